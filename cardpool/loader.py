@@ -1,0 +1,465 @@
+"""Read a game folder (``game.yaml`` + ``cards.yaml``) into a :class:`~cardpool.model.Game`.
+
+YAML is read with the safe loader only. Every problem found is collected and
+raised together as one :class:`~cardpool.errors.PoolError` naming the file,
+the line, the card and the field.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from marshmallow import ValidationError
+
+from . import schema
+from .errors import PoolError, PoolProblem, UnknownGameError
+from .model import Attribute, Banlist, Card, CardSet, Format, Game, RuleSpec, Section
+from .names import name_key
+
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+PACKAGE_POOLS = Path(__file__).resolve().parent
+POOLS_ENV = "DECKWRIGHT_POOLS"
+
+
+def default_pool_dir() -> Path:
+    """Where the pools live: ``$DECKWRIGHT_POOLS``, else the pools shipped with Deckwright."""
+    configured = os.environ.get(POOLS_ENV)
+    return Path(configured) if configured else PACKAGE_POOLS
+
+
+def game_dirs(root: Path) -> list[Path]:
+    """Every folder below ``root`` that holds a ``game.yaml``, in name order."""
+    return sorted(p.parent for p in Path(root).glob("*/game.yaml"))
+
+
+class _Problems:
+    """Collects problems for one file, finding lines in the YAML node tree on demand."""
+
+    def __init__(self, path: Path, text: str, sink: list[PoolProblem]):
+        self.path = path
+        self.text = text
+        self.sink = sink
+        self._root: yaml.Node | None = None
+
+    def add(self, message, at=(), card=None, field=None):
+        self.sink.append(
+            PoolProblem(str(self.path), message, self.line_of(at), card=card, field=field)
+        )
+
+    def line_of(self, path: Iterable[Any]) -> int | None:
+        if self._root is None:
+            try:
+                self._root = yaml.compose(self.text, Loader=SafeLoader)
+            except yaml.YAMLError:
+                return None
+        node = self._root
+        line = node.start_mark.line + 1 if node is not None else None
+        for step in path:
+            node = _child(node, step)
+            if node is None:
+                break
+            line = node.start_mark.line + 1
+        return line
+
+    def validation(self, error: ValidationError, at=(), card=None) -> None:
+        for path, message in _flatten(error.messages):
+            field = ".".join(str(p) for p in path) or None
+            self.add(message, (*at, *path), card=card, field=field)
+
+
+def _child(node, step):
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == str(step):
+                return value
+    if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+        return node.value[step]
+    return None
+
+
+def _flatten(messages, path=()):
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            # marshmallow files a whole-schema error under "_schema"
+            yield from _flatten(value, path if key == "_schema" else (*path, key))
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        yield path, " ".join(messages)
+    elif isinstance(messages, list):
+        for message in messages:
+            yield from _flatten(message, path)
+    else:
+        yield path, str(messages)
+
+
+def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | None]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        sink.append(PoolProblem(str(path), "file is missing"))
+        return None, None
+    except (OSError, UnicodeDecodeError) as exc:
+        sink.append(PoolProblem(str(path), f"cannot be read: {exc}"))
+        return None, None
+    problems = _Problems(path, text, sink)
+    try:
+        data = yaml.load(text, Loader=SafeLoader)  # noqa: S506 - SafeLoader/CSafeLoader only
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        reason = getattr(exc, "problem", None) or str(exc)
+        sink.append(
+            PoolProblem(str(path), f"malformed YAML: {reason}", mark.line + 1 if mark else None)
+        )
+        return None, None
+    if not isinstance(data, dict):
+        problems.add("must be a YAML mapping at the top level")
+        return None, None
+    return data, problems
+
+
+def load_game(directory: Path) -> Game:
+    """Load one game folder; raise :class:`PoolError` listing every problem found."""
+    directory = Path(directory)
+    sink: list[PoolProblem] = []
+    game = _build_game(directory, sink)
+    if sink or game is None:
+        raise PoolError(sink)
+    return game
+
+
+def check_pools(root: Path) -> list[PoolProblem]:
+    """Every problem of every game folder below ``root`` (empty when all load)."""
+    dirs = game_dirs(root)
+    if not dirs:
+        return [PoolProblem(str(root), "no game folders (a folder holding game.yaml) found here")]
+    sink: list[PoolProblem] = []
+    for directory in dirs:
+        _build_game(directory, sink)
+    return sink
+
+
+def load_pools(root: Path | None = None) -> dict[str, Game]:
+    """Every game below ``root`` (default: :func:`default_pool_dir`), keyed by game id."""
+    root = Path(root) if root else default_pool_dir()
+    sink: list[PoolProblem] = []
+    games: dict[str, Game] = {}
+    for directory in game_dirs(root):
+        game = _build_game(directory, sink)
+        if game is not None:
+            games[game.id] = game
+    if sink:
+        raise PoolError(sink)
+    if not games:
+        raise PoolError([PoolProblem(str(root), "no game folders (a folder holding game.yaml)")])
+    return games
+
+
+class PoolLibrary:
+    """The games below one folder, reloaded only when one of their files changes."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root) if root else default_pool_dir()
+        self._stamp: tuple | None = None
+        self._games: dict[str, Game] = {}
+
+    def stamp(self) -> tuple:
+        files = sorted(self.root.glob("*/*.yaml"))
+        return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+
+    def games(self) -> dict[str, Game]:
+        stamp = self.stamp()
+        if stamp != self._stamp:
+            self._games = load_pools(self.root)
+            self._stamp = stamp
+        return self._games
+
+    def game(self, game_id: str) -> Game:
+        games = self.games()
+        try:
+            return games[game_id]
+        except KeyError:
+            known = ", ".join(sorted(games))
+            raise UnknownGameError(f"no game {game_id!r}; the games are: {known}") from None
+
+
+# -- building ---------------------------------------------------------------
+
+
+def _build_game(directory: Path, sink: list[PoolProblem]) -> Game | None:
+    before = len(sink)
+    game_path, cards_path = directory / "game.yaml", directory / "cards.yaml"
+    raw_game, game_problems = _read_yaml(game_path, sink)
+    raw_cards, card_problems = _read_yaml(cards_path, sink)
+    if raw_game is None or raw_cards is None:
+        return None
+    try:
+        spec = schema.GameSchema().load(raw_game)
+    except ValidationError as exc:
+        game_problems.validation(exc)
+        return None
+    try:
+        pool = schema.CardsFileSchema().load(raw_cards)
+    except ValidationError as exc:
+        card_problems.validation(exc)
+        return None
+    if pool["game"] != spec["id"]:
+        card_problems.add(f"says game {pool['game']!r} but game.yaml is {spec['id']!r}", ["game"])
+    _check_game_references(spec, game_problems)
+
+    sets = {s["code"]: CardSet(**s) for s in pool["sets"]}
+    cards = _build_cards(spec, pool, sets, card_problems)
+    formats = _build_formats(spec, sets, cards, game_problems)
+    if len(sink) > before:
+        return None
+    return Game(
+        id=spec["id"],
+        name=spec["name"],
+        short_name=spec["short_name"],
+        rulebook=spec["rulebook"],
+        description=spec["description"],
+        illustrative=pool["illustrative"],
+        card_types=tuple(spec["card_types"]),
+        attributes={
+            name: Attribute(
+                name=name,
+                label=a.get("label", name.replace("_", " ").capitalize()),
+                kind=a["kind"],
+                values=tuple(a.get("values", ())),
+                filter=a["filter"],
+            )
+            for name, a in spec.get("attributes", {}).items()
+        },
+        main_attribute=spec.get("main_attribute"),
+        colors=spec.get("colors", {}),
+        sections=tuple(
+            Section(
+                id=s["id"],
+                name=s["name"],
+                noun=s["noun"],
+                aliases=tuple(s["aliases"]),
+                types=tuple(s["types"]),
+                description=s["description"],
+            )
+            for s in spec["sections"]
+        ),
+        default_section=spec["default_section"],
+        default_format=spec["default_format"],
+        formats=formats,
+        sets=sets,
+        cards=tuple(cards),
+        meta={
+            "title": pool["title"],
+            "source": pool["source"],
+            "credits": pool["credits"],
+            "decisions": pool["decisions"],
+        },
+        source_files=(str(game_path), str(cards_path)),
+    )
+
+
+def _check_game_references(spec: dict, problems: _Problems) -> None:
+    section_ids = [s["id"] for s in spec["sections"]]
+    if spec["default_section"] not in section_ids:
+        problems.add(f"no section {spec['default_section']!r}", ["default_section"])
+    for i, section in enumerate(spec["sections"]):
+        for card_type in section["types"]:
+            if card_type not in spec["card_types"]:
+                problems.add(f"unknown card type {card_type!r}", ["sections", i, "types"])
+    attributes = spec.get("attributes", {})
+    main = spec.get("main_attribute")
+    if main and main not in attributes:
+        problems.add(f"no attribute {main!r}", ["main_attribute"])
+    if len(set(section_ids)) != len(section_ids):
+        problems.add("section ids must be unique", ["sections"])
+
+
+def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
+    card_schema = schema.card_schema(spec["card_types"], list(sets), spec.get("attributes", {}))
+    loaded: list[dict] = []
+    seen_ids: dict[str, int] = {}
+    seen_keys: dict[str, str] = {}
+    for index, raw in enumerate(pool["cards"]):
+        label = raw.get("name") or raw.get("id") or f"#{index + 1}"
+        try:
+            data = card_schema.load(raw)
+        except ValidationError as exc:
+            problems.validation(exc, at=("cards", index), card=str(label))
+            continue
+        if data["id"] in seen_ids:
+            problems.add("duplicate card id", ("cards", index, "id"), card=label, field="id")
+            continue
+        key = name_key(data["name"])
+        if key in seen_keys and seen_keys[key] != data["name"]:
+            problems.add(
+                f"name differs from {seen_keys[key]!r} only in case, spacing or punctuation",
+                ("cards", index, "name"),
+                card=label,
+                field="name",
+            )
+        seen_ids[data["id"]] = index
+        seen_keys.setdefault(key, data["name"])
+        loaded.append(data)
+    for index, data in enumerate(loaded):
+        target = data.get("revision_of")
+        if target and target not in seen_ids:
+            problems.add(f"revision_of names no card id {target!r}", card=data["name"])
+    identities = _identities(loaded, spec["same_card"])
+    cards = []
+    for data in loaded:
+        facts = {k: v for k, v in data.items() if k not in ("max_copies", "revision_of")}
+        cards.append(
+            Card(
+                id=data["id"],
+                name=data["name"],
+                type=data["type"],
+                set=data["set"],
+                facts=facts,
+                identity=identities[data["id"]],
+                number=data.get("number"),
+                max_copies=data.get("max_copies"),
+                revision_of=data.get("revision_of"),
+            )
+        )
+    return cards
+
+
+def _identities(cards: list[dict], same_card: list[str]) -> dict[str, str]:
+    """Group cards that count as one card: by name, or by name *or* number (union-find)."""
+    parent = {c["id"]: c["id"] for c in cards}
+
+    def root(card_id: str) -> str:
+        while parent[card_id] != card_id:
+            parent[card_id] = parent[parent[card_id]]
+            card_id = parent[card_id]
+        return card_id
+
+    first_holder: dict[tuple[str, str], str] = {}
+    for card in cards:
+        for basis in same_card:
+            value = card.get(basis)
+            if value is None:
+                continue
+            mark = (basis, name_key(str(value)))
+            if mark in first_holder:
+                parent[root(card["id"])] = root(first_holder[mark])
+            else:
+                first_holder[mark] = card["id"]
+    # The identity is the name key of the group's first card: stable and readable.
+    name_of = {c["id"]: name_key(c["name"]) for c in cards}
+    return {card_id: name_of[root(card_id)] for card_id in parent}
+
+
+def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[str, Format]:
+    by_key = {name_key(c.name): c.identity for c in cards}
+    raw_formats: dict[str, dict] = {}
+    for index, raw in enumerate(spec["formats"]):
+        try:
+            data = schema.FormatSchema().load(raw)
+        except ValidationError as exc:
+            problems.validation(exc, at=("formats", index))
+            continue
+        data["index"] = index
+        rules = []
+        for r_index, rule in enumerate(data["rules"]):
+            try:
+                rules.append(schema.RuleSchema().load(rule))
+            except ValidationError as exc:
+                problems.validation(exc, at=("formats", index, "rules", r_index))
+        data["rules"] = rules
+        if data["id"] in raw_formats:
+            problems.add(f"duplicate format id {data['id']!r}", ("formats", index, "id"))
+        raw_formats[data["id"]] = data
+    if spec["default_format"] not in raw_formats:
+        problems.add(f"no format {spec['default_format']!r}", ["default_format"])
+
+    formats: dict[str, Format] = {}
+
+    def build(format_id: str, chain: tuple[str, ...] = ()) -> Format | None:
+        if format_id in formats:
+            return formats[format_id]
+        data = raw_formats[format_id]
+        at = ("formats", data["index"])
+        base = None
+        if "base" in data:
+            if data["base"] not in raw_formats:
+                problems.add(f"base names no format {data['base']!r}", (*at, "base"))
+                return None
+            if data["base"] in chain:
+                problems.add("formats build on each other in a circle", (*at, "base"))
+                return None
+            base = build(data["base"], (*chain, format_id))
+            if base is None:
+                return None
+        rules = _merge_rules(base, data, problems, at)
+        legal_sets = data.get("legal_sets", base.legal_sets if base else None)
+        for code in legal_sets or ():
+            if code not in sets:
+                problems.add(f"legal_sets names no set {code!r}", (*at, "legal_sets"))
+        if "banlists" in data:
+            banlists = tuple(
+                sorted(
+                    (_banlist(b, by_key, problems, (*at, "banlists", i))
+                     for i, b in enumerate(data["banlists"])),
+                    key=lambda b: b.date,
+                )
+            )
+        else:
+            banlists = base.banlists if base else ()
+        formats[format_id] = Format(
+            id=format_id,
+            name=data["name"],
+            description=data["description"],
+            rules=rules,
+            legal_sets=tuple(legal_sets) if legal_sets is not None else None,
+            banlists=banlists,
+            base=data.get("base"),
+        )
+        return formats[format_id]
+
+    for format_id in raw_formats:
+        build(format_id)
+    return formats
+
+
+def _merge_rules(base: Format | None, data: dict, problems: _Problems, at) -> tuple:
+    """A format's rules: its base's, less the removed ones, with its own added or replacing."""
+    rules: dict[str, RuleSpec] = {r.id: r for r in base.rules} if base else {}
+    for rule_id in data["remove_rules"]:
+        if rule_id not in rules:
+            problems.add(f"remove_rules names no rule {rule_id!r} of the base", (*at, "remove_rules"))
+        rules.pop(rule_id, None)
+    own_ids = set()
+    for index, raw in enumerate(data["rules"]):
+        if raw["id"] in own_ids:
+            problems.add(f"duplicate rule id {raw['id']!r}", (*at, "rules", index, "id"))
+        own_ids.add(raw["id"])
+        fixed = ("id", "check", "severity", "cite", "title")
+        rules[raw["id"]] = RuleSpec(
+            **{k: raw[k] for k in fixed}, params={k: v for k, v in raw.items() if k not in fixed}
+        )
+    return tuple(rules.values())
+
+
+def _banlist(raw: dict, by_key: dict[str, str], problems: _Problems, at) -> Banlist:
+    def identity(name: str, where: str) -> str | None:
+        found = by_key.get(name_key(name))
+        if found is None:
+            problems.add(f"{where} names no card {name!r}", (*at, where), field=where)
+        return found
+
+    banned = {identity(n, "banned") for n in raw["banned"]}
+    restricted = {}
+    for name, limit in raw.get("restricted", {}).items():
+        key = identity(name, "restricted")
+        if key:
+            restricted[key] = limit
+    return Banlist(
+        date=raw["date"],
+        banned=frozenset(b for b in banned if b),
+        restricted=restricted,
+        note=raw["note"],
+    )

@@ -1,0 +1,202 @@
+"""Plain dataclasses for a loaded game: its cards, sets, sections and formats.
+
+Nothing here knows YAML or rules; :mod:`cardpool.loader` builds these objects
+and :mod:`validator` compiles each format's rule entries.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from .errors import UnknownCardError, UnknownFormatError
+from .names import name_key
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    code: str
+    name: str
+    released: date | None = None
+    constructed: bool = True
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One card of a pool.
+
+    ``facts`` holds every fact of the card under its attribute name, including
+    ``name``, ``type`` and ``set``, so a rule can filter on any of them alike.
+    ``identity`` is what makes two cards "the same card" for copy limits: the
+    name for most games, the name or card number for games that say so.
+    """
+
+    id: str
+    name: str
+    type: str
+    set: str
+    facts: Mapping[str, Any]
+    identity: str
+    number: str | None = None
+    max_copies: int | None = None
+    revision_of: str | None = None
+
+    def get(self, attribute: str, default: Any = None) -> Any:
+        return self.facts.get(attribute, default)
+
+    def __repr__(self) -> str:
+        return f"Card({self.id!r}, {self.name!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """A fact cards of a game carry (element, faction, cost ...) and how to show it."""
+
+    name: str
+    label: str
+    kind: str  # text | int | bool | choice | list
+    values: tuple[str, ...] = ()
+    filter: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A part of a deck as the rulebook names it: "Dinos", "Hero", "Extra Deck"."""
+
+    id: str
+    name: str
+    noun: str
+    aliases: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """One rule entry of a format, as written in YAML, before it is compiled."""
+
+    id: str
+    check: str
+    severity: str
+    cite: str
+    title: str
+    params: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Banlist:
+    """The banned and restricted cards in force from ``date`` on."""
+
+    date: date
+    banned: frozenset[str] = frozenset()  # card identities
+    restricted: Mapping[str, int] = field(default_factory=dict)  # identity -> max copies
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    id: str
+    name: str
+    description: str
+    rules: tuple[RuleSpec, ...]
+    legal_sets: tuple[str, ...] | None = None
+    banlists: tuple[Banlist, ...] = ()
+    base: str | None = None
+
+    def banlist_on(self, day: date | None) -> Banlist | None:
+        """The list in force on ``day`` (today's newest list when no day is given)."""
+        current = None
+        for banlist in self.banlists:  # sorted by date at load time
+            if day is None or banlist.date <= day:
+                current = banlist
+        return current
+
+
+@dataclass(eq=False)
+class Game:
+    """A game: its card pool and deck-construction formats, indexed for fast lookup."""
+
+    id: str
+    name: str
+    short_name: str
+    rulebook: str
+    description: str
+    illustrative: bool
+    card_types: tuple[str, ...]
+    attributes: Mapping[str, Attribute]
+    main_attribute: str | None
+    colors: Mapping[str, str]
+    sections: tuple[Section, ...]
+    default_section: str
+    default_format: str
+    formats: Mapping[str, Format]
+    sets: Mapping[str, CardSet]
+    cards: tuple[Card, ...]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    source_files: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.cards_by_id: dict[str, Card] = {c.id: c for c in self.cards}
+        self.cards_by_key: dict[str, Card] = {}
+        self.cards_by_number: dict[str, Card] = {}
+        for card in self.cards:
+            self.cards_by_key.setdefault(name_key(card.name), card)
+            if card.number:
+                self.cards_by_number.setdefault(name_key(card.number), card)
+        self.sections_by_id = {s.id: s for s in self.sections}
+        self._section_keys: dict[str, str] = {}
+        for section in self.sections:
+            for label in (section.id, section.name, section.noun, *section.aliases):
+                self._section_keys.setdefault(name_key(label), section.id)
+        self._section_for_type = {}
+        for section in self.sections:
+            for card_type in section.types:
+                self._section_for_type.setdefault(card_type, section.id)
+        self._names_by_key = {name_key(c.name): c.name for c in self.cards}
+
+    # -- lookups -----------------------------------------------------------
+
+    def card(self, card_id: str) -> Card:
+        try:
+            return self.cards_by_id[card_id]
+        except KeyError:
+            raise UnknownCardError(f"{self.short_name} has no card with id {card_id!r}") from None
+
+    def find_card(self, text: str) -> Card | None:
+        """A card by name (any case, spacing, accents), card id or card number."""
+        key = name_key(text)
+        card = self.cards_by_key.get(key) or self.cards_by_id.get(text.strip().lower())
+        if card is None and key:
+            card = self.cards_by_number.get(key)
+        return card
+
+    def suggest(self, text: str, limit: int = 3) -> list[str]:
+        """The closest card names to ``text``, best first ("did you mean ...?")."""
+        key = name_key(text)
+        if not key:
+            return []
+        keys = difflib.get_close_matches(key, self._names_by_key.keys(), n=limit, cutoff=0.6)
+        if not keys:  # a word of the name typed alone ("nishaven" for "Nishaven the ...")
+            keys = [k for k in self._names_by_key if key in k][:limit]
+        return [self._names_by_key[k] for k in keys]
+
+    def section_for(self, label: str) -> str | None:
+        """The section id a decklist header names, if any."""
+        return self._section_keys.get(name_key(label))
+
+    def section_for_card(self, card: Card) -> str:
+        """Where a card goes when a decklist gives no section header."""
+        return self._section_for_type.get(card.type, self.default_section)
+
+    def format(self, format_id: str | None) -> Format:
+        key = format_id or self.default_format
+        try:
+            return self.formats[key]
+        except KeyError:
+            known = ", ".join(self.formats)
+            raise UnknownFormatError(
+                f"{self.short_name} has no format {key!r}; its formats are: {known}"
+            ) from None

@@ -1,0 +1,160 @@
+"""The documented shape of a card pool (see docs/cardpool.md), enforced with marshmallow.
+
+Two files per game folder: ``game.yaml`` (sections, attributes, formats and
+their rules) and ``cards.yaml`` (sets and cards). The card schema is built per
+game from the attributes its ``game.yaml`` declares, so a new attribute is a
+YAML change too.
+"""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lowercase letters, digits and '-'")
+SEVERITIES = ("error", "warning")
+ATTRIBUTE_KINDS = ("text", "int", "bool", "choice", "list")
+RESERVED = ("id", "name", "type", "set", "number", "max_copies", "revision_of")
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class AttributeSchema(Strict):
+    label = fields.Str()
+    kind = fields.Str(required=True, validate=validate.OneOf(ATTRIBUTE_KINDS))
+    values = fields.List(fields.Str())
+    filter = fields.Bool(load_default=False)
+
+
+class SectionSchema(Strict):
+    id = fields.Str(required=True, validate=ID)
+    name = fields.Str(required=True)
+    noun = fields.Str(required=True)
+    aliases = fields.List(fields.Str(), load_default=list)
+    types = fields.List(fields.Str(), load_default=list)
+    description = fields.Str(load_default="")
+
+
+class RuleSchema(Schema):
+    """A rule entry: the primitive's own parameters ride along and are checked on compile."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    id = fields.Str(required=True, validate=ID)
+    check = fields.Str(required=True)
+    severity = fields.Str(load_default="error", validate=validate.OneOf(SEVERITIES))
+    cite = fields.Str(required=True)
+    title = fields.Str(required=True)
+
+
+class BanlistSchema(Strict):
+    date = fields.Date(required=True)
+    banned = fields.List(fields.Str(), load_default=list)
+    restricted = fields.Dict(
+        keys=fields.Str(), values=fields.Int(strict=True, validate=validate.Range(min=0))
+    )
+    note = fields.Str(load_default="")
+
+
+class FormatSchema(Strict):
+    id = fields.Str(required=True, validate=ID)
+    name = fields.Str(required=True)
+    description = fields.Str(load_default="")
+    base = fields.Str()
+    rules = fields.List(fields.Dict(), load_default=list)
+    remove_rules = fields.List(fields.Str(), load_default=list)
+    legal_sets = fields.List(fields.Str(), allow_none=False)
+    banlists = fields.List(fields.Nested(BanlistSchema))
+
+
+class GameSchema(Strict):
+    id = fields.Str(required=True, validate=ID)
+    name = fields.Str(required=True)
+    short_name = fields.Str(required=True)
+    rulebook = fields.Str(load_default="")
+    description = fields.Str(load_default="")
+    card_types = fields.List(fields.Str(), required=True, validate=validate.Length(min=1))
+    attributes = fields.Dict(keys=fields.Str(), values=fields.Nested(AttributeSchema))
+    main_attribute = fields.Str()
+    colors = fields.Dict(keys=fields.Str(), values=fields.Str())
+    same_card = fields.List(
+        fields.Str(validate=validate.OneOf(("name", "number"))), load_default=lambda: ["name"]
+    )
+    sections = fields.List(
+        fields.Nested(SectionSchema), required=True, validate=validate.Length(min=1)
+    )
+    default_section = fields.Str(required=True)
+    default_format = fields.Str(required=True)
+    formats = fields.List(fields.Dict(), required=True, validate=validate.Length(min=1))
+
+    @validates_schema
+    def check_attribute_names(self, data, **kwargs):
+        clash = sorted(set(data.get("attributes", {})) & set(RESERVED))
+        if clash:
+            raise ValidationError(f"reserved field names: {', '.join(clash)}", "attributes")
+
+
+class DecisionSchema(Strict):
+    cards = fields.List(fields.Str())
+    change = fields.Str(required=True)
+    reason = fields.Str(required=True)
+
+
+class SetSchema(Strict):
+    code = fields.Str(required=True)
+    name = fields.Str(required=True)
+    released = fields.Date()
+    constructed = fields.Bool(load_default=True)
+
+
+class CardsFileSchema(Strict):
+    game = fields.Str(required=True)
+    title = fields.Str(load_default="")
+    illustrative = fields.Bool(load_default=False)
+    source = fields.Str(load_default="")
+    credits = fields.Str(load_default="")
+    decisions = fields.List(fields.Nested(DecisionSchema), load_default=list)
+    sets = fields.List(fields.Nested(SetSchema), required=True, validate=validate.Length(min=1))
+    cards = fields.List(fields.Dict(), required=True)
+
+
+class NumberOrText(fields.Str):
+    """Card numbers are printed as text ("se001") or numbers (42); keep them as text."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def _attribute_field(kind: str, values: list[str]) -> fields.Field:
+    choice = validate.OneOf(values) if values else None
+    if kind == "int":
+        return fields.Int(strict=True)
+    if kind == "bool":
+        return fields.Bool()
+    if kind == "choice":
+        return fields.Str(validate=choice)
+    if kind == "list":
+        return fields.List(fields.Str(validate=choice))
+    return fields.Str()
+
+
+def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -> Schema:
+    """The schema of one card of a game, built from the game's declared attributes."""
+    declared = {
+        "id": fields.Str(required=True, validate=ID),
+        "name": fields.Str(required=True, validate=validate.Length(min=1)),
+        "type": fields.Str(required=True, validate=validate.OneOf(card_types)),
+        "set": fields.Str(required=True, validate=validate.OneOf(set_codes)),
+        "number": NumberOrText(),
+        "max_copies": fields.Int(strict=True, validate=validate.Range(min=0)),
+        "revision_of": fields.Str(),
+    }
+    for name, spec in attributes.items():
+        declared[name] = _attribute_field(spec["kind"], spec.get("values", []))
+    schema_class = Schema.from_dict(declared, name="CardSchema")
+    return schema_class(unknown=RAISE)
