@@ -1,0 +1,612 @@
+"""Convert the shipped card lists (JSON) into the YAML card databases of the pool.
+
+Usage, from the repository root::
+
+    python -m cardpool.convert [CARDDATA_DIR] [--out cardpool]
+
+CARDDATA_DIR holds ``shadow-era/cards.json`` and ``arcmage/cards.json`` (default:
+``../shared/carddata`` next to the repository). The script writes
+``<out>/shadow-era/cards.yaml`` and ``<out>/arcmage/cards.yaml`` (default out: the
+``cardpool`` package). It is deterministic: running it twice gives identical files.
+
+Every correction of the source data is listed in a table below with its reason
+(``SHADOW_ERA_FIXES``), every judgement call in ``SHADOW_ERA_RULINGS`` and
+``ARCMAGE_RULINGS``; all of them are copied into the ``decisions`` list of the YAML
+they concern. The script checks what the rulebooks require (32 heroes, each of one
+of the ten class decks) and stops with an error if the data breaks it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CARDDATA = REPO_ROOT.parent / "shared" / "carddata"
+DEFAULT_OUT = REPO_ROOT / "cardpool"
+
+
+class ConversionError(Exception):
+    """The source data breaks a fact the pool relies on."""
+
+
+class Fix(NamedTuple):
+    """A correction of one source card: fields to overwrite, and why."""
+
+    patch: dict[str, Any]
+    change: str
+    reason: str
+
+
+class Ruling(NamedTuple):
+    """A judgement call applied by the converter, recorded in ``decisions``."""
+
+    change: str
+    reason: str
+
+
+# --------------------------------------------------------------------------------------
+# Shadow Era: data fixes (keyed by the card name as the source spells it, trimmed)
+# --------------------------------------------------------------------------------------
+
+_WULVEN_HEROES = (
+    "The source list gives these heroes no class. The rulebook gives every hero one faction "
+    "and one class, and its ten class decks include Shadow Wulven; these are the Shadow "
+    "Wulven heroes (the card data README says so too)."
+)
+_SF_NUMBERED_LL = (
+    "In the source these cards share their numbers (sf161, sf162, sf171-sf173) with other "
+    "Shattered Fates cards. They sit in the list between ll150 and ll174, where "
+    "ll161, ll162 and ll171-ll173 are missing, so they are Lost Lands cards given the wrong "
+    "set prefix. Card ids must be unique."
+)
+SF_TO_LL = "set prefix corrected from sf to ll, number kept"
+
+SHADOW_ERA_FIXES: dict[str, Fix] = {
+    "Darkclaw": Fix({"heroClass": ["WULVEN"]}, "class set to Wulven", _WULVEN_HEROES),
+    "Moonstalker": Fix({"heroClass": ["WULVEN"]}, "class set to Wulven", _WULVEN_HEROES),
+    "Bloodfang": Fix({"heroClass": ["WULVEN"]}, "class set to Wulven", _WULVEN_HEROES),
+    "Distortion Harness": Fix({"code": "ll161"}, SF_TO_LL, _SF_NUMBERED_LL),
+    "Amethyst Reverie": Fix({"code": "ll162"}, SF_TO_LL, _SF_NUMBERED_LL),
+    "Pathfinder's Machete": Fix({"code": "ll171"}, SF_TO_LL, _SF_NUMBERED_LL),
+    "Shard of Ithrund": Fix({"code": "ll172"}, SF_TO_LL, _SF_NUMBERED_LL),
+    "Voidhammer": Fix({"code": "ll173"}, SF_TO_LL, _SF_NUMBERED_LL),
+}
+
+# --------------------------------------------------------------------------------------
+# Shadow Era: judgement calls
+# --------------------------------------------------------------------------------------
+
+SHADOW_ERA_RULINGS: dict[str, Ruling] = {
+    "heroes": Ruling(
+        "all 32 heroes checked against the rulebook's ten class decks; no change besides the "
+        "three Wulven heroes",
+        "The card data README asks for the check. Every other hero has one faction (Human or "
+        "Shadow) and one class that form one of the ten class decks (Human Warrior, Mage, "
+        "Hunter, Priest, Rogue; Shadow Warrior, Mage, Hunter, Wulven, Elemental); 16 are Human "
+        "and 16 Shadow, as the game's public wiki counts them. The converter stops if this "
+        "ever stops holding.",
+    ),
+    "available_for": Ruling(
+        "classes taken from availableForHeroClasses",
+        "The card has no heroClass but lists the hero classes that may use it; that list is "
+        "its class icons.",
+    ),
+    "neutral_class": Ruling(
+        "heroClass NEUTRAL read as no class icon",
+        "NEUTRAL is not one of the seven classes; the source uses it for cards without a class "
+        "icon, which any hero may use (rulebook, deck building rule 4).",
+    ),
+    "wulven_allies": Ruling(
+        "kept without a class icon (Wulven stays their affinity)",
+        "Wulven is both a class and an ally tribe. The game's public wiki says allies of the "
+        "Wulven tribe need not belong to the Wulven class and gives Bad Wolf (type line "
+        "'Shadow Ally - Wulven', no class) as the example; the source marks the Wulven icon "
+        "where a card has it (Insolent Pup, Den Mother, Eye of the Dark Forest, Spiked "
+        "Shield). No page about Pack Wolf, Tiger Wulf, Dread Wolf or the other cards here "
+        "could be found, so the source is followed; they were not confirmed one by one.",
+    ),
+    "trailing_space": Ruling(
+        "trailing space removed from the name",
+        "The source name ends in a space; card names are matched as typed by players.",
+    ),
+    "no_rarity": Ruling(
+        "cards without a rarity get Common",
+        "The source never writes a Common rarity (it only has R, U, E, L and H); a card "
+        "without one is a common card.",
+    ),
+    "zero_health": Ruling(
+        "initialHp 0 on Ability and Item cards dropped (no health or durability)",
+        "Abilities have no health in the rules, and an item at 0 durability is destroyed, so "
+        "0 here is the list's placeholder for 'none' (most artifacts and traps simply have no "
+        "initialHp). Doubtful: Blazing Shield is an armor, which normally has durability.",
+    ),
+    "durability_999": Ruling(
+        "durability 999 kept as given",
+        "The list gives this weapon 999 durability, which reads as 'does not wear out'; it is "
+        "kept rather than guessed at.",
+    ),
+    "set_names": Ruling(
+        "set names from the code prefixes: se = Call of the Crystals (COTC), ex = Dark "
+        "Prophecies (DP), sf = Shattered Fates (SF), ll = Lost Lands (LL), cp = Campaigns "
+        "(CAMP)",
+        "A general encyclopedia article names five in-game sets: Call of the Crystals, Dark "
+        "Prophecies, Shattered Fates, Lost Lands (Part 1) and Campaigns; the game's public "
+        "wiki names the first three in that order. Checked against card names: the official "
+        "forum's lore index places Kristoffer Wyld, Katrin the Shieldmaiden, Earthen "
+        "Protector and Death Mage Thaddeus (all se) in Call of the Crystals and Gunther, "
+        "Howlfang, Karlstrad and Kairos Doombringer (all ex) in Dark Prophecies; a Lost Lands "
+        "design article introduces Wildfang and Wulven Traitor (ll025, ll026) as new Lost "
+        "Lands allies. The README's 'ex = later sets' is therefore wrong: ex is the second "
+        "set. sf = Shattered Fates follows from the README and from being the one set left; "
+        "no card list of that set was found to check it card by card.",
+    ),
+    "set_dates": Ruling(
+        "no release dates given",
+        "No release date of a set could be confirmed, so none is recorded.",
+    ),
+    "campaign": Ruling(
+        "Campaigns set marked as not for constructed decks",
+        "The cp cards are generic campaign opponents (Wild Boar, Masked Bandit, Brigand "
+        "Captain, ...), and the developer announced the single-player campaign with "
+        "'campaign-only cards'. Doubtful: the four Legendary allies cp051-cp054 may be "
+        "campaign rewards players can own; they stay in the set.",
+    ),
+}
+
+SHADOW_ERA_SETS: dict[str, dict[str, Any]] = {  # source code prefix -> set, in release order
+    "se": {"code": "COTC", "name": "Call of the Crystals", "constructed": True},
+    "ex": {"code": "DP", "name": "Dark Prophecies", "constructed": True},
+    "sf": {"code": "SF", "name": "Shattered Fates", "constructed": True},
+    "ll": {"code": "LL", "name": "Lost Lands", "constructed": True},
+    "cp": {"code": "CAMP", "name": "Campaigns", "constructed": False},
+}
+
+SHADOW_ERA_RARITIES = {
+    None: "Common",
+    "U": "Uncommon",
+    "R": "Rare",
+    "E": "Epic",
+    "L": "Legendary",
+    "H": "Hero",
+}
+SHADOW_ERA_CLASSES = ("Warrior", "Mage", "Hunter", "Priest", "Rogue", "Wulven", "Elemental")
+CLASS_DECKS = {  # the rulebook's ten class decks: the only faction + class pairs of a hero
+    ("Human", "Warrior"), ("Human", "Mage"), ("Human", "Hunter"), ("Human", "Priest"),
+    ("Human", "Rogue"), ("Shadow", "Warrior"), ("Shadow", "Mage"), ("Shadow", "Hunter"),
+    ("Shadow", "Wulven"), ("Shadow", "Elemental"),
+}  # fmt: skip
+SHADOW_ERA_CARD_COUNT = 744
+SHADOW_ERA_HERO_COUNT = 32
+
+# --------------------------------------------------------------------------------------
+# Arcmage: judgement calls
+# --------------------------------------------------------------------------------------
+
+ARCMAGE_RULINGS: dict[str, Ruling] = {
+    "city_region": Ruling(
+        "type City read as Region (printed_type: City kept, hp = defense)",
+        "In the later Arcmage rules City cards took the place of the Original Rules "
+        "Concept's region cards; the pool treats City cards as region cards (defense = "
+        "region HP).",
+    ),
+    "no_chapter": Ruling(
+        "no chapter position (I, II, III) on any region",
+        "The source gives none and the pool does not invent one; the field is there for "
+        "pools that know it.",
+    ),
+    "revisions": Ruling(
+        "older revisions kept as their own cards, with revision_of pointing at the current "
+        "(Rebirth) card of the same number",
+        "The rulebook counts cards with the same number or the same name as the same card "
+        "for deck building, whatever the revision; keeping each revision lets decks written "
+        "with an old name load, and the validator groups them by number.",
+    ),
+    "serie_none": Ruling(
+        "serie 'None' (a string) read as no series: set COMMUNITY, no serie field",
+        "Every other card outside the Rebirth series has no serie at all; the word None is "
+        "a missing value written out.",
+    ),
+    "cost_symbol": Ruling(
+        "cost S or X kept as cost_symbol instead of cost",
+        "S and X are symbols printed in the cost spot, not gold amounts; cost stays a "
+        "number for every card that has one.",
+    ),
+    "no_cost": Ruling(
+        "no cost given",
+        "These token creatures have no cost in the source (they are put into play by other "
+        "cards); none is invented.",
+    ),
+    "subtype_mismatch": Ruling(
+        "type Magic kept although the subtype reads Event",
+        "The source's type field decides the card type; the subtype text is kept as given. "
+        "Doubtful: one of the two fields is probably a slip in the source.",
+    ),
+    "no_artist": Ruling(
+        "no artist recorded",
+        "The source names no artist for these cards, so they cannot be credited by name.",
+    ),
+}
+
+ARCMAGE_SETS = [
+    {"code": "REBIRTH", "name": "Rebirth", "constructed": True},
+    {"code": "COMMUNITY", "name": "Cards seen in community decks", "constructed": True},
+]
+ARCMAGE_SPELL_TYPES = ("Event", "Magic", "Enchantment")
+ARCMAGE_TYPES = {"City": "Region"}  # source type -> pool type, when they differ
+ARCMAGE_CURRENT = {"serie": "Rebirth", "status": "Release Candidate"}
+ARCMAGE_CARD_COUNT = 150
+
+# --------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def require(condition: bool, message: str) -> None:
+    """Stop the conversion when the data breaks a fact the pool relies on."""
+    if not condition:
+        raise ConversionError(message)
+
+
+def title_case(value: str) -> str:
+    """WULVEN -> Wulven, the way the pool spells attribute values."""
+    return value.replace("_", " ").title()
+
+
+def slug(text: str) -> str:
+    """Knitter's Foul Imp -> knitters-foul-imp."""
+    return _NOT_SLUG.sub("-", text.lower().replace("'", "")).strip("-")
+
+
+def decision(change: str, reason: str, cards: list[str] | None = None) -> dict:
+    """A ``decisions`` entry: the cards concerned (none for pool-wide calls), what and why."""
+    entry: dict[str, Any] = {}
+    if cards:
+        entry["cards"] = list(cards)  # a copy each time, so the YAML has no &anchors
+    entry["change"] = change
+    entry["reason"] = reason
+    return entry
+
+
+def ruling_decision(ruling: Ruling, cards: list[str] | None = None) -> dict:
+    return decision(ruling.change, ruling.reason, cards)
+
+
+def fix_decisions(fixes: dict[str, Fix]) -> list[dict]:
+    """One decision per (change, reason), naming every card it was applied to."""
+    grouped: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for name, fix in fixes.items():
+        grouped[fix.change, fix.reason].append(name)
+    return [decision(change, reason, names) for (change, reason), names in grouped.items()]
+
+
+def check_unique_ids(cards: list[dict]) -> None:
+    seen: set[str] = set()
+    for card in cards:
+        require(bool(_ID.fullmatch(card["id"])), f"id {card['id']!r} is not URL-safe")
+        require(card["id"] not in seen, f"id {card['id']!r} is used twice")
+        seen.add(card["id"])
+
+
+def load_json(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def write_yaml(document: dict, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=1000)
+    path.write_text(text, encoding="utf-8")
+
+
+# --------------------------------------------------------------------------------------
+# Shadow Era
+# --------------------------------------------------------------------------------------
+
+
+def apply_fixes(raw_cards: list[dict], fixes: dict[str, Fix]) -> list[dict]:
+    """The source cards with each fix's fields overwritten (the source is left untouched)."""
+    by_name = {raw["name"].strip(): raw for raw in raw_cards}
+    require(len(by_name) == len(raw_cards), "two source cards share a name")
+    unknown = sorted(set(fixes) - set(by_name))
+    require(not unknown, f"fixes name cards the source does not have: {unknown}")
+    return [{**raw, **fixes[name].patch} if name in fixes else raw for name, raw in by_name.items()]
+
+
+def is_placeholder_health(raw: dict) -> bool:
+    """initialHp 0 on a card that has no health or durability to speak of."""
+    return raw["cardType"] in ("ABILITY", "ITEM") and raw.get("initialHp") == 0
+
+
+def class_icons(raw: dict) -> list[str]:
+    """The card's class icons; NEUTRAL (or nothing) means none."""
+    source = raw.get("heroClass") or raw.get("availableForHeroClasses") or []
+    classes = [title_case(value) for value in source if value != "NEUTRAL"]
+    unknown = [value for value in classes if value not in SHADOW_ERA_CLASSES]
+    require(not unknown, f"{raw['name']!r} has unknown classes {unknown}")
+    return classes
+
+
+def shadow_era_card(raw: dict) -> dict:
+    """One pool card from one (fixed) source card; keys without a value are left out."""
+    card_type = title_case(raw["cardType"])
+    card: dict[str, Any] = {
+        "id": raw["code"],
+        "name": raw["name"].strip(),
+        "type": card_type,
+        "set": SHADOW_ERA_SETS[raw["code"][:2]]["code"],
+        "number": raw["code"],
+        "faction": title_case(raw.get("side", "NEUTRAL")),
+    }
+    if classes := class_icons(raw):
+        card["classes"] = classes
+    card["rarity"] = SHADOW_ERA_RARITIES[raw.get("rarity")]
+    health = raw.get("initialHp")
+    if is_placeholder_health(raw):
+        health = None
+    optional = {
+        "cost": raw.get("resourceCost"),
+        "attack": raw.get("baseAttack"),
+        "durability" if card_type == "Item" else "health": health,
+        "defense": raw.get("baseDefence"),
+        "item_subtype": raw.get("itemSubType"),
+        "attack_type": raw.get("attackType"),
+        "affinity": raw.get("affinity"),
+        "keywords": raw.get("abilities"),
+        "shadow_energy": raw.get("shadowEnergy"),
+    }
+    for key, value in optional.items():
+        if value is None:
+            continue
+        if isinstance(value, str):
+            value = title_case(value)
+        elif isinstance(value, list):
+            value = [title_case(item) for item in value]
+        card[key] = value
+    return card
+
+
+def check_heroes(cards: list[dict]) -> None:
+    """The rulebook's hero facts: one faction, one class, one of the ten class decks."""
+    heroes = [card for card in cards if card["type"] == "Hero"]
+    require(
+        len(heroes) == SHADOW_ERA_HERO_COUNT,
+        f"expected {SHADOW_ERA_HERO_COUNT} heroes, found {len(heroes)}",
+    )
+    for hero in heroes:
+        classes = hero.get("classes", [])
+        require(len(classes) == 1, f"hero {hero['name']!r} has classes {classes}, not one")
+        deck = (hero["faction"], classes[0])
+        require(deck in CLASS_DECKS, f"hero {hero['name']!r} is {deck}, not a class deck")
+
+
+def names_where(raw_cards: list[dict], test: Callable[[dict], bool]) -> list[str]:
+    return [raw["name"].strip() for raw in raw_cards if test(raw)]
+
+
+def is_classless_wulven_ally(raw: dict) -> bool:
+    return (
+        raw["cardType"] == "ALLY"
+        and raw.get("affinity") == "WULVEN"
+        and "WULVEN" not in raw.get("heroClass", [])
+    )
+
+
+def has_only_available_for(raw: dict) -> bool:
+    return "heroClass" not in raw and "availableForHeroClasses" in raw
+
+
+def has_neutral_class(raw: dict) -> bool:
+    return "NEUTRAL" in raw.get("heroClass", [])
+
+
+def has_trailing_space(raw: dict) -> bool:
+    return raw["name"] != raw["name"].strip()
+
+
+def has_durability_999(raw: dict) -> bool:
+    return raw["cardType"] == "ITEM" and raw.get("initialHp") == 999
+
+
+def is_campaign_card(raw: dict) -> bool:
+    return not SHADOW_ERA_SETS[raw["code"][:2]]["constructed"]
+
+
+def shadow_era_decisions(source: list[dict], fixed: list[dict]) -> list[dict]:
+    rulings = SHADOW_ERA_RULINGS
+    return [
+        *fix_decisions(SHADOW_ERA_FIXES),
+        ruling_decision(rulings["heroes"]),
+        ruling_decision(rulings["available_for"], names_where(fixed, has_only_available_for)),
+        ruling_decision(rulings["neutral_class"], names_where(fixed, has_neutral_class)),
+        ruling_decision(rulings["wulven_allies"], names_where(fixed, is_classless_wulven_ally)),
+        ruling_decision(rulings["trailing_space"], names_where(source, has_trailing_space)),
+        ruling_decision(rulings["no_rarity"]),
+        ruling_decision(rulings["zero_health"], names_where(fixed, is_placeholder_health)),
+        ruling_decision(rulings["durability_999"], names_where(fixed, has_durability_999)),
+        ruling_decision(rulings["set_names"]),
+        ruling_decision(rulings["set_dates"]),
+        ruling_decision(rulings["campaign"], names_where(fixed, is_campaign_card)),
+    ]
+
+
+def card_order(card: dict) -> tuple[int, int]:
+    """Sets in release order, then card number."""
+    prefixes = list(SHADOW_ERA_SETS)
+    return prefixes.index(card["number"][:2]), int(card["number"][2:])
+
+
+def convert_shadow_era(source: list[dict]) -> dict:
+    fixed = apply_fixes(source, SHADOW_ERA_FIXES)
+    cards = sorted((shadow_era_card(raw) for raw in fixed), key=card_order)
+    require(
+        len(cards) == SHADOW_ERA_CARD_COUNT,
+        f"expected {SHADOW_ERA_CARD_COUNT} Shadow Era cards, converted {len(cards)}",
+    )
+    check_unique_ids(cards)
+    check_heroes(cards)
+    return {
+        "game": "shadow-era",
+        "title": "Shadow Era card database",
+        "illustrative": False,
+        "source": "public fan-made card list (JSON), April 2020; card facts only, no rules text",
+        "credits": "Shadow Era is a game by Wulven Studios; card names and facts are theirs.",
+        "decisions": shadow_era_decisions(source, fixed),
+        "sets": list(SHADOW_ERA_SETS.values()),
+        "cards": cards,
+    }
+
+
+# --------------------------------------------------------------------------------------
+# Arcmage
+# --------------------------------------------------------------------------------------
+
+
+def arcmage_serie(raw: dict) -> str | None:
+    serie = raw.get("serie")
+    return None if serie in (None, "None") else serie
+
+
+def is_current(raw: dict) -> bool:
+    """Is this the current revision of its card (Rebirth series, Release Candidate)?"""
+    serie_ok = arcmage_serie(raw) == ARCMAGE_CURRENT["serie"]
+    return serie_ok and raw.get("status") == ARCMAGE_CURRENT["status"]
+
+
+def arcmage_card(raw: dict, revision_of: str | None = None) -> dict:
+    """One pool card from one source card; keys without a value are left out."""
+    name = raw["name"].strip()
+    card_type = ARCMAGE_TYPES.get(raw["type"], raw["type"])
+    serie = arcmage_serie(raw)
+    card: dict[str, Any] = {
+        "id": f"{raw['id']}-{slug(name)}",
+        "name": name,
+        "type": card_type,
+    }
+    if card_type != raw["type"]:
+        card["printed_type"] = raw["type"]
+    card["set"] = "REBIRTH" if serie == "Rebirth" else "COMMUNITY"
+    card["number"] = str(raw["id"])
+    if revision_of:
+        card["revision_of"] = revision_of
+    card["faction"] = raw["faction"]
+    card["subtype"] = raw["subType"]
+    cost = raw.get("cost")
+    if cost is not None and cost.isdigit():
+        card["cost"] = int(cost)
+    elif cost is not None:
+        card["cost_symbol"] = cost
+    card["loyalty"] = int(raw["loyalty"])
+    for key in ("attack", "defense"):
+        if raw.get(key) is not None:
+            card[key] = int(raw[key])
+    if card_type == "Region" and "defense" in card:
+        card["hp"] = card["defense"]
+    optional = {"serie": serie, "status": raw.get("status"), "artist": raw.get("artist")}
+    card.update({key: value for key, value in optional.items() if value is not None})
+    return card
+
+
+def arcmage_cards(source: list[dict]) -> list[dict]:
+    """Cards by number, the current revision first; each older one names the current id."""
+    by_number: dict[int, list[dict]] = defaultdict(list)
+    for raw in source:
+        by_number[raw["id"]].append(raw)
+    cards: list[dict] = []
+    for number in sorted(by_number):
+        group = sorted(by_number[number], key=lambda raw: (not is_current(raw), raw["name"]))
+        if len(group) > 1:
+            currents = [raw["name"] for raw in group if is_current(raw)]
+            require(len(currents) == 1, f"card number {number} has current cards {currents}")
+        current = arcmage_card(group[0])
+        cards.append(current)
+        cards.extend(arcmage_card(raw, revision_of=current["id"]) for raw in group[1:])
+    return cards
+
+
+def names_another_type(card: dict) -> bool:
+    """Does the subtype of a spell name a different spell type (Magic card, subtype Event)?"""
+    return card["subtype"] in ARCMAGE_SPELL_TYPES and card["subtype"] != card["type"]
+
+
+def arcmage_decisions(source: list[dict], cards: list[dict]) -> list[dict]:
+    rulings = ARCMAGE_RULINGS
+
+    def names(test: Callable[[dict], bool]) -> list[str]:
+        return [card["name"] for card in cards if test(card)]
+
+    def source_names(test: Callable[[dict], bool]) -> list[str]:
+        return [raw["name"].strip() for raw in source if test(raw)]
+
+    return [
+        ruling_decision(rulings["city_region"], names(lambda c: c.get("printed_type") == "City")),
+        ruling_decision(rulings["no_chapter"]),
+        ruling_decision(rulings["revisions"], names(lambda c: "revision_of" in c)),
+        ruling_decision(rulings["serie_none"], source_names(lambda r: r.get("serie") == "None")),
+        ruling_decision(rulings["cost_symbol"], names(lambda c: "cost_symbol" in c)),
+        ruling_decision(rulings["no_cost"], source_names(lambda r: r.get("cost") is None)),
+        ruling_decision(rulings["subtype_mismatch"], names(names_another_type)),
+        ruling_decision(rulings["no_artist"], names(lambda c: "artist" not in c)),
+    ]
+
+
+def convert_arcmage(source: list[dict]) -> dict:
+    cards = arcmage_cards(source)
+    require(
+        len(cards) == ARCMAGE_CARD_COUNT,
+        f"expected {ARCMAGE_CARD_COUNT} Arcmage cards, converted {len(cards)}",
+    )
+    check_unique_ids(cards)
+    return {
+        "game": "arcmage",
+        "title": "Arcmage card database",
+        "illustrative": False,
+        "source": "public Arcmage card database: the 2018 Rebirth series plus cards seen in "
+        "community decks; card facts only, no rules text",
+        "credits": "Arcmage card data is licensed CC-BY-SA 4.0, and so is this file. Artists "
+        "are credited per card in the artist field.",
+        "decisions": arcmage_decisions(source, cards),
+        "sets": ARCMAGE_SETS,
+        "cards": cards,
+    }
+
+
+# --------------------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------------------
+
+CONVERTERS = {"shadow-era": convert_shadow_era, "arcmage": convert_arcmage}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m cardpool.convert", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("carddata", nargs="?", type=Path, default=DEFAULT_CARDDATA)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    try:
+        for game, convert in CONVERTERS.items():
+            document = convert(load_json(args.carddata / game / "cards.json"))
+            target = args.out / game / "cards.yaml"
+            write_yaml(document, target)
+            print(f"{target}: {len(document['cards'])} cards")
+    except ConversionError as error:
+        print(f"convert: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
