@@ -1,0 +1,28 @@
+"""The rules engine: decks, decklists, rule primitives and validation."""
+
+from .deck import Deck, Entry
+from .decklist import ParsedDeck, parse_mapping, parse_text, to_mapping, to_text
+from .engine import compile_all, compiled, describe_rules, validate, validate_all_formats
+from .errors import DecklistError, RuleConfigError
+from .problems import ERROR, WARNING, Problem, Result
+
+__all__ = [
+    "ERROR",
+    "WARNING",
+    "Deck",
+    "DecklistError",
+    "Entry",
+    "ParsedDeck",
+    "Problem",
+    "Result",
+    "RuleConfigError",
+    "compile_all",
+    "compiled",
+    "describe_rules",
+    "parse_mapping",
+    "parse_text",
+    "to_mapping",
+    "to_text",
+    "validate",
+    "validate_all_formats",
+]

@@ -1,0 +1,166 @@
+"""The ``deckwright`` command line: thin click commands over the library."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import click
+
+from cardpool import DeckwrightError, PoolLibrary, check_pools, default_pool_dir
+
+from . import files
+from .engine import compile_all
+
+EXIT_ILLEGAL = 1
+EXIT_USAGE = 2
+
+
+class UsageError(click.ClickException):
+    """A Deckwright error at the command line: bad input, exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+
+def _library(ctx: click.Context) -> PoolLibrary:
+    return ctx.obj["library"]
+
+
+def _game(ctx: click.Context, game_id: str):
+    try:
+        return _library(ctx).game(game_id)
+    except DeckwrightError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _as_of(value: str | None) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date like 2024-05-21") from None
+
+
+@click.group()
+@click.version_option(package_name="deckwright")
+@click.option(
+    "--pools",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="DECKWRIGHT_POOLS",
+    help="Folder of game pools (one folder per game). Default: the pools shipped with Deckwright.",
+)
+@click.pass_context
+def cli(ctx: click.Context, pools: Path | None) -> None:
+    """Deckwright: build and check trading card game decks."""
+    ctx.obj = {"library": PoolLibrary(pools or default_pool_dir())}
+
+
+@cli.command()
+@click.pass_context
+def games(ctx: click.Context) -> None:
+    """List the games, their formats and their deck sections."""
+    try:
+        loaded = _library(ctx).games()
+    except DeckwrightError as exc:
+        raise UsageError(str(exc)) from None
+    for game in loaded.values():
+        click.echo(f"{game.id}: {game.name}" + (" [illustrative pool]" if game.illustrative else ""))
+        click.echo(f"  sections: {', '.join(s.name for s in game.sections)}")
+        for fmt in game.formats.values():
+            default = " (default)" if fmt.id == game.default_format else ""
+            click.echo(f"  format {fmt.id}: {fmt.name}{default}, {len(fmt.rules)} rules")
+
+
+@cli.command()
+@click.option("--game", "-g", "game_id", required=True, help="Game id (see 'deckwright games').")
+@click.option("--format", "-f", "format_id", help="Format id; the game's default if omitted.")
+@click.option("--as-of", help="Check against the rules in force on this date (YYYY-MM-DD).")
+@click.option("--all-formats", is_flag=True, help="Also give the verdict in every format.")
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable results.")
+@click.option("--details", is_flag=True, help="List every problem even for many files.")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.pass_context
+def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, paths) -> None:
+    """Check decklist FILES; exit 0 when all are legal, 1 when any is not, 2 on errors."""
+    game = _game(ctx, game_id)
+    day = _as_of(as_of)
+    try:
+        game.format(format_id)
+        verdicts = [files.check_file(p, game, format_id, day, all_formats) for p in paths]
+    except DeckwrightError as exc:
+        raise UsageError(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps([files.verdict_json(v) for v in verdicts], indent=2))
+    else:
+        show_details = details or len(verdicts) == 1
+        for verdict in verdicts:
+            click.echo(files.summary_line(verdict, game))
+            if show_details:
+                for line in files.detail_lines(verdict.result):
+                    click.echo(line)
+        if len(verdicts) > 1:
+            legal = sum(v.legal for v in verdicts)
+            click.echo(f"{len(verdicts)} decks: {legal} legal, {len(verdicts) - legal} not legal")
+    if not all(v.legal for v in verdicts):
+        ctx.exit(EXIT_ILLEGAL)
+
+
+@cli.group()
+def cardpool() -> None:
+    """Work with card pool folders."""
+
+
+@cardpool.command("check")
+@click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.pass_context
+def cardpool_check(ctx: click.Context, directory: Path | None) -> None:
+    """Lint every game pool in DIRECTORY (default: the configured pools)."""
+    root = directory or _library(ctx).root
+    problems = check_pools(root)
+    if not problems:
+        for game in _library_for(root).games().values():
+            problems.extend(compile_all(game))
+    for problem in problems:
+        click.echo(str(problem))
+    if problems:
+        raise click.ClickException(f"{len(problems)} problem(s) in {root}")
+    click.echo(f"{root}: all pools are valid")
+
+
+def _library_for(root: Path) -> PoolLibrary:
+    return PoolLibrary(root)
+
+
+@cli.group()
+def event() -> None:
+    """Organizer tools for an event's decklists."""
+
+
+@event.command("check")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", "-g", "game_id", required=True, help="Game id.")
+@click.option("--format", "-f", "format_id", help="Format id; the game's default if omitted.")
+@click.option("--as-of", help="The event day whose banned list applies (YYYY-MM-DD).")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), help="Write a CSV.")
+@click.pass_context
+def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
+    """Check every decklist in FOLDER; one line per deck, and an optional CSV report."""
+    game = _game(ctx, game_id)
+    day = _as_of(as_of)
+    try:
+        game.format(format_id)
+        paths = files.decklist_files(folder)
+        verdicts = [files.check_file(p, game, format_id, day) for p in paths]
+    except DeckwrightError as exc:
+        raise UsageError(str(exc)) from None
+    for verdict in verdicts:
+        click.echo(files.summary_line(verdict, game))
+    legal = sum(v.legal for v in verdicts)
+    click.echo(f"{len(verdicts)} decks: {legal} legal, {len(verdicts) - legal} not legal")
+    if report:
+        report.write_text(files.report_csv(verdicts), encoding="utf-8")
+        click.echo(f"report written to {report}")
+    if legal != len(verdicts):
+        ctx.exit(EXIT_ILLEGAL)

@@ -1,0 +1,121 @@
+"""Compile a format's rule entries once, then validate decks against them quickly."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable
+from datetime import date
+
+from cardpool import Format, Game, PoolError, PoolProblem
+
+from .deck import Deck
+from .errors import RuleConfigError
+from .problems import Problem, Result
+from .rules import REGISTRY, Context, Rule
+
+_COMPILED: weakref.WeakKeyDictionary[Game, dict[str, CompiledFormat]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+class CompiledFormat:
+    """A format's rules, configured and ready: the hot path of validation."""
+
+    def __init__(self, game: Game, fmt: Format):
+        self.game = game
+        self.format = fmt
+        problems: list[PoolProblem] = []
+        rules: list[Rule] = []
+        for spec in fmt.rules:
+            primitive = REGISTRY.get(spec.check)
+            if primitive is None:
+                known = ", ".join(sorted(REGISTRY))
+                problems.append(
+                    _pool_problem(game, fmt, spec.id, f"unknown check {spec.check!r} ({known})")
+                )
+                continue
+            try:
+                rules.append(primitive(spec, game, fmt))
+            except RuleConfigError as exc:
+                problems.append(_pool_problem(game, fmt, spec.id, str(exc), exc.field))
+        if problems:
+            raise PoolError(problems)
+        self.rules = tuple(rules)
+
+    def validate(
+        self, deck: Deck, as_of: date | None = None, extra: Iterable[Problem] = ()
+    ) -> Result:
+        context = Context(as_of=as_of)
+        problems = list(extra)
+        for rule in self.rules:
+            found = rule.problems(deck, context)
+            if found:
+                problems.extend(found)
+        return Result(
+            game=self.game.id,
+            format=self.format.id,
+            format_name=self.format.name,
+            problems=problems,
+            as_of=as_of,
+        )
+
+
+def _pool_problem(game: Game, fmt: Format, rule_id: str, message: str, field=None):
+    return PoolProblem(
+        file=game.source_files[0] if game.source_files else game.id,
+        message=f"format {fmt.id!r}: {message}",
+        field=field,
+        card=None,
+    )
+
+
+def compiled(game: Game, format_id: str | None = None) -> CompiledFormat:
+    """The compiled rules of a format, built once per loaded game."""
+    fmt = game.format(format_id)
+    per_game = _COMPILED.setdefault(game, {})
+    if fmt.id not in per_game:
+        per_game[fmt.id] = CompiledFormat(game, fmt)
+    return per_game[fmt.id]
+
+
+def compile_all(game: Game) -> list[PoolProblem]:
+    """Compile every format of a game; the problems of those that fail."""
+    problems: list[PoolProblem] = []
+    for format_id in game.formats:
+        try:
+            compiled(game, format_id)
+        except PoolError as exc:
+            problems.extend(exc.problems)
+    return problems
+
+
+def validate(
+    deck: Deck,
+    format_id: str | None = None,
+    as_of: date | None = None,
+    extra: Iterable[Problem] = (),
+) -> Result:
+    """Every problem of ``deck`` in one format (the game's default when none is named)."""
+    return compiled(deck.game, format_id).validate(deck, as_of, extra)
+
+
+def validate_all_formats(
+    deck: Deck, as_of: date | None = None, extra: Iterable[Problem] = ()
+) -> dict[str, Result]:
+    """The deck's verdict in every format of its game, in the order the game lists them."""
+    extra = list(extra)
+    return {fid: validate(deck, fid, as_of, extra) for fid in deck.game.formats}
+
+
+def describe_rules(game: Game, format_id: str | None = None) -> list[dict]:
+    """A format's rules in words, for listings (API, ``deckwright games``)."""
+    return [
+        {
+            "id": rule.id,
+            "check": rule.check,
+            "severity": rule.severity,
+            "rule": rule.describe(),
+            "cite": rule.spec.cite,
+        }
+        for rule in compiled(game, format_id).rules
+    ]

@@ -1,0 +1,19 @@
+"""The rule primitives. Each module holds one; game YAML names them in ``check:``."""
+
+from . import (  # noqa: F401 - importing registers each primitive
+    allowed_types,
+    attribute_match,
+    banlist,
+    bucket_coverage,
+    copy_limit,
+    distinct_values,
+    leader_match,
+    legal_sets,
+    min_share,
+    ordered_positions,
+    references,
+    section_size,
+)
+from .base import REGISTRY, Context, Rule
+
+__all__ = ["REGISTRY", "Context", "Rule"]

@@ -1,0 +1,33 @@
+"""allowed-types: which card types a section may hold."""
+
+from __future__ import annotations
+
+from .base import Context, Params, Rule, and_list, primitive
+
+
+@primitive("allowed-types")
+class AllowedTypes(Rule):
+    """Every card in ``section`` is of one of ``types`` (RYFT: "Their decks will consist
+    of Being and Code cards"; ERUMA: "The Extra deck has Henchman Cards only")."""
+
+    def configure(self, params: Params) -> None:
+        self.section = params.section()
+        self.types = frozenset(params.strings("types"))
+        unknown = self.types - set(self.game.card_types)
+        if unknown:
+            params.fail(f"types names unknown card types: {', '.join(sorted(unknown))}", "types")
+        self.allowed_words = and_list(sorted(self.types))
+
+    def problems(self, deck, context: Context):
+        types = self.types
+        return [
+            self.problem(
+                f"{entry.card.name} is a {entry.card.type} card",
+                section=self.section,
+                entries=[entry],
+                expected=sorted(types),
+                actual=entry.card.type,
+            )
+            for entry in deck.sections.get(self.section, ())
+            if entry.card.type not in types
+        ]

@@ -1,0 +1,60 @@
+"""attribute-match: one section's attribute values must equal another's, value for value."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .base import Context, Params, Rule, count_phrase, primitive
+
+
+@primitive("attribute-match")
+class AttributeMatch(Rule):
+    """The multiset of ``attribute`` over the (filtered) cards of ``section`` equals the
+    one over ``match_section`` (ERA: "Crystals must match the elements of the selected
+    dinos. For example, if you select 2 Air dinos and 1 Earth dino, you must have 2 Air
+    crystals and 1 Earth crystal.")."""
+
+    def configure(self, params: Params) -> None:
+        self.attribute = params.attribute()
+        self.section = params.section()
+        self.where = params.where()
+        self.noun = params.get("noun", self.game.sections_by_id[self.section].noun, str)
+        self.match_section = params.section("match_section")
+        self.match_where = params.where("match_where")
+        self.match_noun = params.get(
+            "match_noun", self.game.sections_by_id[self.match_section].noun, str
+        )
+
+    def _tally(self, deck, section, where):
+        counts: Counter = Counter()
+        holders: dict = {}
+        attribute = self.attribute
+        for entry in deck.sections.get(section, ()):
+            if where is not None and not where(entry.card):
+                continue
+            value = entry.card.get(attribute)
+            counts[value] += entry.count
+            holders.setdefault(value, []).append(entry)
+        return counts, holders
+
+    def problems(self, deck, context: Context):
+        have, holders = self._tally(deck, self.section, self.where)
+        want, _ = self._tally(deck, self.match_section, self.match_where)
+        if have == want:
+            return []
+        found = []
+        for value in sorted(set(have) | set(want), key=str):
+            if have[value] == want[value]:
+                continue
+            label = value if value is not None else "no"
+            found.append(
+                self.problem(
+                    f"you have {count_phrase(want[value], f'{label} {self.match_noun}')}"
+                    f" but {count_phrase(have[value], f'{label} {self.noun}')}",
+                    section=self.section,
+                    entries=holders.get(value, ()),
+                    expected=want[value],
+                    actual=have[value],
+                )
+            )
+        return found

@@ -1,0 +1,54 @@
+"""banlist: the format's dated banned and restricted lists."""
+
+from __future__ import annotations
+
+from .base import Context, Params, Rule, plural, primitive
+
+
+@primitive("banlist")
+class BanlistRule(Rule):
+    """No banned card, and no more copies of a restricted card than its list allows,
+    under the list in force on the day validated for (ERA: "cards in the following list
+    may not be included in ERA decks"). The lists themselves live in the format's
+    ``banlists``, each with the date it takes effect."""
+
+    def configure(self, params: Params) -> None:
+        self.sections = params.sections()
+
+    def problems(self, deck, context: Context):
+        banlist = self.format.banlist_on(context.as_of)
+        if banlist is None or not (banlist.banned or banlist.restricted):
+            return []
+        found = []
+        totals: dict[str, list] = {}
+        for section_id in self.sections:
+            for entry in deck.sections.get(section_id, ()):
+                identity = entry.card.identity
+                if identity in banlist.banned:
+                    found.append(
+                        self.problem(
+                            f"{entry.card.name} is banned (list of {banlist.date.isoformat()})",
+                            section=section_id,
+                            entries=[entry],
+                            expected=0,
+                            actual=entry.count,
+                        )
+                    )
+                elif identity in banlist.restricted:
+                    totals.setdefault(identity, []).append((section_id, entry))
+        for identity, held in totals.items():
+            total = sum(entry.count for _, entry in held)
+            limit = banlist.restricted[identity]
+            if total > limit:
+                section_id, first = held[0]
+                found.append(
+                    self.problem(
+                        f"{first.card.name} is restricted to {limit} {plural('copy', limit)}"
+                        f" (list of {banlist.date.isoformat()}); you have {total}",
+                        section=section_id,
+                        entries=[entry for _, entry in held],
+                        expected=limit,
+                        actual=total,
+                    )
+                )
+        return found

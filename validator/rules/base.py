@@ -1,0 +1,219 @@
+"""What every rule primitive shares: reading its YAML parameters, filters, and wording."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, ClassVar
+
+from cardpool import Card, Format, Game, RuleSpec
+
+from ..deck import Deck, Entry
+from ..errors import RuleConfigError
+from ..problems import Problem
+
+Predicate = Callable[[Card], bool]
+
+REGISTRY: dict[str, type[Rule]] = {}
+
+
+def primitive(name: str):
+    """Register a rule class under the name game YAML files use in ``check:``."""
+
+    def register(cls: type[Rule]) -> type[Rule]:
+        cls.check = name
+        REGISTRY[name] = cls
+        return cls
+
+    return register
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a validation run knows besides the deck: the day whose rules apply."""
+
+    as_of: date | None = None
+
+
+class Params:
+    """The parameters of one rule entry, checked as they are read."""
+
+    def __init__(self, spec: RuleSpec, game: Game):
+        self.spec = spec
+        self.game = game
+        self.raw = dict(spec.params)
+        self.read: set[str] = set()
+
+    def fail(self, message: str, key: str | None = None):
+        raise RuleConfigError(self.spec.id, message, key)
+
+    def get(self, key: str, default: Any = ..., kind: type | tuple = object) -> Any:
+        self.read.add(key)
+        if key not in self.raw:
+            if default is ...:
+                self.fail(f"needs parameter {key!r}", key)
+            return default
+        value = self.raw[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            self.fail(f"parameter {key!r} has the wrong type ({value!r})", key)
+        return value
+
+    def int(self, key: str, default: Any = ...) -> int | None:
+        return self.get(key, default, int)
+
+    def section(self, key: str = "section", default: Any = ...) -> str | None:
+        value = self.get(key, default, str)
+        if value is not None and value not in self.game.sections_by_id:
+            self.fail(f"{key} names no section {value!r}", key)
+        return value
+
+    def sections(self, key: str = "sections") -> tuple[str, ...]:
+        """A list of section ids; all the game's sections when the entry names none."""
+        value = self.get(key, None, (list, str))
+        if value is None:
+            return tuple(s.id for s in self.game.sections)
+        values = [value] if isinstance(value, str) else value
+        for section_id in values:
+            if section_id not in self.game.sections_by_id:
+                self.fail(f"{key} names no section {section_id!r}", key)
+        return tuple(values)
+
+    def attribute(self, key: str = "attribute") -> str:
+        value = self.get(key, kind=str)
+        if value not in self.game.attributes and value not in ("type", "set", "name"):
+            self.fail(f"{key} names no attribute {value!r} of {self.game.short_name}", key)
+        return value
+
+    def strings(self, key: str, default: Any = ...) -> tuple[str, ...]:
+        value = self.get(key, default, (list, str))
+        if value is None:
+            return ()
+        return (value,) if isinstance(value, str) else tuple(str(v) for v in value)
+
+    def where(self, key: str = "where") -> Predicate | None:
+        """A card filter: ``{type: Event}``, ``{type: [Action, Equipment]}``, ``{not: {...}}``."""
+        value = self.get(key, None, dict)
+        return None if value is None else self._compile_filter(value, key)
+
+    def _compile_filter(self, spec: dict, key: str) -> Predicate:
+        tests: list[Predicate] = []
+        for attribute, wanted in spec.items():
+            if attribute == "not":
+                if not isinstance(wanted, dict):
+                    self.fail("'not' takes a filter mapping", key)
+                inner = self._compile_filter(wanted, key)
+                tests.append(lambda card, inner=inner: not inner(card))
+                continue
+            if attribute not in self.game.attributes and attribute not in ("type", "set", "name"):
+                self.fail(f"{key} names no attribute {attribute!r}", key)
+            allowed = frozenset(wanted if isinstance(wanted, list) else [wanted])
+            tests.append(lambda card, a=attribute, ok=allowed: _has_any(card.get(a), ok))
+        if len(tests) == 1:
+            return tests[0]
+        return lambda card: all(test(card) for test in tests)
+
+    def done(self) -> None:
+        unknown = sorted(set(self.raw) - self.read)
+        if unknown:
+            self.fail(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
+
+
+def _has_any(value: Any, allowed: frozenset) -> bool:
+    if isinstance(value, list):
+        return any(v in allowed for v in value)
+    return value in allowed
+
+
+class Rule:
+    """A configured rule: reads its parameters once, then checks decks quickly.
+
+    Subclasses implement :meth:`configure` (read parameters) and
+    :meth:`problems` (return the problems of one deck, or an empty list).
+    """
+
+    check: ClassVar[str]
+
+    def __init__(self, spec: RuleSpec, game: Game, fmt: Format):
+        self.spec = spec
+        self.id = spec.id
+        self.severity = spec.severity
+        self.title = spec.title
+        self.game = game
+        self.format = fmt
+        params = Params(spec, game)
+        self.configure(params)
+        params.done()
+
+    def configure(self, params: Params) -> None:
+        raise NotImplementedError
+
+    def problems(self, deck: Deck, context: Context) -> list[Problem]:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The rule in words, for listings of a format's rules."""
+        return self.title
+
+    def problem(
+        self,
+        detail: str,
+        *,
+        section: str | None = None,
+        entries: Iterable[Entry] = (),
+        expected: Any = None,
+        actual: Any = None,
+        cards: Iterable[str] | None = None,
+    ) -> Problem:
+        entries = list(entries)
+        names = tuple(cards) if cards is not None else _unique(e.card.name for e in entries)
+        return Problem(
+            rule=self.id,
+            severity=self.severity,
+            message=f"{self.title}: {detail}" if detail else self.title,
+            section=section,
+            cards=names,
+            expected=expected,
+            actual=actual,
+            lines=tuple(sorted({e.line for e in entries if e.line is not None})),
+            cite=self.spec.cite,
+        )
+
+
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def plural(noun: str, count: int) -> str:
+    """'1 dino', '2 dinos', '2 abilities', '2 copies'."""
+    if count == 1:
+        return noun
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"
+
+
+def count_phrase(count: int, noun: str) -> str:
+    return f"{count} {plural(noun, count)}"
+
+
+def and_list(items: Iterable[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def overrides_by_identity(game: Game, params: Params, key: str = "overrides") -> dict[str, int]:
+    raw = params.get(key, {}, dict)
+    found = {}
+    for name, limit in raw.items():
+        card = game.find_card(str(name))
+        if card is None:
+            params.fail(f"{key} names no card {name!r}", key)
+        if not isinstance(limit, int):
+            params.fail(f"{key}: the limit for {name!r} must be a whole number", key)
+        found[card.identity] = limit
+    return found

@@ -1,0 +1,48 @@
+"""distinct-values: how many different values of an attribute a section may mix."""
+
+from __future__ import annotations
+
+from .base import Context, Params, Rule, and_list, primitive
+
+
+@primitive("distinct-values")
+class DistinctValues(Rule):
+    """The cards of ``sections`` show at most ``max`` different values of ``attribute``.
+
+    ``max: 1`` is "single faction" (Arcmage: "It is only allowed to have regions from
+    one single faction in the region deck."); a warning with ``max: 2`` is Arcmage's
+    recommendation "Up to 2 factions". Values in ``ignore`` do not count.
+    """
+
+    def configure(self, params: Params) -> None:
+        self.sections = params.sections()
+        self.attribute = params.attribute()
+        self.max = params.int("max")
+        self.ignore = frozenset(params.strings("ignore", None))
+        self.section = self.sections[0] if len(self.sections) == 1 else None
+
+    def problems(self, deck, context: Context):
+        holders: dict[str, list] = {}
+        attribute = self.attribute
+        for section_id in self.sections:
+            for entry in deck.sections.get(section_id, ()):
+                value = entry.card.get(attribute)
+                values = value if isinstance(value, list) else [value]
+                for v in values:
+                    if v is not None and v not in self.ignore:
+                        holders.setdefault(v, []).append(entry)
+        if len(holders) <= self.max:
+            return []
+        parts = [
+            f"{value} ({', '.join(dict.fromkeys(e.card.name for e in entries))})"
+            for value, entries in sorted(holders.items())
+        ]
+        return [
+            self.problem(
+                f"you have {len(holders)}: {and_list(parts)}",
+                section=self.section,
+                entries=[e for entries in holders.values() for e in entries],
+                expected=self.max,
+                actual=len(holders),
+            )
+        ]

@@ -1,0 +1,68 @@
+"""leader-match: cards restricted by an attribute of the deck's leader card."""
+
+from __future__ import annotations
+
+from .base import Context, Params, Rule, and_list, primitive
+
+MODES = ("same", "shares")
+
+
+@primitive("leader-match")
+class LeaderMatch(Rule):
+    """Cards fit the leader card (the one card of ``leader``) on ``attribute``.
+
+    ``mode: same`` — the card's value equals the leader's (Shadow Era: "Cards which
+    specify a faction in their type line may only be put into decks with a hero from
+    that faction."); ``mode: shares`` — the card's values share at least one with the
+    leader's (Shadow Era: "Cards that have one or more Class icons may only be used in
+    decks with a hero that has at least one matching icon."). Cards without a value, or
+    with a value in ``free`` ("Neutral"), go in any deck. Without exactly one leader the
+    rule says nothing: the leader's own section-size rule reports that.
+    """
+
+    def configure(self, params: Params) -> None:
+        self.leader_section = params.section("leader")
+        self.attribute = params.attribute()
+        self.mode = params.get("mode", "same", str)
+        if self.mode not in MODES:
+            params.fail(f"mode must be one of {', '.join(MODES)}", "mode")
+        self.free = frozenset(params.strings("free", None))
+        others = [s for s in params.sections() if s != self.leader_section]
+        self.sections = tuple(others)
+        self.leader_noun = self.game.sections_by_id[self.leader_section].noun
+
+    @staticmethod
+    def _values(value) -> frozenset:
+        if value is None:
+            return frozenset()
+        return frozenset(value) if isinstance(value, list) else frozenset([value])
+
+    def problems(self, deck, context: Context):
+        leaders = deck.sections.get(self.leader_section, ())
+        if len(leaders) != 1 or leaders[0].count != 1:
+            return []
+        leader = leaders[0].card
+        mine = self._values(leader.get(self.attribute))
+        attribute, free, shares = self.attribute, self.free, self.mode == "shares"
+        found = []
+        for section_id in self.sections:
+            for entry in deck.sections.get(section_id, ()):
+                values = self._values(entry.card.get(attribute)) - free
+                if not values:
+                    continue
+                fits = bool(values & mine) if shares else values <= mine
+                if fits:
+                    continue
+                theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
+                leader_words = and_list(sorted(mine)) or f"no {attribute}"
+                found.append(
+                    self.problem(
+                        f"{entry.card.name} is for {theirs} decks but your {self.leader_noun}"
+                        f" {leader.name} is {leader_words}",
+                        section=section_id,
+                        entries=[entry],
+                        expected=sorted(mine),
+                        actual=sorted(values),
+                    )
+                )
+        return found

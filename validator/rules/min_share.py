@@ -1,0 +1,37 @@
+"""min-share: a minimum share of a section made of some kind of card."""
+
+from __future__ import annotations
+
+from .base import Context, Params, Rule, primitive
+
+
+@primitive("min-share")
+class MinShare(Rule):
+    """At least ``percent`` % of ``section`` matches ``where`` (Arcmage recommends "At
+    least 50% creature cards")."""
+
+    def configure(self, params: Params) -> None:
+        self.section = params.section()
+        self.where = params.where()
+        if self.where is None:
+            params.fail("needs 'where'", "where")
+        self.percent = params.get("percent", kind=(int, float))
+        self.noun = params.get("noun", "matching cards", str)
+
+    def problems(self, deck, context: Context):
+        entries = deck.sections.get(self.section, ())
+        total = sum(e.count for e in entries)
+        if total == 0:
+            return []
+        matching = sum(e.count for e in entries if self.where(e.card))
+        share = 100 * matching / total
+        if share >= self.percent:
+            return []
+        return [
+            self.problem(
+                f"{matching} of your {total} cards ({share:.0f}%) are {self.noun}",
+                section=self.section,
+                expected=f"at least {self.percent}%",
+                actual=f"{share:.0f}%",
+            )
+        ]

@@ -1,0 +1,44 @@
+"""references: cards that name other cards expect to find them in another section."""
+
+from __future__ import annotations
+
+from .base import Context, Params, Rule, and_list, primitive
+
+
+@primitive("references")
+class References(Rule):
+    """Every card named in ``attribute`` by a card of ``section`` is in ``target_section``
+    (ERUMA: "When a card's power tells you to summon a Henchman, you must take the card
+    with the matching name from your Extra Deck")."""
+
+    def configure(self, params: Params) -> None:
+        self.section = params.section()
+        self.attribute = params.attribute()
+        self.target = params.section("target_section")
+        self.target_name = self.game.sections_by_id[self.target].name
+
+    def problems(self, deck, context: Context):
+        present = {e.card.identity for e in deck.sections.get(self.target, ())}
+        found = []
+        for entry in deck.sections.get(self.section, ()):
+            named = entry.card.get(self.attribute)
+            if not named:
+                continue
+            missing = [n for n in named if _identity(self.game, n) not in present]
+            if missing:
+                found.append(
+                    self.problem(
+                        f"{entry.card.name} summons {and_list(missing)}, missing from your"
+                        f" {self.target_name}",
+                        section=self.section,
+                        entries=[entry],
+                        expected=list(named),
+                        actual=[n for n in named if n not in missing],
+                    )
+                )
+        return found
+
+
+def _identity(game, name: str) -> str | None:
+    card = game.find_card(name)
+    return card.identity if card else None
