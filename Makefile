@@ -1,0 +1,39 @@
+# Two commands set up a fresh machine: `make start` (the site) and `make test` (everything).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+
+.PHONY: start test lint bench browser clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## start: the site on the embedded SQLite default, served by gunicorn
+start: $(STAMP)
+	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) 'webapp:create_app()'
+
+## browser: Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium)
+browser:
+	@test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+## test: lint, then the whole test suite (browser and real-HTTP tests included)
+test: $(STAMP) browser
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+
+bench: $(STAMP)
+	$(BIN)/python bench/validate_speed.py
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

@@ -1,0 +1,18 @@
+"""Small helpers the tests share (fixtures live in conftest.py)."""
+
+from __future__ import annotations
+
+
+def rule_ids(result, severity=None):
+    """The ids of the rules a result broke (optionally only errors or warnings)."""
+    return sorted({p.rule for p in result.problems if severity in (None, p.severity)})
+
+
+def decklist(sections: dict[str, list[tuple[int, str]]]) -> str:
+    """A text decklist from ``{"Dinos": [(1, "Ember Rex")], ...}``."""
+    lines = []
+    for header, entries in sections.items():
+        lines.append(f"{header}:")
+        lines.extend(f"{count} {name}" for count, name in entries)
+        lines.append("")
+    return "\n".join(lines)
