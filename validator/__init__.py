@@ -5,6 +5,7 @@ from .decklist import ParsedDeck, parse_mapping, parse_text, to_mapping, to_text
 from .engine import compile_all, compiled, describe_rules, validate, validate_all_formats
 from .errors import DecklistError, RuleConfigError
 from .problems import ERROR, WARNING, Problem, Result
+from .summary import summarize
 
 __all__ = [
     "ERROR",
@@ -21,6 +22,7 @@ __all__ = [
     "describe_rules",
     "parse_mapping",
     "parse_text",
+    "summarize",
     "to_mapping",
     "to_text",
     "validate",
