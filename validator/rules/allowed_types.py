@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, primitive
+from .base import Context, Params, Rule, a_or_an, and_list, primitive
 
 
 @primitive("allowed-types")
@@ -22,7 +22,7 @@ class AllowedTypes(Rule):
         types = self.types
         return [
             self.problem(
-                f"{entry.card.name} is a {entry.card.type} card",
+                f"{entry.card.name} is {a_or_an(entry.card.type)} card",
                 section=self.section,
                 entries=[entry],
                 expected=sorted(types),

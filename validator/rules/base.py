@@ -184,15 +184,26 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
+# English adds -es after these few words ending in -o ("2 heroes"), but not after "dino".
+_O_ES = frozenset({"hero"})
+
+
 def plural(noun: str, count: int) -> str:
-    """'1 dino', '2 dinos', '2 abilities', '2 copies'."""
+    """'1 dino', '2 dinos', '2 abilities', '2 copies', '2 heroes'."""
     if count == 1:
         return noun
+    if noun.rsplit(" ", 1)[-1] in _O_ES:
+        return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
         return noun[:-1] + "ies"
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
     return noun + "s"
+
+
+def a_or_an(word: str) -> str:
+    """'a Creature', 'an Ally': the article a player expects before a card type."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def count_phrase(count: int, noun: str) -> str:
