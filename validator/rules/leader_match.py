@@ -16,8 +16,10 @@ class LeaderMatch(Rule):
     that faction."); ``mode: shares`` — the card's values share at least one with the
     leader's (Shadow Era: "Cards that have one or more Class icons may only be used in
     decks with a hero that has at least one matching icon."). Cards without a value, or
-    with a value in ``free`` ("Neutral"), go in any deck. Without exactly one leader the
-    rule says nothing: the leader's own section-size rule reports that.
+    with a value in ``free`` ("Neutral"), go in any deck. Without exactly one leader, or
+    when the one card there is not of the leader section's types (an ally in the hero
+    slot is no hero), the rule says nothing: the leader's own section-size and
+    allowed-types rules report that.
     """
 
     def configure(self, params: Params) -> None:
@@ -30,6 +32,7 @@ class LeaderMatch(Rule):
         others = [s for s in params.sections() if s != self.leader_section]
         self.sections = tuple(others)
         self.leader_noun = self.game.sections_by_id[self.leader_section].noun
+        self.leader_types = frozenset(self.game.sections_by_id[self.leader_section].types)
 
     @staticmethod
     def _values(value) -> frozenset:
@@ -42,6 +45,8 @@ class LeaderMatch(Rule):
         if len(leaders) != 1 or leaders[0].count != 1:
             return []
         leader = leaders[0].card
+        if self.leader_types and leader.type not in self.leader_types:
+            return []
         mine = self._values(leader.get(self.attribute))
         attribute, free, shares = self.attribute, self.free, self.mode == "shares"
         found = []
