@@ -23,11 +23,18 @@ class CopyLimit(Rule):
         self.overrides = overrides_by_identity(self.game, params)
         self.card_overrides = params.get("card_overrides", True, bool)
 
-    def limit_for(self, card) -> int:
-        if card.identity in self.overrides:
-            return self.overrides[card.identity]
-        if self.card_overrides and card.max_copies is not None:
-            return card.max_copies
+    def limit_for(self, cards) -> int:
+        """The limit of one card, given every printing of it in the deck.
+
+        Revisions of one card may state different limits; the lowest stated one
+        holds, so the verdict never depends on which revision is listed first.
+        """
+        identity = cards[0].identity
+        if identity in self.overrides:
+            return self.overrides[identity]
+        stated = [c.max_copies for c in cards if c.max_copies is not None]
+        if self.card_overrides and stated:
+            return min(stated)
         return self.max
 
     def problems(self, deck, context: Context):
@@ -44,11 +51,11 @@ class CopyLimit(Rule):
                 groups.setdefault(key, []).append((section_id, entry))
         found = []
         for key, total in totals.items():
-            first_section, first = groups[key][0]
-            limit = self.limit_for(first.card)
+            first_section = groups[key][0][0]
+            entries = [entry for _, entry in groups[key]]
+            limit = self.limit_for([entry.card for entry in entries])
             if total <= limit:
                 continue
-            entries = [entry for _, entry in groups[key]]
             names = " / ".join(dict.fromkeys(e.card.name for e in entries))
             found.append(
                 self.problem(
