@@ -1,0 +1,82 @@
+"""Every error under ``/api/`` as one JSON shape: ``{"error": {status, code, message, details}}``.
+
+Errors are raised as :class:`~cardpool.DeckwrightError` subclasses or werkzeug
+HTTP exceptions and turned into words only here. There is deliberately no
+catch-all handler for ``Exception``: a bug should surface as a bug.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from cardpool import DeckwrightError, NotFoundError, PoolError
+from validator import DecklistError
+
+from .schemas import ErrorResponseSchema
+
+API_PREFIX = "/api/"
+
+
+class ApiError(DeckwrightError):
+    """A request the API refuses, with its status, a stable code and the details behind it."""
+
+    def __init__(self, status: int, code: str, message: str, details: list | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.details = list(details or [])
+
+
+def error_response(
+    status: int, code: str, message: str, details: list[Any] | None = None
+) -> Response:
+    body = ErrorResponseSchema().dump(
+        {"error": {"status": status, "code": code, "message": message, "details": details or []}}
+    )
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+def status_of(error: DeckwrightError) -> int:
+    if isinstance(error, ApiError):
+        return error.status
+    if isinstance(error, NotFoundError):
+        return 404
+    if isinstance(error, DecklistError):
+        return 400
+    if isinstance(error, PoolError):
+        return 500
+    # Other library errors are refusals of what the client sent (a bad date, a bad value).
+    return 400
+
+
+def details_of(error: DeckwrightError) -> list[Any]:
+    if isinstance(error, ApiError):
+        return error.details
+    if isinstance(error, PoolError):
+        return [str(problem) for problem in error.problems]
+    return []
+
+
+def handle_deckwright_error(error: DeckwrightError) -> Response:
+    return error_response(status_of(error), error.code, str(error), details_of(error))
+
+
+def handle_http_exception(error: HTTPException) -> Response | HTTPException:
+    """JSON under ``/api/``; anywhere else the exception goes back to Flask's HTML pages."""
+    if not request.path.startswith(API_PREFIX):
+        return error
+    code = (error.name or "error").lower().replace(" ", "-")
+    response = error_response(error.code or 500, code, error.description or error.name)
+    if error.code == 405 and getattr(error, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(DeckwrightError, handle_deckwright_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
