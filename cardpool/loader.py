@@ -107,7 +107,7 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         return None, None
     problems = _Problems(path, text, sink)
     try:
-        data = yaml.load(text, Loader=SafeLoader)  # noqa: S506 - SafeLoader/CSafeLoader only
+        data = yaml.load(text, Loader=SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         reason = getattr(exc, "problem", None) or str(exc)
@@ -303,7 +303,7 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
         seen_ids[data["id"]] = index
         seen_keys.setdefault(key, data["name"])
         loaded.append(data)
-    for index, data in enumerate(loaded):
+    for data in loaded:
         target = data.get("revision_of")
         if target and target not in seen_ids:
             problems.add(f"revision_of names no card id {target!r}", card=data["name"])
@@ -402,8 +402,10 @@ def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[s
         if "banlists" in data:
             banlists = tuple(
                 sorted(
-                    (_banlist(b, by_key, problems, (*at, "banlists", i))
-                     for i, b in enumerate(data["banlists"])),
+                    (
+                        _banlist(b, by_key, problems, (*at, "banlists", i))
+                        for i, b in enumerate(data["banlists"])
+                    ),
                     key=lambda b: b.date,
                 )
             )
@@ -430,7 +432,9 @@ def _merge_rules(base: Format | None, data: dict, problems: _Problems, at) -> tu
     rules: dict[str, RuleSpec] = {r.id: r for r in base.rules} if base else {}
     for rule_id in data["remove_rules"]:
         if rule_id not in rules:
-            problems.add(f"remove_rules names no rule {rule_id!r} of the base", (*at, "remove_rules"))
+            problems.add(
+                f"remove_rules names no rule {rule_id!r} of the base", (*at, "remove_rules")
+            )
         rules.pop(rule_id, None)
     own_ids = set()
     for index, raw in enumerate(data["rules"]):

@@ -16,3 +16,10 @@ def decklist(sections: dict[str, list[tuple[int, str]]]) -> str:
         lines.extend(f"{count} {name}" for count, name in entries)
         lines.append("")
     return "\n".join(lines)
+
+
+def example(name: str) -> str:
+    """The text of a decklist in ``examples/``."""
+    from pathlib import Path
+
+    return (Path(__file__).resolve().parent.parent / "examples" / name).read_text(encoding="utf-8")

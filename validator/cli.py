@@ -66,7 +66,9 @@ def games(ctx: click.Context) -> None:
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
     for game in loaded.values():
-        click.echo(f"{game.id}: {game.name}" + (" [illustrative pool]" if game.illustrative else ""))
+        click.echo(
+            f"{game.id}: {game.name}" + (" [illustrative pool]" if game.illustrative else "")
+        )
         click.echo(f"  sections: {', '.join(s.name for s in game.sections)}")
         for fmt in game.formats.values():
             default = " (default)" if fmt.id == game.default_format else ""

@@ -119,9 +119,7 @@ def parse_text(text: str, game: Game, name: str = "") -> ParsedDeck:
                 section = header
                 continue
         if card is None:
-            problems.append(
-                _unknown_card(game, card_text, f"Line {number}", number, section)
-            )
+            problems.append(_unknown_card(game, card_text, f"Line {number}", number, section))
             continue
         deck.add(section or game.section_for_card(card), card, count, number)
     return ParsedDeck(_drop_empty(deck), problems)
@@ -181,7 +179,7 @@ def parse_mapping(data: Any, game: Game) -> ParsedDeck:
                 problems.append(
                     _problem(
                         MALFORMED_LINE,
-                        f"{where}: an entry is a card name or {{\"card\": name, \"count\": n}}"
+                        f'{where}: an entry is a card name or {{"card": name, "count": n}}'
                         f" with n from 1 to {MAX_COPIES_PER_LINE}",
                     )
                 )

@@ -13,9 +13,7 @@ from .errors import RuleConfigError
 from .problems import Problem, Result
 from .rules import REGISTRY, Context, Rule
 
-_COMPILED: weakref.WeakKeyDictionary[Game, dict[str, CompiledFormat]] = (
-    weakref.WeakKeyDictionary()
-)
+_COMPILED: weakref.WeakKeyDictionary[Game, dict[str, CompiledFormat]] = weakref.WeakKeyDictionary()
 
 
 class CompiledFormat:

@@ -54,7 +54,9 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise DecklistFileError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+            raise DecklistFileError(
+                f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})"
+            ) from None
         try:
             return parse_mapping(data, game)
         except DecklistError as exc:

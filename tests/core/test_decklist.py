@@ -1,0 +1,152 @@
+"""Reading and writing decklists the way players type them."""
+
+from __future__ import annotations
+
+import pytest
+
+from validator import DecklistError, parse_mapping, parse_text, to_mapping, to_text
+
+from ..helpers import example
+
+
+def cards(parsed, section):
+    return [(e.card.name, e.count) for e in parsed.deck.sections.get(section, [])]
+
+
+def test_counts_can_be_written_3_3x_x3_or_left_out(era):
+    parsed = parse_text("3 Fire Breath\n3x Flame Lash\nKindle x2\nCinder Claws", era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [
+        ("Fire Breath", 3),
+        ("Flame Lash", 3),
+        ("Kindle", 2),
+        ("Cinder Claws", 1),
+    ]
+
+
+def test_names_match_without_regard_to_case_spacing_accents_or_punctuation(era):
+    parsed = parse_text("1 EMBER   rex\n1 émber-rex\n1 Cinderhorn triceratops", era)
+    assert parsed.problems == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 2), ("Cinderhorn Triceratops", 1)]
+
+
+def test_section_headers_place_cards_and_may_carry_a_count(shadow_era):
+    parsed = parse_text("Hero:\nNishaven\n\nDeck (40):\n4 Fireball", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "hero") == [("Nishaven", 1)]
+    assert cards(parsed, "deck") == [("Fireball", 4)]
+
+
+def test_without_headers_cards_go_to_the_section_of_their_type(era):
+    parsed = parse_text("1 Ember Rex\n2 Fire Crystal\n3 Fire Breath", era)
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+    assert cards(parsed, "crystals") == [("Fire Crystal", 2)]
+    assert cards(parsed, "deck") == [("Fire Breath", 3)]
+
+
+def test_an_explicit_header_is_respected_even_for_the_wrong_type(era, check):
+    result = check(era, "Dinos:\n1 Fire Crystal")
+    assert "era-dinos-are-dinos" in {p.rule for p in result.problems}
+
+
+def test_comments_and_blank_lines_are_ignored(ryft):
+    parsed = parse_text("# my deck\n\n// sideboard ideas\n- 3 " + ryft.cards[0].name, ryft)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [(ryft.cards[0].name, 3)]
+
+
+def test_card_numbers_and_ids_are_accepted(arcmage, shadow_era):
+    assert cards(parse_text("4 #42", arcmage), "deck") == []  # 42 is a region
+    assert cards(parse_text("2 #42", arcmage), "regions") == [("Spirit Tree", 2)]
+    assert cards(parse_text("1 se005", shadow_era), "hero") == [("Nishaven", 1)]
+
+
+def test_an_unknown_card_is_a_problem_with_its_line_and_the_closest_names(era):
+    parsed = parse_text("Dinos:\n1 Ember Rex\n1 Embr Rex", era)
+    (problem,) = parsed.problems
+    assert problem.rule == "decklist-unknown-card"
+    assert problem.lines == (3,)
+    assert problem.suggestions[0] == "Ember Rex"
+    assert problem.message == ("Line 3: no ERA card is called 'Embr Rex'; did you mean Ember Rex?")
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+
+
+def test_a_malformed_line_is_reported_with_its_number(era):
+    parsed = parse_text("1 Ember Rex\n0 Fire Breath\n1000 Kindle\n12", era)
+    assert [(p.rule, p.lines) for p in parsed.problems] == [
+        ("decklist-malformed-line", (2,)),
+        ("decklist-malformed-line", (3,)),
+        ("decklist-malformed-line", (4,)),
+    ]
+    assert parsed.problems[0].message == "Line 2: 0 is not a number of copies (1 to 999)"
+
+
+def test_an_unknown_section_header_is_reported(era):
+    parsed = parse_text("Sideboard:\n1 Ember Rex", era)
+    (problem,) = parsed.problems
+    assert problem.rule == "decklist-unknown-section"
+    assert problem.lines == (1,)
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+
+
+def test_an_unreadable_line_makes_the_deck_illegal(era, check):
+    legal_text = example("era-legal.txt")
+    assert check(era, legal_text).legal
+    assert not check(era, legal_text + "\n1 No Such Card").legal
+
+
+def test_export_reads_back_as_the_same_deck(games):
+    for game in games.values():
+        sections = {s.id: s for s in game.sections}
+        text = "\n".join(
+            f"{sections[game.section_for_card(c)].name}:\n2 {c.name}" for c in game.cards[:25]
+        )
+        first = parse_text(text, game)
+        again = parse_text(to_text(first.deck), game)
+        assert again.problems == []
+        assert again.deck.cards_by_section() == first.deck.cards_by_section()
+
+
+def test_the_json_form_reads_back_as_the_same_deck(era):
+    first = parse_text(example("era-legal.txt"), era)
+    again = parse_mapping(to_mapping(first.deck), era)
+    assert again.problems == []
+    assert again.deck.cards_by_section() == first.deck.cards_by_section()
+
+
+def test_json_entries_may_be_names_ids_or_objects(era):
+    parsed = parse_mapping(
+        {
+            "sections": {
+                "dinos": ["Ember Rex", {"id": "era-tidefang-mosasaur"}],
+                "deck": [{"card": "Fire Breath", "count": 3}],
+            }
+        },
+        era,
+    )
+    assert parsed.problems == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 1), ("Tidefang Mosasaur", 1)]
+
+
+def test_bad_json_entries_are_problems_with_their_place(era):
+    parsed = parse_mapping(
+        {
+            "sections": {
+                "deck": [{"card": "Fire Breath", "count": "3"}, 7, {"card": "Fyre"}],
+                "sideboard": [],
+            }
+        },
+        era,
+    )
+    assert [p.message.split(":")[0] for p in parsed.problems] == [
+        "sections.deck[0]",
+        "sections.deck[1]",
+        "sections.deck[2]",
+        "sections.sideboard",
+    ]
+
+
+@pytest.mark.parametrize("data", [None, [], "deck", {"sections": []}, {"cards": {}}])
+def test_a_json_deck_of_the_wrong_shape_is_refused(era, data):
+    with pytest.raises(DecklistError):
+        parse_mapping(data, era)

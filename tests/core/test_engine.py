@@ -1,0 +1,129 @@
+"""The rules engine: every problem at once, formats building on formats, dates, config errors."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from cardpool import PoolError, load_pools
+from validator import compiled, describe_rules, parse_text, validate_all_formats
+from validator.rules import REGISTRY
+
+from ..helpers import example, rule_ids
+from .conftest import edit
+
+ILLEGAL_ERA = example("era-illegal.txt")
+
+
+def test_every_problem_is_reported_at_once(era, check):
+    result = check(era, ILLEGAL_ERA)
+    assert not result.legal
+    assert len(rule_ids(result)) >= 5
+
+
+def test_each_problem_names_rule_section_cards_figures_and_lines(era, check):
+    result = check(era, ILLEGAL_ERA)
+    (copies,) = [p for p in result.problems if p.rule == "era-three-copies"]
+    assert copies.as_dict() == {
+        "rule": "era-three-copies",
+        "severity": "error",
+        "message": "At most 3 copies of each action or equipment: you have 4 copies of Fire"
+        " Breath (at most 3)",
+        "section": "deck",
+        "cards": ["Fire Breath"],
+        "expected": 3,
+        "actual": 4,
+        "lines": [13],
+        "line": 13,
+        "cite": "A deck can have up to 3 copies of any unique Action or Equipment card.",
+        "suggestions": [],
+    }
+
+
+def test_a_deck_is_checked_against_every_format_of_its_game(era):
+    text = (
+        example("era-legal.txt")
+        .replace("1 Tidefang Mosasaur", "1 Riftborn Velociraptor")
+        .replace("1 Water Crystal", "1 Fire Crystal")
+        .replace("1 High Tide", "1 Ashfall")
+    )
+    results = validate_all_formats(parse_text(text, era).deck)
+    assert {fid: r.legal for fid, r in results.items()} == {"standard": False, "open": True}
+    assert rule_ids(results["standard"]) == ["era-eligible-products"]
+
+
+def test_a_format_building_on_another_inherits_its_rules(era):
+    standard = {r.id for r in era.formats["standard"].rules}
+    opened = {r.id for r in era.formats["open"].rules}
+    assert standard - opened == {"era-eligible-products"}
+    assert era.formats["open"].banlists == era.formats["standard"].banlists
+
+
+def test_validation_as_of_a_date_uses_the_list_then_in_force(pool_copy, check):
+    edit(
+        pool_copy / "era" / "game.yaml",
+        "        note: No cards are currently banned.",
+        "        note: No cards are currently banned.\n"
+        "      - date: 2025-01-01\n"
+        "        banned: [Fire Breath]\n"
+        "        restricted: {Kindle: 2}",
+    )
+    era = load_pools(pool_copy)["era"]
+    text = example("era-legal.txt")
+    assert check(era, text, as_of=date(2024, 12, 31)).legal
+    later = check(era, text, as_of=date(2025, 1, 1))
+    assert [(p.rule, p.cards) for p in later.problems] == [
+        ("era-banned-cards", ("Fire Breath",)),
+        ("era-banned-cards", ("Kindle",)),
+    ]
+    assert later.problems[1].message == (
+        "Banned cards may not be included: Kindle is restricted to 2 copies"
+        " (list of 2025-01-01); you have 3"
+    )
+    assert not check(era, text).legal  # no date: today's newest list
+
+
+def test_a_set_released_after_the_date_is_not_legal_yet(era, check):
+    text = example("era-legal.txt").replace("3 Kindle", "3 Inferno Roar")
+    assert check(era, text).legal
+    early = check(era, text, as_of=date(2023, 12, 1))
+    assert rule_ids(early) == ["era-eligible-products"]
+    assert "released 2024-03-01, after 2023-12-01" in early.problems[0].message
+
+
+def test_rules_are_compiled_once_per_format(era):
+    assert compiled(era, "standard") is compiled(era, "standard")
+
+
+def test_an_unknown_primitive_is_a_pool_error_naming_the_format(pool_copy):
+    edit(pool_copy / "ryft" / "game.yaml", "check: copy-limit", "check: copy-limits")
+    ryft = load_pools(pool_copy)["ryft"]
+    with pytest.raises(PoolError) as caught:
+        compiled(ryft)
+    assert "format 'standard': unknown check 'copy-limits'" in str(caught.value)
+
+
+def test_a_bad_rule_parameter_is_a_pool_error(pool_copy):
+    edit(pool_copy / "ryft" / "game.yaml", "        max: 3\n", "        max: 3\n        maxx: 4\n")
+    ryft = load_pools(pool_copy)["ryft"]
+    with pytest.raises(PoolError) as caught:
+        compiled(ryft)
+    assert "rule 'ryft-three-copies': unknown parameter(s): maxx" in str(caught.value)
+
+
+def test_every_primitive_says_what_it_enforces():
+    for name, primitive in REGISTRY.items():
+        assert len(primitive.__doc__ or "") > 40, name
+
+
+def test_format_rules_can_be_listed_in_words(shadow_era):
+    rules = describe_rules(shadow_era)
+    assert rules[0] == {
+        "id": "se-one-hero",
+        "check": "section-size",
+        "severity": "error",
+        "rule": "Your deck needs exactly one hero",
+        "cite": rules[0]["cite"],
+    }
+    assert rules[0]["cite"].startswith("1. Every deck must have one hero card")

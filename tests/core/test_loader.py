@@ -1,0 +1,177 @@
+"""Loading card pools: every problem in a broken file is named by file, line, card and field."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardpool import PoolError, PoolLibrary, check_pools, load_game, load_pools
+from cardpool.loader import SafeLoader
+
+from .conftest import edit
+
+
+def test_the_five_seed_games_load(games):
+    assert sorted(games) == ["arcmage", "era", "eruma", "ryft", "shadow-era"]
+
+
+def test_pools_without_public_card_lists_are_marked_illustrative(games):
+    assert {g.id for g in games.values() if g.illustrative} == {"era", "ryft", "eruma"}
+
+
+def test_yaml_is_read_with_a_safe_loader_only():
+    assert SafeLoader.__name__ in ("CSafeLoader", "SafeLoader")
+
+
+def test_unsafe_yaml_tags_are_refused_not_executed(pool_copy):
+    cards = pool_copy / "eruma" / "cards.yaml"
+    edit(cards, "title:", "exploit: !!python/object/apply:os.system ['true']\ntitle:")
+    problems = check_pools(pool_copy)
+    assert len(problems) == 1
+    assert problems[0].file == str(cards)
+    assert "malformed YAML" in problems[0].message
+    assert problems[0].line == 2
+
+
+def test_malformed_yaml_names_the_file_and_line(pool_copy):
+    game = pool_copy / "ryft" / "game.yaml"
+    edit(game, "short_name: RYFT", "short_name: [RYFT")
+    with pytest.raises(PoolError) as caught:
+        load_game(pool_copy / "ryft")
+    (problem,) = caught.value.problems
+    assert problem.file == str(game)
+    assert problem.line is not None
+    assert "malformed YAML" in problem.message
+
+
+def test_a_bad_card_field_names_the_file_card_field_and_line(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "element: Fire\n    power: 4", "element: Lava\n    power: 4")
+    with pytest.raises(PoolError) as caught:
+        load_game(pool_copy / "era")
+    (problem,) = caught.value.problems
+    assert problem.file == str(cards)
+    assert problem.card == "Ember Rex"
+    assert problem.field == "element"
+    assert "Must be one of" in problem.message
+    line = cards.read_text().splitlines()[problem.line - 1]
+    assert line.strip() == "element: Lava"
+    assert str(problem).startswith(f"{cards}:{problem.line}: card 'Ember Rex', field 'element':")
+
+
+def test_every_problem_is_reported_not_just_the_first(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "element: Fire\n    power: 4", "element: Lava\n    power: four")
+    edit(cards, "type: Crystal", "type: Gem")
+    problems = check_pools(pool_copy)
+    assert sorted(p.field for p in problems) == ["element", "power", "type"]
+
+
+def test_unknown_card_fields_are_refused(pool_copy):
+    cards = pool_copy / "eruma" / "cards.yaml"
+    text = cards.read_text()
+    first_name = text.split("\n  - id: ", 1)[1].split("\n", 2)[1]
+    edit(cards, first_name, first_name + "\n    colour: red")
+    (problem,) = check_pools(pool_copy)
+    assert problem.field == "colour"
+    assert "Unknown field" in problem.message
+
+
+def test_a_card_in_an_unknown_set_is_refused(pool_copy):
+    cards = pool_copy / "ryft" / "cards.yaml"
+    edit(cards, "set: RYFT1", "set: RYFT9")
+    (problem,) = check_pools(pool_copy)
+    assert problem.field == "set"
+
+
+def test_duplicate_card_ids_are_refused(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "id: era-ember-rex", "id: era-cinderhorn-triceratops")
+    (problem,) = check_pools(pool_copy)
+    assert problem.message == "duplicate card id"
+    assert problem.card == "Ember Rex"
+
+
+def test_a_banlist_naming_an_unknown_card_is_refused(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "note: No cards are currently banned.", "banned: [Emberr Rex]")
+    (problem,) = check_pools(pool_copy)
+    assert problem.file == str(game)
+    assert "banned names no card 'Emberr Rex'" in problem.message
+
+
+def test_a_format_building_on_a_missing_base_is_refused(pool_copy):
+    edit(pool_copy / "era" / "game.yaml", "base: standard", "base: classic")
+    (problem,) = check_pools(pool_copy)
+    assert "base names no format 'classic'" in problem.message
+
+
+def test_a_missing_cards_file_is_named(pool_copy):
+    (pool_copy / "ryft" / "cards.yaml").unlink()
+    (problem,) = check_pools(pool_copy)
+    assert problem.file == str(pool_copy / "ryft" / "cards.yaml")
+    assert problem.message == "file is missing"
+
+
+def test_a_new_game_folder_works_with_no_code_change(pool_copy, check):
+    mini = pool_copy / "mini"
+    mini.mkdir()
+    (mini / "game.yaml").write_text(
+        """
+id: mini
+name: Mini Game
+short_name: Mini
+card_types: [Unit]
+attributes:
+  colour: {kind: choice, values: [Red, Blue], filter: true}
+main_attribute: colour
+sections:
+  - {id: deck, name: Deck, noun: card}
+default_section: deck
+default_format: standard
+formats:
+  - id: standard
+    name: Standard
+    rules:
+      - {id: mini-ten, check: section-size, section: deck, exactly: 10,
+         title: Ten cards, cite: "A deck has ten cards."}
+      - {id: mini-two, check: copy-limit, max: 2, title: Two copies, cite: "Two of each."}
+"""
+    )
+    (mini / "cards.yaml").write_text(
+        """
+game: mini
+sets: [{code: M1, name: First}]
+cards:
+"""
+        + "".join(
+            f"  - {{id: unit-{i}, name: Unit {i}, type: Unit, set: M1, colour: Red}}\n"
+            for i in range(6)
+        )
+    )
+    game = load_pools(pool_copy)["mini"]
+    legal = check(game, "\n".join(f"2 Unit {i}" for i in range(5)))
+    assert legal.legal
+    illegal = check(game, "3 Unit 1\n2 Unit 2")
+    assert sorted(p.rule for p in illegal.problems) == ["mini-ten", "mini-two"]
+
+
+def test_the_library_reloads_only_when_a_file_changes(pool_copy):
+    library = PoolLibrary(pool_copy)
+    first = library.games()
+    assert library.games() is first
+    edit(pool_copy / "era" / "game.yaml", "short_name: ERA", "short_name: ERA!")
+    second = library.games()
+    assert second is not first
+    assert second["era"].short_name == "ERA!"
+
+
+def test_cards_sharing_a_number_or_a_name_share_an_identity(arcmage):
+    spirit = arcmage.find_card("Spirit Tree")
+    ancestral = arcmage.find_card("Ancestral Spirit Tree")
+    assert spirit.number == ancestral.number == "42"
+    assert spirit.identity == ancestral.identity
+
+
+def test_cards_of_a_name_only_game_have_distinct_identities(era):
+    identities = {c.identity for c in era.cards}
+    assert len(identities) == len(era.cards)
