@@ -85,7 +85,13 @@ def games(ctx: click.Context) -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.pass_context
 def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, paths) -> None:
-    """Check decklist FILES; exit 0 when all are legal, 1 when any is not, 2 on errors."""
+    """Check decklist files against a game's format.
+
+    Text decklists, or the JSON form for files ending in .json. One file prints
+    its verdict and every problem; many files print one line each and a total.
+    Exit status: 0 when every deck is legal, 1 when any is not, 2 on a usage or
+    file error.
+    """
     game = _game(ctx, game_id)
     day = _as_of(as_of)
     try:

@@ -117,7 +117,15 @@ def summary_line(verdict: FileVerdict, game: Game) -> str:
 
 
 def detail_lines(result: Result) -> list[str]:
-    return [f"  {p.severity}: {p.message} [{p.rule}]" for p in result.problems]
+    """One line per problem, pointing at the decklist lines behind it."""
+    lines = []
+    for problem in result.problems:
+        where = ""
+        if problem.lines and not problem.message.startswith("Line "):
+            numbers = ", ".join(str(n) for n in problem.lines)
+            where = f" (line{'s' if len(problem.lines) > 1 else ''} {numbers})"
+        lines.append(f"  {problem.severity}: {problem.message}{where} [{problem.rule}]")
+    return lines
 
 
 def verdict_json(verdict: FileVerdict) -> dict:

@@ -1,0 +1,216 @@
+"""The ``deckwright`` command line: exit codes and exact output."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import shutil
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from cardpool import default_pool_dir
+from validator.cli import cli
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+
+
+@pytest.fixture
+def run(monkeypatch):
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def era_legal(tmp_path):
+    return shutil.copy(EXAMPLES / "era-legal.txt", tmp_path / "alice.txt")
+
+
+@pytest.fixture
+def era_illegal(tmp_path):
+    return shutil.copy(EXAMPLES / "era-illegal.txt", tmp_path / "bob.txt")
+
+
+def test_validate_a_legal_deck_exits_0(run, era_legal):
+    result = run("validate", "--game", "era", era_legal)
+    assert result.exit_code == 0
+    assert result.output == f"{era_legal}: legal in ERA Standard\n"
+
+
+def test_validate_an_illegal_deck_exits_1_and_lists_every_problem(run, era_illegal):
+    result = run("validate", "-g", "era", era_illegal)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"{era_illegal}: NOT legal in ERA Standard (9 errors)"
+    assert lines[1] == (
+        "  error: Line 22: no ERA card is called 'Embr Rex'; did you mean Ember Rex?"
+        " [decklist-unknown-card]"
+    )
+    assert lines[8] == (
+        "  error: At most 3 copies of each action or equipment: you have 4 copies of"
+        " Fire Breath (at most 3) (line 13) [era-three-copies]"
+    )
+    assert len(lines) == 10
+
+
+def test_many_files_print_one_line_per_deck_and_a_total(run, era_legal, era_illegal):
+    result = run("validate", "-g", "era", era_legal, era_illegal)
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{era_legal}: legal in ERA Standard\n"
+        f"{era_illegal}: NOT legal in ERA Standard (9 errors)\n"
+        "2 decks: 1 legal, 1 not legal\n"
+    )
+
+
+def test_all_formats_gives_the_verdict_in_each(run, era_legal):
+    result = run("validate", "-g", "era", "--all-formats", era_legal)
+    assert result.output == (
+        f"{era_legal}: legal in ERA Standard; legal in: Standard, Open (casual)\n"
+    )
+
+
+def test_json_output_is_machine_readable(run, era_illegal):
+    result = run("validate", "-g", "era", "--format", "open", "--json", era_illegal)
+    assert result.exit_code == 1
+    (verdict,) = json.loads(result.output)
+    assert verdict["legal"] is False
+    assert verdict["format"] == "open"
+    assert verdict["problems"][0]["rule"] == "decklist-unknown-card"
+    assert verdict["problems"][0]["line"] == 22
+    assert verdict["problems"][0]["suggestions"] == ["Ember Rex"]
+
+
+def test_as_of_picks_the_rules_in_force(run, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text((EXAMPLES / "era-legal.txt").read_text().replace("3 Kindle", "3 Inferno Roar"))
+    assert run("validate", "-g", "era", deck).exit_code == 0
+    early = run("validate", "-g", "era", "--as-of", "2023-12-01", deck)
+    assert early.exit_code == 1
+    assert "[era-eligible-products]" in early.output
+
+
+def test_a_json_decklist_file_is_read(run, tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps({"sections": {"dinos": ["Ember Rex"]}}))
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{deck}: NOT legal in ERA Standard (")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("validate", "-g", "chess", "x.txt"), "Error: no game 'chess'; the games are: arcmage,"),
+        (("validate", "-g", "era", "-f", "vintage", "x.txt"), "Error: ERA has no format 'vintage'"),
+        (("validate", "-g", "era", "--as-of", "soon", "x.txt"), "Invalid value: 'soon' is not a"),
+        (("validate", "-g", "era", "missing.txt"), "Error: missing.txt: No such file"),
+        (("validate", "-g", "era"), "Missing argument 'PATHS...'"),
+    ],
+)
+def test_usage_and_file_errors_exit_2(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_a_broken_json_decklist_exits_2_naming_the_line(run, tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"sections":\n {"deck": [}')
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {deck}: not valid JSON (line 2: Expecting value)\n"
+
+
+def test_a_binary_file_exits_2(run, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"\xff\xfe\x00garbage")
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {deck}: not a UTF-8 text file\n"
+
+
+def test_games_lists_games_formats_and_sections(run):
+    result = run("games")
+    assert result.exit_code == 0
+    assert "era: ERA (Extinction: Rift in the Aether) [illustrative pool]\n" in result.output
+    assert "  sections: Dinos, Crystals, Deck\n" in result.output
+    assert "  format open: Open (casual), 14 rules\n" in result.output
+    assert "shadow-era: Shadow Era\n  sections: Hero, Deck\n" in result.output
+
+
+def test_cardpool_check_passes_on_the_shipped_pools(run):
+    result = run("cardpool", "check")
+    assert result.exit_code == 0
+    assert result.output == f"{default_pool_dir()}: all pools are valid\n"
+
+
+def test_cardpool_check_prints_every_problem(run, tmp_path):
+    root = tmp_path / "pools"
+    shutil.copytree(default_pool_dir() / "ryft", root / "ryft")
+    cards = root / "ryft" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("domain: Inferno", "domain: Lava", 2))
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == 3
+    pattern = rf"{cards}:\d+: card '.+', field 'domain': Must be one of"
+    assert all(re.match(pattern, line) for line in lines[:2])
+    assert lines[2] == f"Error: 2 problem(s) in {root}"
+
+
+def test_the_pools_option_points_at_another_folder(run, tmp_path):
+    root = tmp_path / "pools"
+    shutil.copytree(default_pool_dir() / "eruma", root / "eruma")
+    result = run("--pools", root, "games")
+    assert result.output.splitlines()[0] == "eruma: Eruma TCG [illustrative pool]"
+
+
+def test_the_pools_folder_can_come_from_the_environment(tmp_path, monkeypatch):
+    root = tmp_path / "pools"
+    shutil.copytree(default_pool_dir() / "ryft", root / "ryft")
+    monkeypatch.setenv("DECKWRIGHT_POOLS", str(root))
+    result = CliRunner().invoke(cli, ["games"])
+    assert result.output.splitlines()[0] == "ryft: RYFT Card Battle [illustrative pool]"
+
+
+def test_event_check_reports_every_deck_and_writes_a_csv(run, tmp_path, era_legal, era_illegal):
+    report = tmp_path / "report.csv"
+    result = run("event", "check", tmp_path, "--game", "era", "--report", report)
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{era_legal}: legal in ERA Standard\n"
+        f"{era_illegal}: NOT legal in ERA Standard (9 errors)\n"
+        "2 decks: 1 legal, 1 not legal\n"
+        f"report written to {report}\n"
+    )
+    rows = list(csv.reader(report.read_text().splitlines()))
+    assert rows[0] == ["file", "player", "legal", "errors", "warnings", "problems"]
+    assert rows[1] == [str(era_legal), "alice", "yes", "0", "0", ""]
+    assert rows[2][:5] == [str(era_illegal), "bob", "no", "9", "0"]
+    assert rows[2][5].startswith("Line 22: no ERA card is called 'Embr Rex'; did you mean")
+    assert rows[2][5].count(" | ") == 8
+
+
+def _commands(group: click.Group, prefix: str = "deckwright"):
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            yield from _commands(command, f"{prefix} {name}")
+        else:
+            yield f"{prefix} {name}", command
+
+
+def test_every_command_is_in_the_readme_with_help_text():
+    readme = (REPO / "README.md").read_text()
+    for name, command in _commands(cli):
+        assert command.help, f"{name} has no help text"
+        assert f"`{name}" in readme, f"{name} is not in README.md"
