@@ -1,0 +1,678 @@
+"""ERA deck construction and card legality, sentence by sentence (era-comprehensive-rulebook.txt).
+
+Every test quotes the sentence it checks; ``test_every_era_test_quotes_the_rulebook_verbatim``
+holds the quotes to the rulebook's own words.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.helpers import decklist, rule_ids
+
+# A Fire/Water deck: 2 Fire dinos and 1 Water dino, legal in Standard. Tests change one part.
+DINOS = [(1, "Ember Rex"), (1, "Cinderhorn Triceratops"), (1, "Tidefang Mosasaur")]
+CRYSTALS = [(2, "Fire Crystal"), (1, "Water Crystal")]
+EVENTS = [(1, "Volcanic Eruption"), (1, "Wildfire Season"), (1, "High Tide")]
+OTHERS = [
+    (3, name)
+    for name in (
+        "Fire Breath",
+        "Flame Lash",
+        "Kindle",
+        "Cinder Claws",
+        "Torchtail Spike",
+        "Obsidian Scale Plate",
+        "Bubble Shield",
+        "Coral Trident",
+        "Riptide Pull",
+    )
+]
+ELIGIBLE = ["EXP1A", "SDS1A", "SDS1B", "SDS1C"]
+
+
+def era_deck(dinos=DINOS, crystals=CRYSTALS, events=EVENTS, others=OTHERS) -> str:
+    return decklist({"Dinos": dinos, "Crystals": crystals, "Deck": [*events, *others]})
+
+
+def changed(entries, counts: dict[str, int]):
+    """``entries`` with the named cards set to new counts (0 drops a card, new names are added)."""
+    listed = {name for _, name in entries}
+    result = [(counts.get(name, count), name) for count, name in entries]
+    result += [(count, name) for name, count in counts.items() if name not in listed]
+    return [(count, name) for count, name in result if count]
+
+
+def of_rule(result, rule_id):
+    return [p for p in result.problems if p.rule == rule_id]
+
+
+# -- Deck Construction: 3 dinos, 3 crystals, a 30-card deck -------------------------------------
+
+
+def test_era_a_deck_of_three_dinos_three_crystals_and_thirty_cards_is_legal(era, check):
+    """“For the game to begin, each player must have 3 dinos, 3 crystals, and a deck of 30
+    cards”"""
+    result = check(era, era_deck())
+    assert result.problems == []
+    assert result.legal
+    assert result.format == "standard"
+
+
+@pytest.mark.parametrize(
+    ("dinos", "actual", "cards"),
+    [
+        ([(1, "Ember Rex"), (1, "Tidefang Mosasaur")], 2, ()),
+        (
+            [*DINOS, (1, "Galeclaw Raptor")],
+            4,
+            ("Ember Rex", "Cinderhorn Triceratops", "Tidefang Mosasaur", "Galeclaw Raptor"),
+        ),
+    ],
+    ids=["two-dinos", "four-dinos"],
+)
+def test_era_the_player_must_prepare_three_dinos(era, check, dinos, actual, cards):
+    """“The components the player must prepare are: - 3 dinos”"""
+    result = check(era, era_deck(dinos=dinos))
+    # With a dino more or less the crystals and events no longer match the dinos either.
+    assert rule_ids(result) == [
+        "era-crystals-match-dinos",
+        "era-events-match-dinos",
+        "era-three-dinos",
+    ]
+    (problem,) = of_rule(result, "era-three-dinos")
+    assert problem.message == f"You need exactly 3 dinos: you have {actual} dinos"
+    assert problem.section == "dinos"
+    assert problem.cards == cards
+    assert (problem.expected, problem.actual) == ("exactly 3", actual)
+
+
+def test_era_a_player_cannot_select_more_than_one_of_a_unique_dino(era, check):
+    """“A player can select any 3 dinos they wish, however cannot select more than 1 of a
+    unique dino.”"""
+    result = check(era, era_deck(dinos=[(2, "Ember Rex"), (1, "Tidefang Mosasaur")]))
+    assert rule_ids(result) == ["era-unique-dinos"]
+    (problem,) = result.problems
+    assert problem.message == (
+        "No dino may be selected twice: you have 2 copies of Ember Rex (at most 1)"
+    )
+    assert problem.section == "dinos"
+    assert problem.cards == ("Ember Rex",)
+    assert (problem.expected, problem.actual) == (1, 2)
+    assert problem.lines == (2,)
+
+
+def test_era_a_unique_dino_listed_on_two_lines_is_still_one_dino(era, check):
+    """“A player can select any 3 dinos they wish, however cannot select more than 1 of a
+    unique dino.”"""
+    dinos = [(1, "Ember Rex"), (1, "ember rex"), (1, "Tidefang Mosasaur")]
+    result = check(era, era_deck(dinos=dinos))
+    assert rule_ids(result) == ["era-unique-dinos"]
+    assert (result.problems[0].expected, result.problems[0].actual) == (1, 2)
+
+
+@pytest.mark.parametrize(
+    ("dinos", "crystals", "events"),
+    [
+        (
+            [(1, "Ember Rex"), (1, "Cinderhorn Triceratops"), (1, "Magmaw Ankylosaur")],
+            [(3, "Fire Crystal")],
+            [(1, "Volcanic Eruption"), (1, "Wildfire Season"), (1, "Ashfall")],
+        ),
+        (
+            [(1, "Ember Rex"), (1, "Tidefang Mosasaur"), (1, "Galeclaw Raptor")],
+            [(1, "Fire Crystal"), (1, "Water Crystal"), (1, "Air Crystal")],
+            [(1, "Volcanic Eruption"), (1, "High Tide"), (1, "Tailwind")],
+        ),
+        (
+            [
+                (1, "Boulderback Ankylosaur"),
+                (1, "Granite Pachycephalosaur"),
+                (1, "Cyclone Microraptor"),
+            ],
+            [(2, "Earth Crystal"), (1, "Air Crystal")],
+            [(1, "Earthquake"), (1, "Landslide"), (1, "Jet Stream")],
+        ),
+    ],
+    ids=["one-element", "three-elements", "two-elements"],
+)
+def test_era_selected_dinos_can_be_of_any_element(era, check, dinos, crystals, events):
+    """“Selected dinos can be of any element.”"""
+    result = check(era, era_deck(dinos=dinos, crystals=crystals, events=events))
+    assert result.problems == []
+
+
+@pytest.mark.parametrize(
+    ("crystals", "actual", "cards"),
+    [
+        ([(2, "Fire Crystal")], 2, ()),
+        (
+            [(2, "Fire Crystal"), (1, "Water Crystal"), (1, "Air Crystal")],
+            4,
+            ("Fire Crystal", "Water Crystal", "Air Crystal"),
+        ),
+    ],
+    ids=["two-crystals", "four-crystals"],
+)
+def test_era_the_player_must_prepare_three_crystals(era, check, crystals, actual, cards):
+    """“The components the player must prepare are: - 3 dinos - A player can select any 3
+    dinos they wish, however cannot select more than 1 of a unique dino. - Selected dinos
+    can be of any element. - 3 crystals”"""
+    result = check(era, era_deck(crystals=crystals))
+    # A crystal more or less cannot match the 3 dinos' elements either.
+    assert rule_ids(result) == ["era-crystals-match-dinos", "era-three-crystals"]
+    (problem,) = of_rule(result, "era-three-crystals")
+    assert problem.message == f"You need exactly 3 crystals: you have {actual} crystals"
+    assert problem.section == "crystals"
+    assert problem.cards == cards
+    assert (problem.expected, problem.actual) == ("exactly 3", actual)
+
+
+def test_era_crystals_must_match_dino_elements(era, check):
+    """“Crystals must match the elements of the selected dinos.”"""
+    result = check(era, era_deck(crystals=[(1, "Fire Crystal"), (2, "Water Crystal")]))
+    assert rule_ids(result) == ["era-crystals-match-dinos"]
+    fire, water = result.problems
+    assert fire.message == (
+        "Crystals must match your dinos' elements: you have 2 Fire dinos but 1 Fire crystal"
+    )
+    assert water.message == (
+        "Crystals must match your dinos' elements: you have 1 Water dino but 2 Water crystals"
+    )
+    assert {fire.section, water.section} == {"crystals"}
+    assert (fire.cards, fire.expected, fire.actual) == (("Fire Crystal",), 2, 1)
+    assert (water.cards, water.expected, water.actual) == (("Water Crystal",), 1, 2)
+
+
+AIR_EARTH_DINOS = [
+    (1, "Galeclaw Raptor"),
+    (1, "Thunderbeak Quetzalcoatlus"),
+    (1, "Boulderback Ankylosaur"),
+]
+AIR_EARTH_EVENTS = [(1, "Tailwind"), (1, "Thunderstorm"), (1, "Earthquake")]
+
+
+def test_era_two_air_dinos_and_one_earth_dino_take_two_air_crystals_and_one_earth_crystal(
+    era, check
+):
+    """“For example, if you select 2 Air dinos and 1 Earth dino, you must have 2 Air crystals
+    and 1 Earth crystal.”"""
+    legal = era_deck(
+        dinos=AIR_EARTH_DINOS,
+        crystals=[(2, "Air Crystal"), (1, "Earth Crystal")],
+        events=AIR_EARTH_EVENTS,
+    )
+    assert check(era, legal).problems == []
+
+    three_air = era_deck(
+        dinos=AIR_EARTH_DINOS, crystals=[(3, "Air Crystal")], events=AIR_EARTH_EVENTS
+    )
+    result = check(era, three_air)
+    assert rule_ids(result) == ["era-crystals-match-dinos"]
+    air, earth = result.problems
+    assert air.message.endswith("you have 2 Air dinos but 3 Air crystals")
+    assert (air.cards, air.expected, air.actual) == (("Air Crystal",), 2, 3)
+    assert earth.message.endswith("you have 1 Earth dino but 0 Earth crystals")
+    assert (earth.cards, earth.expected, earth.actual) == ((), 1, 0)
+
+
+@pytest.mark.parametrize("misplaced", ["Kindle", "Galeclaw Raptor"])
+def test_era_only_crystals_go_among_the_crystals(era, check, misplaced):
+    """“3 crystals”"""
+    result = check(era, era_deck(crystals=[(2, "Fire Crystal"), (1, misplaced)]))
+    # The misplaced card is no crystal: 2 crystals, and no Water crystal for the Water dino.
+    assert rule_ids(result) == [
+        "era-crystals-are-crystals",
+        "era-crystals-match-dinos",
+        "era-three-crystals",
+    ]
+    (problem,) = of_rule(result, "era-crystals-are-crystals")
+    card_type = era.find_card(misplaced).type
+    assert problem.section == "crystals"
+    assert problem.cards == (misplaced,)
+    assert (problem.expected, problem.actual) == (["Crystal"], card_type)
+    (match,) = of_rule(result, "era-crystals-match-dinos")
+    assert match.message.endswith("you have 1 Water dino but 0 Water crystals")
+    (size,) = of_rule(result, "era-three-crystals")
+    assert size.actual == 2
+
+
+def test_era_only_dinos_go_among_the_dinos(era, check):
+    """“3 dinos”"""
+    dinos = [(1, "Ember Rex"), (1, "Tidefang Mosasaur"), (1, "Fire Crystal")]
+    result = check(era, era_deck(dinos=dinos))
+    assert rule_ids(result) == [
+        "era-crystals-match-dinos",
+        "era-dinos-are-dinos",
+        "era-events-match-dinos",
+        "era-three-dinos",
+    ]
+    (problem,) = of_rule(result, "era-dinos-are-dinos")
+    assert problem.message == "Only dinos go among your dinos: Fire Crystal is a Crystal card"
+    assert (problem.section, problem.cards) == ("dinos", ("Fire Crystal",))
+    assert (problem.expected, problem.actual) == (["Dino"], "Crystal")
+    # A crystal listed among the dinos is not a Fire dino: only 1 of the 3 is.
+    (fire,) = of_rule(result, "era-crystals-match-dinos")
+    assert fire.message.endswith("you have 1 Fire dino but 2 Fire crystals")
+    (size,) = of_rule(result, "era-three-dinos")
+    assert size.actual == 2
+
+
+@pytest.mark.parametrize(
+    ("others", "actual"),
+    [
+        (changed(OTHERS, {"Riptide Pull": 2}), 29),
+        (changed(OTHERS, {"Healing Spring": 1}), 31),
+    ],
+    ids=["29-cards", "31-cards"],
+)
+def test_era_the_deck_has_thirty_cards(era, check, others, actual):
+    """“- 30 card deck”"""
+    result = check(era, era_deck(others=others))
+    # 3 events stay, so the other cards are one off 27 as well.
+    assert rule_ids(result) == ["era-deck-thirty", "era-twenty-seven-others"]
+    (problem,) = of_rule(result, "era-deck-thirty")
+    assert problem.message == f"Your deck must have exactly 30 cards: you have {actual} cards"
+    assert problem.section == "deck"
+    assert (problem.expected, problem.actual) == ("exactly 30", actual)
+    (others_problem,) = of_rule(result, "era-twenty-seven-others")
+    assert (others_problem.expected, others_problem.actual) == ("exactly 27", actual - 3)
+
+
+def test_era_four_events_make_three_events_and_twenty_seven_others_wrong(era, check):
+    """“The deck consists of 3 event cards and 27 other cards.”"""
+    events = [*EVENTS, (1, "Ashfall")]
+    result = check(era, era_deck(events=events, others=changed(OTHERS, {"Kindle": 2})))
+    # 30 cards still, but 4 events cannot match 3 dinos.
+    assert rule_ids(result) == [
+        "era-events-match-dinos",
+        "era-three-events",
+        "era-twenty-seven-others",
+    ]
+    (events_problem,) = of_rule(result, "era-three-events")
+    assert events_problem.message == "Your deck must have exactly 3 events: you have 4 events"
+    assert events_problem.section == "deck"
+    assert events_problem.cards == (
+        "Volcanic Eruption",
+        "Wildfire Season",
+        "High Tide",
+        "Ashfall",
+    )
+    assert (events_problem.expected, events_problem.actual) == ("exactly 3", 4)
+    (others_problem,) = of_rule(result, "era-twenty-seven-others")
+    assert others_problem.message == (
+        "Your deck must have exactly 27 actions and equipment:"
+        " you have 26 action or equipment cards"
+    )
+    assert (others_problem.expected, others_problem.actual) == ("exactly 27", 26)
+
+
+def test_era_two_events_make_three_events_and_twenty_seven_others_wrong(era, check):
+    """“The deck consists of 3 event cards and 27 other cards.”"""
+    events = [(1, "Volcanic Eruption"), (1, "High Tide")]
+    result = check(era, era_deck(events=events, others=changed(OTHERS, {"Healing Spring": 1})))
+    assert rule_ids(result) == [
+        "era-events-match-dinos",
+        "era-three-events",
+        "era-twenty-seven-others",
+    ]
+    (events_problem,) = of_rule(result, "era-three-events")
+    assert (events_problem.expected, events_problem.actual, events_problem.cards) == (
+        "exactly 3",
+        2,
+        (),
+    )
+    (others_problem,) = of_rule(result, "era-twenty-seven-others")
+    assert others_problem.actual == 28
+
+
+def test_era_events_must_match_dino_elements(era, check):
+    """“The 3 events must match the elements of the selected dinos.”"""
+    fire_events = [(1, "Volcanic Eruption"), (1, "Wildfire Season"), (1, "Ashfall")]
+    result = check(era, era_deck(events=fire_events))
+    assert rule_ids(result) == ["era-events-match-dinos"]
+    fire, water = result.problems
+    assert fire.message == (
+        "Events must match your dinos' elements: you have 2 Fire dinos but 3 Fire events"
+    )
+    assert water.message == (
+        "Events must match your dinos' elements: you have 1 Water dino but 0 Water events"
+    )
+    assert {fire.section, water.section} == {"deck"}
+    assert fire.cards == ("Volcanic Eruption", "Wildfire Season", "Ashfall")
+    assert (fire.expected, fire.actual) == (2, 3)
+    assert (water.cards, water.expected, water.actual) == ((), 1, 0)
+
+
+WATER_AIR_DINOS = [
+    (1, "Brinecrest Plesiosaur"),
+    (1, "Coral Stegoback"),
+    (1, "Galeclaw Raptor"),
+]
+WATER_AIR_CRYSTALS = [(2, "Water Crystal"), (1, "Air Crystal")]
+
+
+def test_era_two_water_dinos_and_one_air_dino_take_two_water_events_and_one_air_event(era, check):
+    """“For example, if you select 2 Water dinos and 1 Air dino, you must have 2 Water events
+    and 1 Air event.”"""
+    legal = era_deck(
+        dinos=WATER_AIR_DINOS,
+        crystals=WATER_AIR_CRYSTALS,
+        events=[(1, "High Tide"), (1, "Monsoon"), (1, "Tailwind")],
+    )
+    assert check(era, legal).problems == []
+
+    swapped = era_deck(
+        dinos=WATER_AIR_DINOS,
+        crystals=WATER_AIR_CRYSTALS,
+        events=[(1, "High Tide"), (1, "Tailwind"), (1, "Thunderstorm")],
+    )
+    result = check(era, swapped)
+    assert rule_ids(result) == ["era-events-match-dinos"]
+    air, water = result.problems
+    assert air.message.endswith("you have 1 Air dino but 2 Air events")
+    assert (air.cards, air.expected, air.actual) == (("Tailwind", "Thunderstorm"), 1, 2)
+    assert water.message.endswith("you have 2 Water dinos but 1 Water event")
+    assert (water.cards, water.expected, water.actual) == (("High Tide",), 2, 1)
+
+
+THREE_WATER_DINOS = [(1, "Brinecrest Plesiosaur"), (1, "Coral Stegoback"), (1, "Tidefang Mosasaur")]
+
+
+def test_era_a_unique_event_card_can_only_be_selected_once(era, check):
+    """“A unique event card can only be selected once. As an example, if you have 3 Water
+    dinos, you must have 3 Water events, but each of those Water events must be a different
+    unique event card.”"""
+    different = [(1, "High Tide"), (1, "Monsoon"), (1, "Tsunami Warning")]
+    legal = era_deck(dinos=THREE_WATER_DINOS, crystals=[(3, "Water Crystal")], events=different)
+    assert check(era, legal).problems == []
+
+    repeated = [(2, "High Tide"), (1, "Monsoon")]
+    illegal = era_deck(dinos=THREE_WATER_DINOS, crystals=[(3, "Water Crystal")], events=repeated)
+    result = check(era, illegal)
+    assert rule_ids(result) == ["era-unique-events"]
+    (problem,) = result.problems
+    assert problem.message == (
+        "Each event must be a different card: you have 2 copies of High Tide (at most 1)"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == ("High Tide",)
+    assert (problem.expected, problem.actual) == (1, 2)
+
+
+@pytest.mark.parametrize("card", ["Fire Breath", "Cinder Claws"], ids=["action", "equipment"])
+def test_era_a_deck_can_have_up_to_three_copies_of_an_action_or_equipment(era, check, card):
+    """“A deck can have up to 3 copies of any unique Action or Equipment card.”"""
+    assert {name: count for count, name in OTHERS}[card] == 3
+    assert check(era, era_deck()).legal
+
+    result = check(era, era_deck(others=changed(OTHERS, {card: 4, "Riptide Pull": 2})))
+    assert rule_ids(result) == ["era-three-copies"]
+    (problem,) = result.problems
+    assert problem.message == (
+        f"At most 3 copies of each action or equipment: you have 4 copies of {card} (at most 3)"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == (card,)
+    assert (problem.expected, problem.actual) == (3, 4)
+
+
+@pytest.mark.parametrize(
+    ("card", "card_type"),
+    [("Magmaw Ankylosaur", "Dino"), ("Fire Crystal", "Crystal")],
+)
+def test_era_the_27_other_cards_are_actions_and_equipment(era, check, card, card_type):
+    """“The 27 other cards can be any combination of Action and Equipment cards.”"""
+    result = check(era, era_deck(others=changed(OTHERS, {"Kindle": 2, card: 1})))
+    assert rule_ids(result) == ["era-deck-card-types"]
+    (problem,) = result.problems
+    assert problem.message == (
+        f"Your deck holds only events, actions and equipment: {card} is a {card_type} card"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == (card,)
+    assert (problem.expected, problem.actual) == (["Action", "Equipment", "Event"], card_type)
+
+
+def test_era_any_combination_of_actions_and_equipment_is_legal(era, check):
+    """“The 27 other cards can be any combination of Action and Equipment cards.”"""
+    actions = [(3, n) for n in ("Fire Breath", "Flame Lash", "Kindle", "Bubble Shield")]
+    actions += [(3, n) for n in ("Healing Spring", "Riptide Pull", "Tidal Splash")]
+    actions += [(3, "Blazing Charge"), (3, "Cauterize")]
+    equipment = [(3, n) for n in ("Cinder Claws", "Torchtail Spike", "Obsidian Scale Plate")]
+    equipment += [(3, n) for n in ("Barnacle Carapace", "Coral Trident", "Kelp Wrap")]
+    equipment += [(3, "Shellcracker Jaw"), (3, "Ember Hide"), (3, "Lava Fang")]
+    for others in (actions, equipment):
+        assert sum(count for count, _ in others) == 27
+        assert check(era, era_deck(others=others)).problems == []
+
+
+# -- Card Legality -----------------------------------------------------------------------------
+
+
+def test_era_cards_from_every_eligible_product_are_legal(era, check):
+    """“Dinos, crystals, and cards printed in the following officially-released products are
+    eligible for inclusion in ERA decks:”"""
+    dinos = [(1, "Pyroclast Spinosaurus"), (1, "Magmaw Ankylosaur"), (1, "Galeclaw Raptor")]
+    crystals = [(2, "Fire Crystal"), (1, "Air Crystal")]
+    events = [(1, "Meteor Strike"), (1, "Heatwave"), (1, "Tailwind")]
+    others = changed(OTHERS, {"Kindle": 0, "Inferno Roar": 3})
+    text = era_deck(dinos=dinos, crystals=crystals, events=events, others=others)
+    result = check(era, text)
+    assert result.problems == []
+    printed_in = {era.find_card(name).set for _, name in [*dinos, *crystals, *events, *others]}
+    assert printed_in == set(ELIGIBLE)
+
+
+@pytest.mark.parametrize(
+    ("section", "text"),
+    [
+        (
+            "deck",
+            era_deck(others=changed(OTHERS, {"Coral Trident": 2, "Aetherglass Talon": 1})),
+        ),
+        (
+            "dinos",
+            era_deck(
+                dinos=[
+                    (1, "Riftborn Velociraptor"),
+                    (1, "Cinderhorn Triceratops"),
+                    (1, "Tidefang Mosasaur"),
+                ]
+            ),
+        ),
+    ],
+)
+def test_era_a_card_from_no_eligible_product_is_not_legal(era, check, section, text):
+    """“Dinos, crystals, and cards printed in the following officially-released products are
+    eligible for inclusion in ERA decks: - SDS1 - a: Flamecrest Mariners - b: Skyquake
+    Dominion - c: Blazewind Ridge - EXP1 - a: Expansion Set 1”"""
+    card = {"deck": "Aetherglass Talon", "dinos": "Riftborn Velociraptor"}[section]
+    assert era.find_card(card).set == "PROMO"
+    result = check(era, text)
+    assert rule_ids(result) == ["era-eligible-products"]
+    (problem,) = result.problems
+    assert problem.message == (
+        f"Only cards from eligible products: {card} is from Prototype Promo,"
+        " which is not legal here"
+    )
+    assert problem.section == section
+    assert problem.cards == (card,)
+    assert (problem.expected, problem.actual) == (ELIGIBLE, "PROMO")
+
+
+def test_era_the_open_format_accepts_promo_cards_and_keeps_every_other_rule(era, check):
+    """“Dinos, crystals, and cards printed in the following officially-released products are
+    eligible for inclusion in ERA decks:”"""
+    promo = changed(OTHERS, {"Coral Trident": 2, "Aetherglass Talon": 1})
+    assert check(era, era_deck(others=promo), "open").problems == []
+
+    too_many = changed(OTHERS, {"Coral Trident": 2, "Aetherglass Talon": 1, "Fire Breath": 4})
+    result = check(era, era_deck(others=changed(too_many, {"Riptide Pull": 2})), "open")
+    assert result.format == "open"
+    assert rule_ids(result) == ["era-three-copies"]
+    standard = {rule.id for rule in era.format("standard").rules}
+    assert {rule.id for rule in era.format("open").rules} == standard - {"era-eligible-products"}
+
+
+def test_era_a_product_released_after_the_day_is_not_eligible_yet(era, check):
+    """“Dinos, crystals, and cards printed in the following officially-released products are
+    eligible for inclusion in ERA decks:”"""
+    assert era.sets["EXP1A"].released == date(2024, 3, 1)
+    text = era_deck(others=changed(OTHERS, {"Kindle": 2, "Inferno Roar": 1}))
+    result = check(era, text, as_of=date(2024, 2, 29))
+    assert rule_ids(result) == ["era-eligible-products"]
+    (problem,) = result.problems
+    assert problem.message == (
+        "Only cards from eligible products: Inferno Roar is from Expansion Set 1,"
+        " released 2024-03-01, after 2024-02-29"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == ("Inferno Roar",)
+    assert (problem.expected, problem.actual) == (ELIGIBLE, "EXP1A")
+
+    assert check(era, text, as_of=date(2024, 3, 1)).problems == []
+    assert check(era, text).problems == []
+
+
+def test_era_no_cards_are_currently_banned(era, check):
+    """“No cards are currently banned.”"""
+    for format_id in era.formats:
+        current = era.format(format_id).banlist_on(None)
+        assert current is not None
+        assert (current.banned, dict(current.restricted)) == (frozenset(), {})
+    assert check(era, era_deck()).problems == []
+
+
+def _ban(banlists):
+    def edit(game_yaml):
+        standard = next(f for f in game_yaml["formats"] if f["id"] == "standard")
+        standard["banlists"].extend(banlists)
+
+    return edit
+
+
+def test_era_a_banned_card_may_not_be_included(era, pool_variant, check):
+    """“Although they otherwise would be allowed due to the product(s) in which they were
+    printed, cards in the following list may not be included in ERA decks:”"""
+    banned_era = pool_variant(
+        "era", edit_game=_ban([{"date": date(2024, 6, 1), "banned": ["Fire Breath"]}])
+    )
+    text = era_deck()
+    result = check(banned_era, text)
+    assert rule_ids(result) == ["era-banned-cards"]
+    (problem,) = result.problems
+    assert problem.message == (
+        "Banned cards may not be included: Fire Breath is banned (list of 2024-06-01)"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == ("Fire Breath",)
+    assert (problem.expected, problem.actual) == (0, 3)
+    # The ban holds from its date on, and in the open format too, which removes only the
+    # eligible-products rule.
+    assert rule_ids(check(banned_era, text, as_of=date(2024, 6, 1))) == ["era-banned-cards"]
+    assert rule_ids(check(banned_era, text, "open")) == ["era-banned-cards"]
+    # Before the list's date the card was allowed.
+    assert check(banned_era, text, as_of=date(2024, 5, 31)).problems == []
+
+
+def test_era_card_bans_are_temporary(pool_variant, check):
+    """“Aside from exceptional circumstances, card bans are always temporary - in place only
+    until such time as the balance issue created by the card is no longer prevalent.”"""
+    lifted = pool_variant(
+        "era",
+        edit_game=_ban(
+            [
+                {"date": date(2024, 6, 1), "banned": ["Cinder Claws"]},
+                {"date": date(2024, 9, 1), "note": "Cinder Claws is allowed again."},
+            ]
+        ),
+    )
+    text = era_deck()
+    assert rule_ids(check(lifted, text, as_of=date(2024, 7, 15))) == ["era-banned-cards"]
+    assert check(lifted, text, as_of=date(2024, 9, 1)).problems == []
+    assert check(lifted, text).problems == []
+
+
+def test_era_the_rulebook_wins_over_a_limit_printed_on_a_card(pool_variant, check):
+    """“In a case where the text of this rulebook conflicts with rules indicated elsewhere
+    (including on cards), this rulebook is correct.”"""
+
+    def print_limits(cards_yaml):
+        for card in cards_yaml["cards"]:
+            if card["name"] in ("Fire Breath", "Ember Rex", "High Tide"):
+                card["max_copies"] = 4
+
+    generous = pool_variant("era", edit_cards=print_limits)
+    assert generous.find_card("Fire Breath").max_copies == 4
+    text = era_deck(
+        dinos=[(2, "Ember Rex"), (1, "Tidefang Mosasaur")],
+        events=[(1, "Volcanic Eruption"), (1, "Wildfire Season"), (1, "High Tide")],
+        others=changed(OTHERS, {"Fire Breath": 4, "Riptide Pull": 2}),
+    )
+    assert rule_ids(check(generous, text)) == ["era-three-copies", "era-unique-dinos"]
+    twice = era_deck(
+        dinos=THREE_WATER_DINOS,
+        crystals=[(3, "Water Crystal")],
+        events=[(2, "High Tide"), (1, "Monsoon")],
+    )
+    assert rule_ids(check(generous, twice)) == ["era-unique-events"]
+
+
+def test_era_every_problem_of_a_deck_is_reported_at_once(era, check):
+    """“Players should refer to Card Legality for information on which cards are allowed to be
+    included in ERA decks.”"""
+    text = era_deck(
+        dinos=[(2, "Ember Rex"), (1, "Riftborn Velociraptor")],
+        crystals=[(2, "Water Crystal")],
+        events=[(2, "Volcanic Eruption")],
+        others=changed(OTHERS, {"Fire Breath": 4, "Kindle": 2, "Fire Crystal": 1}),
+    )
+    result = check(era, text)
+    assert not result.legal
+    assert rule_ids(result) == [
+        "era-crystals-match-dinos",
+        "era-deck-card-types",
+        "era-eligible-products",
+        "era-events-match-dinos",
+        "era-three-copies",
+        "era-three-crystals",
+        "era-three-events",
+        "era-twenty-seven-others",
+        "era-unique-dinos",
+        "era-unique-events",
+    ]
+    assert all(p.severity == "error" for p in result.problems)
+
+
+# -- The example decks and the rulebook quotes -------------------------------------------------
+
+
+def test_era_example_decks_validate_as_named(run_cli, example):
+    """“For the game to begin, each player must have 3 dinos, 3 crystals, and a deck of 30
+    cards”"""
+    legal = run_cli("validate", "-g", "era", example("era-legal.txt"))
+    assert legal.exit_code == 0, legal.output
+    assert "legal in ERA Standard" in legal.output
+    assert "error:" not in legal.output
+
+    illegal = run_cli("validate", "-g", "era", example("era-illegal.txt"))
+    assert illegal.exit_code == 1, illegal.output
+    assert "NOT legal in ERA Standard" in illegal.output
+    for rule_id in (
+        "era-unique-dinos",
+        "era-crystals-match-dinos",
+        "era-events-match-dinos",
+        "era-unique-events",
+        "era-three-copies",
+        "era-eligible-products",
+        "decklist-unknown-card",
+    ):
+        assert f"[{rule_id}]" in illegal.output
+
+
+def test_every_era_test_quotes_the_rulebook_verbatim(era, assert_quotes_rulebook):
+    assert era.rulebook == "era-comprehensive-rulebook.txt"
+    assert_quotes_rulebook(globals(), "test_era_", era.rulebook)
