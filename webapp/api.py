@@ -1,21 +1,101 @@
-"""The versioned JSON API under ``/api/v1``: thin views over the validator and storage."""
+"""The versioned JSON API under ``/api/v1``: thin views over the validator and storage.
+
+Each view reads its input through a schema of :mod:`webapp.schemas`, calls the
+library (:mod:`validator`, :mod:`webapp.cards`, :mod:`webapp.decks`) and dumps
+its answer through a schema. Errors are raised, and :mod:`webapp.errors` turns
+them into the one JSON error shape.
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
+from datetime import date
+from typing import Any
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Response, current_app, request, url_for
+from marshmallow import Schema, ValidationError
+from werkzeug.exceptions import UnsupportedMediaType
 
 from cardpool import Game, PoolLibrary
-from validator import describe_rules
+from validator import (
+    DecklistError,
+    ParsedDeck,
+    describe_rules,
+    parse_mapping,
+    parse_text,
+    summarize,
+    to_mapping,
+    to_text,
+    validate_all_formats,
+)
 
-from . import schemas
+from . import cards, decks, schemas
+from .db import get_db
+from .errors import ApiError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 def pools() -> PoolLibrary:
     return current_app.extensions["deckwright.pools"]
+
+
+# -- reading requests -----------------------------------------------------------------
+
+
+def _flat_messages(messages: Any, path: str = "") -> list[str]:
+    """marshmallow's nested messages as ``"field.sub: message"`` lines."""
+    if isinstance(messages, dict):
+        lines = []
+        for key, value in messages.items():
+            where = path if key == "_schema" else f"{path}.{key}" if path else str(key)
+            lines.extend(_flat_messages(value, where))
+        return lines
+    if isinstance(messages, list):
+        return [line for m in messages for line in _flat_messages(m, path)]
+    return [f"{path}: {messages}" if path else str(messages)]
+
+
+def load_body(schema: Schema, data: Any, where: str = "body") -> dict[str, Any]:
+    """Load a JSON value through ``schema``; a value it refuses is a 422 naming each field."""
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        details = _flat_messages(exc.messages)
+        raise ApiError(
+            422, "invalid-body", f"the {where} is not what this endpoint takes", details
+        ) from None
+
+
+def load_query(schema: Schema) -> dict[str, Any]:
+    """Load the query string through ``schema`` (unknown parameters are ignored)."""
+    names = schema.fields.keys()
+    args = {k: v for k, v in request.args.items() if k in names}
+    try:
+        return schema.load(args)
+    except ValidationError as exc:
+        details = _flat_messages(exc.messages)
+        raise ApiError(400, "invalid-query", "the query string cannot be used", details) from None
+
+
+def json_body() -> Any:
+    """The request's JSON: malformed JSON is a 400 saying where, other media types a 415."""
+    if not request.is_json:
+        raise UnsupportedMediaType("send the body as application/json")
+    text = request.get_data(as_text=True)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ApiError(
+            400,
+            "malformed-json",
+            f"the body is not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
+            [{"line": exc.lineno, "column": exc.colno, "message": exc.msg}],
+        ) from None
+
+
+# -- games -----------------------------------------------------------------------------
 
 
 def game_view(game: Game, with_rules: bool = False) -> dict:
@@ -45,9 +125,7 @@ def game_view(game: Game, with_rules: bool = False) -> dict:
         "formats": formats,
         "default_format": game.default_format,
         "main_attribute": game.main_attribute,
-        "attributes": [
-            {**asdict(a), "values": list(a.values)} for a in game.attributes.values()
-        ],
+        "attributes": [{**asdict(a), "values": list(a.values)} for a in game.attributes.values()],
         "colors": dict(game.colors),
         "card_types": list(game.card_types),
     }
@@ -67,3 +145,124 @@ def list_games():
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
     return schemas.GameDetailSchema().dump(game_view(pools().game(game_id), with_rules=True))
+
+
+# -- cards -----------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/cards")
+def search_cards(game_id: str):
+    game = pools().game(game_id)
+    page = cards.search_cards(game, request.args.to_dict(flat=False))
+    return schemas.CardPageSchema().dump({**asdict(page), "pages": page.pages})
+
+
+@bp.get("/games/<game_id>/cards/<card_id>")
+def get_card(game_id: str, card_id: str):
+    game = pools().game(game_id)
+    return schemas.CardSchema().dump(cards.get_card(cards.ensure_compiled(), game, card_id))
+
+
+# -- validation ------------------------------------------------------------------------
+
+
+def verdict(parsed: ParsedDeck, format_id: str | None, as_of: date | None) -> dict[str, Any]:
+    """The validate answer: one format's verdict in full and every format's in short."""
+    deck = parsed.deck
+    game = deck.game
+    chosen = game.format(format_id).id
+    results = validate_all_formats(deck, as_of, parsed.problems)
+    result = results[chosen]
+    return {
+        "game": game.id,
+        "format": result.format,
+        "format_name": result.format_name,
+        "as_of": as_of,
+        "legal": result.legal,
+        "problems": [p.as_dict() for p in result.problems],
+        "summary": summarize(deck),
+        "formats": {
+            fid: {
+                "name": r.format_name,
+                "legal": r.legal,
+                "errors": len(r.errors),
+                "warnings": len(r.warnings),
+            }
+            for fid, r in results.items()
+        },
+        "deck": to_mapping(deck),
+        "text": to_text(deck),
+    }
+
+
+def read_deck(game: Game, value: Any, defaults: dict[str, Any], where: str) -> dict[str, Any]:
+    """A deck sent as a text decklist (a string) or in the JSON form, with its verdict."""
+    if isinstance(value, str):
+        parsed = parse_text(value, game)
+        options = defaults
+    else:
+        body = load_body(schemas.DeckBodySchema(), value, where)
+        parsed = parse_mapping(body, game)
+        options = {**defaults, **{k: body[k] for k in ("format", "as_of") if k in body}}
+    return verdict(parsed, options.get("format"), options.get("as_of"))
+
+
+@bp.post("/games/<game_id>/validate")
+def validate_deck(game_id: str):
+    game = pools().game(game_id)
+    query = load_query(schemas.ValidateQuerySchema())
+    body = request.get_data(as_text=True) if request.mimetype == "text/plain" else json_body()
+    return schemas.ValidationSchema().dump(read_deck(game, body, query, "deck"))
+
+
+@bp.post("/games/<game_id>/validate/batch")
+def validate_batch(game_id: str):
+    game = pools().game(game_id)
+    query = load_query(schemas.ValidateQuerySchema())
+    body = load_body(schemas.BatchBodySchema(), json_body())
+    limit = current_app.config["MAX_BATCH_DECKS"]
+    if len(body["decks"]) > limit:
+        raise ApiError(
+            422, "too-many-decks", f"send at most {limit} decks at once, not {len(body['decks'])}"
+        )
+    results = []
+    for index, value in enumerate(body["decks"]):
+        try:
+            results.append(read_deck(game, value, query, f"deck decks[{index}]"))
+        except DecklistError as exc:
+            raise ApiError(422, exc.code, f"decks[{index}]: {exc}") from None
+    return schemas.BatchSchema().dump({"results": results})
+
+
+# -- saved decks -----------------------------------------------------------------------
+
+
+def saved_view(saved: decks.SavedDeck) -> dict[str, Any]:
+    return {**asdict(saved), "url": f"/decks/{saved.id}"}
+
+
+@bp.post("/decks")
+def save_deck():
+    body = load_body(schemas.SaveDeckBodySchema(), json_body())
+    game = pools().game(body["game"])
+    if "text" in body:
+        parsed = parse_text(body["text"], game, name=body["name"])
+    else:
+        parsed = parse_mapping(body, game)
+    saved = decks.save_deck(
+        get_db(), game, parsed, body["name"], body.get("format"), body.get("parent")
+    )
+    response = schemas.SavedDeckSchema().dump(saved_view(saved))
+    location = url_for("api.get_deck", deck_id=saved.id)
+    return response, 201, {"Location": location}
+
+
+@bp.get("/decks/<deck_id>")
+def get_deck(deck_id: str):
+    return schemas.SavedDeckSchema().dump(saved_view(decks.load_deck(get_db(), deck_id)))
+
+
+@bp.get("/decks/<deck_id>.txt")
+def export_deck(deck_id: str):
+    saved = decks.load_deck(get_db(), deck_id)
+    return Response(saved.text, mimetype="text/plain")

@@ -8,6 +8,8 @@ writer, and the busy timeout makes a second writer wait instead of failing.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
@@ -27,6 +29,22 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA foreign_keys = ON")
     return sqlite_utils.Database(conn)
+
+
+@contextmanager
+def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).
+
+    Taking the lock before reading means two workers doing the same check-then-write
+    run one after the other instead of both deciding to write.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def get_db() -> sqlite_utils.Database:

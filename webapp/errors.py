@@ -2,15 +2,22 @@
 
 Errors are raised as :class:`~cardpool.DeckwrightError` subclasses or werkzeug
 HTTP exceptions and turned into words only here. There is deliberately no
-catch-all handler for ``Exception``: a bug should surface as a bug.
+catch-all handler for ``Exception``: a bug should surface as a bug (and
+Flask's own 500 page then answers).
+
+Outside ``/api/`` the site renders HTML error pages: it sets
+``app.extensions["deckwright.html_error"]`` to a function taking the
+:class:`~werkzeug.exceptions.HTTPException` and returning a response. Library
+errors on site pages are turned into the matching HTTP exception first, so
+the site only ever renders HTTP errors.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
 
 from cardpool import DeckwrightError, NotFoundError, PoolError
 from validator import DecklistError
@@ -18,6 +25,7 @@ from validator import DecklistError
 from .schemas import ErrorResponseSchema
 
 API_PREFIX = "/api/"
+HTML_ERROR_HOOK = "deckwright.html_error"
 
 
 class ApiError(DeckwrightError):
@@ -28,6 +36,10 @@ class ApiError(DeckwrightError):
         self.status = status
         self.code = code
         self.details = list(details or [])
+
+
+def is_api_request() -> bool:
+    return request.path.startswith(API_PREFIX)
 
 
 def error_response(
@@ -42,8 +54,10 @@ def error_response(
 
 
 def status_of(error: DeckwrightError) -> int:
-    if isinstance(error, ApiError):
-        return error.status
+    """The HTTP status of a library error: its own ``status`` if it has one, else by family."""
+    status = getattr(error, "status", None)
+    if isinstance(status, int):
+        return status
     if isinstance(error, NotFoundError):
         return 404
     if isinstance(error, DecklistError):
@@ -55,21 +69,26 @@ def status_of(error: DeckwrightError) -> int:
 
 
 def details_of(error: DeckwrightError) -> list[Any]:
-    if isinstance(error, ApiError):
-        return error.details
     if isinstance(error, PoolError):
         return [str(problem) for problem in error.problems]
-    return []
+    return list(getattr(error, "details", None) or [])
 
 
-def handle_deckwright_error(error: DeckwrightError) -> Response:
-    return error_response(status_of(error), error.code, str(error), details_of(error))
+def handle_deckwright_error(error: DeckwrightError) -> Response | HTTPException:
+    status = status_of(error)
+    if status >= 500:
+        current_app.logger.error("%s: %s", error.code, error)
+    if is_api_request():
+        return error_response(status, error.code, str(error), details_of(error))
+    http_error = default_exceptions.get(status, InternalServerError)(description=str(error))
+    return current_app.handle_http_exception(http_error)
 
 
 def handle_http_exception(error: HTTPException) -> Response | HTTPException:
-    """JSON under ``/api/``; anywhere else the exception goes back to Flask's HTML pages."""
-    if not request.path.startswith(API_PREFIX):
-        return error
+    """JSON under ``/api/``; anywhere else the site's HTML hook, or Flask's own page."""
+    if not is_api_request():
+        render = current_app.extensions.get(HTML_ERROR_HOOK)
+        return render(error) if render else error
     code = (error.name or "error").lower().replace(" ", "-")
     response = error_response(error.code or 500, code, error.description or error.name)
     if error.code == 405 and getattr(error, "valid_methods", None):

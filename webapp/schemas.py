@@ -7,7 +7,7 @@ reads is loaded through one of them.
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 
 class ErrorSchema(Schema):
@@ -85,3 +85,179 @@ class GameDetailSchema(GameSchema):
 
 class GameListSchema(Schema):
     games = fields.List(fields.Nested(GameSchema), required=True)
+
+
+# -- cards --------------------------------------------------------------------------
+
+
+class CardSchema(Schema):
+    id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    type = fields.Str(required=True)
+    set = fields.Str(required=True, metadata={"description": "The set code."})
+    set_name = fields.Str(required=True)
+    number = fields.Str(required=True, allow_none=True)
+    facts = fields.Dict(
+        keys=fields.Str(),
+        values=fields.Raw(),
+        required=True,
+        metadata={"description": "The card's value of each attribute of its game it has."},
+    )
+
+
+class CardPageSchema(Schema):
+    cards = fields.List(fields.Nested(CardSchema), required=True)
+    total = fields.Int(required=True, metadata={"description": "Cards matching, on all pages."})
+    page = fields.Int(required=True)
+    per_page = fields.Int(required=True)
+    pages = fields.Int(required=True)
+
+
+class CardSearchQuerySchema(Schema):
+    """The search parameters every game has; each attribute of a game is one more.
+
+    ``<attribute>=<value>`` (repeatable: any of the values) and, for whole-number
+    attributes, ``<attribute>_min`` / ``<attribute>_max``. ``GET /api/v1/games``
+    lists each game's attributes.
+    """
+
+    q = fields.Str(metadata={"description": "Words of the name, type or text; prefixes match."})
+    type = fields.List(fields.Str(), metadata={"description": "Card types (any of them)."})
+    set = fields.List(fields.Str(), metadata={"description": "Set codes (any of them)."})
+    sort = fields.Str(metadata={"description": "name, type, set, number or an attribute."})
+    order = fields.Str(validate=validate.OneOf(["asc", "desc"]))
+    page = fields.Int(validate=validate.Range(min=1), metadata={"description": "From 1."})
+    per_page = fields.Int(validate=validate.Range(min=1, max=200))
+
+
+# -- validation ---------------------------------------------------------------------
+
+
+class DeckEntrySchema(Schema):
+    card = fields.Str(required=True, metadata={"description": "Card name, id or number."})
+    id = fields.Str(metadata={"description": "The card id (the JSON form names both)."})
+    count = fields.Int(required=True)
+
+
+class DeckSchema(Schema):
+    """A deck in its JSON form: sections by id, each a list of entries."""
+
+    name = fields.Str(required=True)
+    game = fields.Str(required=True)
+    sections = fields.Dict(
+        keys=fields.Str(), values=fields.List(fields.Nested(DeckEntrySchema)), required=True
+    )
+
+
+class DeckBodySchema(Schema):
+    """A deck sent to be validated. Entries are read by the validator, which reports bad
+    entries as problems at their place (``sections.deck[2]``) instead of refusing the body."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    name = fields.Str(load_default="")
+    format = fields.Str(metadata={"description": "A format id of the game (else the default)."})
+    as_of = fields.Date(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
+    sections = fields.Dict(
+        keys=fields.Str(),
+        values=fields.Raw(),
+        required=True,
+        metadata={"description": 'Section id or name -> [{"card": "Name or id", "count": 3}]'},
+    )
+
+
+class ValidateQuerySchema(Schema):
+    format = fields.Str(metadata={"description": "A format id of the game (else the default)."})
+    as_of = fields.Date(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
+
+
+class ProblemSchema(Schema):
+    rule = fields.Str(required=True, metadata={"description": "A stable rule id."})
+    severity = fields.Str(required=True, validate=validate.OneOf(["error", "warning"]))
+    section = fields.Str(required=True, allow_none=True)
+    cards = fields.List(fields.Str(), required=True)
+    message = fields.Str(required=True)
+    line = fields.Int(required=True, allow_none=True, metadata={"description": "First line."})
+    lines = fields.List(fields.Int(), required=True)
+    expected = fields.Raw(required=True, allow_none=True)
+    actual = fields.Raw(required=True, allow_none=True)
+    cite = fields.Str(required=True, metadata={"description": "The rulebook text broken."})
+    suggestions = fields.List(
+        fields.Str(), required=True, metadata={"description": "Did you mean ...?"}
+    )
+
+
+class SummarySchema(Schema):
+    total = fields.Int(required=True)
+    sections = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    types = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    main_attribute = fields.Str(required=True, allow_none=True)
+    by_main_attribute = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    curve_attribute = fields.Str(required=True, allow_none=True)
+    curve = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+
+
+class FormatVerdictSchema(Schema):
+    name = fields.Str(required=True)
+    legal = fields.Bool(required=True)
+    errors = fields.Int(required=True)
+    warnings = fields.Int(required=True)
+
+
+class ValidationSchema(Schema):
+    game = fields.Str(required=True)
+    format = fields.Str(required=True)
+    format_name = fields.Str(required=True)
+    as_of = fields.Date(required=True, allow_none=True)
+    legal = fields.Bool(required=True)
+    problems = fields.List(fields.Nested(ProblemSchema), required=True)
+    summary = fields.Nested(SummarySchema, required=True)
+    formats = fields.Dict(
+        keys=fields.Str(), values=fields.Nested(FormatVerdictSchema), required=True
+    )
+    deck = fields.Nested(DeckSchema, required=True)
+    text = fields.Str(required=True, metadata={"description": "The deck as a canonical list."})
+
+
+class BatchBodySchema(Schema):
+    decks = fields.List(
+        fields.Raw(),
+        required=True,
+        metadata={"description": "Decks in the JSON form, or text decklists as strings."},
+    )
+
+
+class BatchSchema(Schema):
+    results = fields.List(fields.Nested(ValidationSchema), required=True)
+
+
+# -- saved decks --------------------------------------------------------------------
+
+
+class SaveDeckBodySchema(Schema):
+    """A deck to save: its JSON ``sections`` or a ``text`` decklist (exactly one)."""
+
+    game = fields.Str(required=True)
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=200))
+    format = fields.Str()
+    sections = fields.Dict(keys=fields.Str(), values=fields.Raw())
+    text = fields.Str(validate=validate.Length(max=200_000))
+    parent = fields.Str(metadata={"description": "The id of the saved deck this edits."})
+
+    @validates_schema
+    def sections_or_text(self, data, **_kwargs):
+        if ("sections" in data) == ("text" in data):
+            raise ValidationError("send either 'sections' or 'text'", "_schema")
+
+
+class SavedDeckSchema(Schema):
+    id = fields.Str(required=True)
+    game = fields.Str(required=True)
+    name = fields.Str(required=True)
+    format = fields.Str(required=True)
+    created = fields.DateTime(required=True)
+    parent = fields.Str(required=True, allow_none=True)
+    deck = fields.Nested(DeckSchema, required=True)
+    text = fields.Str(required=True)
+    url = fields.Str(required=True, metadata={"description": "The deck's page on the site."})

@@ -1,0 +1,140 @@
+"""Saved decks: immutable rows in SQLite, shared by an unguessable id.
+
+A saved deck never changes under its id. Editing a deck saves a new row whose
+``parent`` is the old id, so a share link always shows what was shared and
+the chain of edits is kept. A deck is saved only when every line of it was
+read: unknown cards or unreadable lines are refused with their problems rather
+than dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlite_utils
+
+from cardpool import DeckwrightError, Game, NotFoundError
+from validator import ParsedDeck, Problem, to_mapping, to_text
+
+from .db import transaction
+
+ID_BYTES = 12  # 16 url-safe characters: 96 random bits
+
+
+class UnknownDeckError(NotFoundError):
+    code = "unknown-deck"
+
+
+class UnsavableDeckError(DeckwrightError):
+    """A deck that cannot be saved as sent; ``problems`` say which lines and why."""
+
+    code = "unsavable-deck"
+    status = 422
+
+    def __init__(self, message: str, problems: list[Problem]):
+        super().__init__(message)
+        self.problems = problems
+
+    @property
+    def details(self) -> list[dict[str, Any]]:
+        return [problem.as_dict() for problem in self.problems]
+
+
+@dataclass(frozen=True)
+class SavedDeck:
+    id: str
+    game: str
+    name: str
+    format: str
+    created: datetime
+    parent: str | None
+    deck: dict[str, Any]
+    text: str
+
+
+def create_table(db: sqlite_utils.Database) -> None:
+    db["decks"].create(
+        {
+            "id": str,
+            "game": str,
+            "name": str,
+            "format": str,
+            "created": str,
+            "parent": str,
+            "deck": str,
+            "text": str,
+        },
+        pk="id",
+        foreign_keys=[("parent", "decks", "id")],
+        if_not_exists=True,
+    )
+    db["decks"].create_index(["parent"], if_not_exists=True)
+
+
+def save_deck(
+    db: sqlite_utils.Database,
+    game: Game,
+    parsed: ParsedDeck,
+    name: str,
+    format_id: str | None = None,
+    parent: str | None = None,
+) -> SavedDeck:
+    """Store a read deck under a new id; refuse it when any of its lines was not read."""
+    if parsed.problems:
+        raise UnsavableDeckError(
+            f"the deck was not saved: {len(parsed.problems)} of its lines could not be read",
+            parsed.problems,
+        )
+    fmt = game.format(format_id)  # an unknown format is refused before anything is stored
+    deck = parsed.deck
+    deck.name = name
+    if parent is not None:
+        original = load_deck(db, parent)
+        if original.game != game.id:
+            raise UnsavableDeckError(
+                f"deck {parent!r} is a {original.game} deck; an edit stays in its game", []
+            )
+    saved = SavedDeck(
+        id=secrets.token_urlsafe(ID_BYTES),
+        game=game.id,
+        name=name,
+        format=fmt.id,
+        created=datetime.now(UTC).replace(microsecond=0),
+        parent=parent,
+        deck=to_mapping(deck),
+        text=to_text(deck),
+    )
+    with transaction(db):
+        create_table(db)
+        db["decks"].insert(
+            {
+                "id": saved.id,
+                "game": saved.game,
+                "name": saved.name,
+                "format": saved.format,
+                "created": saved.created.isoformat(),
+                "parent": saved.parent,
+                "deck": json.dumps(saved.deck),
+                "text": saved.text,
+            }
+        )
+    return saved
+
+
+def load_deck(db: sqlite_utils.Database, deck_id: str) -> SavedDeck:
+    row = None
+    if db["decks"].exists():
+        row = db.execute(
+            "SELECT id, game, name, format, created, parent, deck, text FROM decks WHERE id = ?",
+            [deck_id],
+        ).fetchone()
+    if row is None:
+        raise UnknownDeckError(f"no saved deck has the id {deck_id!r}")
+    deck_id, game, name, fmt, created, parent, deck, text = row
+    return SavedDeck(
+        deck_id, game, name, fmt, datetime.fromisoformat(created), parent, json.loads(deck), text
+    )
