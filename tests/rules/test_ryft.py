@@ -1,0 +1,241 @@
+"""RYFT Card Battle deck construction, sentence by sentence (ryft-official-rulebook.md).
+
+Every test quotes the sentence it checks; ``test_every_ryft_test_quotes_the_rulebook_verbatim``
+holds the quotes to the rulebook's own words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import decklist, rule_ids
+
+# 40 cards: 9 Beings, 2 Matrixes, 2 Active Codes at 3 copies each and 1 Delayed Code.
+BEINGS = [
+    (3, name)
+    for name in (
+        "Cinder Imp",
+        "Flarefox Kit",
+        "Magma Golemling",
+        "Pyre Knight Valcor",
+        "Drowned Sentinel",
+        "Gloom Eel",
+        "Inkshade Squidling",
+        "Byte Drone",
+        "Static Hound",
+    )
+]
+CODE = [
+    (3, "Caldera Forge"),
+    (3, "Sunken Archive"),
+    (3, "Flash Fire Protocol"),
+    (3, "Undertow Script"),
+    (1, "Eruption Countdown"),
+]
+FORTY = [*BEINGS, *CODE]
+
+
+def ryft_deck(entries=FORTY) -> str:
+    return decklist({"Deck": entries})
+
+
+def changed(entries, counts: dict[str, int]):
+    """``entries`` with the named cards set to new counts (0 drops a card, new names are added)."""
+    listed = {name for _, name in entries}
+    result = [(counts.get(name, count), name) for count, name in entries]
+    result += [(count, name) for name, count in counts.items() if name not in listed]
+    return [(count, name) for count, name in result if count]
+
+
+def test_ryft_players_build_a_40_card_deck(ryft, check):
+    """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival, with a
+    maximum of 3 of each card.”"""
+    assert sum(count for count, _ in FORTY) == 40
+    result = check(ryft, ryft_deck())
+    assert result.problems == []
+    assert result.legal
+
+
+@pytest.mark.parametrize(
+    ("entries", "actual"),
+    [
+        (changed(FORTY, {"Eruption Countdown": 0}), 39),
+        (changed(FORTY, {"Logic Bomb": 1}), 41),
+    ],
+    ids=["39-cards", "41-cards"],
+)
+def test_ryft_a_deck_of_other_than_40_cards_is_not_legal(ryft, check, entries, actual):
+    """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival”"""
+    result = check(ryft, ryft_deck(entries))
+    assert rule_ids(result) == ["ryft-forty-cards"]
+    (problem,) = result.problems
+    assert problem.message == f"Your deck must have exactly 40 cards: you have {actual} cards"
+    assert problem.section == "deck"
+    # Too many: every card of the deck is one to take out; too few: no card is to blame.
+    assert problem.cards == (tuple(name for _, name in entries) if actual > 40 else ())
+    assert (problem.expected, problem.actual) == ("exactly 40", actual)
+
+
+def test_ryft_a_maximum_of_3_of_each_card(ryft, check):
+    """“with a maximum of 3 of each card.”"""
+    assert check(ryft, ryft_deck()).legal  # 3 copies of 12 cards
+
+    four = changed(FORTY, {"Cinder Imp": 4, "Eruption Countdown": 0})
+    result = check(ryft, ryft_deck(four))
+    assert rule_ids(result) == ["ryft-three-copies"]
+    (problem,) = result.problems
+    assert problem.message == (
+        "At most 3 copies of each card: you have 4 copies of Cinder Imp (at most 3)"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == ("Cinder Imp",)
+    assert (problem.expected, problem.actual) == (3, 4)
+    assert problem.lines == (2,)
+
+
+# 36 cards without Cinder Imp; a test adds its own Cinder Imp lines and fills up with Logic Bomb.
+WITHOUT_CINDER_IMP = changed(FORTY, {"Cinder Imp": 0, "Eruption Countdown": 0})
+
+
+@pytest.mark.parametrize(
+    ("spellings", "copies"),
+    [
+        (["2 Cinder Imp", "1 cinder imp"], 3),
+        (["2 Cinder Imp", "1 CINDER-IMP", "1 cinder  imp"], 4),
+        (["3 Cinder Imp", "Cinder Imp x1"], 4),
+    ],
+    ids=["3-in-two-spellings", "4-in-three-spellings", "4-on-two-lines"],
+)
+def test_ryft_cards_with_the_same_name_are_the_same_card(ryft, check, spellings, copies):
+    """“This is the card's name. If a card is mentioned on card text, it will be in
+    quotations. Cards with the same name are considered the same card.”"""
+    filler = changed(WITHOUT_CINDER_IMP, {"Logic Bomb": 40 - 36 - copies})
+    result = check(ryft, ryft_deck(filler) + "\n".join(spellings))
+    if copies <= 3:
+        assert result.problems == []
+        return
+    assert rule_ids(result) == ["ryft-three-copies"]
+    (problem,) = result.problems
+    assert problem.message.endswith(f"you have {copies} copies of Cinder Imp (at most 3)")
+    assert problem.section == "deck"
+    assert problem.cards == ("Cinder Imp",)
+    assert (problem.expected, problem.actual) == (3, copies)
+
+
+def _reprint_cinder_imp(cards_yaml):
+    """Print Cinder Imp again in RYFT2, as a second card with its own id and number."""
+    original = next(c for c in cards_yaml["cards"] if c["name"] == "Cinder Imp")
+    reprint = {**original, "id": "ryft-cinder-imp-rift", "set": "RYFT2", "number": "RYFT2-020"}
+    cards_yaml["cards"].append(reprint)
+
+
+def test_ryft_two_printings_of_one_name_are_the_same_card(pool_variant, check):
+    """“Cards with the same name are considered the same card.”"""
+    reprinted = pool_variant("ryft", edit_cards=_reprint_cinder_imp)
+    core, rift = (reprinted.card(i) for i in ("ryft-cinder-imp", "ryft-cinder-imp-rift"))
+    assert (core.name, core.set, rift.name, rift.set) == (
+        "Cinder Imp",
+        "RYFT1",
+        "Cinder Imp",
+        "RYFT2",
+    )
+
+    legal = changed(WITHOUT_CINDER_IMP, {"Logic Bomb": 1, "Cinder Imp": 2, "RYFT2-020": 1})
+    assert check(reprinted, ryft_deck(legal)).problems == []
+
+    four = changed(WITHOUT_CINDER_IMP, {"Cinder Imp": 2, "RYFT2-020": 2})
+    result = check(reprinted, ryft_deck(four))
+    assert rule_ids(result) == ["ryft-three-copies"]
+    (problem,) = result.problems
+    assert problem.message == (
+        "At most 3 copies of each card: you have 4 copies of Cinder Imp (at most 3)"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == ("Cinder Imp",)
+    assert (problem.expected, problem.actual) == (3, 4)
+    assert len(problem.lines) == 2  # both printings' lines
+
+
+@pytest.mark.parametrize(
+    "code_card", ["Logic Bomb", "Tidal Gate", "System Reboot"], ids=["delayed", "matrix", "active"]
+)
+def test_ryft_decks_consist_of_being_and_code_cards(ryft, check, code_card):
+    """“Their decks will consist of Being and Code cards”"""
+    entries = changed(FORTY, {"Eruption Countdown": 0, code_card: 1})
+    result = check(ryft, ryft_deck(entries))
+    assert result.problems == []
+    types = {ryft.find_card(name).type for _, name in entries}
+    assert types == {"Being", "Matrix", "Active Code", ryft.find_card(code_card).type}
+
+
+def test_ryft_matrix_cards_are_code_cards(ryft, check):
+    """“Matrix Cards are unique Code cards that are placed in Battle Zones.”"""
+    matrixes = [(3, "Caldera Forge"), (3, "Sunken Archive"), (3, "Mainframe Nexus")]
+    matrixes += [(3, "Overgrown Sanctum"), (3, "Starfall Observatory"), (3, "Ashen Wasteland")]
+    entries = changed(BEINGS, {"Static Hound": 0, "Byte Drone": 0, "Tidal Gate": 1}) + matrixes
+    assert sum(count for count, _ in entries) == 40
+    assert check(ryft, ryft_deck(entries)).problems == []
+
+
+def test_ryft_active_and_delayed_codes_are_code_cards(ryft, check):
+    """“Active & Delayed cards are used in a Player's Code Zones.”"""
+    codes = [(3, n) for n in ("Flash Fire Protocol", "Undertow Script", "Voltage Spike")]
+    codes += [(3, n) for n in ("Rapid Bloom", "Ryft Surge", "Eruption Countdown")]
+    codes += [(3, n) for n in ("Pressure Trap", "Logic Bomb", "Bramble Snare", "Eclipse Seal")]
+    entries = [*codes, (3, "Cinder Imp"), (3, "Gloom Eel"), (3, "Byte Drone"), (1, "Comet Hare")]
+    assert sum(count for count, _ in entries) == 40
+    assert check(ryft, ryft_deck(entries)).problems == []
+
+
+@pytest.mark.parametrize("token", ["Ember Spawn", "Data Fragment"])
+def test_ryft_a_token_is_neither_a_being_nor_a_code_card(ryft, check, token):
+    """“Their decks will consist of Being and Code cards”"""
+    result = check(ryft, ryft_deck(changed(FORTY, {"Eruption Countdown": 0, token: 1})))
+    assert rule_ids(result) == ["ryft-being-and-code-only"]
+    (problem,) = result.problems
+    assert problem.message == (
+        f"Your deck holds only Being and Code cards: {token} is a Token card"
+    )
+    assert problem.section == "deck"
+    assert problem.cards == (token,)
+    assert (problem.expected, problem.actual) == (
+        ["Active Code", "Being", "Delayed Code", "Matrix"],
+        "Token",
+    )
+
+
+def test_ryft_every_problem_of_a_deck_is_reported_at_once(ryft, check):
+    """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival, with a
+    maximum of 3 of each card. Their decks will consist of Being and Code cards”"""
+    entries = changed(FORTY, {"Cinder Imp": 4, "Gloom Eel": 5, "Ember Spawn": 2})
+    result = check(ryft, ryft_deck(entries))
+    assert not result.legal
+    assert rule_ids(result) == [
+        "ryft-being-and-code-only",
+        "ryft-forty-cards",
+        "ryft-three-copies",
+    ]
+    copies = {p.cards: p.actual for p in result.problems if p.rule == "ryft-three-copies"}
+    assert copies == {("Cinder Imp",): 4, ("Gloom Eel",): 5}
+    (size,) = (p for p in result.problems if p.rule == "ryft-forty-cards")
+    assert size.actual == 45
+
+
+def test_ryft_example_decks_validate_as_named(run_cli, example):
+    """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival, with a
+    maximum of 3 of each card.”"""
+    legal = run_cli("validate", "-g", "ryft", example("ryft-legal.txt"))
+    assert legal.exit_code == 0, legal.output
+    assert "legal in RYFT Standard" in legal.output
+    assert "error:" not in legal.output
+
+    illegal = run_cli("validate", "-g", "ryft", example("ryft-illegal.txt"))
+    assert illegal.exit_code == 1, illegal.output
+    assert "NOT legal in RYFT Standard" in illegal.output
+    for rule_id in ("ryft-forty-cards", "ryft-three-copies", "ryft-being-and-code-only"):
+        assert f"[{rule_id}]" in illegal.output
+
+
+def test_every_ryft_test_quotes_the_rulebook_verbatim(ryft, assert_quotes_rulebook):
+    assert ryft.rulebook == "ryft-official-rulebook.md"
+    assert_quotes_rulebook(globals(), "test_ryft_", ryft.rulebook)
