@@ -157,9 +157,7 @@ def test_era_selected_dinos_can_be_of_any_element(era, check, dinos, crystals, e
     ids=["two-crystals", "four-crystals"],
 )
 def test_era_the_player_must_prepare_three_crystals(era, check, crystals, actual, cards):
-    """“The components the player must prepare are: - 3 dinos - A player can select any 3
-    dinos they wish, however cannot select more than 1 of a unique dino. - Selected dinos
-    can be of any element. - 3 crystals”"""
+    """“- 3 crystals - Crystals must match the elements of the selected dinos.”"""
     result = check(era, era_deck(crystals=crystals))
     # A crystal more or less cannot match the 3 dinos' elements either.
     assert rule_ids(result) == ["era-crystals-match-dinos", "era-three-crystals"]
@@ -622,8 +620,7 @@ def test_era_the_rulebook_wins_over_a_limit_printed_on_a_card(pool_variant, chec
 
 
 def test_era_every_problem_of_a_deck_is_reported_at_once(era, check):
-    """“Players should refer to Card Legality for information on which cards are allowed to be
-    included in ERA decks.”"""
+    """“Each player must construct their game components before the game begins.”"""
     text = era_deck(
         dinos=[(2, "Ember Rex"), (1, "Riftborn Velociraptor")],
         crystals=[(2, "Water Crystal")],
