@@ -1,0 +1,442 @@
+"""Shadow Era deck building, sentence by sentence (shadow-era-rulebook.txt: "HERO" and
+"DECK BUILDING RULES" 1-4).
+
+Each test quotes the sentence it checks between typographic quotes; the last test makes
+sure every quote is in the rulebook word for word.
+
+The NOTE after rule 4 ("The class and faction restrictions apply only to deck
+construction, and do not restrict which cards can be played during the game.") needs no
+rule and has no test: Deckwright checks decks and never runs a game, so there is no play
+time at which a restriction could wrongly apply.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from validator.cli import cli
+
+from ..helpers import decklist, rule_ids
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+RULEBOOK = REPO.parent / "shared" / "rulebooks" / "shadow-era-rulebook.txt"
+
+# Neutral cards without a class icon: they fit every hero, so any deck can be filled with them.
+NEUTRAL_CLASSLESS = (
+    "Captured Prey",
+    "Pack Wolf",
+    "Now You're Mine",
+    "Speedstrike",
+    "What Big Teeth",
+    "Regeneration",
+    "Full Moon",
+    "Rabid Bite",
+    "Lone Wolf",
+    "Pack Alpha",
+    "Drain Power",
+    "Bazaar",
+    "Nova Infusion",
+)
+
+
+def neutral(count: int) -> list[tuple[int, str]]:
+    """``count`` Neutral class-less cards, four of a name."""
+    entries = []
+    for name in NEUTRAL_CLASSLESS:
+        if count <= 0:
+            break
+        entries.append((min(4, count), name))
+        count -= entries[-1][0]
+    assert count <= 0, "not enough filler names"
+    return entries
+
+
+def deck(heroes: list[tuple[int, str]] | str, others: list[tuple[int, str]]) -> str:
+    """A decklist with a Hero and a Deck section (``heroes`` may be one hero's name)."""
+    if isinstance(heroes, str):
+        heroes = [(1, heroes)]
+    return decklist({"Hero": heroes, "Deck": others})
+
+
+def only(result, rule_id: str) -> list:
+    """The problems of ``rule_id``, after checking no other rule complained."""
+    assert rule_ids(result) == [rule_id], [p.message for p in result.problems]
+    return result.problems
+
+
+# -- rule 1 and "HERO": one hero and at least 39 other non-hero cards ------------------------
+
+
+@pytest.mark.parametrize("others", [39, 50])
+def test_shadow_era_one_hero_and_at_least_39_other_cards_is_a_deck(shadow_era, check, others):
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”"""
+    result = check(shadow_era, deck("Boris Skullcrusher", neutral(others)))
+    assert result.legal is True
+    assert result.problems == []
+
+
+def test_shadow_era_a_deck_without_a_hero_fails(shadow_era, check):
+    """“Every deck has exactly one hero card, which starts in play.”"""
+    result = check(shadow_era, deck([], neutral(39)))
+    [problem] = only(result, "se-one-hero")
+    assert problem.message == "Your deck needs exactly one hero: you have 0 heroes"
+    assert (problem.section, problem.cards) == ("hero", ())
+    assert (problem.expected, problem.actual) == ("exactly 1", 0)
+
+
+@pytest.mark.parametrize(
+    ("heroes", "cards"),
+    [
+        ([(1, "Boris Skullcrusher"), (1, "Amber Rain")], ("Boris Skullcrusher", "Amber Rain")),
+        ([(2, "Boris Skullcrusher")], ("Boris Skullcrusher",)),
+    ],
+    ids=["two-heroes", "one-hero-twice"],
+)
+def test_shadow_era_two_heroes_are_one_too_many(shadow_era, check, heroes, cards):
+    """“Your hero is the foundation of your deck. Every deck has exactly one hero card,
+    which starts in play.”"""
+    result = check(shadow_era, deck(heroes, neutral(39)))
+    [problem] = only(result, "se-one-hero")
+    assert problem.message == "Your deck needs exactly one hero: you have 2 heroes"
+    assert (problem.section, problem.cards) == ("hero", cards)
+    assert (problem.expected, problem.actual) == ("exactly 1", 2)
+
+
+def test_shadow_era_a_non_hero_card_is_not_a_hero(shadow_era, check):
+    """“Every deck has exactly one hero card, which starts in play.”
+
+    Only the hero slot rule fires: the Warrior cards of the deck are not measured against
+    an ally standing in for the hero."""
+    others = [(4, "Valiant Defender"), (4, "War Banner"), *neutral(31)]
+    result = check(shadow_era, deck("Kristoffer Wyld", others))
+    [problem] = only(result, "se-hero-is-a-hero")
+    assert problem.message == (
+        "Only a hero card goes in the hero slot: Kristoffer Wyld is an Ally card"
+    )
+    assert (problem.section, problem.cards) == ("hero", ("Kristoffer Wyld",))
+    assert (problem.expected, problem.actual) == (["Hero"], "Ally")
+
+
+def test_shadow_era_a_hero_among_the_other_cards_fails(shadow_era, check):
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
+
+    Amber Rain is a Human Warrior like Boris, so only the card type is wrong."""
+    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(39), (1, "Amber Rain")]))
+    [problem] = only(result, "se-others-are-not-heroes")
+    assert problem.message == (
+        "The 39 or more other cards must be non-hero cards: Amber Rain is a Hero card"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Amber Rain",))
+    assert problem.expected == ["Ability", "Ally", "Item", "Location", "Support"]
+    assert problem.actual == "Hero"
+
+
+def test_shadow_era_a_hero_among_the_others_is_not_one_of_the_39(shadow_era, check):
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”"""
+    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, "Amber Rain")]))
+    assert rule_ids(result) == ["se-others-are-not-heroes", "se-thirty-nine-others"]
+    [size] = [p for p in result.problems if p.rule == "se-thirty-nine-others"]
+    assert (size.expected, size.actual) == ("at least 39", 38)
+
+
+def test_shadow_era_38_other_cards_are_too_few(shadow_era, check):
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”"""
+    result = check(shadow_era, deck("Boris Skullcrusher", neutral(38)))
+    [problem] = only(result, "se-thirty-nine-others")
+    assert problem.message == "You need at least 39 non-hero cards: you have 38 non-hero cards"
+    assert (problem.section, problem.cards) == ("deck", ())
+    assert (problem.expected, problem.actual) == ("at least 39", 38)
+
+
+# -- rule 2: four copies of a name ------------------------------------------------------------
+
+
+def test_shadow_era_four_copies_of_a_name_are_allowed(shadow_era, check):
+    """“2. Each deck may contain a maximum of four copies of any card with the same name.”"""
+    result = check(shadow_era, deck("Boris Skullcrusher", [(4, "Jasmine Rosecult"), *neutral(35)]))
+    assert result.problems == []
+
+
+def test_shadow_era_a_fifth_copy_of_a_name_fails(shadow_era, check):
+    """“2. Each deck may contain a maximum of four copies of any card with the same name.”"""
+    result = check(shadow_era, deck("Boris Skullcrusher", [(5, "Jasmine Rosecult"), *neutral(35)]))
+    [problem] = only(result, "se-four-copies")
+    assert problem.message == (
+        "At most four copies of a card with the same name:"
+        " you have 5 copies of Jasmine Rosecult (at most 4)"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Jasmine Rosecult",))
+    assert (problem.expected, problem.actual) == (4, 5)
+
+
+def test_shadow_era_the_same_name_spelled_differently_is_the_same_card(shadow_era, check):
+    """“2. Each deck may contain a maximum of four copies of any card with the same name.”"""
+    others = [(3, "Jasmine Rosecult"), (2, "jasmine rosecult"), *neutral(35)]
+    result = check(shadow_era, deck("Boris Skullcrusher", others))
+    [problem] = only(result, "se-four-copies")
+    assert (problem.cards, problem.actual) == (("Jasmine Rosecult",), 5)
+
+
+def test_shadow_era_copies_count_across_the_hero_and_the_deck(shadow_era, check):
+    """“2. Each deck may contain a maximum of four copies of any card with the same name.”
+
+    The hero in play is one of the copies: four more of it among the others make five."""
+    others = [*neutral(39), (4, "Boris Skullcrusher")]
+    result = check(shadow_era, deck("Boris Skullcrusher", others))
+    assert rule_ids(result) == ["se-four-copies", "se-others-are-not-heroes"]
+    [copies] = [p for p in result.problems if p.rule == "se-four-copies"]
+    assert (copies.section, copies.cards) == ("hero", ("Boris Skullcrusher",))
+    assert (copies.expected, copies.actual) == (4, 5)
+
+
+# -- rule 3: faction ---------------------------------------------------------------------------
+
+
+def test_shadow_era_a_shadow_card_does_not_go_in_a_human_heros_deck(shadow_era, check):
+    """“3. Cards which specify a faction in their type line may only be put into decks with
+    a hero from that faction.”"""
+    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, "Bad Wolf")]))
+    [problem] = only(result, "se-hero-faction")
+    assert problem.message == (
+        "Cards must match your hero's faction:"
+        " Bad Wolf is for Shadow decks but your hero Boris Skullcrusher is Human"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Bad Wolf",))
+    assert (problem.expected, problem.actual) == (["Human"], ["Shadow"])
+
+
+def test_shadow_era_a_human_card_does_not_go_in_a_shadow_heros_deck(shadow_era, check):
+    """“3. Cards which specify a faction in their type line may only be put into decks with
+    a hero from that faction.”"""
+    result = check(shadow_era, deck("Majiya", [*neutral(38), (1, "Jasmine Rosecult")]))
+    [problem] = only(result, "se-hero-faction")
+    assert (problem.cards, problem.expected, problem.actual) == (
+        ("Jasmine Rosecult",),
+        ["Shadow"],
+        ["Human"],
+    )
+
+
+def test_shadow_era_a_card_of_the_heros_faction_goes_in(shadow_era, check):
+    """“3. Cards which specify a faction in their type line may only be put into decks with
+    a hero from that faction.”"""
+    human = check(shadow_era, deck("Boris Skullcrusher", [*neutral(35), (4, "Jasmine Rosecult")]))
+    shadow = check(shadow_era, deck("Majiya", [*neutral(35), (4, "Bad Wolf")]))
+    assert human.problems == shadow.problems == []
+
+
+def test_shadow_era_neutral_cards_go_in_any_deck(shadow_era, check):
+    """“(Cards with "Neutral" as their faction can be used in any deck.)”"""
+    heroes = [card.name for card in shadow_era.cards if card.type == "Hero"]
+    assert len(heroes) == 32
+    for hero in heroes:
+        result = check(shadow_era, deck(hero, neutral(40)))
+        assert result.problems == [], hero
+
+
+def test_shadow_era_faction_is_checked_even_when_the_class_fits(shadow_era, check):
+    """“Cards which specify a faction in their type line may only be put into decks with a
+    hero from that faction. (Cards with "Neutral" as their faction can be used in any
+    deck.)”
+
+    Fuzam is a Human Warrior ally; Ter Adun is a Shadow Warrior: the class fits, the faction
+    does not."""
+    result = check(shadow_era, deck("Ter Adun", [*neutral(38), (1, "Fuzam, Yari Blademaster")]))
+    [problem] = only(result, "se-hero-faction")
+    assert (problem.expected, problem.actual) == (["Shadow"], ["Human"])
+
+
+# -- rule 4: class icons -----------------------------------------------------------------------
+
+
+def test_shadow_era_a_class_card_needs_a_hero_with_that_icon(shadow_era, check):
+    """“4. Cards that have one or more Class icons may only be used in decks with a hero
+    that has at least one matching icon.”"""
+    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, "Fireball")]))
+    [problem] = only(result, "se-hero-class")
+    assert problem.message == (
+        "Class cards need a hero with a matching class icon:"
+        " Fireball is for Mage decks but your hero Boris Skullcrusher is Warrior"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Fireball",))
+    assert (problem.expected, problem.actual) == (["Warrior"], ["Mage"])
+
+
+def test_shadow_era_a_class_card_goes_in_with_a_matching_hero(shadow_era, check):
+    """“A) Class icon. Where a non-hero card has one or more class icons, you may only
+    include that card in your deck if your hero shares at least one of those class icons.
+    (The icon shown on Nishaven above is the Mage icon.)”"""
+    result = check(shadow_era, deck("Nishaven", [*neutral(36), (4, "Fireball")]))
+    assert result.problems == []
+
+
+@pytest.mark.parametrize(
+    ("card", "hero"),
+    [
+        ("Spiked Shield", "Boris Skullcrusher"),  # Warrior
+        ("Spiked Shield", "Darkclaw"),  # Wulven
+        ("Mournblade", "Ter Adun"),  # Warrior
+        ("Mournblade", "Jericho Spellbane"),  # Priest
+    ],
+)
+def test_shadow_era_a_card_with_two_icons_fits_a_hero_with_either(shadow_era, check, card, hero):
+    """“Cards that have one or more Class icons may only be used in decks with a hero that
+    has at least one matching icon.”"""
+    result = check(shadow_era, deck(hero, [*neutral(38), (1, card)]))
+    assert result.problems == []
+
+
+@pytest.mark.parametrize(
+    ("card", "hero", "icons", "hero_icon"),
+    [
+        ("Spiked Shield", "Nishaven", "Warrior or Wulven", "Mage"),
+        ("Mournblade", "Darkclaw", "Priest or Warrior", "Wulven"),
+    ],
+)
+def test_shadow_era_a_card_with_two_icons_fails_a_hero_with_neither(
+    shadow_era, check, card, hero, icons, hero_icon
+):
+    """“you may only include that card in your deck if your hero shares at least one of
+    those class icons.”"""
+    result = check(shadow_era, deck(hero, [*neutral(38), (1, card)]))
+    [problem] = only(result, "se-hero-class")
+    assert problem.message.endswith(
+        f"{card} is for {icons} decks but your hero {hero} is {hero_icon}"
+    )
+    assert problem.cards == (card,)
+    assert problem.expected == [hero_icon]
+    assert problem.actual == sorted(icons.split(" or "))
+
+
+@pytest.mark.parametrize("hero", ["Nishaven", "Jericho Spellbane", "Lance Shadowstalker"])
+def test_shadow_era_class_less_cards_go_anywhere_if_the_faction_fits(shadow_era, check, hero):
+    """“(Cards with no Class icon can be used in any deck, providing the
+    faction-restrictions above are adhered to.)”"""
+    others = [(4, "Jasmine Rosecult"), (4, "Kristoffer Wyld"), *neutral(31)]
+    assert check(shadow_era, deck(hero, others)).problems == []
+
+
+def test_shadow_era_class_less_cards_still_need_the_faction(shadow_era, check):
+    """“(Cards with no Class icon can be used in any deck, providing the
+    faction-restrictions above are adhered to.)”"""
+    result = check(shadow_era, deck("Nishaven", [*neutral(38), (1, "Bad Wolf")]))
+    assert rule_ids(result) == ["se-hero-faction"]
+
+
+@pytest.mark.parametrize("hero", ["Darkclaw", "Moonstalker", "Bloodfang"])
+def test_shadow_era_a_wulven_hero_takes_wulven_cards(shadow_era, check, hero):
+    """“Each valid combination of faction and class is represented by the ten
+    pre-constructed Class decks you can buy in physical form or within the digital game:
+    Human Warrior, Human Mage, Human Hunter, Human Priest, Human Rogue, Shadow Warrior,
+    Shadow Mage, Shadow Hunter, Shadow Wulven, and Shadow Elemental.”"""
+    wulven = [(4, "Insolent Pup"), (4, "Den Mother"), (4, "Eye of the Dark Forest")]
+    result = check(shadow_era, deck(hero, [*wulven, (4, "Bad Wolf"), *neutral(24)]))
+    assert result.problems == []
+
+
+def test_shadow_era_wulven_cards_need_a_wulven_hero(shadow_era, check):
+    """“4. Cards that have one or more Class icons may only be used in decks with a hero
+    that has at least one matching icon.”
+
+    Majiya is Shadow like the Wulven heroes, but a Mage."""
+    result = check(shadow_era, deck("Majiya", [*neutral(38), (1, "Den Mother")]))
+    [problem] = only(result, "se-hero-class")
+    assert (problem.expected, problem.actual) == (["Mage"], ["Wulven"])
+
+
+# -- the card pool's own decision: campaign cards ---------------------------------------------
+
+
+def test_shadow_era_campaign_cards_are_not_deck_cards(shadow_era, check):
+    """Not a rulebook sentence: the pool marks the Campaigns set (campaign-mode opponents)
+    as not for constructed decks, and ``se-collectible-sets`` enforces that."""
+    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, "Wild Boar")]))
+    [problem] = only(result, "se-collectible-sets")
+    assert problem.message == (
+        "Campaign cards are not deck cards: Wild Boar is from Campaigns, which is not legal here"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Wild Boar",))
+    assert (problem.expected, problem.actual) == (["COTC", "DP", "LL", "SF"], "CAMP")
+
+
+def test_shadow_era_every_campaign_card_is_rejected(shadow_era, check):
+    """Every card of set CAMP is refused, whatever its faction; every other set is legal."""
+    campaign = [card for card in shadow_era.cards if card.set == "CAMP"]
+    assert len(campaign) == 29
+    flagged = set()
+    for card in campaign:
+        result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, card.id)]))
+        flagged |= {c for p in result.problems if p.rule == "se-collectible-sets" for c in p.cards}
+    assert flagged == {card.name for card in campaign}
+    assert {code for code, s in shadow_era.sets.items() if s.constructed} == {
+        "COTC",
+        "DP",
+        "SF",
+        "LL",
+    }
+
+
+# -- the example decks ---------------------------------------------------------------------------
+
+
+def test_shadow_era_the_legal_example_is_legal_at_the_command_line(monkeypatch):
+    """“For a standard game of Shadow Era, your deck must follow a few basic rules:”"""
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    path = EXAMPLES / "shadow-era-legal.txt"
+    result = CliRunner().invoke(cli, ["validate", "-g", "shadow-era", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"{path}: legal in Shadow Era Standard\n"
+
+
+def test_shadow_era_the_illegal_example_breaks_six_rules_at_once(monkeypatch):
+    """“For a standard game of Shadow Era, your deck must follow a few basic rules:”"""
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    path = EXAMPLES / "shadow-era-illegal.txt"
+    result = CliRunner().invoke(cli, ["validate", "-g", "shadow-era", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(f"{path}: NOT legal in Shadow Era Standard (6 errors)\n")
+    assert sorted(re.findall(r"\[(se-[a-z-]+)\]", result.output)) == [
+        "se-collectible-sets",
+        "se-four-copies",
+        "se-hero-class",
+        "se-hero-faction",
+        "se-others-are-not-heroes",
+        "se-thirty-nine-others",
+    ]
+
+
+# -- the quotes themselves --------------------------------------------------------------------
+
+
+def test_every_quote_here_is_in_the_rulebook_word_for_word():
+    """Each rulebook test above quotes its sentence verbatim (whitespace aside)."""
+    if not RULEBOOK.is_file():
+        pytest.skip("shadow-era-rulebook.txt is not next to the repository")
+    text = _words(RULEBOOK.read_text(encoding="utf-8"))
+    tests = inspect.getmembers(sys.modules[__name__], inspect.isfunction)
+    for name, test in tests:
+        if not name.startswith("test_shadow_era_") or name in POOL_DECISIONS:
+            continue
+        quotes = re.findall(r"“(.+?)”", inspect.getdoc(test) or "", re.DOTALL)
+        assert quotes, f"{name} quotes no sentence of the rulebook"
+        for quote in quotes:
+            assert _words(quote) in text, f"{name}: {quote!r}"
+
+
+# Tests of decisions the card pool made, which no rulebook sentence states.
+POOL_DECISIONS = {
+    "test_shadow_era_campaign_cards_are_not_deck_cards",
+    "test_shadow_era_every_campaign_card_is_rejected",
+}
+
+
+def _words(text: str) -> str:
+    """Text without list dashes and line breaks, for comparing quotes."""
+    return " ".join(re.sub(r"(^|\s)- ", " ", text).split())
