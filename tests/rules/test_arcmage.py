@@ -1,0 +1,595 @@
+"""Arcmage deck building, sentence by sentence (arcmage-original-rules-concept.txt: "Deck
+Building", "Faction combinations", "Region limits", the "Region" section on chapter
+positions, and the card footer's "How many copies of the card that is allowed in a deck").
+
+Each test quotes the sentence it checks between typographic quotes; the last test makes
+sure every quote is in the rulebook word for word. Rules the shipped data cannot show
+(printed copy limits, chapter positions) are tested on a temporary copy of the pool.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from cardpool import Game, default_pool_dir, load_game
+from validator import describe_rules
+from validator.cli import cli
+
+from ..helpers import decklist, rule_ids
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+RULEBOOK = REPO.parent / "shared" / "rulebooks" / "arcmage-original-rules-concept.txt"
+
+# A balanced Gaian and Red Banner main deck: 60 cards, 32 of them creatures, costs 1 to 6.
+MAIN = (
+    (4, "Kolibri"),  # Gaian creature, cost 1
+    (4, "Nourished Flower"),  # Gaian creature, 2
+    (4, "Elvish Archer"),  # Gaian creature, 3
+    (4, "Majestic Griffin"),  # Gaian creature, 5
+    (4, "Little Brother"),  # Red Banner creature, 1
+    (4, "Orc Scout"),  # Red Banner creature, 2
+    (4, "Wild Warg"),  # Red Banner creature, 4
+    (4, "Orc Warleader"),  # Red Banner creature, 5
+    (4, "Wild Trample"),  # Gaian enchantment, 2
+    (4, "Call to Aid"),  # Gaian event, 3
+    (4, "Early Spring"),  # Gaian event, 4
+    (4, "Nature's Outrage"),  # Gaian magic, 6
+    (4, "Deadly Shock"),  # Red Banner event, 2
+    (4, "Outmaneuvered"),  # Red Banner event, 4
+    (4, "Besieged City"),  # Red Banner enchantment, 5
+)
+GAIAN_REGIONS = ((1, "Sanctuary"), (1, "Spirit Tree"), (1, "Farmland"))
+RED_BANNER_REGIONS = ((1, "Plymouth"), (1, "Lake of Fire"), (1, "Warren"))
+
+
+def swap(main, changes: dict[str, str | tuple[int, str]], extra=()) -> list[tuple[int, str]]:
+    """``main`` with some entries replaced: by another name (same count) or a new entry."""
+    entries = []
+    for count, name in main:
+        change = changes.get(name)
+        if change is None:
+            entries.append((count, name))
+        elif isinstance(change, str):
+            entries.append((count, change))
+        elif change[0]:  # a count of 0 drops the entry
+            entries.append(change)
+    return [*entries, *extra]
+
+
+def deck(main=MAIN, regions=GAIAN_REGIONS) -> str:
+    return decklist({"Main Deck": list(main), "Region Deck": list(regions)})
+
+
+def only(result, rule_id: str) -> list:
+    """The problems of ``rule_id``, after checking no other rule complained."""
+    assert rule_ids(result) == [rule_id], [p.message for p in result.problems]
+    return result.problems
+
+
+def pool_copy(folder: Path, edit) -> Game:
+    """A copy of the shipped Arcmage pool in ``folder``, its card list changed by ``edit``."""
+    target = folder / "arcmage"
+    shutil.copytree(default_pool_dir() / "arcmage", target)
+    path = target / "cards.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit({card["name"]: card for card in data["cards"]}, data["cards"])
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return load_game(target)
+
+
+def printed_limit(name: str, limit: int):
+    """An edit for :func:`pool_copy`: the card ``name`` states its own copy limit."""
+
+    def edit(by_name, cards):
+        by_name[name]["max_copies"] = limit
+
+    return edit
+
+
+@pytest.fixture(scope="module")
+def chaptered(tmp_path_factory):
+    """Arcmage with chapter positions on three Red Banner regions (the shipped data has none)."""
+
+    def edit(by_name, cards):
+        for name, chapter in (("Plymouth", "I"), ("Lake of Fire", "II"), ("Warren", "III")):
+            by_name[name]["chapter"] = chapter
+
+    return pool_copy(tmp_path_factory.mktemp("chaptered"), edit)
+
+
+# -- Deck Building: 60 cards and a region deck of up to 3 ----------------------------------------
+
+
+def test_arcmage_a_main_deck_of_60_and_a_region_deck_of_3_is_legal(arcmage, check):
+    """“Every player must have a main deck of exactly 60 cards, and in addition there has
+    to be a separate region deck of up to 3 cards.”"""
+    result = check(arcmage, deck())
+    assert result.legal is True
+    assert result.problems == []
+
+
+@pytest.mark.parametrize(
+    ("main", "size"),
+    [
+        (swap(MAIN, {"Besieged City": (3, "Besieged City")}), 59),
+        (swap(MAIN, {}, extra=[(1, "Sunburst")]), 61),
+    ],
+    ids=["59", "61"],
+)
+def test_arcmage_the_main_deck_has_exactly_60_cards(arcmage, check, main, size):
+    """“Every player must have a main deck of exactly 60 cards”"""
+    result = check(arcmage, deck(main))
+    [problem] = only(result, "arcmage-sixty-cards")
+    assert problem.message == (f"Your main deck must have exactly 60 cards: you have {size} cards")
+    assert problem.section == "deck"
+    assert (problem.expected, problem.actual) == ("exactly 60", size)
+    # an oversized deck names its cards, a short one has none to blame
+    assert len(problem.cards) == (16 if size > 60 else 0)
+
+
+@pytest.mark.parametrize("regions", [1, 2, 3])
+def test_arcmage_a_region_deck_holds_one_to_three_regions(arcmage, check, regions):
+    """“This gives a total card count of 61 to 63 cards, depending on build.”"""
+    result = check(arcmage, deck(regions=GAIAN_REGIONS[:regions]))
+    assert result.problems == []
+
+
+def test_arcmage_a_deck_without_regions_fails(arcmage, check):
+    """“in addition there has to be a separate region deck of up to 3 cards. This gives a
+    total card count of 61 to 63 cards, depending on build.”"""
+    result = check(arcmage, deck(regions=()))
+    [problem] = only(result, "arcmage-region-deck-size")
+    assert problem.message == "Your region deck holds 1 to 3 regions: you have 0 regions"
+    assert (problem.section, problem.cards) == ("regions", ())
+    assert (problem.expected, problem.actual) == ("between 1 and 3", 0)
+
+
+def test_arcmage_four_regions_are_one_too_many(arcmage, check):
+    """“there has to be a separate region deck of up to 3 cards.”"""
+    regions = (*GAIAN_REGIONS, (1, "Swanport"))
+    result = check(arcmage, deck(regions=regions))
+    [problem] = only(result, "arcmage-region-deck-size")
+    assert problem.message == "Your region deck holds 1 to 3 regions: you have 4 regions"
+    assert problem.section == "regions"
+    assert problem.cards == ("Sanctuary", "Spirit Tree", "Farmland", "Swanport")
+    assert (problem.expected, problem.actual) == ("between 1 and 3", 4)
+
+
+def test_arcmage_a_region_card_in_the_main_deck_fails(arcmage, check):
+    """“Regions are special cards that you keep separated from your draw deck by having
+    them in their own pile and area on the table.”"""
+    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Swanport")])
+    result = check(arcmage, deck(main))
+    [problem] = only(result, "arcmage-regions-kept-apart")
+    assert problem.message == (
+        "Region cards go in the region deck, not the main deck: Swanport is a Region card"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Swanport",))
+    assert (problem.expected, problem.actual) == (
+        ["Creature", "Enchantment", "Event", "Magic"],
+        "Region",
+    )
+
+
+def test_arcmage_a_creature_in_the_region_deck_fails(arcmage, check):
+    """“The region pile, called Chapter, keeps your region cards face down, with only one
+    active region turned face up.”"""
+    regions = (*GAIAN_REGIONS[:2], (1, "Poison Ivy"))
+    result = check(arcmage, deck(regions=regions))
+    [problem] = only(result, "arcmage-region-deck-regions-only")
+    assert problem.message == (
+        "Only region cards go in the region deck: Poison Ivy is a Creature card"
+    )
+    assert (problem.section, problem.cards) == ("regions", ("Poison Ivy",))
+    assert (problem.expected, problem.actual) == (["Region"], "Creature")
+
+
+# -- Region limits --------------------------------------------------------------------------------
+
+
+def test_arcmage_regions_come_from_one_single_faction(arcmage, check):
+    """“It is only allowed to have regions from one single faction in the region deck.”"""
+    regions = ((1, "Plymouth"), (1, "Spirit Tree"), (1, "Warren"))
+    result = check(arcmage, deck(regions=regions))
+    [problem] = only(result, "arcmage-regions-single-faction")
+    assert problem.message == (
+        "Your regions must all be of one faction:"
+        " you have 2: Gaian (Spirit Tree) and Red Banner (Plymouth, Warren)"
+    )
+    assert (problem.section, problem.cards) == ("regions", ("Plymouth", "Warren", "Spirit Tree"))
+    assert (problem.expected, problem.actual) == (1, 2)
+
+
+def test_arcmage_three_factions_of_regions_are_counted(arcmage, check):
+    """“It is only allowed to have regions from one single faction in the region deck.”"""
+    regions = ((1, "Plymouth"), (1, "Spirit Tree"), (1, "Barracks"))
+    [problem] = only(check(arcmage, deck(regions=regions)), "arcmage-regions-single-faction")
+    assert problem.actual == 3
+
+
+@pytest.mark.parametrize(
+    "regions", [RED_BANNER_REGIONS, GAIAN_REGIONS], ids=["red-banner", "gaian"]
+)
+def test_arcmage_regions_may_but_need_not_match_the_main_deck(arcmage, check, regions):
+    """“The faction of the region cards may, but does not have to, correspond to the
+    faction belonging of the other cards in the main deck.”"""
+    assert check(arcmage, deck(regions=regions)).problems == []
+
+
+def test_arcmage_the_red_banner_example(arcmage, check):
+    """“Example: A player decided to use three Red Banner region cards as the region deck.
+    However, the same player also only put cards from Gaia and House of Nobles in her main
+    deck.”"""
+    main = swap(
+        MAIN,
+        {
+            "Little Brother": "Esteemed Duelist",
+            "Orc Scout": "Benevolent Baron",
+            "Wild Warg": "Royal Guard",
+            "Orc Warleader": "Prince of Thieves",
+            "Deadly Shock": "Whirlwind",
+            "Outmaneuvered": "Touch of Genius",
+            "Besieged City": "Blindfolded",
+        },
+    )
+    factions = {arcmage.find_card(name).get("faction") for _, name in main}
+    assert factions == {"Gaian", "House of Nobles"}
+    result = check(arcmage, deck(main, RED_BANNER_REGIONS))
+    assert result.legal is True
+    assert result.problems == []
+
+
+# -- copies: 4 unless a card says otherwise; same number or name is the same card ----------------
+
+
+def test_arcmage_a_fifth_copy_fails(arcmage, check):
+    """“It's usually allowed to have 4 copies of a card in the deck unless otherwise
+    explicitly stated on a card.”"""
+    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Kolibri")])
+    result = check(arcmage, deck(main))
+    [problem] = only(result, "arcmage-four-copies")
+    assert problem.message == "At most 4 copies of a card: you have 5 copies of Kolibri (at most 4)"
+    assert (problem.section, problem.cards) == ("deck", ("Kolibri",))
+    assert (problem.expected, problem.actual) == (4, 5)
+
+
+def test_arcmage_same_number_counts_as_the_same_card(arcmage, check):
+    """“For a card to be considered an instance of itself it is enough for it to have just
+    the same card number and/or card name.”
+
+    Misled Goblin is the older name of card number 20, Misled Orc."""
+    main = swap(
+        MAIN,
+        {"Little Brother": (3, "Misled Orc"), "Besieged City": (3, "Besieged City")},
+        extra=[(2, "Misled Goblin")],
+    )
+    result = check(arcmage, deck(main))
+    [problem] = only(result, "arcmage-four-copies")
+    assert problem.message == (
+        "At most 4 copies of a card: you have 5 copies of Misled Orc / Misled Goblin (at most 4)"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Misled Orc", "Misled Goblin"))
+    assert (problem.expected, problem.actual) == (4, 5)
+
+
+def test_arcmage_two_revisions_within_four_copies_are_fine(arcmage, check):
+    """“This means that while having different revisions of a card, they all still count as
+    the same card for deck building purposes.”"""
+    main = swap(MAIN, {"Little Brother": (2, "Misled Orc")}, extra=[(2, "Misled Goblin")])
+    assert check(arcmage, deck(main)).problems == []
+
+
+def test_arcmage_spirit_tree_and_ancestral_spirit_tree_are_one_card(arcmage, check):
+    """“This means that while having different revisions of a card, they all still count as
+    the same card for deck building purposes.”
+
+    Both are region number 42: three and two make five copies (and five regions)."""
+    regions = ((3, "Spirit Tree"), (2, "Ancestral Spirit Tree"))
+    result = check(arcmage, deck(regions=regions))
+    assert rule_ids(result) == ["arcmage-four-copies", "arcmage-region-deck-size"]
+    [copies] = [p for p in result.problems if p.rule == "arcmage-four-copies"]
+    assert (copies.section, copies.cards) == ("regions", ("Spirit Tree", "Ancestral Spirit Tree"))
+    assert (copies.expected, copies.actual) == (4, 5)
+
+
+def test_arcmage_same_name_counts_as_the_same_card(tmp_path, check):
+    """“For a card to be considered an instance of itself it is enough for it to have just
+    the same card number and/or card name.”
+
+    A reprint of Kolibri under a new number (in a temporary pool) is still Kolibri."""
+
+    def reprint(by_name, cards):
+        cards.append({**by_name["Kolibri"], "id": "999-kolibri", "number": "999"})
+
+    game = pool_copy(tmp_path, reprint)
+    assert game.card("999-kolibri").number != game.find_card("Kolibri").number
+    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "999-kolibri")])
+    [problem] = only(check(game, deck(main)), "arcmage-four-copies")
+    assert (problem.cards, problem.expected, problem.actual) == (("Kolibri",), 4, 5)
+
+
+def kolibri_main(copies: int) -> list[tuple[int, str]]:
+    """MAIN with ``copies`` Kolibri and still 60 cards: cost-1 creatures make room."""
+    rest = 8 - copies  # the slots Kolibri and Little Brother share in MAIN
+    changes = {
+        "Kolibri": (copies, "Kolibri"),
+        "Little Brother": (max(0, min(4, rest)), "Little Brother"),
+        "Besieged City": (4 + min(0, rest), "Besieged City"),
+    }
+    return swap(MAIN, changes, extra=[(rest - 4, "Orc Thug")] if rest > 4 else [])
+
+
+@pytest.mark.parametrize("limit", [1, 8])
+def test_arcmage_a_card_may_state_its_own_copy_limit(tmp_path, check, limit):
+    """“6. Footer: Info about a) How many copies of the card that is allowed in a deck”
+    “It's usually allowed to have 4 copies of a card in the deck unless otherwise explicitly
+    stated on a card.”"""
+    game = pool_copy(tmp_path, printed_limit("Kolibri", limit))
+    assert check(game, deck(kolibri_main(limit))).problems == []
+    [problem] = only(check(game, deck(kolibri_main(limit + 1))), "arcmage-four-copies")
+    assert problem.message == (
+        f"At most 4 copies of a card: you have {limit + 1} copies of Kolibri (at most {limit})"
+    )
+    assert (problem.cards, problem.expected, problem.actual) == (("Kolibri",), limit, limit + 1)
+
+
+@pytest.mark.parametrize("first", ["Misled Orc", "Misled Goblin"])
+def test_arcmage_a_limit_stated_on_one_revision_holds_for_all(tmp_path, check, first):
+    """“This means that while having different revisions of a card, they all still count as
+    the same card for deck building purposes.”
+
+    Only Misled Orc states a limit of 1 here; the order of the lines does not matter."""
+    game = pool_copy(tmp_path, printed_limit("Misled Orc", 1))
+    second = "Misled Goblin" if first == "Misled Orc" else "Misled Orc"
+    main = swap(MAIN, {"Little Brother": (1, first)}, extra=[(1, second), (2, "Orc Thug")])
+    [problem] = only(check(game, deck(main)), "arcmage-four-copies")
+    assert (problem.cards, problem.expected, problem.actual) == ((first, second), 1, 2)
+
+
+# -- Region: chapter positions I, II and III ------------------------------------------------------
+
+
+def test_arcmage_the_shipped_regions_carry_no_chapter_position(arcmage, check):
+    """“All Region have a specific place they are allowed to be put into the chapter,
+    determining the order of the cards.”
+
+    The shipped data records no position, so any order of its regions passes."""
+    assert all(card.get("chapter") is None for card in arcmage.cards)
+    reversed_regions = tuple(reversed(RED_BANNER_REGIONS))
+    assert check(arcmage, deck(regions=reversed_regions)).problems == []
+
+
+@pytest.mark.parametrize(
+    "regions",
+    [
+        ("Plymouth", "Lake of Fire", "Warren"),
+        ("Plymouth", "Tunnel Network", "Warren"),
+        ("Tunnel Network", "Warren"),
+        ("Plymouth", "Lake of Fire"),
+    ],
+)
+def test_arcmage_regions_in_chapter_order_pass(chaptered, check, regions):
+    """“This position in the chapter is shown in roman numericals, I, II and III, meaning
+    that the card should be first (on top of the chapter), second or last (at the bottom of
+    the chapter).”"""
+    result = check(chaptered, deck(regions=[(1, name) for name in regions]))
+    assert result.problems == []
+
+
+def test_arcmage_regions_out_of_chapter_order_fail(chaptered, check):
+    """“The region deck must have it's cards put in a specific order before the game
+    starts.”"""
+    regions = ((1, "Lake of Fire"), (1, "Plymouth"), (1, "Warren"))
+    result = check(chaptered, deck(regions=regions))
+    assert rule_ids(result) == ["arcmage-chapter-order"]
+    assert [p.message for p in result.problems] == [
+        "Regions must be in chapter order: Lake of Fire (II) must be second but is first of 3",
+        "Regions must be in chapter order: Plymouth (I) must be first but is second of 3",
+    ]
+    assert [(p.section, p.cards, p.expected, p.actual) for p in result.problems] == [
+        ("regions", ("Lake of Fire",), 2, 1),
+        ("regions", ("Plymouth",), 1, 2),
+    ]
+
+
+def test_arcmage_a_chapter_iii_region_must_be_last(chaptered, check):
+    """“meaning that the card should be first (on top of the chapter), second or last (at
+    the bottom of the chapter).”"""
+    regions = ((1, "Warren"), (1, "Tunnel Network"))
+    [problem] = only(check(chaptered, deck(regions=regions)), "arcmage-chapter-order")
+    assert problem.message == (
+        "Regions must be in chapter order: Warren (III) must be last but is first of 2"
+    )
+    assert (problem.cards, problem.expected, problem.actual) == (("Warren",), 2, 1)
+
+
+# -- the recommendations: warnings, never errors --------------------------------------------------
+
+
+def test_arcmage_under_half_creatures_is_a_warning(arcmage, check):
+    """“To build a balanced casual deck it is recommended that it has: At least 50%
+    creature cards.”"""
+    result = check(arcmage, deck(swap(MAIN, {"Orc Warleader": "Wildfire"})))
+    assert result.legal is True
+    [problem] = only(result, "arcmage-recommended-creatures")
+    assert problem.severity == "warning"
+    assert problem.message == (
+        "A balanced deck has at least 50% creature cards: 28 of your 60 cards (47%) are creatures"
+    )
+    assert (problem.section, problem.expected, problem.actual) == ("deck", "at least 50%", "47%")
+
+
+def test_arcmage_exactly_half_creatures_is_enough(arcmage, check):
+    """“At least 50% creature cards.”"""
+    main = swap(MAIN, {"Orc Warleader": (2, "Orc Warleader")}, extra=[(2, "Wildfire")])
+    assert check(arcmage, deck(main)).problems == []
+
+
+def test_arcmage_more_than_two_factions_is_a_warning(arcmage, check):
+    """“To build a balanced casual deck it is recommended that it has:” “Up to 2 factions.”
+    “Due to how the domains work, with only one faction being allowed in a domain at a
+    time, it is not advised to play with more than 2 or 3 factions in the same deck if
+    they're evenly distributed across the card count.”"""
+    result = check(arcmage, deck(swap(MAIN, {"Besieged City": "Blindfolded"})))
+    assert result.legal is True
+    [problem] = only(result, "arcmage-recommended-factions")
+    assert problem.severity == "warning"
+    assert problem.message.startswith(
+        "A balanced deck uses up to 2 factions: you have 3: Gaian (Kolibri,"
+    )
+    assert ", House of Nobles (Blindfolded) and Red Banner (" in problem.message
+    assert problem.message.endswith(
+        "and Red Banner (Little Brother, Orc Scout, Wild Warg,"
+        " Orc Warleader, Deadly Shock, Outmaneuvered)"
+    )
+    assert (problem.section, problem.expected, problem.actual) == ("deck", 2, 3)
+
+
+def test_arcmage_any_number_of_factions_is_legal(arcmage, check):
+    """“There are no rule related limits to how many factions a player may fit in a deck.”
+    “Every player composes his/her pile of cards (the deck) of whichever cards he/she
+    wants.”"""
+    main = swap(
+        MAIN,
+        {
+            "Besieged City": "Blindfolded",  # House of Nobles
+            "Outmaneuvered": "Revenge",  # The Empire
+            "Deadly Shock": "Rotten Deal",  # Dark Legion
+        },
+    )
+    result = check(arcmage, deck(main))
+    assert result.legal is True
+    [problem] = only(result, "arcmage-recommended-factions")
+    assert problem.actual == 5
+
+
+@pytest.mark.parametrize(
+    ("band", "changes"),
+    [
+        (
+            "early (1–2)",
+            {
+                "Kolibri": "Nightingale",
+                "Nourished Flower": "Sequoia Saplings",
+                "Little Brother": "Cutpurse Imp",
+                "Orc Scout": "Witchdoctor",
+                "Wild Trample": "Elvish Cloak",
+                "Deadly Shock": "Burn the City",
+            },
+        ),
+        (
+            "mid (3–4)",
+            {
+                "Elvish Archer": "Poison Ivy",
+                "Wild Warg": "Thaur's Banner",
+                "Call to Aid": "Satyr's Tune",
+                "Early Spring": "Botanic Block",
+                "Outmaneuvered": "Return of the Drakes",
+            },
+        ),
+        (
+            "late (5 or more)",
+            {
+                "Majestic Griffin": "Falconer",
+                "Orc Warleader": "Orc Thug",
+                "Nature's Outrage": "Serenity",
+                "Besieged City": "Burn the City",
+            },
+        ),
+    ],
+    ids=["early", "mid", "late"],
+)
+def test_arcmage_a_gold_curve_with_a_gap_is_a_warning(arcmage, check, band, changes):
+    """“An even gold curve - a mix of both early mid and late game cards.”"""
+    result = check(arcmage, deck(swap(MAIN, changes)))
+    assert result.legal is True
+    [problem] = only(result, "arcmage-recommended-curve")
+    assert problem.severity == "warning"
+    assert problem.message == f"A balanced deck has an even gold curve: no {band} cards"
+    assert problem.section == "deck"
+    assert problem.expected == ["early", "mid", "late"]
+    assert problem.actual == [band.split(" ")[0]]
+
+
+def test_arcmage_synergy_and_purpose_are_not_checked(arcmage):
+    """“Strong synergy between many of it's cards.” “A clear purpose.”
+
+    No program can judge these; no rule claims to, and the recommendations that can be
+    checked are warnings."""
+    rules = describe_rules(arcmage)
+    for rule in rules:
+        words = f"{rule['rule']} {rule['cite']}".lower()
+        assert "synergy" not in words
+        assert "purpose" not in words
+    recommended = {r["id"] for r in rules if "recommended" in r["cite"]}
+    warnings = {r["id"] for r in rules if r["severity"] == "warning"}
+    assert (
+        recommended
+        == warnings
+        == {
+            "arcmage-recommended-creatures",
+            "arcmage-recommended-factions",
+            "arcmage-recommended-curve",
+        }
+    )
+
+
+# -- the example decks ----------------------------------------------------------------------------
+
+
+def test_arcmage_the_legal_example_is_legal_at_the_command_line(monkeypatch):
+    """“Example: A player decided to use three Red Banner region cards as the region deck.”"""
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    path = EXAMPLES / "arcmage-legal.txt"
+    result = CliRunner().invoke(cli, ["validate", "-g", "arcmage", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"{path}: legal in Arcmage Original Rules Concept\n"
+
+
+def test_arcmage_the_illegal_example_breaks_four_rules_at_once(monkeypatch):
+    """“Every player must have a main deck of exactly 60 cards”"""
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    path = EXAMPLES / "arcmage-illegal.txt"
+    result = CliRunner().invoke(cli, ["validate", "-g", "arcmage", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(
+        f"{path}: NOT legal in Arcmage Original Rules Concept (4 errors)\n"
+    )
+    assert sorted(re.findall(r"\[([a-z-]+)\]", result.output)) == [
+        "arcmage-four-copies",
+        "arcmage-regions-kept-apart",
+        "arcmage-regions-single-faction",
+        "arcmage-sixty-cards",
+    ]
+
+
+# -- the quotes themselves ------------------------------------------------------------------------
+
+
+def test_every_quote_here_is_in_the_rulebook_word_for_word():
+    """Each rulebook test above quotes its sentences verbatim (whitespace aside)."""
+    if not RULEBOOK.is_file():
+        pytest.skip("arcmage-original-rules-concept.txt is not next to the repository")
+    text = _words(RULEBOOK.read_text(encoding="utf-8"))
+    tests = inspect.getmembers(sys.modules[__name__], inspect.isfunction)
+    for name, test in tests:
+        if not name.startswith("test_arcmage_"):
+            continue
+        quotes = re.findall(r"“(.+?)”", inspect.getdoc(test) or "", re.DOTALL)
+        assert quotes, f"{name} quotes no sentence of the rulebook"
+        for quote in quotes:
+            assert _words(quote) in text, f"{name}: {quote!r}"
+
+
+def _words(text: str) -> str:
+    """Text without bullets and line breaks, for comparing quotes."""
+    return " ".join(text.replace("•", " ").split())
