@@ -33,6 +33,7 @@ from validator import (
 from . import cards, decks, schemas
 from .db import get_db
 from .errors import ApiError
+from .openapi import build_spec, documented
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -132,17 +133,20 @@ def game_view(game: Game, with_rules: bool = False) -> dict:
 
 
 @bp.get("/health")
+@documented("The server is up", schemas.HealthSchema)
 def health():
     return schemas.HealthSchema().dump({"status": "ok"})
 
 
 @bp.get("/games")
+@documented("Every game: sections, formats, attributes and colours", schemas.GameListSchema)
 def list_games():
     games = [game_view(g) for g in pools().games().values()]
     return schemas.GameListSchema().dump({"games": games})
 
 
 @bp.get("/games/<game_id>")
+@documented("One game, with each format's rules in words", schemas.GameDetailSchema, errors=[404])
 def get_game(game_id: str):
     return schemas.GameDetailSchema().dump(game_view(pools().game(game_id), with_rules=True))
 
@@ -151,6 +155,18 @@ def get_game(game_id: str):
 
 
 @bp.get("/games/<game_id>/cards")
+@documented(
+    "Search a game's cards",
+    schemas.CardPageSchema,
+    query=schemas.CardSearchQuerySchema,
+    extra_query=(
+        "Besides these, every attribute of the game is a parameter: `<attribute>=<value>`"
+        " (repeat it for any of several values) and, for whole-number attributes,"
+        " `<attribute>_min` and `<attribute>_max`. An unknown parameter is a 400 listing"
+        " the ones the game has."
+    ),
+    errors=[400, 404],
+)
 def search_cards(game_id: str):
     game = pools().game(game_id)
     page = cards.search_cards(game, request.args.to_dict(flat=False))
@@ -158,6 +174,7 @@ def search_cards(game_id: str):
 
 
 @bp.get("/games/<game_id>/cards/<card_id>")
+@documented("One card by id", schemas.CardSchema, errors=[404])
 def get_card(game_id: str, card_id: str):
     game = pools().game(game_id)
     return schemas.CardSchema().dump(cards.get_card(cards.ensure_compiled(), game, card_id))
@@ -208,7 +225,20 @@ def read_deck(game: Game, value: Any, defaults: dict[str, Any], where: str) -> d
 
 
 @bp.post("/games/<game_id>/validate")
+@documented(
+    "Validate a deck: its verdict in one format and in every format",
+    schemas.ValidationSchema,
+    body=schemas.DeckBodySchema,
+    text_body=True,
+    query=schemas.ValidateQuerySchema,
+    errors=[400, 404, 413, 415, 422],
+)
 def validate_deck(game_id: str):
+    """Send the deck as JSON or as a text decklist (``Content-Type: text/plain``).
+
+    ``format`` and ``as_of`` come from the JSON body, else from the query string.
+    Lines that cannot be read are problems with their line numbers, not errors.
+    """
     game = pools().game(game_id)
     query = load_query(schemas.ValidateQuerySchema())
     body = request.get_data(as_text=True) if request.mimetype == "text/plain" else json_body()
@@ -216,7 +246,15 @@ def validate_deck(game_id: str):
 
 
 @bp.post("/games/<game_id>/validate/batch")
+@documented(
+    "Validate several decks at once",
+    schemas.BatchSchema,
+    body=schemas.BatchBodySchema,
+    query=schemas.ValidateQuerySchema,
+    errors=[400, 404, 413, 415, 422],
+)
 def validate_batch(game_id: str):
+    """Each deck is a JSON deck or a text decklist string; the answers come in the same order."""
     game = pools().game(game_id)
     query = load_query(schemas.ValidateQuerySchema())
     body = load_body(schemas.BatchBodySchema(), json_body())
@@ -242,7 +280,20 @@ def saved_view(saved: decks.SavedDeck) -> dict[str, Any]:
 
 
 @bp.post("/decks")
+@documented(
+    "Save a deck under a new unguessable id",
+    schemas.SavedDeckSchema,
+    status=201,
+    body=schemas.SaveDeckBodySchema,
+    headers={"Location": "The saved deck's API address."},
+    errors=[400, 404, 413, 415, 422],
+)
 def save_deck():
+    """A saved deck never changes: to edit one, save the new version with ``parent``.
+
+    A deck with a line that cannot be read (an unknown card, say) is refused
+    with 422 and the problems, never saved with the line dropped.
+    """
     body = load_body(schemas.SaveDeckBodySchema(), json_body())
     game = pools().game(body["game"])
     if "text" in body:
@@ -258,11 +309,22 @@ def save_deck():
 
 
 @bp.get("/decks/<deck_id>")
+@documented("A saved deck", schemas.SavedDeckSchema, errors=[404])
 def get_deck(deck_id: str):
     return schemas.SavedDeckSchema().dump(saved_view(decks.load_deck(get_db(), deck_id)))
 
 
 @bp.get("/decks/<deck_id>.txt")
+@documented("A saved deck as a text decklist", text_response=True, errors=[404])
 def export_deck(deck_id: str):
     saved = decks.load_deck(get_db(), deck_id)
     return Response(saved.text, mimetype="text/plain")
+
+
+@bp.get("/openapi.json")
+@documented("This document: the API in OpenAPI 3, generated from its schemas", None)
+def openapi_document():
+    spec = current_app.extensions.get("deckwright.openapi")
+    if spec is None:
+        spec = current_app.extensions["deckwright.openapi"] = build_spec(current_app).to_dict()
+    return spec

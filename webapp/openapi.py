@@ -1,0 +1,139 @@
+"""The OpenAPI 3 document of the JSON API, generated from the views and their schemas.
+
+Each API view is marked with :func:`documented`, naming the schemas it reads
+and answers with. :func:`build_spec` walks the app's URL map, so a route
+without documentation cannot hide, and apispec's MarshmallowPlugin turns the
+schemas into the document's components (named after the schema classes):
+nothing in the document is written by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Flask
+from marshmallow import Schema
+
+from . import schemas
+
+API_TITLE = "Deckwright API"
+API_VERSION = "1.0.0"
+OPENAPI_VERSION = "3.0.3"
+API_PREFIX = "/api/v1"
+
+ERROR_MEANINGS = {
+    400: "The request cannot be read: malformed JSON, a bad query parameter or decklist.",
+    404: "No such game, format, card or saved deck.",
+    405: "The path does not take this method.",
+    413: "The body is larger than the server accepts.",
+    415: "The body is not in a media type this endpoint reads.",
+    422: "The body is well-formed but not acceptable; the details say why.",
+    500: "The server failed, e.g. a card pool file is broken; the details list its problems.",
+}
+_RULE_ARGUMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the document says of one view."""
+
+    summary: str
+    response: type[Schema] | None
+    status: int = 200
+    body: type[Schema] | None = None
+    text_body: bool = False
+    text_response: bool = False
+    query: type[Schema] | None = None
+    extra_query: str = ""
+    errors: tuple[int, ...] = ()
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def documented(
+    summary: str,
+    response: type[Schema] | None = None,
+    *,
+    errors: Iterable[int] = (),
+    **options: Any,
+) -> Callable:
+    """Attach the view's documentation; the view itself is returned unchanged."""
+
+    def mark(view: Callable) -> Callable:
+        view.openapi = Operation(summary, response, errors=tuple(sorted(errors)), **options)
+        return view
+
+    return mark
+
+
+def _parameters_of(rule_path: str) -> list[str]:
+    return _RULE_ARGUMENT.findall(rule_path)
+
+
+def _operation(op: Operation, view_doc: str | None, path_params: list[str]) -> dict[str, Any]:
+    parameters: list[dict[str, Any]] = [
+        {"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
+        for name in path_params
+    ]
+    if op.query is not None:
+        parameters.append({"in": "query", "schema": op.query})
+    answer: dict[str, Any] = {"description": op.summary}
+    if op.text_response:
+        answer["content"] = {"text/plain": {"schema": {"type": "string"}}}
+    elif op.response is not None:
+        answer["content"] = {"application/json": {"schema": op.response}}
+    else:
+        answer["content"] = {"application/json": {"schema": {"type": "object"}}}
+    if op.headers:
+        answer["headers"] = {
+            name: {"description": text, "schema": {"type": "string"}}
+            for name, text in op.headers.items()
+        }
+    responses: dict[str, Any] = {str(op.status): answer}
+    error_content = {"application/json": {"schema": schemas.ErrorResponseSchema}}
+    for status in (*op.errors, 405, 500):
+        responses[str(status)] = {"description": ERROR_MEANINGS[status], "content": error_content}
+    operation: dict[str, Any] = {
+        "summary": op.summary,
+        "description": "\n\n".join(p for p in ((view_doc or "").strip(), op.extra_query) if p),
+        "parameters": parameters,
+        "responses": responses,
+    }
+    if op.body is not None or op.text_body:
+        content: dict[str, Any] = {}
+        if op.body is not None:
+            content["application/json"] = {"schema": op.body}
+        if op.text_body:
+            content["text/plain"] = {"schema": {"type": "string"}}
+        operation["requestBody"] = {"required": True, "content": content}
+    return operation
+
+
+def build_spec(app: Flask) -> APISpec:
+    """The document for every route of the API, from the marks on its views."""
+    spec = APISpec(
+        title=API_TITLE,
+        version=API_VERSION,
+        openapi_version=OPENAPI_VERSION,
+        plugins=[MarshmallowPlugin()],
+        info={"description": "Deck building and deck-legality validation for trading card games."},
+    )
+    paths: dict[str, dict[str, Any]] = {}
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if not rule.rule.startswith(API_PREFIX):
+            continue
+        view = app.view_functions[rule.endpoint]
+        op: Operation | None = getattr(view, "openapi", None)
+        if op is None:
+            raise LookupError(f"{rule.rule} ({rule.endpoint}) is not documented")
+        path = _RULE_ARGUMENT.sub(r"{\1}", rule.rule)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            operation = _operation(op, view.__doc__, _parameters_of(rule.rule))
+            paths.setdefault(path, {})[method.lower()] = operation
+    for path, operations in paths.items():
+        spec.path(path=path, operations=operations)
+    return spec
