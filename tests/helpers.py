@@ -18,6 +18,14 @@ def decklist(sections: dict[str, list[tuple[int, str]]]) -> str:
     return "\n".join(lines)
 
 
+def changed(entries, counts: dict[str, int]):
+    """``entries`` with the named cards set to new counts (0 drops a card, new names are added)."""
+    listed = {name for _, name in entries}
+    result = [(counts.get(name, count), name) for count, name in entries]
+    result += [(count, name) for name, count in counts.items() if name not in listed]
+    return [(count, name) for count, name in result if count]
+
+
 def example(name: str) -> str:
     """The text of a decklist in ``examples/``."""
     from pathlib import Path

@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from tests.helpers import decklist, rule_ids
+from tests.helpers import changed, decklist, rule_ids
 
 # A Fire/Water deck: 2 Fire dinos and 1 Water dino, legal in Standard. Tests change one part.
 DINOS = [(1, "Ember Rex"), (1, "Cinderhorn Triceratops"), (1, "Tidefang Mosasaur")]
@@ -35,14 +35,6 @@ ELIGIBLE = ["EXP1A", "SDS1A", "SDS1B", "SDS1C"]
 
 def era_deck(dinos=DINOS, crystals=CRYSTALS, events=EVENTS, others=OTHERS) -> str:
     return decklist({"Dinos": dinos, "Crystals": crystals, "Deck": [*events, *others]})
-
-
-def changed(entries, counts: dict[str, int]):
-    """``entries`` with the named cards set to new counts (0 drops a card, new names are added)."""
-    listed = {name for _, name in entries}
-    result = [(counts.get(name, count), name) for count, name in entries]
-    result += [(count, name) for name, count in counts.items() if name not in listed]
-    return [(count, name) for count, name in result if count]
 
 
 def of_rule(result, rule_id):

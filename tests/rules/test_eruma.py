@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import decklist, rule_ids
+from tests.helpers import changed, decklist, rule_ids
 from validator import parse_mapping, parse_text, validate
 
 # 15 different Outlaws, 3 of them Maniacs, and the Henchmen those Maniacs summon.
@@ -65,14 +65,6 @@ SUMMONS_WARNING = "eruma-summoned-henchmen-in-extra"
 
 def eruma_deck(outlaws=OUTLAWS, henchmen=HENCHMEN) -> str:
     return decklist({"Deck": outlaws, "Extra Deck": henchmen})
-
-
-def changed(entries, counts: dict[str, int]):
-    """``entries`` with the named cards set to new counts (0 drops a card, new names are added)."""
-    listed = {name for _, name in entries}
-    result = [(counts.get(name, count), name) for count, name in entries]
-    result += [(count, name) for name, count in counts.items() if name not in listed]
-    return [(count, name) for count, name in result if count]
 
 
 # -- Deck ----------------------------------------------------------------------------------------

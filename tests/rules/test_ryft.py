@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import decklist, rule_ids
+from tests.helpers import changed, decklist, rule_ids
 
 # 40 cards: 9 Beings, 2 Matrixes, 2 Active Codes at 3 copies each and 1 Delayed Code.
 BEINGS = [
@@ -37,14 +37,6 @@ FORTY = [*BEINGS, *CODE]
 
 def ryft_deck(entries=FORTY) -> str:
     return decklist({"Deck": entries})
-
-
-def changed(entries, counts: dict[str, int]):
-    """``entries`` with the named cards set to new counts (0 drops a card, new names are added)."""
-    listed = {name for _, name in entries}
-    result = [(counts.get(name, count), name) for count, name in entries]
-    result += [(count, name) for name, count in counts.items() if name not in listed]
-    return [(count, name) for count, name in result if count]
 
 
 def test_ryft_players_build_a_40_card_deck(ryft, check):
