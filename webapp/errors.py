@@ -5,11 +5,10 @@ HTTP exceptions and turned into words only here. There is deliberately no
 catch-all handler for ``Exception``: a bug should surface as a bug (and
 Flask's own 500 page then answers).
 
-Outside ``/api/`` the site renders HTML error pages: it sets
-``app.extensions["deckwright.html_error"]`` to a function taking the
-:class:`~werkzeug.exceptions.HTTPException` and returning a response. Library
-errors on site pages are turned into the matching HTTP exception first, so
-the site only ever renders HTTP errors.
+Outside ``/api/`` the site renders HTML error pages (its handlers by status
+code hand ``/api/`` paths back to :func:`handle_http_exception`). A library
+error outside ``/api/`` is turned into the matching HTTP exception, so pages
+only ever deal with HTTP errors.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from validator import DecklistError
 from .schemas import ErrorResponseSchema
 
 API_PREFIX = "/api/"
-HTML_ERROR_HOOK = "deckwright.html_error"
 
 
 class ApiError(DeckwrightError):
@@ -85,10 +83,9 @@ def handle_deckwright_error(error: DeckwrightError) -> Response | HTTPException:
 
 
 def handle_http_exception(error: HTTPException) -> Response | HTTPException:
-    """JSON under ``/api/``; anywhere else the site's HTML hook, or Flask's own page."""
+    """JSON under ``/api/``; anywhere else the exception itself, which Flask renders."""
     if not is_api_request():
-        render = current_app.extensions.get(HTML_ERROR_HOOK)
-        return render(error) if render else error
+        return error
     code = (error.name or "error").lower().replace(" ", "-")
     response = error_response(error.code or 500, code, error.description or error.name)
     if error.code == 405 and getattr(error, "valid_methods", None):

@@ -1,0 +1,46 @@
+"""Fixtures for the JSON API: an app on a fresh database per test, and its test client."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardpool import default_pool_dir
+from tests.api.support import make_app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture
+def app(tmp_path, library):
+    app = make_app(tmp_path)
+    # The shipped pools are read-only: share the session's loaded copy instead of
+    # reading the YAML again for every test.
+    app.extensions["deckwright.pools"] = library
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def pool_copy(tmp_path) -> Path:
+    """A private copy of the shipped pools that a test may edit."""
+    target = tmp_path / "pools"
+    for game_dir in sorted(default_pool_dir().glob("*/game.yaml")):
+        shutil.copytree(game_dir.parent, target / game_dir.parent.name)
+    return target
+
+
+@pytest.fixture
+def example():
+    """The text of a decklist in ``examples/``: ``example("era-legal")``."""
+
+    def read(name: str) -> str:
+        return (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
+
+    return read

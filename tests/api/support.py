@@ -1,0 +1,25 @@
+"""Helpers the API tests share: an app on a fresh database, checks on error answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from webapp import create_app
+
+
+def make_app(tmp_path: Path, **config):
+    """An app whose database is a new file in ``tmp_path``."""
+    return create_app({"DATABASE": str(tmp_path / "db.sqlite"), "TESTING": True, **config})
+
+
+def error_of(response, status: int) -> dict:
+    """The error object of a JSON error answer, after checking its status and shape."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert set(body) == {"error"}
+    error = body["error"]
+    assert set(error) == {"status", "code", "message", "details"}
+    assert error["status"] == status
+    assert error["message"]
+    return error

@@ -1,0 +1,82 @@
+"""Every error under /api/ has one JSON shape; other paths keep HTML error pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.support import error_of, make_app
+from webapp import MAX_REQUEST_BYTES
+
+
+def test_an_unknown_api_path_is_a_json_404(client):
+    error = error_of(client.get("/api/v1/no-such-thing"), 404)
+    assert error["code"] == "not-found"
+
+
+def test_a_wrong_method_is_a_json_405_naming_the_allowed_ones(client):
+    response = client.delete("/api/v1/games")
+    error = error_of(response, 405)
+    assert error["code"] == "method-not-allowed"
+    assert "GET" in response.headers["Allow"]
+
+
+def test_a_body_over_the_size_limit_is_a_json_413(client):
+    body = "1 Ember Rex\n" * (MAX_REQUEST_BYTES // 10)
+    response = client.post(
+        "/api/v1/games/era/validate", data=body, content_type="text/plain; charset=utf-8"
+    )
+    assert error_of(response, 413)["code"] == "request-entity-too-large"
+
+
+def test_malformed_json_is_a_400_saying_where(client):
+    response = client.post(
+        "/api/v1/games/era/validate",
+        data='{"sections": {\n  "deck": [}',
+        content_type="application/json",
+    )
+    error = error_of(response, 400)
+    assert error["code"] == "malformed-json"
+    assert error["details"][0]["line"] == 2
+    assert "line 2" in error["message"]
+
+
+def test_a_body_in_another_media_type_is_a_415(client):
+    response = client.post("/api/v1/decks", data="<deck/>", content_type="application/xml")
+    assert error_of(response, 415)["code"] == "unsupported-media-type"
+
+
+def test_a_body_that_breaks_its_schema_is_a_422_naming_the_fields(client):
+    response = client.post("/api/v1/decks", json={"game": "era", "name": 7, "text": "1 Ember Rex"})
+    error = error_of(response, 422)
+    assert error["code"] == "invalid-body"
+    assert any(d.startswith("name:") for d in error["details"])
+
+
+def test_a_broken_card_pool_is_a_500_listing_its_problems(tmp_path, pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "\n  - {id: broken}\n", encoding="utf-8")
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    error = error_of(client.get("/api/v1/games"), 500)
+    assert error["code"] == "invalid-card-pool"
+    assert error["details"]
+    assert all("cards.yaml" in d for d in error["details"])
+
+
+def test_pages_outside_the_api_keep_html_errors(client):
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/games/magic",
+        "/api/v1/games/magic/cards",
+        "/api/v1/games/era/cards/no-such-card",
+        "/api/v1/decks/no-such-deck",
+        "/api/v1/decks/no-such-deck.txt",
+    ],
+)
+def test_everything_not_found_answers_the_same_shape(client, path):
+    assert error_of(client.get(path), 404)["code"].startswith("unknown-")

@@ -1,0 +1,60 @@
+"""GET /api/v1/games and /api/v1/games/{game}: what a client needs to build decks."""
+
+from __future__ import annotations
+
+from tests.api.support import error_of
+
+
+def test_games_lists_every_pool_with_sections_formats_and_attributes(client, games):
+    answer = client.get("/api/v1/games").get_json()
+    by_id = {g["id"]: g for g in answer["games"]}
+    assert set(by_id) == set(games)
+    era = by_id["era"]
+    assert era["short_name"] == "ERA"
+    assert era["rulebook"] == "era-comprehensive-rulebook.txt"
+    assert era["illustrative"] is True
+    assert [s["id"] for s in era["sections"]] == ["dinos", "crystals", "deck"]
+    assert era["sections"][0] == {"id": "dinos", "name": "Dinos", "noun": "dino", "types": ["Dino"]}
+    assert era["default_format"] == "standard"
+    assert [(f["id"], f["default"]) for f in era["formats"]] == [
+        ("standard", True),
+        ("open", False),
+    ]
+    assert era["main_attribute"] == "element"
+    element = next(a for a in era["attributes"] if a["name"] == "element")
+    assert element == {
+        "name": "element",
+        "label": "Element",
+        "kind": "choice",
+        "values": ["Air", "Earth", "Fire", "Water"],
+        "filter": True,
+    }
+    assert era["colors"]["Fire"].startswith("#")
+    assert "Dino" in era["card_types"]
+
+
+def test_the_list_leaves_rules_to_the_game_page(client):
+    answer = client.get("/api/v1/games").get_json()
+    assert all("rules" not in f for g in answer["games"] for f in g["formats"])
+
+
+def test_one_game_gives_each_formats_rules_in_words(client):
+    answer = client.get("/api/v1/games/shadow-era").get_json()
+    assert answer["id"] == "shadow-era"
+    for fmt in answer["formats"]:
+        assert fmt["rules"], fmt["id"]
+        for rule in fmt["rules"]:
+            assert set(rule) == {"id", "check", "severity", "rule", "cite"}
+            assert rule["rule"]
+
+
+def test_an_unknown_game_is_a_404_naming_the_games(client):
+    error = error_of(client.get("/api/v1/games/magic"), 404)
+    assert error["code"] == "unknown-game"
+    assert "shadow-era" in error["message"]
+
+
+def test_health_answers_ok(client):
+    response = client.get("/api/v1/health")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok"}
