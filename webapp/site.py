@@ -1,5 +1,193 @@
-"""Placeholder until the site engineer commits the real pages (they replace this file)."""
+"""The HTML pages: the games, the card browser, the deck builder and the plain validation form.
 
-from flask import Blueprint
+Views stay thin: cards come from :mod:`webapp.cards` (the search the API runs),
+saved decks from :mod:`webapp.decks`, verdicts from :mod:`validator`. The
+builder's script does the rest through the JSON API. Errors on these pages are
+HTML pages; under ``/api/`` they stay JSON (:mod:`webapp.errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, current_app, render_template, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException, default_exceptions
+
+from cardpool import DeckwrightError, PoolLibrary, UnknownFormatError, UnknownGameError
+from validator import parse_text, summarize, to_text, validate_all_formats
+
+from . import browse, cards, csrf, decks, errors
+from .api import game_view, saved_view
+from .db import get_db
+from .forms import ValidateForm
 
 bp = Blueprint("site", __name__)
+csrf.protect(bp)
+
+CARDS_PER_PAGE = 30
+
+
+def pools() -> PoolLibrary:
+    return current_app.extensions["deckwright.pools"]
+
+
+@bp.app_template_global()
+def card_face_of(game, facts):
+    return browse.card_face(game, facts)
+
+
+@bp.app_template_global()
+def color_of(game, value):
+    return browse.color_of(game, value)
+
+
+# -- pages ---------------------------------------------------------------------------
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html", games=pools().games().values())
+
+
+@bp.get("/games/<game_id>/cards")
+def cards_page(game_id: str):
+    """The card browser: server-rendered results, so it works without JavaScript."""
+    game = pools().game(game_id)
+    args = request.args.to_dict(flat=False)
+    args.setdefault("per_page", [str(CARDS_PER_PAGE)])
+    page, error, status = None, None, 200
+    try:
+        page = cards.search_cards(game, args)
+    except cards.SearchError as exc:
+        error, status = str(exc), 400
+    return render_template(
+        "cards.html",
+        game=game,
+        page=page,
+        error=error,
+        args=request.args,
+        filters=browse.filters(game),
+        sorts=browse.sorts(game),
+        per_page=CARDS_PER_PAGE,
+        config=browse.builder_config(game, game_view(game)),
+    ), status
+
+
+@bp.app_template_global()
+def page_url(number: int) -> str:
+    """The current card search on another page (empty fields left out of the address)."""
+    pairs = [(k, v) for k, v in request.args.items(multi=True) if v != "" and k != "page"]
+    if number > 1:
+        pairs.append(("page", str(number)))
+    return request.path + ("?" + urlencode(pairs) if pairs else "")
+
+
+@bp.app_template_global()
+def page_numbers(page: cards.CardPage) -> list[int | None]:
+    """The first, the last and two pages either side of the current one; None is a gap."""
+    shown: list[int | None] = []
+    for n in range(1, page.pages + 1):
+        if n in (1, page.pages) or abs(n - page.page) <= 2:
+            shown.append(n)
+        elif shown[-1] is not None:
+            shown.append(None)
+    return shown
+
+
+@bp.get("/games/<game_id>/build")
+def build(game_id: str):
+    game = pools().game(game_id)
+    return _builder(game, None)
+
+
+@bp.get("/decks/<deck_id>")
+def deck(deck_id: str):
+    """A share link: the saved deck, opened in the builder."""
+    saved = decks.load_deck(get_db(), deck_id)
+    game = pools().game(saved.game)
+    view = saved_view(saved)
+    view["created"] = saved.created.isoformat()
+    return _builder(game, view)
+
+
+def _builder(game, saved: dict[str, Any] | None):
+    return render_template(
+        "build.html",
+        game=game,
+        deck=saved,
+        config=browse.builder_config(game, game_view(game)),
+    )
+
+
+@bp.route("/validate", methods=["GET", "POST"])
+def validate_page():
+    """Paste a decklist and get the verdict: a plain form post, no JavaScript needed."""
+    games = list(pools().games().values())
+    if request.method == "GET":
+        form = {"game": request.args.get("game", games[0].id if games else "")}
+        return _validate_form(games, form)
+    form = request.form.to_dict()
+    try:
+        data = ValidateForm().load(request.form)
+    except ValidationError as exc:
+        return _validate_form(games, form, field_errors=exc.messages, status=400)
+    try:
+        game = pools().game(data["game"])
+        game.format(data["format"])
+    except (UnknownGameError, UnknownFormatError) as exc:
+        return _validate_form(games, form, form_error=str(exc), status=400)
+    parsed = parse_text(data["decklist"], game)
+    formats = validate_all_formats(parsed.deck, data["as_of"], parsed.problems)
+    chosen = game.format(data["format"]).id
+    return _validate_form(
+        games,
+        form,
+        game=game,
+        result=formats[chosen],
+        formats=formats,
+        summary=summarize(parsed.deck),
+        text=to_text(parsed.deck),
+    )
+
+
+def _validate_form(games, form, *, status=200, field_errors=None, form_error=None, **result):
+    return render_template(
+        "validate.html",
+        games=games,
+        form=form,
+        field_errors=field_errors or {},
+        form_error=form_error,
+        **result,
+    ), status
+
+
+# -- errors as pages -------------------------------------------------------------------
+
+
+def error_page(status: int, title: str, message: str):
+    return render_template("error.html", status=status, title=title, message=message), status
+
+
+@bp.errorhandler(DeckwrightError)
+def deckwright_error(error: DeckwrightError):
+    """A library error on a page (an unknown game, a deck id nobody saved) as an HTML page."""
+    status = errors.status_of(error)
+    title = "Not found" if status == 404 else "Something is wrong with this request"
+    return error_page(status, title, str(error))
+
+
+def http_error(error: HTTPException):
+    """Any HTTP error outside ``/api/`` as an HTML page; API errors keep their JSON shape."""
+    if request.path.startswith(errors.API_PREFIX):
+        return errors.handle_http_exception(error)
+    return error_page(error.code or 500, error.name, error.description or "")
+
+
+@bp.record_once
+def _html_errors(state) -> None:
+    # Handlers by status code win over the class-wide HTTPException handler of
+    # webapp.errors, so pages get HTML; http_error hands /api/ paths back to it.
+    for code in default_exceptions:
+        state.app.register_error_handler(code, http_error)

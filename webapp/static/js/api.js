@@ -1,0 +1,45 @@
+// The one way the pages talk to the server: the JSON API under /api/v1.
+
+const ROOT = (document.documentElement.dataset.scriptRoot || "") + "/api/v1";
+
+/** An error answer of the API: {"error": {status, code, message, details}}. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.message || `The server answered ${status}`);
+    this.status = status;
+    this.code = error.code || "error";
+    this.details = error.details || [];
+  }
+}
+
+/**
+ * Call the API. Options: method, query (object; empty values left out), json (a body to
+ * send as JSON), text (a body to send as text/plain), signal (an AbortSignal).
+ */
+export async function api(path, { method = "GET", query, json, text, signal } = {}) {
+  const url = new URL(ROOT + path, window.location.origin);
+  for (const [key, value] of Object.entries(query || {})) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== "" && v !== null && v !== undefined) url.searchParams.append(key, v);
+    }
+  }
+  const headers = { Accept: "application/json" };
+  let body;
+  if (json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(json);
+  } else if (text !== undefined) {
+    headers["Content-Type"] = "text/plain; charset=utf-8";
+    body = text;
+  }
+  const response = await fetch(url, { method, headers, body, signal });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+/** Whether an error only means a newer request replaced this one. */
+export function isAbort(error) {
+  return error && error.name === "AbortError";
+}

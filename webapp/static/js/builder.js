@@ -1,0 +1,702 @@
+// The deck builder: search on one side, the deck on the other, the verdict beside them.
+//
+// The browser never judges legality: every change of the deck, the format or the date
+// sends the deck to POST /api/v1/games/{game}/validate (debounced) and shows the answer.
+
+import { api, ApiError, isAbort } from "./api.js";
+import { cardColor, cardFace, cardFaceNodes, costBadge } from "./cardface.js";
+import { deckCharts } from "./charts.js";
+import { copyText, debounce, h, typingIn } from "./dom.js";
+
+const VALIDATE_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 200;
+const PER_PAGE = 30;
+const DETAIL_REQUESTS_AT_ONCE = 6;
+
+const $ = (id) => document.getElementById(id);
+const game = JSON.parse($("builder-config").textContent);
+const saved = JSON.parse($("builder-deck").textContent);
+const ROOT = document.documentElement.dataset.scriptRoot || "";
+
+const state = {
+  /** section id -> [{id, name, count}] in the order cards were added */
+  sections: new Map(game.sections.map((s) => [s.id, []])),
+  /** card id -> the card as the API shows it (type, facts ...) */
+  cards: new Map(),
+  savedId: saved ? saved.id : null,
+  result: null,
+  searchPage: 0,
+  searchPages: 0,
+};
+
+const el = {
+  name: $("deck-name"),
+  format: $("deck-format"),
+  asOf: $("deck-as-of"),
+  searchForm: $("search-form"),
+  query: $("search-q"),
+  results: $("search-results"),
+  searchStatus: $("search-status"),
+  more: $("search-more"),
+  deck: $("deck-sections"),
+  total: $("deck-total"),
+  verdict: $("verdict"),
+  problems: $("problems"),
+  formats: $("format-verdicts"),
+  charts: $("charts"),
+  importText: $("import-text"),
+  importButton: $("import-button"),
+  importReport: $("import-report"),
+  exportText: $("export-text"),
+  download: $("export-download"),
+  copyExport: $("export-copy"),
+  save: $("deck-save"),
+  saveStatus: $("save-status"),
+  shareLink: $("share-link"),
+  shareBox: $("share-box"),
+  copyShare: $("share-copy"),
+  clear: $("deck-clear"),
+  announcer: $("announcer"),
+};
+
+function announce(message) {
+  el.announcer.textContent = message;
+}
+
+const key = (name) => String(name).trim().toLowerCase();
+
+// -- the deck ------------------------------------------------------------------------
+
+function sectionFor(card) {
+  const section = game.sections.find((s) => s.types.includes(card.type));
+  return section ? section.id : game.default_section;
+}
+
+function sectionName(id) {
+  const section = game.sections.find((s) => s.id === id);
+  return section ? section.name : id;
+}
+
+function addCard(card, sectionId = sectionFor(card), count = 1) {
+  state.cards.set(card.id, card);
+  const entries = state.sections.get(sectionId);
+  let entry = entries.find((e) => e.id === card.id);
+  if (!entry) {
+    entry = { id: card.id, name: card.name, count: 0 };
+    entries.push(entry);
+  }
+  entry.count += count;
+  deckChanged();
+  announce(`Added ${card.name}: ${entry.count} in ${sectionName(sectionId)}.`);
+}
+
+function removeCard(sectionId, cardId, count = 1) {
+  const entries = state.sections.get(sectionId);
+  const index = entries.findIndex((e) => e.id === cardId);
+  if (index < 0) return;
+  const entry = entries[index];
+  entry.count -= count;
+  if (entry.count <= 0) entries.splice(index, 1);
+  deckChanged();
+  announce(
+    entry.count > 0
+      ? `Removed one ${entry.name}: ${entry.count} left.`
+      : `Removed ${entry.name} from ${sectionName(sectionId)}.`,
+  );
+}
+
+function replaceDeck(sections) {
+  for (const s of game.sections) state.sections.set(s.id, []);
+  for (const [sectionId, entries] of Object.entries(sections || {})) {
+    if (!state.sections.has(sectionId)) continue;
+    state.sections.set(
+      sectionId,
+      entries.map((e) => ({ id: e.id, name: e.card, count: e.count })),
+    );
+  }
+  loadDetails();
+  deckChanged({ now: true });
+}
+
+function deckPayload() {
+  const sections = {};
+  for (const [id, entries] of state.sections) {
+    if (entries.length) sections[id] = entries.map((e) => ({ card: e.id, count: e.count }));
+  }
+  return { name: el.name.value.trim(), format: el.format.value, sections };
+}
+
+function deckChanged({ now = false } = {}) {
+  renderDeck();
+  markUnsaved();
+  if (now) validateDeck.now();
+  else validateDeck();
+}
+
+/** Fetch the details (type, facts) of deck cards that came from an import or a saved deck. */
+async function loadDetails() {
+  const missing = [];
+  for (const entries of state.sections.values()) {
+    for (const e of entries) if (!state.cards.has(e.id) && !missing.includes(e.id)) missing.push(e.id);
+  }
+  const worker = async () => {
+    while (missing.length) {
+      const id = missing.shift();
+      try {
+        state.cards.set(id, await api(`/games/${encodeURIComponent(game.id)}/cards/${encodeURIComponent(id)}`));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: DETAIL_REQUESTS_AT_ONCE }, worker));
+  renderDeck();
+}
+
+// -- drawing the deck ------------------------------------------------------------------
+
+/** card name (lower case) -> "error" | "warning", from the last verdict's problems. */
+function offendingCards() {
+  const found = new Map();
+  for (const problem of (state.result && state.result.problems) || []) {
+    for (const name of problem.cards || []) {
+      if (found.get(key(name)) !== "error") found.set(key(name), problem.severity);
+    }
+  }
+  return found;
+}
+
+function problemsOf(name) {
+  return ((state.result && state.result.problems) || []).filter((p) =>
+    (p.cards || []).some((c) => key(c) === key(name)),
+  );
+}
+
+function rowId(sectionId, cardId) {
+  return `row-${sectionId}-${cardId}`.replace(/[^A-Za-z0-9_-]/g, "_");
+}
+
+function deckRow(sectionId, entry, offending) {
+  const card = state.cards.get(entry.id) || { id: entry.id, name: entry.name, facts: {} };
+  const severity = offending.get(key(entry.name));
+  const rowProblems = severity ? problemsOf(entry.name) : [];
+  const face = cardFace(game, card);
+  const focusKey = (what) => `${what}:${sectionId}:${entry.id}`;
+  return h(
+    "li",
+    {
+      class: "deck-row" + (severity ? ` offending offending-${severity}` : ""),
+      id: rowId(sectionId, entry.id),
+      dataset: { card: entry.id, section: sectionId, name: entry.name },
+      title: rowProblems.map((p) => p.message).join("\n") || null,
+    },
+    h("span", { class: "deck-count" }, `${entry.count}`, h("span", { "aria-hidden": "true" }, "×")),
+    costBadge(face, cardColor(game, card)),
+    h(
+      "span",
+      { class: "card-main" },
+      h("span", { class: "card-name" }, entry.name),
+      h("span", { class: "card-meta" }, [card.type, ...face.chips.slice(0, 2).map((c) => c.value)].filter(Boolean).join(" · ")),
+    ),
+    severity
+      ? h(
+          "span",
+          { class: `row-flag row-flag-${severity}` },
+          h("span", { "aria-hidden": "true" }, "!"),
+          h("span", { class: "visually-hidden" }, severity === "error" ? "Breaks a rule" : "Warning"),
+        )
+      : null,
+    h(
+      "span",
+      { class: "row-actions" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "icon-button",
+          "aria-label": `Remove one ${entry.name}`,
+          dataset: { action: "remove", focusKey: focusKey("remove") },
+          title: "Remove one (− or Delete)",
+        },
+        "−",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "icon-button",
+          "aria-label": `Add one ${entry.name}`,
+          dataset: { action: "add", focusKey: focusKey("add") },
+          title: "Add one (+)",
+        },
+        "+",
+      ),
+    ),
+  );
+}
+
+function renderDeck() {
+  const active = document.activeElement;
+  const focusKey = active && el.deck.contains(active) ? active.dataset.focusKey : null;
+  const focusRow = focusKey ? active.closest(".deck-row") : null;
+  const rowIndex = focusRow ? [...el.deck.querySelectorAll(".deck-row")].indexOf(focusRow) : -1;
+
+  const offending = offendingCards();
+  let total = 0;
+  for (const section of game.sections) {
+    const box = el.deck.querySelector(`[data-section-box="${CSS.escape(section.id)}"]`);
+    const entries = state.sections.get(section.id);
+    const count = entries.reduce((n, e) => n + e.count, 0);
+    total += count;
+    box.querySelector(".section-count").textContent = String(count);
+    box.querySelector(".deck-rows").replaceChildren(...entries.map((e) => deckRow(section.id, e, offending)));
+    box.querySelector(".section-empty").hidden = entries.length > 0;
+  }
+  el.total.textContent = `${total} card${total === 1 ? "" : "s"}`;
+
+  if (focusKey) {
+    // Keep the keyboard where it was; if the row went away, move to its neighbour.
+    let target = el.deck.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (!target) {
+      const rows = [...el.deck.querySelectorAll(".deck-row")];
+      const row = rows[Math.min(rowIndex, rows.length - 1)];
+      target = row ? row.querySelector(`[data-action="${active.dataset.action}"]`) : el.query;
+    }
+    if (target) target.focus();
+  }
+}
+
+el.deck.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (!button) return;
+  const row = button.closest(".deck-row");
+  act(button.dataset.action, row);
+});
+
+function act(action, row) {
+  const { section, card } = row.dataset;
+  if (action === "remove") removeCard(section, card);
+  else {
+    const known = state.cards.get(card) || { id: card, name: row.dataset.name };
+    addCard(known, section);
+  }
+}
+
+el.deck.addEventListener("keydown", (event) => {
+  const row = event.target.closest(".deck-row");
+  if (!row) return;
+  const rows = [...el.deck.querySelectorAll(".deck-row")];
+  const index = rows.indexOf(row);
+  const action = event.target.dataset.action || "add";
+  if (event.key === "+" || event.key === "=") act("add", row);
+  else if (event.key === "-" || event.key === "Delete" || event.key === "Backspace") act("remove", row);
+  else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    const next = rows[index + (event.key === "ArrowDown" ? 1 : -1)];
+    if (next) next.querySelector(`[data-action="${action}"]`).focus();
+  } else if (event.key === "Escape") el.query.focus();
+  else return;
+  event.preventDefault();
+});
+
+el.clear.addEventListener("click", () => {
+  replaceDeck({});
+  announce("The deck is empty.");
+});
+
+// -- the verdict ------------------------------------------------------------------------
+
+let validation = null;
+
+const validateDeck = debounce(async () => {
+  if (validation) validation.abort();
+  validation = new AbortController();
+  const { signal } = validation;
+  el.verdict.classList.add("checking");
+  el.verdict.setAttribute("aria-busy", "true");
+  try {
+    const body = deckPayload();
+    if (el.asOf.value) body.as_of = el.asOf.value;
+    const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", json: body, signal });
+    state.result = result;
+    renderVerdict(result);
+    renderDeck();
+  } catch (error) {
+    if (isAbort(error)) return;
+    if (!(error instanceof ApiError)) throw error;
+    state.result = null;
+    renderVerdictError(error);
+    renderDeck();
+  } finally {
+    if (!signal.aborted) {
+      el.verdict.classList.remove("checking");
+      el.verdict.removeAttribute("aria-busy");
+    }
+  }
+}, VALIDATE_DELAY_MS);
+
+function renderVerdictError(error) {
+  el.verdict.className = "verdict verdict-unknown";
+  el.verdict.replaceChildren(h("strong", {}, "Cannot check this deck"), h("p", {}, error.message));
+  el.problems.replaceChildren();
+  el.formats.replaceChildren();
+}
+
+function renderVerdict(result) {
+  const errors = result.problems.filter((p) => p.severity === "error").length;
+  const warnings = result.problems.length - errors;
+  const counts = [
+    errors ? `${errors} error${errors === 1 ? "" : "s"}` : null,
+    warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : null,
+  ].filter(Boolean);
+  el.verdict.className = "verdict " + (result.legal ? "verdict-legal" : "verdict-illegal");
+  el.verdict.dataset.legal = String(result.legal);
+  el.verdict.replaceChildren(
+    h("strong", { class: "verdict-word" }, result.legal ? "Legal" : "Not legal"),
+    h("span", { class: "verdict-format" }, ` in ${result.format_name}`),
+    counts.length ? h("span", { class: "verdict-counts" }, counts.join(", ")) : null,
+  );
+  el.problems.replaceChildren(...result.problems.map(problemItem));
+  el.formats.replaceChildren(
+    ...Object.entries(result.formats || {}).map(([id, f]) =>
+      h(
+        "li",
+        { class: f.legal ? "format-legal" : "format-illegal" },
+        h("span", { "aria-hidden": "true", class: "format-mark" }, f.legal ? "✓" : "✗"),
+        h("span", {}, ` ${f.name}: `),
+        h("span", {}, f.legal ? "legal" : `${f.errors} error${f.errors === 1 ? "" : "s"}`),
+        f.warnings ? h("span", {}, `, ${f.warnings} warning${f.warnings === 1 ? "" : "s"}`) : null,
+        id === result.format ? h("span", { class: "visually-hidden" }, " (the format picked)") : null,
+      ),
+    ),
+  );
+  el.charts.replaceChildren(...deckCharts(game, result.summary));
+  el.exportText.value = result.text || "";
+  el.download.disabled = !result.text;
+  el.copyExport.disabled = !result.text;
+}
+
+function problemItem(problem) {
+  const rows = (problem.cards || []).flatMap((name) =>
+    [...el.deck.querySelectorAll(".deck-row")].filter((r) => key(r.dataset.name) === key(name)),
+  );
+  return h(
+    "li",
+    { class: `problem problem-${problem.severity}` },
+    h("span", { class: `severity severity-${problem.severity}` }, problem.severity === "error" ? "Error" : "Warning"),
+    h("p", { class: "problem-message" }, problem.message),
+    h(
+      "p",
+      { class: "problem-meta" },
+      h("span", {}, "Rule "),
+      h("code", {}, problem.rule),
+      problem.section ? h("span", {}, ` · ${sectionName(problem.section)}`) : null,
+    ),
+    rows.length
+      ? h(
+          "p",
+          { class: "problem-cards" },
+          "Cards: ",
+          rows.map((row) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: "link-button",
+                onclick: () => {
+                  const target = row.isConnected ? row : document.getElementById(row.id);
+                  if (!target) return;
+                  target.scrollIntoView({ block: "nearest" });
+                  target.querySelector("button").focus();
+                },
+              },
+              row.dataset.name,
+            ),
+          ),
+        )
+      : null,
+    problem.cite
+      ? h("details", { class: "problem-cite" }, h("summary", {}, "What the rulebook says"), h("blockquote", {}, problem.cite))
+      : null,
+  );
+}
+
+el.format.addEventListener("change", () => validateDeck.now());
+el.asOf.addEventListener("change", () => validateDeck.now());
+
+// -- searching ---------------------------------------------------------------------------
+
+let searching = null;
+
+function searchQuery(page) {
+  const query = { q: el.query.value.trim(), page, per_page: PER_PAGE };
+  for (const select of el.searchForm.querySelectorAll("select[name]")) query[select.name] = select.value;
+  return query;
+}
+
+async function search(page = 1) {
+  if (searching) searching.abort();
+  searching = new AbortController();
+  try {
+    const answer = await api(`/games/${encodeURIComponent(game.id)}/cards`, {
+      query: searchQuery(page),
+      signal: searching.signal,
+    });
+    for (const card of answer.cards) state.cards.set(card.id, card);
+    const items = answer.cards.map(resultItem);
+    if (page === 1) el.results.replaceChildren(...items);
+    else el.results.append(...items);
+    state.searchPage = answer.page;
+    state.searchPages = answer.pages;
+    el.more.hidden = answer.page >= answer.pages;
+    el.searchStatus.textContent =
+      answer.total === 0
+        ? "No cards match."
+        : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`;
+  } catch (error) {
+    if (isAbort(error)) return;
+    if (!(error instanceof ApiError)) throw error;
+    el.searchStatus.textContent = error.message;
+  }
+}
+
+function resultItem(card) {
+  return h(
+    "li",
+    {},
+    h(
+      "button",
+      {
+        type: "button",
+        class: "result",
+        dataset: { card: card.id },
+        "aria-label": `Add ${card.name} (${card.type})`,
+        style: { "--chip": cardColor(game, card) },
+      },
+      cardFaceNodes(game, card),
+      h("span", { class: "result-add", "aria-hidden": "true" }, "+"),
+    ),
+  );
+}
+
+const searchSoon = debounce(() => search(1), SEARCH_DELAY_MS);
+el.query.addEventListener("input", searchSoon);
+el.searchForm.addEventListener("change", () => searchSoon.now());
+el.searchForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  searchSoon.now();
+});
+el.more.addEventListener("click", () => search(state.searchPage + 1));
+
+el.results.addEventListener("click", (event) => {
+  const button = event.target.closest("button.result");
+  if (button) addCard(state.cards.get(button.dataset.card));
+});
+
+el.query.addEventListener("keydown", (event) => {
+  if (event.key === "ArrowDown") {
+    const first = el.results.querySelector("button.result");
+    if (first) {
+      event.preventDefault();
+      first.focus();
+    }
+  } else if (event.key === "Enter") {
+    // Enter in the box adds the top result: type a name, press Enter, and it is in.
+    const first = el.results.querySelector("button.result");
+    event.preventDefault();
+    if (first && el.query.value.trim()) addCard(state.cards.get(first.dataset.card));
+  }
+});
+
+el.results.addEventListener("keydown", (event) => {
+  const button = event.target.closest("button.result");
+  if (!button) return;
+  const buttons = [...el.results.querySelectorAll("button.result")];
+  const index = buttons.indexOf(button);
+  const go = (i) => buttons[Math.max(0, Math.min(buttons.length - 1, i))].focus();
+  if (event.key === "ArrowDown") go(index + 1);
+  else if (event.key === "ArrowUp") {
+    if (index === 0) el.query.focus();
+    else go(index - 1);
+  } else if (event.key === "Home") go(0);
+  else if (event.key === "End") go(buttons.length - 1);
+  else if (event.key === "+" || event.key === "=") addCard(state.cards.get(button.dataset.card));
+  else if (event.key === "Escape") el.query.focus();
+  else return;
+  event.preventDefault();
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "/" && !typingIn(event) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    event.preventDefault();
+    el.query.focus();
+    el.query.select();
+  }
+});
+
+// -- import and export ---------------------------------------------------------------------
+
+async function importList() {
+  const text = el.importText.value;
+  if (!text.trim()) {
+    el.importReport.replaceChildren(h("p", {}, "Paste a decklist first."));
+    return;
+  }
+  el.importButton.disabled = true;
+  try {
+    const query = { format: el.format.value, as_of: el.asOf.value };
+    const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", text, query });
+    if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
+    replaceDeck(result.deck.sections);
+    renderImportReport(result);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    el.importReport.replaceChildren(h("p", { class: "import-error" }, error.message));
+  } finally {
+    el.importButton.disabled = false;
+  }
+}
+
+function renderImportReport(result) {
+  const unread = result.problems.filter((p) => p.rule.startsWith("decklist-"));
+  let copies = 0;
+  for (const entries of Object.values(result.deck.sections)) for (const e of entries) copies += e.count;
+  const lead = h(
+    "p",
+    { class: "import-summary" },
+    `Imported ${copies} card${copies === 1 ? "" : "s"}`,
+    unread.length ? `; ${unread.length} line${unread.length === 1 ? "" : "s"} could not be read:` : ".",
+  );
+  const items = unread.map((problem) =>
+    h(
+      "li",
+      { class: "import-problem", dataset: { line: problem.line || "" } },
+      problem.line ? h("strong", { class: "import-line" }, `Line ${problem.line}:`) : null,
+      // The message starts with its place ("Line 22: ..."); the label above says it already.
+      h("span", {}, " ", problem.line ? problem.message.replace(/^Line \d+:\s*/, "") : problem.message),
+      (problem.suggestions || []).length
+        ? h(
+            "span",
+            { class: "suggestions" },
+            " ",
+            problem.suggestions.map((name) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "suggestion",
+                  onclick: () => useSuggestion(problem, name),
+                  "aria-label": `Use ${name} on line ${problem.line}`,
+                },
+                `Use “${name}”`,
+              ),
+            ),
+          )
+        : null,
+    ),
+  );
+  el.importReport.replaceChildren(lead, items.length ? h("ul", { class: "import-problems" }, items) : null);
+}
+
+/** Put a suggested name on the line that named no card, and import the list again. */
+function useSuggestion(problem, name) {
+  const lines = el.importText.value.split("\n");
+  const index = problem.line - 1;
+  const typed = (problem.cards || [])[0];
+  if (index < 0 || index >= lines.length || !typed) return;
+  lines[index] = lines[index].replace(typed, name);
+  el.importText.value = lines.join("\n");
+  importList();
+}
+
+el.importButton.addEventListener("click", importList);
+
+function fileName() {
+  const base = (el.name.value.trim() || `${game.short_name} deck`).replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
+  return `${base || "deck"}.txt`;
+}
+
+el.download.addEventListener("click", () => {
+  const blob = new Blob([el.exportText.value], { type: "text/plain;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = h("a", { href: url, download: fileName(), hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+});
+
+el.copyExport.addEventListener("click", async () => {
+  const ok = await copyText(el.exportText.value, el.exportText);
+  announce(ok ? "Decklist copied." : "Select the text and copy it.");
+  flash(el.copyExport, ok ? "Copied" : "Select and copy");
+});
+
+function flash(button, text) {
+  const before = button.dataset.label || button.textContent;
+  button.dataset.label = before;
+  button.textContent = text;
+  setTimeout(() => {
+    button.textContent = before;
+  }, 1500);
+}
+
+// -- save and share -------------------------------------------------------------------------
+
+function markUnsaved() {
+  el.save.disabled = false;
+  if (state.savedId) el.saveStatus.textContent = "Changed since it was saved: save again for a new link.";
+}
+
+el.name.addEventListener("input", markUnsaved);
+
+function shareUrl(id) {
+  return new URL(`${ROOT}/decks/${encodeURIComponent(id)}`, window.location.origin).href;
+}
+
+function showShare(id) {
+  el.shareLink.value = shareUrl(id);
+  el.shareBox.hidden = false;
+}
+
+el.save.addEventListener("click", async () => {
+  el.save.disabled = true;
+  el.saveStatus.textContent = "Saving…";
+  const body = { game: game.id, ...deckPayload() };
+  if (!body.name) body.name = `${game.short_name} deck`;
+  if (state.savedId) body.parent = state.savedId;
+  try {
+    const deck = await api("/decks", { method: "POST", json: body });
+    state.savedId = deck.id;
+    showShare(deck.id);
+    window.history.replaceState(null, "", `${ROOT}/decks/${encodeURIComponent(deck.id)}`);
+    el.saveStatus.textContent = "Saved. Anyone with the link sees this version.";
+    announce("Deck saved; the share link is ready.");
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    el.save.disabled = false;
+    el.saveStatus.textContent = `Not saved: ${error.message}`;
+  }
+});
+
+el.copyShare.addEventListener("click", async () => {
+  const ok = await copyText(el.shareLink.value, el.shareLink);
+  announce(ok ? "Share link copied." : "Select the link and copy it.");
+  flash(el.copyShare, ok ? "Copied" : "Select and copy");
+});
+
+// -- start ----------------------------------------------------------------------------------
+
+document.body.classList.add("js");
+$("deck-settings").addEventListener("submit", (event) => event.preventDefault());
+if (saved) {
+  el.name.value = saved.name || "";
+  if (saved.format && [...el.format.options].some((o) => o.value === saved.format)) el.format.value = saved.format;
+  showShare(saved.id);
+  replaceDeck(saved.deck.sections);
+  el.save.disabled = true;
+  el.saveStatus.textContent = "This is a saved deck. Changes are saved as a new deck with its own link.";
+} else {
+  renderDeck();
+  validateDeck.now();
+}
+search(1);

@@ -1,0 +1,106 @@
+// Live card browser: the server renders the first page (the page works without JS);
+// with JS, typing and picking filters update the results in place from the card API.
+
+import { api, ApiError, isAbort } from "./api.js";
+import { cardColor, cardFaceNodes } from "./cardface.js";
+import { debounce, h } from "./dom.js";
+
+const DELAY_MS = 200;
+const game = JSON.parse(document.getElementById("builder-config").textContent);
+const form = document.getElementById("card-filters");
+const results = document.getElementById("card-results");
+const pagination = document.getElementById("pagination");
+const perPage = form.dataset.perPage;
+
+let pending = null;
+
+function params(page) {
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (value !== "") query.append(name, value);
+  if (page > 1) query.set("page", page);
+  return query;
+}
+
+/** Page numbers to offer: the first, the last, and two either side of the current one. */
+export function pageNumbers(page, pages) {
+  const shown = [];
+  for (let n = 1; n <= pages; n++) {
+    if (n === 1 || n === pages || Math.abs(n - page) <= 2) shown.push(n);
+    else if (shown[shown.length - 1] !== null) shown.push(null);
+  }
+  return shown;
+}
+
+async function update(page = 1) {
+  const query = params(page);
+  if (pending) pending.abort();
+  pending = new AbortController();
+  results.setAttribute("aria-busy", "true");
+  try {
+    const answer = await api(`/games/${encodeURIComponent(game.id)}/cards`, {
+      query: { ...Object.fromEntries(groupBy(query)), per_page: perPage },
+      signal: pending.signal,
+    });
+    render(answer);
+    const search = query.toString();
+    window.history.replaceState(null, "", search ? `?${search}` : window.location.pathname);
+  } catch (error) {
+    if (isAbort(error)) return;
+    if (!(error instanceof ApiError)) throw error;
+    results.replaceChildren(h("p", { class: "notice notice-error", id: "results-count" }, error.message));
+    pagination.replaceChildren();
+  } finally {
+    results.removeAttribute("aria-busy");
+  }
+}
+
+function groupBy(query) {
+  const grouped = new Map();
+  for (const [k, v] of query) grouped.set(k, [...(grouped.get(k) || []), v]);
+  return grouped;
+}
+
+function render(answer) {
+  const count = answer.total
+    ? `${answer.total} card${answer.total === 1 ? "" : "s"}` +
+      (answer.pages > 1 ? `, page ${answer.page} of ${answer.pages}` : "")
+    : "No cards match.";
+  results.replaceChildren(
+    h("p", { class: "status", id: "results-count" }, count),
+    h(
+      "ol",
+      { class: "card-list", id: "card-list" },
+      answer.cards.map((card) =>
+        h("li", { class: "card-row", style: { "--chip": cardColor(game, card) } }, cardFaceNodes(game, card)),
+      ),
+    ),
+  );
+  const links = [];
+  if (answer.pages > 1) {
+    const link = (n, text, rel) =>
+      h("a", { href: `?${params(n)}`, rel, dataset: { page: n } }, text);
+    if (answer.page > 1) links.push(link(answer.page - 1, "‹ Previous", "prev"));
+    for (const n of pageNumbers(answer.page, answer.pages)) {
+      if (n === null) links.push(h("span", { class: "gap" }, "…"));
+      else if (n === answer.page) links.push(h("span", { class: "current", "aria-current": "page" }, String(n)));
+      else links.push(link(n, String(n)));
+    }
+    if (answer.page < answer.pages) links.push(link(answer.page + 1, "Next ›", "next"));
+  }
+  pagination.replaceChildren(...links);
+}
+
+const soon = debounce(() => update(1), DELAY_MS);
+form.addEventListener("input", soon);
+form.addEventListener("change", () => soon.now());
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  soon.now();
+});
+form.addEventListener("reset", () => setTimeout(() => soon.now()));
+pagination.addEventListener("click", (event) => {
+  const link = event.target.closest("a[href]");
+  if (!link) return;
+  event.preventDefault();
+  update(Number(new URL(link.href).searchParams.get("page") || 1)).then(() => document.getElementById("results-count").scrollIntoView({ block: "nearest" }));
+});

@@ -1,0 +1,18 @@
+// The plain validation page works as a form post; with JS, the format list only offers
+// the formats of the game picked.
+
+const game = document.getElementById("game");
+const format = document.getElementById("format");
+
+function showFormats() {
+  for (const group of format.querySelectorAll("optgroup")) {
+    const mine = group.dataset.game === game.value;
+    group.hidden = !mine;
+    group.disabled = !mine;
+  }
+  const picked = format.selectedOptions[0];
+  if (picked && picked.dataset.game && picked.dataset.game !== game.value) format.value = "";
+}
+
+game.addEventListener("change", showFormats);
+showFormats();
