@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +61,16 @@ def pool_fingerprint(root: Path) -> str:
     return digest.hexdigest()
 
 
-def stored_fingerprint(db: sqlite_utils.Database) -> str | None:
+def meta_value(db: sqlite_utils.Database, key: str) -> str | None:
+    """A value of the ``meta`` table: ``pool_fingerprint``, ``pool_compiled_at``."""
     if not db["meta"].exists():
         return None
-    row = db.execute("SELECT value FROM meta WHERE key = 'pool_fingerprint'").fetchone()
+    row = db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
     return row[0] if row else None
+
+
+def stored_fingerprint(db: sqlite_utils.Database) -> str | None:
+    return meta_value(db, "pool_fingerprint")
 
 
 def compile_pools(db: sqlite_utils.Database, library: PoolLibrary) -> bool:
@@ -81,9 +87,12 @@ def compile_pools(db: sqlite_utils.Database, library: PoolLibrary) -> bool:
         for game in games.values():
             _insert_game(db, game)
         db.execute("INSERT INTO cards_fts(cards_fts) VALUES ('optimize')")
-        db.execute(
-            "INSERT OR REPLACE INTO meta(key, value) VALUES ('pool_fingerprint', ?)",
-            [fingerprint],
+        db.conn.executemany(
+            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+            [
+                ("pool_fingerprint", fingerprint),
+                ("pool_compiled_at", datetime.now(UTC).isoformat()),
+            ],
         )
     return True
 

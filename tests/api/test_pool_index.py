@@ -1,0 +1,110 @@
+"""The card pools compiled into SQLite: compiled again when a YAML file changes, kept when not."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from cardpool import PoolLibrary
+from tests.api.support import make_app
+from webapp import cards
+from webapp.db import connect
+
+NEW_DINO = """
+  - id: era-quillback-testudo
+    name: Quillback Testudo
+    type: Dino
+    set: SDS1A
+    number: "SDS1A-099"
+    element: Water
+    power: 2
+    stamina: 6
+    hitpoints: 4
+"""
+
+
+def compiled_at(path) -> str | None:
+    db = connect(path)
+    try:
+        return cards.meta_value(db, "pool_compiled_at")
+    finally:
+        db.close()
+
+
+def found(client, text: str) -> list[str]:
+    answer = client.get("/api/v1/games/era/cards", query_string={"q": text}).get_json()
+    return [c["name"] for c in answer["cards"]]
+
+
+def test_the_pools_are_compiled_on_first_use_into_the_app_database(tmp_path, pool_copy):
+    app = make_app(tmp_path, POOLS=str(pool_copy))
+    assert compiled_at(app.config["DATABASE"]) is None
+    assert found(app.test_client(), "ember rex") == ["Ember Rex"]
+    assert compiled_at(app.config["DATABASE"]) is not None
+
+
+def test_unchanged_pools_are_kept_across_requests_and_restarts(tmp_path, pool_copy):
+    app = make_app(tmp_path, POOLS=str(pool_copy))
+    found(app.test_client(), "ember rex")
+    first = compiled_at(app.config["DATABASE"])
+    # a touched file (new mtime, same content) is no change
+    cards_file = pool_copy / "era" / "cards.yaml"
+    stat = cards_file.stat()
+    os.utime(cards_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    assert found(app.test_client(), "ember rex") == ["Ember Rex"]
+    restarted = make_app(tmp_path, POOLS=str(pool_copy))
+    assert found(restarted.test_client(), "ember rex") == ["Ember Rex"]
+    assert compiled_at(app.config["DATABASE"]) == first
+
+
+def test_a_changed_yaml_file_is_compiled_again_while_the_app_runs(tmp_path, pool_copy):
+    app = make_app(tmp_path, POOLS=str(pool_copy))
+    client = app.test_client()
+    assert found(client, "quill") == []
+    first = compiled_at(app.config["DATABASE"])
+    cards_file = pool_copy / "era" / "cards.yaml"
+    cards_file.write_text(cards_file.read_text(encoding="utf-8") + NEW_DINO, encoding="utf-8")
+    assert found(client, "quill") == ["Quillback Testudo"]
+    assert compiled_at(app.config["DATABASE"]) != first
+    card = client.get("/api/v1/games/era/cards/era-quillback-testudo").get_json()
+    assert card["facts"] == {"element": "Water", "power": 2, "stamina": 6, "hitpoints": 4}
+
+
+def test_workers_compiling_together_compile_once_and_agree(tmp_path, pool_copy):
+    path = tmp_path / "shared.sqlite"
+    start = threading.Barrier(3)
+    outcomes: list[bool] = []
+
+    def worker():
+        db = connect(path)
+        library = PoolLibrary(pool_copy)
+        library.games()
+        start.wait()
+        try:
+            outcomes.append(cards.compile_pools(db, library))
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == [False, False, True]
+    db = connect(path)
+    expected = sum(len(g.cards) for g in PoolLibrary(pool_copy).games().values())
+    assert db.execute("SELECT count(*) FROM cards").fetchone()[0] == expected
+    assert db.execute("SELECT count(*) FROM cards_fts").fetchone()[0] == expected
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+
+
+def test_saved_decks_survive_the_pools_being_compiled_again(tmp_path, pool_copy):
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    saved = client.post(
+        "/api/v1/decks", json={"game": "era", "name": "Kept", "text": "1 Ember Rex"}
+    ).get_json()
+    cards_file = pool_copy / "era" / "cards.yaml"
+    cards_file.write_text(cards_file.read_text(encoding="utf-8") + NEW_DINO, encoding="utf-8")
+    assert found(client, "quill") == ["Quillback Testudo"]
+    assert client.get(f"/api/v1/decks/{saved['id']}").get_json()["name"] == "Kept"
