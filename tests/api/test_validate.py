@@ -1,0 +1,223 @@
+"""POST /api/v1/games/{game}/validate and /validate/batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.support import error_of
+from validator import parse_text, validate
+
+VALIDATION_KEYS = {
+    "game",
+    "format",
+    "format_name",
+    "as_of",
+    "legal",
+    "problems",
+    "summary",
+    "formats",
+    "deck",
+    "text",
+}
+PROBLEM_KEYS = {
+    "rule",
+    "severity",
+    "section",
+    "cards",
+    "message",
+    "line",
+    "lines",
+    "expected",
+    "actual",
+    "cite",
+    "suggestions",
+}
+
+
+def post_text(client, game, text, **query):
+    return client.post(
+        f"/api/v1/games/{game}/validate",
+        data=text,
+        content_type="text/plain; charset=utf-8",
+        query_string=query,
+    )
+
+
+def rules_broken(answer):
+    return sorted({p["rule"] for p in answer["problems"] if p["severity"] == "error"})
+
+
+@pytest.mark.parametrize("game", ["era", "shadow-era", "arcmage", "ryft"])
+def test_an_example_legal_deck_is_legal_in_the_default_format(client, example, game):
+    response = post_text(client, game, example(f"{game}-legal"))
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert set(answer) == VALIDATION_KEYS
+    assert answer["legal"] is True, answer["problems"]
+    assert answer["game"] == game
+    assert answer["formats"][answer["format"]]["legal"] is True
+
+
+@pytest.mark.parametrize("game", ["era", "shadow-era", "arcmage", "ryft"])
+def test_the_api_agrees_with_the_validator(client, games, example, game):
+    text = example(f"{game}-illegal")
+    parsed = parse_text(text, games[game])
+    result = validate(parsed.deck, None, None, parsed.problems)
+    answer = post_text(client, game, text).get_json()
+    assert answer["legal"] is False
+    assert answer["problems"] == [p.as_dict() for p in result.problems]
+    assert all(set(p) == PROBLEM_KEYS for p in answer["problems"])
+
+
+def test_an_unknown_card_is_a_problem_on_its_line_with_did_you_mean(client, example):
+    answer = post_text(
+        client, "era", example("era-legal").replace("Ember Rex", "Embr Rex")
+    ).get_json()
+    unknown = next(p for p in answer["problems"] if p["rule"] == "decklist-unknown-card")
+    line = example("era-legal").splitlines().index("1 Ember Rex") + 1
+    assert unknown["line"] == line
+    assert unknown["lines"] == [line]
+    assert unknown["cards"] == ["Embr Rex"]
+    assert "Ember Rex" in unknown["suggestions"]
+    assert "did you mean" in unknown["message"]
+    assert answer["legal"] is False
+
+
+def test_the_answer_carries_the_deck_its_text_and_its_figures(client, example, era):
+    answer = post_text(client, "era", example("era-legal")).get_json()
+    assert answer["deck"]["game"] == "era"
+    assert [e["count"] for e in answer["deck"]["sections"]["dinos"]] == [1, 1, 1]
+    assert answer["summary"]["total"] == 36
+    assert answer["summary"]["sections"] == {"dinos": 3, "crystals": 3, "deck": 30}
+    assert answer["summary"]["main_attribute"] == "element"
+    reread = parse_text(answer["text"], era)
+    assert not reread.problems
+    assert (
+        reread.deck.cards_by_section()
+        == parse_text(example("era-legal"), era).deck.cards_by_section()
+    )
+
+
+def test_without_a_format_the_default_is_judged_and_every_format_summed_up(client, example):
+    promo = example("era-legal").replace("1 Ember Rex", "1 Riftborn Velociraptor")
+    answer = post_text(client, "era", promo).get_json()
+    assert (answer["format"], answer["format_name"]) == ("standard", "Standard")
+    assert answer["legal"] is False
+    assert rules_broken(answer) == ["era-eligible-products"]
+    assert answer["formats"]["standard"] == {
+        "name": "Standard",
+        "legal": False,
+        "errors": 1,
+        "warnings": 0,
+    }
+    assert answer["formats"]["open"]["legal"] is True
+
+
+def test_a_format_named_in_the_query_is_the_one_judged(client, example):
+    promo = example("era-legal").replace("1 Ember Rex", "1 Riftborn Velociraptor")
+    answer = post_text(client, "era", promo, format="open").get_json()
+    assert (answer["format"], answer["legal"], answer["problems"]) == ("open", True, [])
+
+
+def test_a_format_and_day_in_the_json_body_are_used(client):
+    body = {
+        "format": "open",
+        "as_of": "2023-01-01",
+        "sections": {"dinos": [{"card": "Ember Rex", "count": 1}]},
+    }
+    answer = client.post("/api/v1/games/era/validate", json=body).get_json()
+    assert answer["format"] == "open"
+    assert answer["as_of"] == "2023-01-01"
+
+
+def test_as_of_judges_the_deck_on_that_day(client, example):
+    today = post_text(client, "era", example("era-legal")).get_json()
+    assert today["legal"] is True
+    assert today["as_of"] is None
+    before = post_text(client, "era", example("era-legal"), as_of="2023-01-01").get_json()
+    assert before["as_of"] == "2023-01-01"
+    assert before["legal"] is False
+    assert "era-eligible-products" in rules_broken(before)
+    assert any("after 2023-01-01" in p["message"] for p in before["problems"])
+
+
+def test_a_bad_day_is_a_400(client, example):
+    error = error_of(post_text(client, "era", example("era-legal"), as_of="yesterday"), 400)
+    assert error["code"] == "invalid-query"
+    assert any(d.startswith("as_of:") for d in error["details"])
+
+
+def test_an_unknown_format_is_a_404_naming_the_formats(client, example):
+    error = error_of(post_text(client, "era", example("era-legal"), format="vintage"), 404)
+    assert error["code"] == "unknown-format"
+    assert "standard" in error["message"]
+
+
+def test_a_json_deck_points_problems_at_their_entry(client):
+    body = {"sections": {"deck": [{"card": "Fire Breath", "count": 3}, {"card": "Fire Brath"}]}}
+    answer = client.post("/api/v1/games/era/validate", json=body).get_json()
+    unknown = next(p for p in answer["problems"] if p["rule"] == "decklist-unknown-card")
+    assert unknown["message"].startswith("sections.deck[1]:")
+    assert unknown["suggestions"][0] == "Fire Breath"
+    assert answer["deck"]["sections"]["deck"] == [
+        {"card": "Fire Breath", "id": "era-fire-breath", "count": 3}
+    ]
+
+
+def test_a_json_deck_without_sections_is_refused_with_the_field(client):
+    error = error_of(client.post("/api/v1/games/era/validate", json={"name": "x"}), 422)
+    assert error["code"] == "invalid-body"
+    assert any(d.startswith("sections:") for d in error["details"])
+
+
+def test_an_empty_text_deck_is_judged_not_refused(client):
+    answer = post_text(client, "eruma", "").get_json()
+    assert answer["legal"] is False
+    assert answer["summary"]["total"] == 0
+
+
+def test_a_batch_answers_each_deck_in_order(client, example):
+    decks = [
+        example("era-legal"),
+        example("era-illegal"),
+        {"format": "open", "sections": {"dinos": ["Riftborn Velociraptor"]}},
+    ]
+    response = client.post("/api/v1/games/era/validate/batch", json={"decks": decks})
+    assert response.status_code == 200
+    results = response.get_json()["results"]
+    assert [r["legal"] for r in results] == [True, False, False]
+    assert [r["format"] for r in results] == ["standard", "standard", "open"]
+    single = post_text(client, "era", example("era-illegal")).get_json()
+    assert results[1] == single
+
+
+def test_a_batch_takes_format_and_day_from_the_query(client, example):
+    response = client.post(
+        "/api/v1/games/era/validate/batch?format=open&as_of=2023-01-01",
+        json={"decks": [example("era-legal")]},
+    )
+    (result,) = response.get_json()["results"]
+    assert (result["format"], result["as_of"]) == ("open", "2023-01-01")
+
+
+def test_a_batch_over_the_limit_is_refused(app, example):
+    app.config["MAX_BATCH_DECKS"] = 2
+    response = app.test_client().post(
+        "/api/v1/games/era/validate/batch", json={"decks": [example("era-legal")] * 3}
+    )
+    error = error_of(response, 422)
+    assert error["code"] == "too-many-decks"
+    assert "at most 2" in error["message"]
+
+
+def test_a_batch_entry_that_is_no_deck_is_refused_naming_it(client, example):
+    response = client.post(
+        "/api/v1/games/era/validate/batch", json={"decks": [example("era-legal"), 42]}
+    )
+    error = error_of(response, 422)
+    assert "decks[1]" in error["message"]
+
+
+def test_a_batch_must_be_an_object_with_decks(client):
+    error = error_of(client.post("/api/v1/games/era/validate/batch", json=["1 Ember Rex"]), 422)
+    assert error["code"] == "invalid-body"
