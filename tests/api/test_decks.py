@@ -1,0 +1,175 @@
+"""Saved decks: POST /api/v1/decks, GET /api/v1/decks/{id} and its .txt export."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tests.api.support import error_of
+from validator import parse_text
+
+SAVED_KEYS = {"id", "game", "name", "format", "created", "parent", "deck", "text", "url"}
+
+
+def save(client, **body):
+    return client.post("/api/v1/decks", json=body)
+
+
+def test_a_saved_deck_reads_back_as_saved(client, example):
+    response = save(client, game="era", name="Fire and Water", text=example("era-legal"))
+    assert response.status_code == 201
+    saved = response.get_json()
+    assert set(saved) == SAVED_KEYS
+    assert response.headers["Location"] == f"/api/v1/decks/{saved['id']}"
+    assert saved["url"] == f"/decks/{saved['id']}"
+    assert (saved["game"], saved["name"], saved["format"], saved["parent"]) == (
+        "era",
+        "Fire and Water",
+        "standard",
+        None,
+    )
+    assert datetime.fromisoformat(saved["created"]).tzinfo is not None
+    assert saved["deck"]["name"] == "Fire and Water"
+    assert client.get(f"/api/v1/decks/{saved['id']}").get_json() == saved
+
+
+def test_the_text_export_validates_to_the_same_deck(client, example, era):
+    saved = save(client, game="era", name="Round trip", text=example("era-legal")).get_json()
+    response = client.get(f"/api/v1/decks/{saved['id']}.txt")
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    exported = response.get_data(as_text=True)
+    assert exported == saved["text"]
+    again = parse_text(exported, era)
+    assert not again.problems
+    assert (
+        again.deck.cards_by_section()
+        == parse_text(example("era-legal"), era).deck.cards_by_section()
+    )
+    answer = client.post(
+        "/api/v1/games/era/validate", data=exported, content_type="text/plain"
+    ).get_json()
+    assert answer["legal"] is True
+    assert answer["deck"]["sections"] == saved["deck"]["sections"]
+
+
+def test_a_deck_can_be_saved_from_its_json_form_with_a_format(client):
+    body = {
+        "game": "era",
+        "name": "Promo",
+        "format": "open",
+        "sections": {"dinos": [{"card": "era-ember-rex", "count": 1}, "Riftborn Velociraptor"]},
+    }
+    saved = save(client, **body).get_json()
+    assert saved["format"] == "open"
+    assert saved["deck"]["sections"]["dinos"] == [
+        {"card": "Ember Rex", "id": "era-ember-rex", "count": 1},
+        {"card": "Riftborn Velociraptor", "id": "era-riftborn-velociraptor", "count": 1},
+    ]
+    assert saved["text"].splitlines()[:3] == ["# Promo", "", "Dinos:"]
+
+
+def test_an_illegal_deck_can_be_saved_as_work_in_progress(client, example):
+    response = save(
+        client, game="era", name="Not yet", text=example("era-illegal").replace("1 Embr Rex\n", "")
+    )
+    assert response.status_code == 201
+
+
+def test_deck_ids_are_long_random_and_distinct(client):
+    ids = {
+        save(client, game="era", name="Same", text="1 Ember Rex").get_json()["id"] for _ in range(5)
+    }
+    assert len(ids) == 5
+    assert all(len(i) >= 16 and i.replace("-", "").replace("_", "").isalnum() for i in ids)
+
+
+def test_editing_a_deck_saves_a_new_one_and_keeps_the_old(client):
+    old = save(client, game="era", name="v1", text="1 Ember Rex").get_json()
+    new = save(client, game="era", name="v2", text="1 Ember Rex\n2 Fire Crystal", parent=old["id"])
+    assert new.status_code == 201
+    new = new.get_json()
+    assert new["id"] != old["id"]
+    assert new["parent"] == old["id"]
+    assert client.get(f"/api/v1/decks/{old['id']}").get_json() == old
+    assert client.get(f"/api/v1/decks/{old['id']}.txt").get_data(as_text=True) == old["text"]
+    newer = save(client, game="era", name="v3", text="1 Ember Rex", parent=new["id"]).get_json()
+    chain = [newer]
+    while chain[-1]["parent"]:
+        chain.append(client.get(f"/api/v1/decks/{chain[-1]['parent']}").get_json())
+    assert [d["name"] for d in chain] == ["v3", "v2", "v1"]
+
+
+def test_there_is_no_way_to_change_a_saved_deck_in_place(client):
+    saved = save(client, game="era", name="Fixed", text="1 Ember Rex").get_json()
+    for method in ("put", "patch", "delete"):
+        response = getattr(client, method)(f"/api/v1/decks/{saved['id']}", json={"name": "x"})
+        assert error_of(response, 405)["code"] == "method-not-allowed"
+    assert client.get(f"/api/v1/decks/{saved['id']}").get_json() == saved
+
+
+def test_a_deck_with_an_unknown_card_is_refused_with_its_line_and_suggestions(client, example):
+    text = example("era-legal").replace("3 Kindle", "3 Kindel")
+    response = save(client, game="era", name="Typo", text=text)
+    error = error_of(response, 422)
+    assert error["code"] == "unsavable-deck"
+    (problem,) = error["details"]
+    assert problem["line"] == text.splitlines().index("3 Kindel") + 1
+    assert problem["suggestions"][0] == "Kindle"
+    assert "did you mean" in problem["message"]
+
+
+def test_a_refused_deck_is_not_stored(client, app):
+    save(client, game="era", name="Typo", text="1 Embr Rex")
+    with app.app_context():
+        from webapp.db import get_db
+
+        db = get_db()
+        assert not db["decks"].exists() or db["decks"].count == 0
+
+
+def test_an_unreadable_line_or_section_is_refused_too(client):
+    error = error_of(
+        save(client, game="era", name="x", text="Sideboard:\n1 Ember Rex\n0 Kindle"), 422
+    )
+    assert sorted(p["rule"] for p in error["details"]) == [
+        "decklist-malformed-line",
+        "decklist-unknown-section",
+    ]
+    assert sorted(p["line"] for p in error["details"]) == [1, 3]
+
+
+def test_a_json_deck_with_an_unknown_card_is_refused_naming_the_entry(client):
+    body = {"game": "era", "name": "x", "sections": {"deck": [{"card": "Kindel", "count": 2}]}}
+    error = error_of(save(client, **body), 422)
+    assert error["details"][0]["message"].startswith("sections.deck[0]:")
+
+
+def test_saving_needs_a_known_game_format_and_parent(client):
+    assert error_of(save(client, game="magic", name="x", text="1 Ember Rex"), 404)["code"] == (
+        "unknown-game"
+    )
+    error = error_of(save(client, game="era", name="x", text="1 Ember Rex", format="vintage"), 404)
+    assert error["code"] == "unknown-format"
+    error = error_of(save(client, game="era", name="x", text="1 Ember Rex", parent="nope"), 404)
+    assert error["code"] == "unknown-deck"
+
+
+def test_an_edit_stays_in_the_game_of_its_parent(client):
+    era_deck = save(client, game="era", name="x", text="1 Ember Rex").get_json()
+    response = save(client, game="eruma", name="y", text="", parent=era_deck["id"])
+    assert error_of(response, 422)["code"] == "unsavable-deck"
+
+
+def test_a_deck_needs_a_name_and_either_sections_or_text(client):
+    assert error_of(save(client, game="era", text="1 Ember Rex"), 422)["details"] == [
+        "name: Missing data for required field."
+    ]
+    error = error_of(save(client, game="era", name="x"), 422)
+    assert error["details"] == ["send either 'sections' or 'text'"]
+    error = error_of(save(client, game="era", name="x", text="", sections={}), 422)
+    assert error["details"] == ["send either 'sections' or 'text'"]
+
+
+def test_an_unknown_deck_is_a_404(client):
+    assert error_of(client.get("/api/v1/decks/AAAAAAAAAAAAAAAA"), 404)["code"] == "unknown-deck"
+    assert error_of(client.get("/api/v1/decks/AAAAAAAAAAAAAAAA.txt"), 404)["code"] == "unknown-deck"
