@@ -1,0 +1,45 @@
+"""Fixtures for the HTML pages: an app on a fresh database per test, its client, page helpers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from webapp import create_app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture
+def app(tmp_path, library):
+    app = create_app({"DATABASE": str(tmp_path / "site.sqlite"), "TESTING": True})
+    # The shipped pools are read-only: share the session's loaded copy.
+    app.extensions["deckwright.pools"] = library
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def csrf_token(client):
+    """The token the validation form of this client's session carries."""
+    page = client.get("/validate").get_data(as_text=True)
+    match = _TOKEN.search(page)
+    assert match, "the validation form has no CSRF field"
+    return match.group(1)
+
+
+@pytest.fixture
+def example():
+    """The text of a decklist in ``examples/``, e.g. ``example("era-legal")``."""
+
+    def read(name: str) -> str:
+        return (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
+
+    return read

@@ -1,0 +1,127 @@
+"""The plain validation page: a form post, checked server-side, protected against forgery."""
+
+from __future__ import annotations
+
+import html
+
+
+def post_form(client, token, decklist, game="era", status=200, **fields):
+    data = {"game": game, "decklist": decklist, **fields}
+    if token is not None:
+        data["csrf_token"] = token
+    response = client.post("/validate", data=data)
+    assert response.status_code == status, response.get_data(as_text=True)[:800]
+    assert response.mimetype == "text/html"
+    return response.get_data(as_text=True)
+
+
+def test_form_offers_every_game_and_format_and_carries_a_token(client, games):
+    page = client.get("/validate").get_data(as_text=True)
+    assert 'name="csrf_token"' in page
+    for game in games.values():
+        assert f'<option value="{game.id}"' in page
+        for fmt in game.formats:
+            assert f'<option value="{fmt}" data-game="{game.id}"' in page
+
+
+def test_form_preselects_the_game_from_the_link(client):
+    page = client.get("/validate?game=ryft").get_data(as_text=True)
+    assert '<option value="ryft" selected>' in page
+
+
+def test_a_legal_deck_is_legal(client, csrf_token, example):
+    page = post_form(client, csrf_token, example("era-legal"))
+    assert 'data-legal="true"' in page
+    assert ">Legal</strong>" in page
+    assert "No problems" in page
+
+
+def test_an_illegal_deck_lists_every_problem_with_its_rule(client, csrf_token, example, check, era):
+    text = example("era-illegal")
+    result = check(era, text)
+    page = html.unescape(post_form(client, csrf_token, text))
+    assert 'data-legal="false"' in page
+    assert ">Not legal</strong>" in page
+    assert page.count('<li class="problem problem-') == len(result.problems)
+    for problem in result.problems:
+        assert problem.message in page
+        assert f"<code>{problem.rule}</code>" in page
+
+
+def test_an_unreadable_line_is_listed_with_its_number_and_the_closest_names(
+    client, csrf_token, example
+):
+    text = example("era-illegal")
+    line = text.splitlines().index("1 Embr Rex") + 1
+    page = html.unescape(post_form(client, csrf_token, text))
+    assert f"Line {line} · " in page
+    assert "Did you mean: Ember Rex" in page
+
+
+def test_the_format_and_date_picked_are_used(client, csrf_token, example):
+    page = post_form(client, csrf_token, example("era-legal"), format="open", as_of="2024-06-01")
+    assert "Open" in page
+    assert "as of 2024-06-01" in page
+
+
+def test_the_verdict_in_every_format_is_shown(client, csrf_token, example, era):
+    page = post_form(client, csrf_token, example("era-illegal"))
+    for fmt in era.formats.values():
+        assert f"{fmt.name}: " in page
+
+
+def test_the_deck_as_read_is_shown_in_canonical_text(client, csrf_token, example):
+    page = html.unescape(post_form(client, csrf_token, example("era-legal")))
+    assert "Dinos:\n1 Ember Rex" in page
+
+
+def test_a_card_name_with_markup_is_shown_as_text(client, csrf_token):
+    page = post_form(client, csrf_token, "Deck:\n1 <script>alert('owned')</script>\n")
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;alert(&#39;owned&#39;)&lt;/script&gt;" in page
+
+
+def test_the_pasted_list_comes_back_in_the_box_escaped(client, csrf_token):
+    page = post_form(client, csrf_token, "</textarea><b>bold</b>")
+    assert "</textarea><b>" not in page
+    assert "&lt;/textarea&gt;&lt;b&gt;bold&lt;/b&gt;" in page
+
+
+def test_a_post_without_the_token_is_refused(client, example):
+    client.get("/validate")  # the session has a token; the forged form does not send it
+    page = post_form(client, None, example("era-legal"), status=403)
+    assert "did not come from this site" in page
+    assert "Legal</strong>" not in page
+
+
+def test_a_post_with_another_sessions_token_is_refused(app, csrf_token, example):
+    other = app.test_client()
+    other.get("/validate")
+    page = post_form(other, csrf_token, example("era-legal"), status=403)
+    assert "did not come from this site" in page
+
+
+def test_a_post_from_a_browser_never_shown_the_form_is_refused(client, example):
+    post_form(client, "guessed-token", example("era-legal"), status=403)
+
+
+def test_an_empty_decklist_asks_for_one(client, csrf_token):
+    page = post_form(client, csrf_token, "   ", status=400)
+    assert "Paste a decklist to check." in page
+
+
+def test_a_bad_date_is_explained_next_to_its_field(client, csrf_token, example):
+    page = post_form(client, csrf_token, example("era-legal"), as_of="21/05/2024", status=400)
+    assert "Give the date as YYYY-MM-DD." in page
+
+
+def test_a_format_of_another_game_is_explained(client, csrf_token, example):
+    text = example("era-legal")
+    page = html.unescape(post_form(client, csrf_token, text, format="nope", status=400))
+    assert "ERA has no format 'nope'" in page
+    assert text.splitlines()[1] in page  # the pasted list is kept
+
+
+def test_an_unknown_game_is_explained(client, csrf_token, example):
+    page = post_form(client, csrf_token, example("era-legal"), game="chess", status=400)
+    assert "chess" in page
