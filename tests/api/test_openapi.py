@@ -1,0 +1,112 @@
+"""The served OpenAPI document: generated from the schemas, covering every API route,
+and true of what the API answers (checked by schemathesis through the WSGI app)."""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis import checks
+
+from tests.api.support import make_app
+from webapp import create_app, schemas
+from webapp.openapi import build_spec
+
+# Server errors and answers that break the document are what this run looks for.
+DOCUMENT_CHECKS = [
+    checks.not_a_server_error,
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_schema_conformance,
+]
+
+
+@pytest.fixture
+def document(client):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def test_the_document_is_openapi_3(document):
+    assert document["openapi"].startswith("3.")
+    assert document["info"]["title"] == "Deckwright API"
+
+
+def test_every_api_route_and_method_is_documented_with_its_answers(app, document):
+    documented = {
+        (path, method.upper())
+        for path, operations in document["paths"].items()
+        for method in operations
+    }
+    routes = {
+        (rule.rule.replace("<", "{").replace(">", "}"), method)
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+    assert documented == routes
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            statuses = set(operation["responses"])
+            assert any(s.startswith("2") for s in statuses), (path, method)
+            assert {"405", "500"} <= statuses, (path, method)
+
+
+def test_the_components_are_the_marshmallow_schemas(document):
+    spec = APISpec("x", "1", "3.0.3", plugins=[MarshmallowPlugin()])
+    spec.components.schema("Validation", schema=schemas.ValidationSchema)
+    generated = spec.to_dict()["components"]["schemas"]
+    for name in ("Validation", "Problem", "Summary", "Deck"):
+        assert document["components"]["schemas"][name] == generated[name]
+    problem = document["components"]["schemas"]["Problem"]
+    assert set(problem["properties"]) == set(schemas.ProblemSchema().fields)
+
+
+def test_every_error_answer_points_at_the_one_error_schema(document):
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            for status, answer in operation["responses"].items():
+                if status[0] in "45":
+                    schema = answer["content"]["application/json"]["schema"]
+                    assert schema == {"$ref": "#/components/schemas/ErrorResponse"}
+
+
+def test_the_validate_body_may_be_json_or_a_text_decklist(document):
+    body = document["paths"]["/api/v1/games/{game_id}/validate"]["post"]["requestBody"]
+    assert set(body["content"]) == {"application/json", "text/plain"}
+
+
+def api_operations() -> list[tuple[str, str]]:
+    """Every (path, method) of the document, from the routes of a freshly built app."""
+    app = create_app({"TESTING": True})
+    return sorted(
+        (path, method.upper())
+        for path, operations in build_spec(app).to_dict()["paths"].items()
+        for method in operations
+    )
+
+
+@pytest.mark.parametrize(("path", "method"), api_operations())
+def test_the_api_answers_as_its_document_says(tmp_path, library, path, method):
+    app = make_app(tmp_path)
+    app.extensions["deckwright.pools"] = library
+    operation = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)[path][method]
+    # Half the cases name a real game, so they get past the 404 into the endpoint itself.
+    real_game = st.sampled_from(sorted(library.games()))
+
+    @given(case=operation.as_strategy(), game=real_game, use_real_game=st.booleans())
+    @settings(
+        max_examples=20,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    def answers_as_documented(case, game, use_real_game):
+        if use_real_game and "game_id" in (case.path_parameters or {}):
+            case.path_parameters["game_id"] = game
+        case.call_and_validate(checks=DOCUMENT_CHECKS)
+
+    answers_as_documented()
