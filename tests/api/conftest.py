@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from cardpool import default_pool_dir
 from tests.api.support import make_app
@@ -44,3 +45,13 @@ def example():
         return (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
 
     return read
+
+
+# Example counts stay modest so the suite stays fast; no deadline because a shared
+# 2-core machine makes single examples slow at random.
+settings.register_profile(
+    "deckwright-api",
+    deadline=None,
+    max_examples=40,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
