@@ -1,0 +1,132 @@
+"""Fixtures for the event workflow: an app on a fresh database, a clock tests can move,
+an organizer's event and players submitting to it through the API."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from webapp import create_app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+START = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
+DEADLINE = START + timedelta(days=2)
+_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def example(name: str) -> str:
+    return (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
+
+
+@dataclass
+class Clock:
+    """The app's notion of now (``EVENT_CLOCK``): tests move it past deadlines."""
+
+    now: datetime = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path, library, clock):
+    app = create_app(
+        {"DATABASE": str(tmp_path / "events.sqlite"), "TESTING": True, "EVENT_CLOCK": clock}
+    )
+    # The shipped pools are read-only: share the session's loaded copy.
+    app.extensions["deckwright.pools"] = library
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def era_legal() -> str:
+    return example("era-legal")
+
+
+@pytest.fixture
+def era_illegal() -> str:
+    return example("era-illegal")
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@dataclass
+class EventHandle:
+    """An event created through the API, with its admin token and helpers to act on it."""
+
+    client: object
+    id: str
+    token: str
+    players: dict[str, dict] = field(default_factory=dict)
+
+    @property
+    def admin(self) -> dict[str, str]:
+        return bearer(self.token)
+
+    def url(self, tail: str = "") -> str:
+        return f"/api/v1/events/{self.id}{tail}"
+
+    def submit(self, player: str, text: str, **extra):
+        """Submit through the public link; remembers the receipt of a 201 by player name."""
+        response = self.client.post(
+            self.url("/entries"), json={"player": player, "text": text, **extra}
+        )
+        if response.status_code == 201:
+            self.players[player] = response.get_json()
+        return response
+
+    def resubmit(self, player: str, text: str):
+        receipt = self.players[player]
+        return self.client.put(
+            self.url(f"/entries/{receipt['entry']['entry']}"),
+            json={"text": text},
+            headers=bearer(receipt["player_token"]),
+        )
+
+    def entries(self, show: str = "all") -> list[dict]:
+        response = self.client.get(self.url(f"/entries?show={show}"), headers=self.admin)
+        assert response.status_code == 200, response.get_data(as_text=True)
+        return response.get_json()["entries"]
+
+
+@pytest.fixture
+def make_event(client):
+    """Create an event through the API: ``make_event(game="era", players=[...])``."""
+
+    def create(**fields) -> EventHandle:
+        body = {"name": "Spring Regionals", "game": "era", "deadline": DEADLINE.isoformat()}
+        body.update(fields)
+        response = client.post("/api/v1/events", json=body)
+        assert response.status_code == 201, response.get_data(as_text=True)
+        created = response.get_json()
+        return EventHandle(client, created["event"]["id"], created["admin_token"])
+
+    return create
+
+
+@pytest.fixture
+def event(make_event) -> EventHandle:
+    return make_event()
+
+
+def csrf_of(page: str) -> str:
+    """The CSRF token in a page's form."""
+    match = _CSRF.search(page)
+    assert match, "the page has no form with a CSRF field"
+    return match.group(1)
