@@ -9,6 +9,9 @@ import pytest
 from cardpool import PoolLibrary, default_pool_dir
 from validator import parse_text, validate
 
+# live_server: the real site under gunicorn, started as the README starts it.
+pytest_plugins = ("tests.live",)
+
 REPO = Path(__file__).resolve().parent.parent
 RULEBOOKS = REPO.parent / "shared" / "rulebooks"
 
