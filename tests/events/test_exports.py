@@ -1,0 +1,65 @@
+"""The organizer's CSV: one row per entry, and no cell a spreadsheet would run as a formula."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from tests.events.conftest import START, example
+from webapp import events
+from webapp.db import connect
+from webapp.event_exports import CSV_COLUMNS, export_csv, safe_cell
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        ('=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'),
+        ("+1+1", "'+1+1"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\t=1", "'\t=1"),
+        ("Alice", "Alice"),
+        ("3 Ember Rex", "3 Ember Rex"),
+        (None, ""),
+        (7, "7"),
+    ],
+)
+def test_a_cell_starting_like_a_formula_is_prefixed_with_a_quote(value, cell):
+    assert safe_cell(value) == cell
+
+
+def test_the_csv_has_a_row_per_entry_with_verdict_problems_and_list(tmp_path, library):
+    db = connect(tmp_path / "export.sqlite")
+    created = events.create_event(
+        db,
+        library,
+        name="Cup",
+        game_id="era",
+        deadline=START.replace(year=2031),
+        now=START,
+        players=[("=Zed", None)],
+    )
+    for player, name in (("Alice", "era-legal"), ("Bob", "era-illegal")):
+        events.submit(
+            db,
+            library,
+            created.event.id,
+            player=player,
+            submission=events.Submission.from_text(example(name)),
+            now=START,
+        )
+    organizer = events.as_organizer(db, created.event.id, created.admin_token)
+    rows = list(csv.DictReader(io.StringIO(export_csv(events.entries(db, organizer)))))
+    db.close()
+    assert tuple(rows[0]) == CSV_COLUMNS
+    assert [(r["player"], r["status"], r["legal"], r["errors"]) for r in rows] == [
+        ("'=Zed", "not submitted", "", ""),
+        ("Alice", "legal", "yes", "0"),
+        ("Bob", "not legal", "no", "9"),
+    ]
+    assert rows[1]["list"].startswith("Dinos:\n1 Ember Rex\n")
+    assert "Embr Rex" in rows[2]["problems"]
+    assert len(rows[2]["receipt"]) == 12

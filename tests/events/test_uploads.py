@@ -1,0 +1,144 @@
+"""Reading a bulk upload: zips are guarded (sizes, paths, binary members) and CSVs checked."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from tests.events.conftest import example
+from webapp import event_uploads
+from webapp.event_uploads import BadUploadError, read_csv, read_upload, read_zip
+
+
+def zipped(members: dict[str, bytes | str], compression=zipfile.ZIP_DEFLATED) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+def test_each_text_file_of_a_zip_is_one_players_list_named_after_the_file():
+    data = zipped(
+        {
+            "Alice_Smith.txt": example("era-legal"),
+            "round-1/bob.dek": example("era-illegal"),
+            "carol.json": '{"sections": {"dinos": ["Ember Rex"]}}',
+        }
+    )
+    items, skipped = read_zip(data)
+    assert skipped == []
+    assert [(i.source, i.player, i.submission.kind) for i in items] == [
+        ("Alice_Smith.txt", "Alice Smith", "text"),
+        ("round-1/bob.dek", "bob", "text"),
+        ("carol.json", "carol", "json"),
+    ]
+    assert items[0].submission.body == example("era-legal")
+
+
+def test_members_with_unsafe_paths_are_skipped_never_followed():
+    data = zipped(
+        {
+            "../../etc/passwd.txt": "1 Ember Rex",
+            "/abs/olute.txt": "1 Ember Rex",
+            "ok/../../up.txt": "1 Ember Rex",
+            "C:/windows.txt": "1 Ember Rex",
+            "fine.txt": "1 Ember Rex",
+        }
+    )
+    items, skipped = read_zip(data)
+    assert [i.player for i in items] == ["fine"]
+    assert len(skipped) == 4
+    assert all(message.endswith("skipped: unsafe path") for message in skipped)
+
+
+def test_non_text_members_are_skipped_with_a_message():
+    data = zipped(
+        {
+            "photo.png": b"\x89PNG\r\n\x1a\n\x00\x00",
+            "binary.txt": b"\x00\x01\x02 not text",
+            "latin1.txt": "Dinos:\n1 Émber Rex".encode("latin-1"),
+            ".hidden.txt": "1 Ember Rex",
+            "__MACOSX/._alice.txt": b"\x00\x05",
+            "alice.txt": example("era-legal"),
+        }
+    )
+    items, skipped = read_zip(data)
+    assert [i.player for i in items] == ["alice"]
+    assert skipped == [
+        "photo.png: skipped: not a decklist (.txt, .dek, .deck, .json files only)",
+        "binary.txt: skipped: not a UTF-8 text file",
+        "latin1.txt: skipped: not a UTF-8 text file",
+        ".hidden.txt: skipped: hidden or system file",
+        "__MACOSX/._alice.txt: skipped: hidden or system file",
+    ]
+
+
+def test_a_member_that_inflates_past_the_limit_is_skipped_unread(monkeypatch):
+    monkeypatch.setattr(event_uploads, "MAX_MEMBER_BYTES", 1_000)
+    bomb = zipped({"bomb.txt": "1 Ember Rex\n" * 10_000, "ok.txt": "1 Ember Rex"})
+    assert len(bomb) < 1_000  # it compresses to almost nothing
+    items, skipped = read_zip(bomb)
+    assert [i.player for i in items] == ["ok"]
+    assert skipped == ["bomb.txt: skipped: larger than 1000 bytes"]
+
+
+def test_a_member_whose_header_understates_its_size_is_skipped(monkeypatch):
+    monkeypatch.setattr(event_uploads, "MAX_MEMBER_BYTES", 1_000)
+    data = bytearray(zipped({"liar.txt": "1 Ember Rex\n" * 1_000}, zipfile.ZIP_STORED))
+    # The central directory now claims 10 bytes: reading is bounded and checked, never trusted.
+    central = data.rfind(b"PK\x01\x02")
+    data[central + 24 : central + 28] = (10).to_bytes(4, "little")
+    items, skipped = read_zip(bytes(data))
+    assert items == []
+    assert len(skipped) == 1
+    assert skipped[0].startswith("liar.txt: skipped:")
+
+
+def test_a_zip_that_inflates_past_the_total_limit_is_refused(monkeypatch):
+    monkeypatch.setattr(event_uploads, "MAX_TOTAL_BYTES", 5_000)
+    data = zipped({f"player{n}.txt": "1 Ember Rex\n" * 300 for n in range(3)})
+    with pytest.raises(BadUploadError, match="inflates"):
+        read_zip(data)
+
+
+def test_too_many_members_or_too_many_bytes_are_refused(monkeypatch):
+    monkeypatch.setattr(event_uploads, "MAX_MEMBERS", 3)
+    with pytest.raises(BadUploadError, match="at most 3 files"):
+        read_zip(zipped({f"p{n}.txt": "1 Ember Rex" for n in range(4)}))
+    monkeypatch.setattr(event_uploads, "MAX_UPLOAD_BYTES", 100)
+    with pytest.raises(BadUploadError, match="at most"):
+        read_upload("big.csv", b"player,list\n" + b"x" * 200)
+
+
+def test_a_broken_zip_is_refused_in_words():
+    with pytest.raises(BadUploadError, match="not a readable zip"):
+        read_upload("lists.zip", b"PK\x03\x04 this is no zip")
+
+
+def test_a_csv_has_one_row_per_player_with_multi_line_lists():
+    data = (
+        "player,list,player_id\n"
+        f'Alice,"{example("era-legal")}",A-1\n'
+        ',"1 Ember Rex",\n'
+        '"Bob ""the Builder""","1 Ember Rex",\n'
+    ).encode()
+    items, skipped = read_upload("lists.csv", data)
+    assert [(i.player, i.player_id) for i in items] == [
+        ("Alice", "A-1"),
+        ('Bob "the Builder"', None),
+    ]
+    assert items[0].submission.body == example("era-legal")
+    assert items[1].source == f"line {2 + example('era-legal').count(chr(10)) + 1 + 1}"
+    assert skipped == [
+        f"line {2 + example('era-legal').count(chr(10)) + 1}: skipped: no player name"
+    ]
+
+
+def test_a_csv_without_the_player_and_list_columns_is_refused():
+    with pytest.raises(BadUploadError, match="player and list"):
+        read_csv(b"name,deck\nAlice,1 Ember Rex\n")
+    with pytest.raises(BadUploadError, match="neither a zip file nor a UTF-8 CSV"):
+        read_csv(b"\xff\xfe\x00binary")

@@ -1,0 +1,172 @@
+"""Reading an organizer's bulk upload: a zip of decklist files, or a CSV of player,list rows.
+
+Nothing is extracted to disk: members are read into memory with hard limits
+on their number and on the bytes each one (and all of them) may inflate to, so
+a zip bomb or a path like ``../../etc/passwd`` can do no harm. Members that are
+not decklists are skipped with a message saying why.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from pathlib import PurePosixPath
+
+from cardpool import DeckwrightError
+
+from .events import BulkItem, InvalidSubmissionError, Submission
+
+MAX_UPLOAD_BYTES = 4 * 1024 * 1024
+MAX_MEMBERS = 1_000
+MAX_MEMBER_BYTES = 100_000
+MAX_TOTAL_BYTES = 16 * 1024 * 1024
+DECKLIST_SUFFIXES = (".txt", ".dek", ".deck", ".json")
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+class BadUploadError(DeckwrightError):
+    """An upload that is neither a readable zip nor a CSV with player and list columns."""
+
+    code = "bad-upload"
+
+
+def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[str]]:
+    """The lists in an upload and a message for everything skipped; a zip or a CSV."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise BadUploadError(f"an upload is at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
+    if data.startswith(ZIP_MAGIC) or filename.lower().endswith(".zip"):
+        return read_zip(data)
+    return read_csv(data)
+
+
+def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
+    """One list per text member; the player is named by the file name (``Alice_Smith.txt``)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError):
+        raise BadUploadError("the upload is not a readable zip file") from None
+    if len(members) > MAX_MEMBERS:
+        raise BadUploadError(f"a zip holds at most {MAX_MEMBERS} files")
+    items: list[BulkItem] = []
+    skipped: list[str] = []
+    total = 0
+    with archive:
+        for info in members:
+            name = info.filename
+            if info.is_dir():
+                continue
+            reason = _unsafe(name) or _not_a_decklist(info)
+            if reason:
+                skipped.append(f"{name}: skipped: {reason}")
+                continue
+            # The header's size can lie: read at most one byte past the limit and check.
+            try:
+                with archive.open(info) as member:
+                    raw = member.read(MAX_MEMBER_BYTES + 1)
+            except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError):
+                skipped.append(f"{name}: skipped: cannot be read from the zip")
+                continue
+            if len(raw) > MAX_MEMBER_BYTES:
+                skipped.append(f"{name}: skipped: larger than {MAX_MEMBER_BYTES} bytes")
+                continue
+            total += len(raw)
+            if total > MAX_TOTAL_BYTES:
+                raise BadUploadError(
+                    f"the zip inflates to more than {MAX_TOTAL_BYTES // (1024 * 1024)} MB"
+                )
+            text = _text(raw)
+            if text is None:
+                skipped.append(f"{name}: skipped: not a UTF-8 text file")
+                continue
+            player = PurePosixPath(name).stem.replace("_", " ").strip()
+            try:
+                submission = (
+                    Submission.from_pasted(text)
+                    if name.lower().endswith(".json")
+                    else Submission.from_text(text)
+                )
+            except InvalidSubmissionError as exc:
+                skipped.append(f"{name}: skipped: {exc}")
+                continue
+            items.append(BulkItem(source=name, player=player, submission=submission))
+    return items, skipped
+
+
+def _unsafe(name: str) -> str:
+    """Why a member's path cannot be trusted, if it cannot."""
+    parts = name.replace("\\", "/").split("/")
+    if name.startswith(("/", "\\")) or ".." in parts or (len(name) > 1 and name[1] == ":"):
+        return "unsafe path"
+    return ""
+
+
+def _not_a_decklist(info: zipfile.ZipInfo) -> str:
+    name = PurePosixPath(info.filename)
+    if any(part.startswith(".") or part == "__MACOSX" for part in name.parts):
+        return "hidden or system file"
+    if info.flag_bits & 0x1:
+        return "encrypted"
+    if name.suffix.lower() not in DECKLIST_SUFFIXES:
+        return f"not a decklist ({', '.join(DECKLIST_SUFFIXES)} files only)"
+    if info.file_size > MAX_MEMBER_BYTES:
+        return f"larger than {MAX_MEMBER_BYTES} bytes"
+    return ""
+
+
+def _text(raw: bytes) -> str | None:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text else text
+
+
+def read_csv(data: bytes) -> tuple[list[BulkItem], list[str]]:
+    """Rows of ``player,list`` (and optionally ``player_id``), with a header row."""
+    text = _text(data)
+    if text is None:
+        raise BadUploadError("the upload is neither a zip file nor a UTF-8 CSV file")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [cell.strip().lower() for cell in next(reader, [])]
+    except csv.Error as exc:
+        raise BadUploadError(f"the CSV cannot be read: {exc}") from None
+    if "player" not in header or "list" not in header:
+        raise BadUploadError("a CSV upload needs a header row with the columns player and list")
+    columns = {
+        name: header.index(name) for name in ("player", "list", "player_id") if name in header
+    }
+    items: list[BulkItem] = []
+    skipped: list[str] = []
+    ended = reader.line_num
+    try:
+        for row in reader:
+            # A quoted list spans several lines: name the row by the line it starts on.
+            number, ended = ended + 1, reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(items) + len(skipped) >= MAX_MEMBERS:
+                raise BadUploadError(f"a CSV holds at most {MAX_MEMBERS} rows")
+            cells = {name: row[i] if i < len(row) else "" for name, i in columns.items()}
+            source = f"line {number}"
+            if not cells["player"].strip():
+                skipped.append(f"{source}: skipped: no player name")
+                continue
+            try:
+                submission = Submission.from_pasted(cells["list"])
+            except InvalidSubmissionError as exc:
+                skipped.append(f"{source}: skipped: {exc}")
+                continue
+            items.append(
+                BulkItem(
+                    source=source,
+                    player=cells["player"],
+                    player_id=cells.get("player_id") or None,
+                    submission=submission,
+                )
+            )
+    except csv.Error as exc:
+        raise BadUploadError(f"the CSV cannot be read: {exc}") from None
+    return items, skipped
