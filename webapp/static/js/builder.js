@@ -27,6 +27,8 @@ const state = {
   result: null,
   searchPage: 0,
   searchPages: 0,
+  /** Counts changes of the deck, format or date; the verdict says which one it judged. */
+  revision: 0,
 };
 
 const el = {
@@ -129,6 +131,13 @@ function deckPayload() {
 function deckChanged({ now = false } = {}) {
   renderDeck();
   markUnsaved();
+  revise(now);
+}
+
+/** Something the verdict depends on changed: ask for a new one (soon, or now). */
+function revise(now) {
+  state.revision += 1;
+  el.deck.dataset.revision = String(state.revision);
   if (now) validateDeck.now();
   else validateDeck();
 }
@@ -182,12 +191,14 @@ function deckRow(sectionId, entry, offending) {
   const rowProblems = severity ? problemsOf(entry.name) : [];
   const face = cardFace(game, card);
   const focusKey = (what) => `${what}:${sectionId}:${entry.id}`;
+  const dataset = { card: entry.id, section: sectionId, name: entry.name };
+  if (!state.cards.has(entry.id)) dataset.loading = "true";
   return h(
     "li",
     {
       class: "deck-row" + (severity ? ` offending offending-${severity}` : ""),
       id: rowId(sectionId, entry.id),
-      dataset: { card: entry.id, section: sectionId, name: entry.name },
+      dataset,
       title: rowProblems.map((p) => p.message).join("\n") || null,
     },
     h("span", { class: "deck-count" }, `${entry.count}`, h("span", { "aria-hidden": "true" }, "×")),
@@ -311,6 +322,7 @@ const validateDeck = debounce(async () => {
   if (validation) validation.abort();
   validation = new AbortController();
   const { signal } = validation;
+  const revision = state.revision;
   el.verdict.classList.add("checking");
   el.verdict.setAttribute("aria-busy", "true");
   try {
@@ -319,12 +331,14 @@ const validateDeck = debounce(async () => {
     const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", json: body, signal });
     state.result = result;
     renderVerdict(result);
+    el.verdict.dataset.revision = String(revision);
     renderDeck();
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
     state.result = null;
     renderVerdictError(error);
+    el.verdict.dataset.revision = String(revision);
     renderDeck();
   } finally {
     if (!signal.aborted) {
@@ -336,6 +350,7 @@ const validateDeck = debounce(async () => {
 
 function renderVerdictError(error) {
   el.verdict.className = "verdict verdict-unknown";
+  delete el.verdict.dataset.legal;
   el.verdict.replaceChildren(h("strong", {}, "Cannot check this deck"), h("p", {}, error.message));
   el.problems.replaceChildren();
   el.formats.replaceChildren();
@@ -353,8 +368,8 @@ function renderVerdict(result) {
   el.verdict.replaceChildren(
     h("strong", { class: "verdict-word" }, result.legal ? "Legal" : "Not legal"),
     h("span", { class: "verdict-format" }, ` in ${result.format_name}`),
-    counts.length ? h("span", { class: "verdict-counts" }, counts.join(", ")) : null,
   );
+  if (counts.length) el.verdict.append(h("span", { class: "verdict-counts" }, counts.join(", ")));
   el.problems.replaceChildren(...result.problems.map(problemItem));
   el.formats.replaceChildren(
     ...Object.entries(result.formats || {}).map(([id, f]) =>
@@ -396,7 +411,8 @@ function problemItem(problem) {
           "p",
           { class: "problem-cards" },
           "Cards: ",
-          rows.map((row) =>
+          rows.map((row, i) => [
+            i ? ", " : null,
             h(
               "button",
               {
@@ -411,7 +427,7 @@ function problemItem(problem) {
               },
               row.dataset.name,
             ),
-          ),
+          ]),
         )
       : null,
     problem.cite
@@ -420,8 +436,8 @@ function problemItem(problem) {
   );
 }
 
-el.format.addEventListener("change", () => validateDeck.now());
-el.asOf.addEventListener("change", () => validateDeck.now());
+el.format.addEventListener("change", () => revise(true));
+el.asOf.addEventListener("change", () => revise(true));
 
 // -- searching ---------------------------------------------------------------------------
 
@@ -436,15 +452,23 @@ function searchQuery(page) {
 async function search(page = 1) {
   if (searching) searching.abort();
   searching = new AbortController();
+  const query = searchQuery(page);
   try {
     const answer = await api(`/games/${encodeURIComponent(game.id)}/cards`, {
-      query: searchQuery(page),
+      query,
       signal: searching.signal,
     });
+    state.shownQuery = JSON.stringify({ ...query, page: 1 });
     for (const card of answer.cards) state.cards.set(card.id, card);
     const items = answer.cards.map(resultItem);
+    const focused = el.results.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     if (page === 1) el.results.replaceChildren(...items);
     else el.results.append(...items);
+    if (focused && !el.results.contains(document.activeElement)) {
+      // A newer answer replaced the list under the keyboard: stay on the same card, or the top.
+      const again = items.find((item) => item.firstChild.dataset.card === focused) || items[0];
+      (again ? again.firstChild : el.query).focus();
+    }
     state.searchPage = answer.page;
     state.searchPages = answer.pages;
     el.more.hidden = answer.page >= answer.pages;
@@ -501,11 +525,17 @@ el.query.addEventListener("keydown", (event) => {
     }
   } else if (event.key === "Enter") {
     // Enter in the box adds the top result: type a name, press Enter, and it is in.
-    const first = el.results.querySelector("button.result");
     event.preventDefault();
-    if (first && el.query.value.trim()) addCard(state.cards.get(first.dataset.card));
+    if (el.query.value.trim()) addTopResult();
   }
 });
+
+async function addTopResult() {
+  // Typed faster than the search answered: the list shown is for older words; ask first.
+  if (state.shownQuery !== JSON.stringify(searchQuery(1))) await searchSoon.now();
+  const first = el.results.querySelector("button.result");
+  if (first) addCard(state.cards.get(first.dataset.card));
+}
 
 el.results.addEventListener("keydown", (event) => {
   const button = event.target.closest("button.result");
@@ -542,6 +572,7 @@ async function importList() {
     return;
   }
   el.importButton.disabled = true;
+  el.importReport.replaceChildren();
   try {
     const query = { format: el.format.value, as_of: el.asOf.value };
     const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", text, query });
@@ -594,7 +625,8 @@ function renderImportReport(result) {
         : null,
     ),
   );
-  el.importReport.replaceChildren(lead, items.length ? h("ul", { class: "import-problems" }, items) : null);
+  el.importReport.replaceChildren(lead);
+  if (items.length) el.importReport.append(h("ul", { class: "import-problems" }, items));
 }
 
 /** Put a suggested name on the line that named no card, and import the list again. */
@@ -697,6 +729,6 @@ if (saved) {
   el.saveStatus.textContent = "This is a saved deck. Changes are saved as a new deck with its own link.";
 } else {
   renderDeck();
-  validateDeck.now();
+  revise(true);
 }
 search(1);
