@@ -1,0 +1,53 @@
+"""Driving the deck builder in tests: open it, import a list, read the deck and the verdict."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+# The verdict names the revision of the deck it judged; the deck, its current revision.
+SETTLED = """() => {
+  const verdict = document.getElementById("verdict");
+  const deck = document.getElementById("deck-sections");
+  return verdict.dataset.revision !== undefined
+    && verdict.dataset.revision === deck.dataset.revision
+    && !verdict.classList.contains("checking")
+    && !document.querySelector(".deck-row[data-loading]");
+}"""
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def open_builder(page: Page, game_id: str) -> None:
+    page.goto(f"/games/{game_id}/build")
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    """Wait until the legality panel shows the verdict on the deck as it is now."""
+    page.wait_for_function(SETTLED)
+
+
+def import_list(page: Page, text: str) -> None:
+    page.fill("#import-text", text)
+    page.click("#import-button")
+    expect(page.locator("#import-report .import-summary")).to_be_visible()
+    settle(page)
+
+
+def deck_rows(page: Page) -> list[tuple[str, str, int]]:
+    """The deck as shown: (section id, card name, copies) per row, in order."""
+    return [
+        (row["section"], row["name"], int(row["count"]))
+        for row in page.eval_on_selector_all(
+            ".deck-row",
+            "rows => rows.map(r => ({section: r.dataset.section, name: r.dataset.name,"
+            " count: r.querySelector('.deck-count').textContent.replace('×', '')}))",
+        )
+    ]
+
+
+def example(name: str) -> str | None:
+    path = EXAMPLES / f"{name}.txt"
+    return path.read_text(encoding="utf-8") if path.exists() else None

@@ -1,0 +1,54 @@
+"""Fixtures for the browser tests: one Chromium per session, a fresh page per test.
+
+The server is the suite's shared ``live_server`` (``tests/live.py``: ``make start``
+as the README runs it). Playwright drives Debian's Chromium (``make browser``
+installs it); Playwright's own browser download is never used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium: run `make browser` to install Debian's Chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser, live_server):
+    context = browser.new_context(
+        base_url=live_server, viewport={"width": 1400, "height": 1000}, accept_downloads=True
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    """A fresh page; the test fails if the page's scripts threw or logged an error."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield page
+    assert errors == [], "the page's scripts reported errors"
