@@ -1,0 +1,387 @@
+"""The event workflow in the JSON API, under ``/api/v1/events``: thin views over :mod:`.events`.
+
+The organizer's admin token and a player's private token travel in an
+``Authorization: Bearer <token>`` header. Any token that does not open what is
+asked for, and any unknown id, gets the same 404.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import asdict
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, url_for
+
+from cardpool import DeckwrightError, PoolLibrary
+
+from . import errors, event_exports, event_uploads, events
+from . import event_schemas as schemas
+from .api import json_body, load_body, load_query
+from .db import get_db
+from .openapi import documented
+
+bp = Blueprint("event_api", __name__, url_prefix="/api/v1/events")
+
+# How each refusal of the event library reads over HTTP; anything else is left to webapp.errors.
+STATUS = {
+    events.EventClosedError: 409,
+    events.PlayerTakenError: 409,
+    events.InvalidSubmissionError: 422,
+    events.InvalidEventError: 422,
+    events.InvalidQueryError: 400,
+    event_uploads.BadUploadError: 400,
+}
+BULK_BODY_BYTES = 8 * 1024 * 1024  # a base64 zip of event_uploads.MAX_UPLOAD_BYTES, with room
+
+
+def status_of(error: DeckwrightError) -> int:
+    """The HTTP status of a refusal, for the API and the event pages alike."""
+    for cls in type(error).__mro__:
+        if cls in STATUS:
+            return STATUS[cls]
+    return errors.status_of(error)
+
+
+@bp.errorhandler(DeckwrightError)
+def refused(error: DeckwrightError):
+    return errors.error_response(status_of(error), error.code, str(error), errors.details_of(error))
+
+
+def pools() -> PoolLibrary:
+    return current_app.extensions["deckwright.pools"]
+
+
+def now() -> datetime:
+    """The current time; tests may set ``EVENT_CLOCK`` to a function to move it."""
+    return current_app.config.get("EVENT_CLOCK", events.utcnow)()
+
+
+def bearer() -> str | None:
+    """The token of an ``Authorization: Bearer`` header, if one was sent."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+def event_view(event: events.Event) -> dict[str, Any]:
+    moment = now()
+    return {
+        **asdict(event),
+        "open": event.is_open(moment),
+        "closed_reason": event.closed_reason(moment),
+        "submit_url": url_for("events.event_page", event_id=event.id),
+    }
+
+
+def as_submission(body: dict[str, Any]) -> events.Submission:
+    if "text" in body:
+        return events.Submission.from_text(body["text"])
+    # The JSON document received is what is kept, exactly as it came.
+    return events.Submission(request.get_data(as_text=True), events.JSON, body["deck"])
+
+
+def receipt_view(receipt: events.Receipt) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "event": receipt.event.id,
+        "entry": receipt.entry,
+        "receipt": receipt.version.receipt,
+    }
+    if receipt.player_token:
+        view["player_token"] = receipt.player_token
+        view["private_url"] = url_for(
+            "events.player_page",
+            event_id=receipt.event.id,
+            entry_id=receipt.entry.id,
+            token=receipt.player_token,
+        )
+    return view
+
+
+# -- the organizer creates an event -------------------------------------------------------
+
+
+@bp.post("")
+@documented(
+    "Create an event; the answer holds its admin token, shown this once",
+    schemas.EventCreatedSchema,
+    status=201,
+    body=schemas.EventBodySchema,
+    errors=[400, 404, 415, 422],
+)
+def create_event():
+    body = load_body(schemas.EventBodySchema(), json_body())
+    created = events.create_event(
+        get_db(),
+        pools(),
+        name=body["name"],
+        game_id=body["game"],
+        format_id=body["format"],
+        as_of=body["as_of"],
+        deadline=body["deadline"],
+        now=now(),
+        players=[(p["name"], p["player_id"]) for p in body["players"]],
+    )
+    event_id, token = created.event.id, created.admin_token
+    answer = {
+        "event": event_view(created.event),
+        "admin_token": token,
+        "admin_url": url_for("events.dashboard", event_id=event_id, token=token),
+    }
+    location = url_for("event_api.get_event", event_id=event_id)
+    return schemas.EventCreatedSchema().dump(answer), 201, {"Location": location}
+
+
+@bp.get("/<event_id>")
+@documented(
+    "An event's public facts: game, format, deadline, open or not",
+    schemas.EventSchema,
+    errors=[404],
+)
+def get_event(event_id: str):
+    return schemas.EventSchema().dump(event_view(events.get_event(get_db(), event_id)))
+
+
+# -- players submit -----------------------------------------------------------------------
+
+
+@bp.post("/<event_id>/entries")
+@documented(
+    "Submit a list through the event's public link; the answer is the receipt",
+    schemas.ReceiptSchema,
+    status=201,
+    body=schemas.SubmissionBodySchema,
+    errors=[400, 404, 409, 413, 415, 422],
+)
+def submit(event_id: str):
+    """The first list of a player. The answer's ``player_token`` (shown once) changes it later.
+
+    A name that already has a list on file is refused with 409, as is any list
+    after the deadline or once the organizer has locked the event.
+    """
+    body = load_body(schemas.SubmissionBodySchema(), json_body())
+    receipt = events.submit(
+        get_db(),
+        pools(),
+        event_id,
+        player=body["player"],
+        player_id=body["player_id"],
+        submission=as_submission(body),
+        now=now(),
+    )
+    location = url_for("event_api.get_entry", event_id=event_id, entry_id=receipt.entry.id)
+    return schemas.ReceiptSchema().dump(receipt_view(receipt)), 201, {"Location": location}
+
+
+@bp.put("/<event_id>/entries/<entry_id>")
+@documented(
+    "Replace your list with a new version (your player token as Bearer)",
+    schemas.ReceiptSchema,
+    body=schemas.ListBodySchema,
+    errors=[400, 404, 409, 413, 415, 422],
+)
+def resubmit(event_id: str, entry_id: str):
+    """Every version is kept; the newest is the one on file."""
+    body = load_body(schemas.ListBodySchema(), json_body())
+    player = events.as_player(get_db(), event_id, entry_id, bearer())
+    receipt = events.resubmit(get_db(), pools(), player, as_submission(body), now())
+    return schemas.ReceiptSchema().dump(receipt_view(receipt))
+
+
+@bp.get("/<event_id>/entries/<entry_id>")
+@documented(
+    "One entry and its list on file (the player's or the organizer's token)",
+    schemas.EntrySchema,
+    errors=[404],
+)
+def get_entry(event_id: str, entry_id: str):
+    access = events.as_reader(get_db(), event_id, entry_id, bearer())
+    return schemas.EntrySchema().dump(events.entry(get_db(), access, entry_id))
+
+
+@bp.get("/<event_id>/entries/<entry_id>/versions")
+@documented(
+    "Every version of one entry's list, oldest first (the player's or the organizer's token)",
+    schemas.HistorySchema,
+    errors=[404],
+)
+def get_history(event_id: str, entry_id: str):
+    db = get_db()
+    access = events.as_reader(db, event_id, entry_id, bearer())
+    found = events.entry(db, access, entry_id)
+    versions = events.history(db, access, entry_id)
+    return schemas.HistorySchema().dump(
+        {"entry": found.id, "player": found.player, "versions": versions}
+    )
+
+
+# -- the organizer's side (admin token as Bearer) ----------------------------------------------
+
+
+def organizer(event_id: str) -> events.Organizer:
+    return events.as_organizer(get_db(), event_id, bearer())
+
+
+@bp.get("/<event_id>/entries")
+@documented(
+    "Every entry with its verdict, problems and list (the admin token)",
+    schemas.EntryListSchema,
+    query=schemas.EntriesQuerySchema,
+    errors=[400, 404],
+)
+def list_entries(event_id: str):
+    access = organizer(event_id)
+    show = load_query(schemas.EntriesQuerySchema())["show"]
+    found = events.entries(get_db(), access, show)
+    return schemas.EntryListSchema().dump({"event": event_view(access.event), "entries": found})
+
+
+@bp.post("/<event_id>/players")
+@documented(
+    "Register the players expected to submit (the admin token)",
+    schemas.RegisteredSchema,
+    body=schemas.RegisterBodySchema,
+    errors=[400, 404, 409, 415, 422],
+)
+def register_players(event_id: str):
+    access = organizer(event_id)
+    body = load_body(schemas.RegisterBodySchema(), json_body())
+    players = [(p["name"], p["player_id"]) for p in body["players"]]
+    added = events.register_players(get_db(), access, players, now())
+    return schemas.RegisteredSchema().dump({"added": added})
+
+
+@bp.post("/<event_id>/lock")
+@documented(
+    "Lock the event: no list changes after this (the admin token)",
+    schemas.EventSchema,
+    errors=[404],
+)
+def lock(event_id: str):
+    return schemas.EventSchema().dump(event_view(events.lock(get_db(), organizer(event_id))))
+
+
+@bp.post("/<event_id>/publish")
+@documented(
+    "Publish every list (and lock the event) (the admin token)", schemas.EventSchema, errors=[404]
+)
+def publish(event_id: str):
+    return schemas.EventSchema().dump(event_view(events.publish(get_db(), organizer(event_id))))
+
+
+@bp.get("/<event_id>/verify")
+@documented(
+    "Does a player's receipt hash match a list on file? (the admin token)",
+    schemas.VerifySchema,
+    query=schemas.VerifyQuerySchema,
+    errors=[400, 404],
+)
+def verify(event_id: str):
+    access = organizer(event_id)
+    receipt = load_query(schemas.VerifyQuerySchema())["receipt"]
+    matches = events.verify(get_db(), access, receipt)
+    return schemas.VerifySchema().dump(
+        {
+            "receipt": receipt.lower(),
+            "on_file": any(m.current for m in matches),
+            "matches": [
+                {
+                    "entry": m.entry.id,
+                    "player": m.entry.player,
+                    "version": m.version.number,
+                    "received": m.version.received,
+                    "sha256": m.version.digest,
+                    "current": m.current,
+                }
+                for m in matches
+            ],
+        }
+    )
+
+
+@bp.post("/<event_id>/uploads")
+@documented(
+    "Submit many lists at once: a CSV or a zip of decklist files (the admin token)",
+    schemas.UploadReportSchema,
+    body=schemas.UploadBodySchema,
+    errors=[400, 404, 409, 413, 415, 422],
+)
+def upload(event_id: str):
+    """A zip names each player by a file name (``Alice_Smith.txt``); a CSV has player,list.
+
+    Members that are not decklists (other files, unsafe paths, binary data) are
+    skipped and listed in ``skipped``. Lists are stored all together or not at all.
+    """
+    request.max_content_length = BULK_BODY_BYTES
+    access = organizer(event_id)
+    body = load_body(schemas.UploadBodySchema(), json_body())
+    if "zip" in body:
+        try:
+            data = base64.b64decode(body["zip"], validate=True)
+        except (binascii.Error, ValueError):
+            raise event_uploads.BadUploadError("zip is not valid base64") from None
+        items, skipped = event_uploads.read_upload("upload.zip", data)
+    else:
+        items, skipped = event_uploads.read_csv(body["csv"].encode("utf-8"))
+    report = events.submit_for_players(get_db(), pools(), access, items, now())
+    return schemas.UploadReportSchema().dump(
+        {
+            "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],
+            "skipped": skipped + report.skipped,
+        }
+    )
+
+
+@bp.get("/<event_id>/export.json")
+@documented(
+    "Every verdict and list, for the records (the admin token)",
+    schemas.EntryListSchema,
+    errors=[404],
+)
+def export_json(event_id: str):
+    access = organizer(event_id)
+    found = events.entries(get_db(), access)
+    body = schemas.EntryListSchema().dump({"event": event_view(access.event), "entries": found})
+    return body, 200, {"Content-Disposition": f'attachment; filename="{event_id}.json"'}
+
+
+@bp.get("/<event_id>/export.csv")
+@documented(
+    "Every verdict and list as CSV (the admin token)",
+    text_response=True,
+    text_media="text/csv",
+    errors=[404],
+)
+def export_csv(event_id: str):
+    access = organizer(event_id)
+    text = event_exports.export_csv(events.entries(get_db(), access))
+    return Response(
+        text,
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{event_id}.csv"'},
+    )
+
+
+# -- once published, for everyone ---------------------------------------------------------------
+
+
+@bp.get("/<event_id>/lists")
+@documented(
+    "Every list, once the organizer has published them", schemas.PublishedSchema, errors=[404]
+)
+def published(event_id: str):
+    event, found = events.published_lists(get_db(), event_id)
+    lists = [
+        {"player": e.player, "receipt": e.latest.receipt, "list": e.latest.canonical} for e in found
+    ]
+    return schemas.PublishedSchema().dump({"event": event_view(event), "lists": lists})
+
+
+@bp.after_request
+def private(response: Response) -> Response:
+    # Answers carry tokens and decklists: no cache may keep them.
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response

@@ -1,0 +1,329 @@
+"""The event API's request and response bodies (and the JSON export) as marshmallow schemas.
+
+Responses are dumped straight from the dataclasses of :mod:`webapp.events`;
+the OpenAPI document is generated from these classes like the rest of the API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import (
+    EXCLUDE,
+    Schema,
+    ValidationError,
+    fields,
+    pre_load,
+    validate,
+    validates_schema,
+)
+
+from .events import (
+    FILTERS,
+    MAX_EVENT_NAME_CHARS,
+    MAX_LIST_CHARS,
+    MAX_NAME_CHARS,
+    MAX_PLAYER_ID_CHARS,
+    MAX_PLAYERS,
+    RECEIPT_CHARS,
+)
+from .schemas import ProblemSchema
+
+_PLAYER_NAME = fields.Str(
+    required=True,
+    validate=validate.Length(min=1, max=MAX_NAME_CHARS),
+    metadata={"description": "The player's name as the organizer knows it."},
+)
+
+
+def _player_id() -> fields.Str:
+    return fields.Str(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=MAX_PLAYER_ID_CHARS),
+        metadata={"description": "An optional membership or player number."},
+    )
+
+
+# -- requests ---------------------------------------------------------------------------
+
+
+class PlayerBodySchema(Schema):
+    name = _PLAYER_NAME
+    player_id = _player_id()
+
+
+class EventBodySchema(Schema):
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=MAX_EVENT_NAME_CHARS))
+    game = fields.Str(required=True, metadata={"description": "A game id, e.g. era."})
+    format = fields.Str(
+        load_default=None, metadata={"description": "A format id (else the game's default)."}
+    )
+    as_of = fields.Date(
+        load_default=None,
+        metadata={"description": "The day whose banned list applies (YYYY-MM-DD); else today's."},
+    )
+    deadline = fields.DateTime(
+        required=True,
+        metadata={"description": "Submissions close at this moment (ISO 8601; no zone = UTC)."},
+    )
+    players = fields.List(
+        fields.Nested(PlayerBodySchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_PLAYERS),
+        metadata={"description": "Players expected to submit, registered in advance."},
+    )
+
+
+class ListBodySchema(Schema):
+    """A decklist: ``text`` (a pasted list) or ``deck`` (the deck builder's JSON form)."""
+
+    text = fields.Str(validate=validate.Length(min=1, max=MAX_LIST_CHARS))
+    deck = fields.Dict(
+        metadata={"description": 'The JSON deck form: {"sections": {"deck": [{"card", "count"}]}}'}
+    )
+
+    @validates_schema
+    def one_list(self, data, **_kwargs):
+        if ("text" in data) == ("deck" in data):
+            raise ValidationError("send the list as exactly one of text or deck")
+
+
+class SubmissionBodySchema(ListBodySchema):
+    player = _PLAYER_NAME
+    player_id = _player_id()
+
+
+class RegisterBodySchema(Schema):
+    players = fields.List(
+        fields.Nested(PlayerBodySchema),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_PLAYERS),
+    )
+
+
+class UploadBodySchema(Schema):
+    """Many lists at once: a CSV (columns player, list) or a zip of text files, base64-encoded."""
+
+    csv = fields.Str(
+        metadata={"description": "CSV text with a header row: player,list[,player_id]."}
+    )
+    zip = fields.Str(
+        metadata={"description": "A zip file, base64-encoded; one decklist file per player."}
+    )
+
+    @validates_schema
+    def one_upload(self, data, **_kwargs):
+        if ("csv" in data) == ("zip" in data):
+            raise ValidationError("send exactly one of csv or zip")
+
+
+class EntriesQuerySchema(Schema):
+    show = fields.Str(
+        load_default="all",
+        validate=validate.OneOf(FILTERS),
+        metadata={"description": "all, illegal, legal, or missing (registered, not submitted)."},
+    )
+
+
+class VerifyQuerySchema(Schema):
+    receipt = fields.Str(
+        required=True,
+        validate=validate.Regexp(f"^[0-9a-fA-F]{{{RECEIPT_CHARS},64}}$"),
+        metadata={"description": "The hash on a player's receipt."},
+    )
+
+
+# -- responses --------------------------------------------------------------------------
+
+
+class EventSchema(Schema):
+    id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    game = fields.Str(required=True)
+    format = fields.Str(required=True)
+    as_of = fields.Date(required=True, allow_none=True)
+    deadline = fields.DateTime(required=True)
+    open = fields.Bool(required=True, metadata={"description": "Lists may still be submitted."})
+    closed_reason = fields.Str(
+        required=True, metadata={"description": "Why lists no longer change; empty while open."}
+    )
+    locked = fields.Bool(required=True)
+    published = fields.Bool(required=True)
+    submit_url = fields.Str(required=True, metadata={"description": "The public submission page."})
+
+
+class EventCreatedSchema(Schema):
+    event = fields.Nested(EventSchema, required=True)
+    admin_token = fields.Str(
+        required=True,
+        metadata={"description": "Shown once, never stored: send it as Authorization: Bearer."},
+    )
+    admin_url = fields.Str(required=True, metadata={"description": "The organizer's dashboard."})
+
+
+class VersionSchema(Schema):
+    version = fields.Int(required=True, attribute="number")
+    received = fields.DateTime(required=True)
+    source = fields.Str(required=True, validate=validate.OneOf(["player", "organizer"]))
+    kind = fields.Str(required=True, validate=validate.OneOf(["text", "json"]))
+    receipt = fields.Str(required=True, metadata={"description": "The short hash of the list."})
+    sha256 = fields.Str(required=True, attribute="digest")
+    legal = fields.Bool(required=True)
+    errors = fields.Int(required=True)
+    warnings = fields.Int(required=True)
+    problems = fields.List(fields.Nested(ProblemSchema), required=True)
+    list = fields.Str(
+        required=True, attribute="canonical", metadata={"description": "The list as read."}
+    )
+    body = fields.Str(required=True, metadata={"description": "Exactly what was received."})
+
+
+class EntrySchema(Schema):
+    entry = fields.Str(required=True, attribute="id")
+    player = fields.Str(required=True)
+    player_id = fields.Str(required=True, allow_none=True)
+    registered = fields.Bool(required=True)
+    status = fields.Str(
+        required=True, validate=validate.OneOf(["legal", "not legal", "not submitted"])
+    )
+    versions = fields.Int(required=True)
+    latest = fields.Nested(VersionSchema, required=True, allow_none=True)
+
+
+class ReceiptSchema(Schema):
+    event = fields.Str(required=True)
+    entry = fields.Nested(EntrySchema, required=True)
+    receipt = fields.Str(required=True)
+    player_token = fields.Str(
+        metadata={"description": "Only on a first submission: the key to change this entry."}
+    )
+    private_url = fields.Str(metadata={"description": "Only on a first submission."})
+
+
+class EntryListSchema(Schema):
+    event = fields.Nested(EventSchema, required=True)
+    entries = fields.List(fields.Nested(EntrySchema), required=True)
+
+
+class HistorySchema(Schema):
+    entry = fields.Str(required=True)
+    player = fields.Str(required=True)
+    versions = fields.List(fields.Nested(VersionSchema), required=True)
+
+
+class RegisteredSchema(Schema):
+    added = fields.Int(required=True, metadata={"description": "Players new to the event."})
+
+
+class MatchSchema(Schema):
+    entry = fields.Str(required=True)
+    player = fields.Str(required=True)
+    version = fields.Int(required=True)
+    received = fields.DateTime(required=True)
+    sha256 = fields.Str(required=True)
+    current = fields.Bool(required=True, metadata={"description": "Still the list on file."})
+
+
+class VerifySchema(Schema):
+    receipt = fields.Str(required=True)
+    on_file = fields.Bool(
+        required=True, metadata={"description": "Some player's current list has this hash."}
+    )
+    matches = fields.List(fields.Nested(MatchSchema), required=True)
+
+
+class StoredSchema(Schema):
+    source = fields.Str(required=True, metadata={"description": "File name or CSV line."})
+    entry = fields.Nested(EntrySchema, required=True)
+
+
+class UploadReportSchema(Schema):
+    stored = fields.List(fields.Nested(StoredSchema), required=True)
+    skipped = fields.List(fields.Str(), required=True)
+
+
+class PublishedListSchema(Schema):
+    player = fields.Str(required=True)
+    receipt = fields.Str(required=True)
+    list = fields.Str(required=True)
+
+
+class PublishedSchema(Schema):
+    event = fields.Nested(EventSchema, required=True)
+    lists = fields.List(fields.Nested(PublishedListSchema), required=True)
+
+
+# -- the site's forms -------------------------------------------------------------------
+
+
+class FormSchema(Schema):
+    """An HTML form body: other fields (the CSRF token, buttons) are ignored, blanks are absent."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    @pre_load
+    def blank_means_missing(self, data: Any, **_kwargs) -> dict[str, Any]:
+        return {k: v for k, v in data.items() if isinstance(v, str) and v.strip()}
+
+
+def players_from_lines(text: str) -> list[tuple[str, str | None]]:
+    """``Name`` or ``Name; player id`` a line, as the organizer types them."""
+    players = []
+    for line in text.splitlines():
+        name, _, player_id = line.partition(";")
+        if name.strip():
+            players.append((name.strip(), player_id.strip() or None))
+    return players
+
+
+class EventForm(FormSchema):
+    name = fields.Str(
+        required=True,
+        validate=validate.Length(max=MAX_EVENT_NAME_CHARS),
+        error_messages={"required": "Give the event a name."},
+    )
+    game = fields.Str(required=True, error_messages={"required": "Pick a game."})
+    format = fields.Str(load_default=None)
+    as_of = fields.Date(
+        load_default=None, error_messages={"invalid": "Give the date as YYYY-MM-DD."}
+    )
+    deadline = fields.DateTime(
+        required=True,
+        error_messages={
+            "required": "Set the submission deadline.",
+            "invalid": "Give the deadline as a date and time.",
+        },
+    )
+    players = fields.Str(load_default="", validate=validate.Length(max=MAX_PLAYERS * 150))
+
+
+class SubmitForm(FormSchema):
+    player = fields.Str(
+        required=True,
+        validate=validate.Length(max=MAX_NAME_CHARS),
+        error_messages={"required": "Give your name."},
+    )
+    player_id = fields.Str(load_default=None, validate=validate.Length(max=MAX_PLAYER_ID_CHARS))
+    decklist = fields.Str(
+        required=True,
+        validate=validate.Length(max=MAX_LIST_CHARS),
+        error_messages={"required": "Paste your decklist."},
+    )
+
+
+class ResubmitForm(FormSchema):
+    decklist = fields.Str(
+        required=True,
+        validate=validate.Length(max=MAX_LIST_CHARS),
+        error_messages={"required": "Paste your decklist."},
+    )
+
+
+class RegisterForm(FormSchema):
+    players = fields.Str(
+        required=True,
+        validate=validate.Length(max=MAX_PLAYERS * 150),
+        error_messages={"required": "Type at least one player's name."},
+    )

@@ -1,0 +1,401 @@
+"""The event pages: create an event, submit and fix a list, and the organizer's dashboard.
+
+Views are thin over :mod:`webapp.events`. The organizer's pages live under the
+secret admin link ``/events/<id>/admin/<token>`` and a player's page under
+their private link ``/events/<id>/entries/<entry>/<token>``; a wrong token is
+the same 404 as an unknown event. Forms are CSRF-protected, and every answer
+is kept out of caches and Referer headers, since its address is a key.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from marshmallow import ValidationError
+
+from cardpool import DeckwrightError, PoolLibrary
+
+from . import csrf, event_exports, event_uploads, events
+from . import event_schemas as schemas
+from .db import get_db
+from .event_api import event_view, now, status_of
+from .site import error_page
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+
+UPLOAD_FORM_BYTES = event_uploads.MAX_UPLOAD_BYTES + 64 * 1024
+
+
+@bp.before_request
+def upload_limit() -> None:
+    # Runs before the CSRF check reads the form, so a large upload is judged by its own limit.
+    if request.endpoint == "events.upload":
+        request.max_content_length = UPLOAD_FORM_BYTES
+
+
+csrf.protect(bp)
+
+
+@bp.after_request
+def private(response: Response) -> Response:
+    # These addresses are keys: keep them out of caches, Referer headers and search engines.
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@bp.errorhandler(DeckwrightError)
+def refused(error: DeckwrightError):
+    status = status_of(error)
+    title = "Not found" if status == 404 else "This cannot be done"
+    return error_page(status, title, str(error))
+
+
+@bp.app_template_filter("utc")
+def utc(moment: datetime | None) -> str:
+    return "" if moment is None else f"{events.as_utc(moment):%Y-%m-%d %H:%M} UTC"
+
+
+def pools() -> PoolLibrary:
+    return current_app.extensions["deckwright.pools"]
+
+
+def form_errors(exc: ValidationError) -> list[str]:
+    messages = exc.messages if isinstance(exc.messages, dict) else {"": exc.messages}
+    return [m for field_messages in messages.values() for m in field_messages]
+
+
+# -- creating an event -------------------------------------------------------------------
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_event():
+    games = list(pools().games().values())
+    if request.method == "GET":
+        return render_template("events/new.html", games=games, form={}, problems=[])
+    form = request.form.to_dict()
+    try:
+        data = schemas.EventForm().load(request.form)
+        created = events.create_event(
+            get_db(),
+            pools(),
+            name=data["name"],
+            game_id=data["game"],
+            format_id=data["format"],
+            as_of=data["as_of"],
+            deadline=data["deadline"],
+            now=now(),
+            players=schemas.players_from_lines(data["players"]),
+        )
+    except ValidationError as exc:
+        return render_template(
+            "events/new.html", games=games, form=form, problems=form_errors(exc)
+        ), 400
+    except DeckwrightError as exc:
+        return render_template(
+            "events/new.html", games=games, form=form, problems=[str(exc)]
+        ), status_of(exc)
+    event, token = created.event, created.admin_token
+    return render_template(
+        "events/created.html",
+        event=event,
+        game=pools().game(event.game),
+        admin_url=url_for("events.dashboard", event_id=event.id, token=token, _external=True),
+        submit_url=url_for("events.event_page", event_id=event.id, _external=True),
+    ), 201
+
+
+# -- players ---------------------------------------------------------------------------------
+
+
+@bp.route("/<event_id>", methods=["GET", "POST"])
+def event_page(event_id: str):
+    """The public submission page: the event's facts and the form, while it is open."""
+    event = events.get_event(get_db(), event_id)
+    if request.method == "GET":
+        return _event_page(event, {}, [])
+    form = request.form.to_dict()
+    try:
+        data = schemas.SubmitForm().load(request.form)
+        receipt = events.submit(
+            get_db(),
+            pools(),
+            event_id,
+            player=data["player"],
+            player_id=data["player_id"],
+            submission=events.Submission.from_pasted(data["decklist"]),
+            now=now(),
+        )
+    except ValidationError as exc:
+        return _event_page(event, form, form_errors(exc), 400)
+    except DeckwrightError as exc:
+        if isinstance(exc, events.EventNotFoundError):
+            raise
+        return _event_page(event, form, [str(exc)], status_of(exc))
+    target = url_for(
+        "events.player_page",
+        event_id=event_id,
+        entry_id=receipt.entry.id,
+        token=receipt.player_token,
+        new=1,
+    )
+    return redirect(target, 303)
+
+
+def _event_page(event: events.Event, form: dict, problems: list[str], status: int = 200):
+    return render_template(
+        "events/event.html",
+        event=event,
+        view=event_view(event),
+        game=pools().game(event.game),
+        form=form,
+        problems=problems,
+    ), status
+
+
+@bp.route("/<event_id>/entries/<entry_id>/<token>", methods=["GET", "POST"])
+def player_page(event_id: str, entry_id: str, token: str):
+    """A player's private page: their verdict, receipt and list, and the form to fix it."""
+    db = get_db()
+    player = events.as_player(db, event_id, entry_id, token)
+    form: dict[str, Any] = {}
+    problems: list[str] = []
+    status = 200
+    if request.method == "POST":
+        form = request.form.to_dict()
+        try:
+            data = schemas.ResubmitForm().load(request.form)
+            submission = events.Submission.from_pasted(data["decklist"])
+            events.resubmit(db, pools(), player, submission, now())
+        except ValidationError as exc:
+            problems, status = form_errors(exc), 400
+        except (events.EventClosedError, events.InvalidSubmissionError) as exc:
+            problems, status = [str(exc)], status_of(exc)
+        else:
+            target = url_for(
+                "events.player_page", event_id=event_id, entry_id=entry_id, token=token, fixed=1
+            )
+            return redirect(target, 303)
+    event = events.get_event(db, event_id)
+    entry = events.entry(db, player)
+    return render_template(
+        "events/player.html",
+        event=event,
+        view=event_view(event),
+        game=pools().game(event.game),
+        entry=entry,
+        versions=events.history(db, player),
+        private_url=request.base_url,
+        form=form or {"decklist": entry.latest.body if entry.latest else ""},
+        problems=problems,
+        new=request.args.get("new") == "1",
+        fixed=request.args.get("fixed") == "1",
+    ), status
+
+
+@bp.get("/<event_id>/lists")
+def published(event_id: str):
+    event, found = events.published_lists(get_db(), event_id)
+    game = pools().game(event.game)
+    return render_template(
+        "events/published.html",
+        event=event,
+        game=game,
+        lists=[(e, events.sheet_sections(game, e.latest)) for e in found],
+    )
+
+
+# -- the organizer -------------------------------------------------------------------------------
+
+
+def organizer(event_id: str, token: str) -> events.Organizer:
+    return events.as_organizer(get_db(), event_id, token)
+
+
+def admin_url(endpoint: str, access: events.Organizer, token: str, **values: Any) -> str:
+    return url_for(f"events.{endpoint}", event_id=access.event.id, token=token, **values)
+
+
+@bp.get("/<event_id>/admin/<token>")
+def dashboard(event_id: str, token: str):
+    """Every entry with its verdict and problems; filters; the organizer's actions."""
+    access = organizer(event_id, token)
+    show = request.args.get("show", events.ALL)
+    if show not in events.FILTERS:
+        show = events.ALL
+    every = events.entries(get_db(), access)
+    return _dashboard(access, token, every, show)
+
+
+def _dashboard(access, token, every, show=events.ALL, *, notices=(), problems=(), report=None):
+    counts = {
+        events.ALL: len(every),
+        events.LEGAL: sum(1 for e in every if e.status == "legal"),
+        events.ILLEGAL: sum(1 for e in every if e.status == "not legal"),
+        events.MISSING: sum(1 for e in every if not e.submitted),
+    }
+    shown = events.entries(get_db(), access, show) if show != events.ALL else every
+    event = events.get_event(get_db(), access.event.id)
+    status = 400 if problems else 200
+    return render_template(
+        "events/dashboard.html",
+        event=event,
+        view=event_view(event),
+        game=pools().game(event.game),
+        token=token,
+        entries=shown,
+        show=show,
+        counts=counts,
+        notices=notices,
+        problems=problems,
+        report=report,
+        public_url=url_for("events.event_page", event_id=event.id, _external=True),
+    ), status
+
+
+@bp.post("/<event_id>/admin/<token>/lock")
+def lock(event_id: str, token: str):
+    events.lock(get_db(), organizer(event_id, token))
+    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+@bp.post("/<event_id>/admin/<token>/publish")
+def publish(event_id: str, token: str):
+    events.publish(get_db(), organizer(event_id, token))
+    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+@bp.post("/<event_id>/admin/<token>/players")
+def register(event_id: str, token: str):
+    access = organizer(event_id, token)
+    try:
+        data = schemas.RegisterForm().load(request.form)
+        added = events.register_players(
+            get_db(), access, schemas.players_from_lines(data["players"]), now()
+        )
+    except ValidationError as exc:
+        return _dashboard(
+            access, token, events.entries(get_db(), access), problems=form_errors(exc)
+        )
+    except (events.EventClosedError, events.InvalidSubmissionError) as exc:
+        return _dashboard(access, token, events.entries(get_db(), access), problems=[str(exc)])
+    notice = f"{added} player{'s' if added != 1 else ''} registered."
+    return _dashboard(access, token, events.entries(get_db(), access), notices=[notice])
+
+
+@bp.post("/<event_id>/admin/<token>/upload")
+def upload(event_id: str, token: str):
+    """Many lists at once: a zip of decklist files or a CSV of player,list rows."""
+    access = organizer(event_id, token)
+    upload = request.files.get("upload")
+    if upload is None or not upload.filename:
+        return _dashboard(
+            access, token, events.entries(get_db(), access), problems=["Choose a file to upload."]
+        )
+    try:
+        items, skipped = event_uploads.read_upload(
+            upload.filename, upload.read(event_uploads.MAX_UPLOAD_BYTES + 1)
+        )
+        report = events.submit_for_players(get_db(), pools(), access, items, now())
+    except (event_uploads.BadUploadError, events.EventClosedError) as exc:
+        return _dashboard(access, token, events.entries(get_db(), access), problems=[str(exc)])
+    report.skipped[:0] = skipped
+    stored = len(report.stored)
+    notice = f"{stored} list{'s' if stored != 1 else ''} stored from {upload.filename}."
+    return _dashboard(
+        access, token, events.entries(get_db(), access), notices=[notice], report=report
+    )
+
+
+@bp.get("/<event_id>/admin/<token>/entries/<entry_id>")
+def entry_page(event_id: str, token: str, entry_id: str):
+    """One player's list on file, its problems, and every version with its time and hash."""
+    access = organizer(event_id, token)
+    db = get_db()
+    entry = events.entry(db, access, entry_id)
+    return render_template(
+        "events/entry.html",
+        event=access.event,
+        game=pools().game(access.event.game),
+        token=token,
+        entry=entry,
+        versions=events.history(db, access, entry_id),
+    )
+
+
+@bp.get("/<event_id>/admin/<token>/entries/<entry_id>/sheet")
+def sheet(event_id: str, token: str, entry_id: str):
+    """The printable deck-check sheet of one player's list."""
+    access = organizer(event_id, token)
+    entry = events.entry(get_db(), access, entry_id)
+    return _sheets(access, token, [entry])
+
+
+@bp.get("/<event_id>/admin/<token>/sheets")
+def sheets(event_id: str, token: str):
+    """Every submitted list's deck-check sheet, one a printed page."""
+    access = organizer(event_id, token)
+    return _sheets(access, token, [e for e in events.entries(get_db(), access) if e.submitted])
+
+
+def _sheets(access: events.Organizer, token: str, chosen: list[events.Entry]):
+    game = pools().game(access.event.game)
+    return render_template(
+        "events/sheets.html",
+        event=access.event,
+        game=game,
+        token=token,
+        sheets=[(e, events.sheet_sections(game, e.latest)) for e in chosen if e.latest],
+        printed=now(),
+    )
+
+
+@bp.get("/<event_id>/admin/<token>/verify")
+def verify(event_id: str, token: str):
+    """Check a player's receipt hash against the lists on file."""
+    access = organizer(event_id, token)
+    receipt = request.args.get("receipt", "").strip()
+    matches, problem = None, None
+    if receipt:
+        try:
+            matches = events.verify(get_db(), access, receipt)
+        except events.InvalidQueryError as exc:
+            problem = str(exc)
+    return render_template(
+        "events/verify.html",
+        event=access.event,
+        token=token,
+        receipt=receipt,
+        matches=matches,
+        problem=problem,
+    ), 400 if problem else 200
+
+
+@bp.get("/<event_id>/admin/<token>/export.csv")
+def export_csv(event_id: str, token: str):
+    access = organizer(event_id, token)
+    return Response(
+        event_exports.export_csv(events.entries(get_db(), access)),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{event_id}.csv"'},
+    )
+
+
+@bp.get("/<event_id>/admin/<token>/export.json")
+def export_json(event_id: str, token: str):
+    access = organizer(event_id, token)
+    body = schemas.EntryListSchema().dump(
+        {"event": event_view(access.event), "entries": events.entries(get_db(), access)}
+    )
+    return body, 200, {"Content-Disposition": f'attachment; filename="{event_id}.json"'}
