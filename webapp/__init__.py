@@ -31,12 +31,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.extensions["deckwright.pools"] = PoolLibrary(Path(app.config["POOLS"]))
 
-    from . import api, db, errors, site
+    from . import api, db, errors, event_api, event_site, site
 
     db.init_app(app)
     errors.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(site.bp)
+    app.register_blueprint(event_api.bp)
+    app.register_blueprint(event_site.bp)
     return app
 
 
