@@ -28,8 +28,9 @@ API_PREFIX = "/api/v1"
 
 ERROR_MEANINGS = {
     400: "The request cannot be read: malformed JSON, a bad query parameter or decklist.",
-    404: "No such game, format, card or saved deck.",
+    404: "No such game, format, card, saved deck or event, or a token that opens nothing.",
     405: "The path does not take this method.",
+    409: "The request conflicts with the current state, e.g. an event closed to submissions.",
     413: "The body is larger than the server accepts.",
     415: "The body is not in a media type this endpoint reads.",
     422: "The body is well-formed but not acceptable; the details say why.",
@@ -48,6 +49,7 @@ class Operation:
     body: type[Schema] | None = None
     text_body: bool = False
     text_response: bool = False
+    text_media: str = "text/plain"
     query: type[Schema] | None = None
     extra_query: str = ""
     errors: tuple[int, ...] = ()
@@ -83,7 +85,7 @@ def _operation(op: Operation, view_doc: str | None, path_params: list[str]) -> d
         parameters.append({"in": "query", "schema": op.query})
     answer: dict[str, Any] = {"description": op.summary}
     if op.text_response:
-        answer["content"] = {"text/plain": {"schema": {"type": "string"}}}
+        answer["content"] = {op.text_media: {"schema": {"type": "string"}}}
     elif op.response is not None:
         answer["content"] = {"application/json": {"schema": op.response}}
     else:
