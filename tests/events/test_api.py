@@ -1,0 +1,325 @@
+"""The event workflow through the JSON API: create, submit, fix, read verdicts, lock, export."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+import zipfile
+from datetime import timedelta
+
+from tests.api.support import error_of
+from tests.events.conftest import DEADLINE, bearer
+
+
+def test_an_organizer_creates_an_event_and_gets_its_admin_token_once(client):
+    response = client.post(
+        "/api/v1/events",
+        json={
+            "name": "Spring Regionals",
+            "game": "era",
+            "format": "open",
+            "as_of": "2024-05-21",
+            "deadline": "2030-05-03T09:30:00+02:00",
+            "players": [{"name": "Dana"}, {"name": "Fox", "player_id": "F-1"}],
+        },
+    )
+    assert response.status_code == 201
+    body = response.get_json()
+    event = body["event"]
+    assert response.headers["Location"] == f"/api/v1/events/{event['id']}"
+    assert event["name"] == "Spring Regionals"
+    assert (event["game"], event["format"], event["as_of"]) == ("era", "open", "2024-05-21")
+    assert event["deadline"] == "2030-05-03T07:30:00+00:00"
+    assert (event["open"], event["locked"], event["published"]) == (True, False, False)
+    assert event["submit_url"] == f"/events/{event['id']}"
+    assert len(body["admin_token"]) >= 43
+    assert body["admin_url"] == f"/events/{event['id']}/admin/{body['admin_token']}"
+    public = client.get(f"/api/v1/events/{event['id']}").get_json()
+    assert "admin_token" not in public
+    assert public == event
+
+
+def test_creating_an_event_refuses_what_cannot_work(client):
+    good = {"name": "Cup", "game": "era", "deadline": DEADLINE.isoformat()}
+    assert error_of(client.post("/api/v1/events", json={**good, "game": "chess"}), 404)["code"] == (
+        "unknown-game"
+    )
+    assert error_of(client.post("/api/v1/events", json={**good, "format": "x"}), 404)["code"] == (
+        "unknown-format"
+    )
+    past = {**good, "deadline": "2020-01-01T00:00:00Z"}
+    assert error_of(client.post("/api/v1/events", json=past), 422)["code"] == "invalid-event"
+    missing = error_of(client.post("/api/v1/events", json={"game": "era"}), 422)
+    assert any(d.startswith("name:") for d in missing["details"])
+    assert any(d.startswith("deadline:") for d in missing["details"])
+    bad_json = client.post("/api/v1/events", data="{", headers={"Content-Type": "application/json"})
+    assert error_of(bad_json, 400)["code"] == "malformed-json"
+
+
+def test_a_player_submits_and_sees_the_verdict_at_once(event, era_illegal):
+    response = event.submit("Bob", era_illegal, player_id="B-7")
+    assert response.status_code == 201
+    receipt = response.get_json()
+    entry = receipt["entry"]
+    assert response.headers["Location"] == event.url(f"/entries/{entry['entry']}")
+    assert (entry["player"], entry["player_id"], entry["status"]) == ("Bob", "B-7", "not legal")
+    latest = entry["latest"]
+    assert latest["legal"] is False
+    assert latest["errors"] == 9
+    assert latest["problems"][0]["message"] == (
+        "Line 22: no ERA card is called 'Embr Rex'; did you mean Ember Rex?"
+    )
+    assert latest["body"] == era_illegal
+    assert latest["list"].startswith("Dinos:\n2 Ember Rex\n")
+    assert receipt["receipt"] == latest["receipt"] == latest["sha256"][:12]
+    assert len(receipt["player_token"]) >= 43
+    assert receipt["private_url"] == (
+        f"/events/{event.id}/entries/{entry['entry']}/{receipt['player_token']}"
+    )
+
+
+def test_a_deck_from_the_builder_is_accepted_as_json_and_kept_as_received(client, event):
+    deck = {"name": "Fire", "sections": {"dinos": [{"card": "Ember Rex", "count": 1}]}}
+    raw = json.dumps({"player": "Alice", "deck": deck}, indent=1)
+    response = client.post(
+        event.url("/entries"), data=raw, headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 201
+    latest = response.get_json()["entry"]["latest"]
+    assert latest["kind"] == "json"
+    assert latest["body"] == raw
+    assert latest["list"] == "Dinos:\n1 Ember Rex\n"
+
+
+def test_a_submission_is_a_text_or_a_deck_not_both_nor_neither(client, event, era_legal):
+    both = {"player": "A", "text": era_legal, "deck": {"sections": {}}}
+    assert error_of(client.post(event.url("/entries"), json=both), 422)["code"] == "invalid-body"
+    neither = {"player": "A"}
+    assert error_of(client.post(event.url("/entries"), json=neither), 422)["code"] == "invalid-body"
+    no_name = {"text": era_legal}
+    assert error_of(client.post(event.url("/entries"), json=no_name), 422)["code"] == "invalid-body"
+    unreadable = {"player": "A", "deck": {"cards": []}}
+    assert error_of(client.post(event.url("/entries"), json=unreadable), 422)["code"] == (
+        "invalid-submission"
+    )
+
+
+def test_a_player_fixes_an_illegal_list_with_their_private_token(
+    client, event, era_illegal, era_legal, clock
+):
+    event.submit("Bob", era_illegal)
+    clock.now += timedelta(minutes=5)
+    response = event.resubmit("Bob", era_legal)
+    assert response.status_code == 200
+    receipt = response.get_json()
+    assert "player_token" not in receipt
+    assert receipt["entry"]["status"] == "legal"
+    assert receipt["entry"]["versions"] == 2
+    token = event.players["Bob"]["player_token"]
+    entry_id = receipt["entry"]["entry"]
+    history = client.get(event.url(f"/entries/{entry_id}/versions"), headers=bearer(token))
+    versions = history.get_json()["versions"]
+    assert [(v["version"], v["legal"]) for v in versions] == [(1, False), (2, True)]
+    assert versions[1]["received"] == clock.now.isoformat()
+    assert versions[0]["body"] == era_illegal
+
+
+def test_the_organizer_reads_every_verdict_and_filters_them(
+    client, make_event, era_legal, era_illegal
+):
+    event = make_event(players=[{"name": "Carol"}, {"name": "Alice"}])
+    event.submit("Alice", era_legal)
+    event.submit("Bob", era_illegal)
+    every = event.entries()
+    assert [(e["player"], e["status"], e["registered"]) for e in every] == [
+        ("Alice", "legal", True),
+        ("Bob", "not legal", False),
+        ("Carol", "not submitted", True),
+    ]
+    bob = every[1]["latest"]
+    assert bob["errors"] == len([p for p in bob["problems"] if p["severity"] == "error"]) == 9
+    assert [e["player"] for e in event.entries("illegal")] == ["Bob"]
+    assert [e["player"] for e in event.entries("legal")] == ["Alice"]
+    assert [e["player"] for e in event.entries("missing")] == ["Carol"]
+    assert every[2]["latest"] is None
+    bad = client.get(event.url("/entries?show=everything"), headers=event.admin)
+    assert error_of(bad, 400)["code"] == "invalid-query"
+
+
+def test_the_organizer_reads_one_players_full_list_and_history(
+    client, event, era_illegal, era_legal
+):
+    event.submit("Bob", era_illegal)
+    event.resubmit("Bob", era_legal)
+    entry_id = event.players["Bob"]["entry"]["entry"]
+    entry = client.get(event.url(f"/entries/{entry_id}"), headers=event.admin).get_json()
+    assert entry["latest"]["list"].startswith("Dinos:\n1 Ember Rex\n")
+    history = client.get(event.url(f"/entries/{entry_id}/versions"), headers=event.admin)
+    assert [v["receipt"] for v in history.get_json()["versions"]] == [
+        v["receipt"]
+        for v in client.get(
+            event.url(f"/entries/{entry_id}/versions"),
+            headers=bearer(event.players["Bob"]["player_token"]),
+        ).get_json()["versions"]
+    ]
+
+
+def test_the_organizer_registers_expected_players(client, event):
+    response = client.post(
+        event.url("/players"),
+        json={"players": [{"name": "Dana"}, {"name": "dana"}, {"name": "Eve", "player_id": "E"}]},
+        headers=event.admin,
+    )
+    assert response.get_json() == {"added": 2}
+    again = client.post(
+        event.url("/players"), json={"players": [{"name": "Eve"}]}, headers=event.admin
+    )
+    assert again.get_json() == {"added": 0}
+    assert [(e["player"], e["player_id"]) for e in event.entries("missing")] == [
+        ("Dana", None),
+        ("Eve", "E"),
+    ]
+
+
+def test_a_receipt_hash_is_verified_against_the_lists_on_file(
+    client, event, era_illegal, era_legal
+):
+    first = event.submit("Bob", era_illegal).get_json()["receipt"]
+    second = event.resubmit("Bob", era_legal).get_json()["receipt"]
+    current = client.get(event.url(f"/verify?receipt={second}"), headers=event.admin).get_json()
+    assert current["on_file"] is True
+    assert [(m["player"], m["version"], m["current"]) for m in current["matches"]] == [
+        ("Bob", 2, True)
+    ]
+    old = client.get(event.url(f"/verify?receipt={first.upper()}"), headers=event.admin).get_json()
+    assert old["on_file"] is False
+    assert [(m["version"], m["current"]) for m in old["matches"]] == [(1, False)]
+    none = client.get(event.url("/verify?receipt=0123456789ab"), headers=event.admin).get_json()
+    assert none == {"receipt": "0123456789ab", "on_file": False, "matches": []}
+    bad = client.get(event.url("/verify?receipt=xyz"), headers=event.admin)
+    assert error_of(bad, 400)["code"] == "invalid-query"
+
+
+def test_the_organizer_exports_verdicts_and_lists_as_csv_and_json(
+    client, event, era_legal, era_illegal
+):
+    event.submit("Alice", era_legal)
+    event.submit("Bob", era_illegal)
+    response = client.get(event.url("/export.csv"), headers=event.admin)
+    assert response.mimetype == "text/csv"
+    assert f'filename="{event.id}.csv"' in response.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [(r["player"], r["legal"], r["errors"]) for r in rows] == [
+        ("Alice", "yes", "0"),
+        ("Bob", "no", "9"),
+    ]
+    exported = client.get(event.url("/export.json"), headers=event.admin)
+    assert exported.mimetype == "application/json"
+    body = exported.get_json()
+    assert body["event"]["id"] == event.id
+    assert [e["latest"]["list"] for e in body["entries"]] == [r["list"] for r in rows]
+
+
+def test_after_the_deadline_nothing_changes_and_the_error_says_why(
+    client, event, era_illegal, era_legal, clock
+):
+    event.submit("Bob", era_illegal)
+    clock.now = DEADLINE
+    late = error_of(event.submit("Carol", era_legal), 409)
+    assert late["code"] == "event-closed"
+    assert "deadline" in late["message"]
+    assert error_of(event.resubmit("Bob", era_legal), 409)["code"] == "event-closed"
+    (bob,) = event.entries()
+    assert (bob["status"], bob["versions"]) == ("not legal", 1)
+    assert client.get(event.url()).get_json()["open"] is False
+
+
+def test_once_locked_nothing_changes(client, event, era_illegal, era_legal):
+    event.submit("Bob", era_illegal)
+    locked = client.post(event.url("/lock"), headers=event.admin)
+    assert locked.get_json()["locked"] is True
+    refused = error_of(event.resubmit("Bob", era_legal), 409)
+    assert refused["message"] == (
+        "Lists can no longer be submitted or changed: the organizer has locked this event."
+    )
+    assert error_of(event.submit("Carol", era_legal), 409)["code"] == "event-closed"
+    upload = client.post(
+        event.url("/uploads"), json={"csv": "player,list\nDan,1 Ember Rex\n"}, headers=event.admin
+    )
+    assert error_of(upload, 409)["code"] == "event-closed"
+
+
+def test_published_lists_are_public_only_after_publishing(client, event, era_legal):
+    event.submit("Alice", era_legal)
+    assert error_of(client.get(event.url("/lists")), 404)["code"] == "not-found"
+    published = client.post(event.url("/publish"), headers=event.admin).get_json()
+    assert (published["published"], published["locked"]) == (True, True)
+    lists = client.get(event.url("/lists")).get_json()["lists"]
+    assert [(entry["player"], entry["list"][:6]) for entry in lists] == [("Alice", "Dinos:")]
+
+
+def test_a_csv_upload_stores_each_players_list_and_reports_it(
+    client, event, era_legal, era_illegal
+):
+    event.submit("Bob", era_illegal)
+    table = io.StringIO()
+    writer = csv.writer(table)
+    writer.writerows([("player", "list"), ("Alice", era_legal), ("Bob", era_legal), ("", "1 X")])
+    response = client.post(
+        event.url("/uploads"), json={"csv": table.getvalue()}, headers=event.admin
+    )
+    assert response.status_code == 200
+    report = response.get_json()
+    assert [(s["entry"]["player"], s["entry"]["status"]) for s in report["stored"]] == [
+        ("Alice", "legal"),
+        ("Bob", "legal"),
+    ]
+    # The header is line 1 and each quoted list spans its lines and one more.
+    last_row = 2 + 2 * (era_legal.count("\n") + 1)
+    assert report["skipped"] == [f"line {last_row}: skipped: no player name"]
+    bob = next(e for e in event.entries() if e["player"] == "Bob")
+    assert (bob["versions"], bob["latest"]["source"]) == (2, "organizer")
+
+
+def test_a_zip_upload_names_players_by_file_and_skips_what_is_not_a_list(
+    client, event, era_legal, era_illegal
+):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("Alice_Smith.txt", era_legal)
+        archive.writestr("bob.txt", era_illegal)
+        archive.writestr("../escape.txt", era_legal)
+        archive.writestr("logo.png", b"\x89PNG\x00")
+    data = base64.b64encode(buffer.getvalue()).decode()
+    response = client.post(event.url("/uploads"), json={"zip": data}, headers=event.admin)
+    report = response.get_json()
+    assert [
+        (s["source"], s["entry"]["player"], s["entry"]["status"]) for s in report["stored"]
+    ] == [
+        ("Alice_Smith.txt", "Alice Smith", "legal"),
+        ("bob.txt", "bob", "not legal"),
+    ]
+    assert report["skipped"] == [
+        "../escape.txt: skipped: unsafe path",
+        "logo.png: skipped: not a decklist (.txt, .dek, .deck, .json files only)",
+    ]
+    bad = client.post(event.url("/uploads"), json={"zip": "%%%"}, headers=event.admin)
+    assert error_of(bad, 400)["code"] == "bad-upload"
+
+
+def test_the_event_endpoints_are_in_the_openapi_document(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    paths = document["paths"]
+    assert set(paths["/api/v1/events/{event_id}/entries"]) == {"get", "post"}
+    assert set(paths["/api/v1/events/{event_id}/entries/{entry_id}"]) == {"get", "put"}
+    submit = paths["/api/v1/events/{event_id}/entries"]["post"]
+    assert submit["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/SubmissionBody"
+    }
+    assert {"201", "404", "409", "422"} <= set(submit["responses"])
+    csv_answer = paths["/api/v1/events/{event_id}/export.csv"]["get"]["responses"]["200"]
+    assert set(csv_answer["content"]) == {"text/csv"}
+    for name in ("Receipt", "Entry", "Version", "EventCreated", "UploadReport", "Verify"):
+        assert name in document["components"]["schemas"]
