@@ -234,7 +234,7 @@ def organizer(event_id: str) -> events.Organizer:
 )
 def list_entries(event_id: str):
     access = organizer(event_id)
-    show = load_query(schemas.EntriesQuerySchema())["show"]
+    show = load_query(schemas.EntriesQuerySchema()).get("show", events.ALL)
     found = events.entries(get_db(), access, show)
     return schemas.EntryListSchema().dump({"event": event_view(access.event), "entries": found})
 
@@ -281,7 +281,9 @@ def publish(event_id: str):
 )
 def verify(event_id: str):
     access = organizer(event_id)
-    receipt = load_query(schemas.VerifyQuerySchema())["receipt"]
+    receipt = load_query(schemas.VerifyQuerySchema()).get("receipt")
+    if not receipt:
+        raise events.InvalidQueryError("give the receipt hash to check: ?receipt=<hash>")
     matches = events.verify(get_db(), access, receipt)
     return schemas.VerifySchema().dump(
         {

@@ -200,6 +200,8 @@ def test_a_receipt_hash_is_verified_against_the_lists_on_file(
     assert none == {"receipt": "0123456789ab", "on_file": False, "matches": []}
     bad = client.get(event.url("/verify?receipt=xyz"), headers=event.admin)
     assert error_of(bad, 400)["code"] == "invalid-query"
+    missing = client.get(event.url("/verify"), headers=event.admin)
+    assert error_of(missing, 400)["code"] == "invalid-query"
 
 
 def test_the_organizer_exports_verdicts_and_lists_as_csv_and_json(
