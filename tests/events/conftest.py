@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+# The browser tests here drive the same Chromium setup as the site's own browser tests.
+from tests.browser.conftest import browser, context, page  # noqa: F401
 from webapp import create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -125,8 +127,8 @@ def event(make_event) -> EventHandle:
     return make_event()
 
 
-def csrf_of(page: str) -> str:
+def csrf_of(html_text: str) -> str:
     """The CSRF token in a page's form."""
-    match = _CSRF.search(page)
+    match = _CSRF.search(html_text)
     assert match, "the page has no form with a CSRF field"
     return match.group(1)
