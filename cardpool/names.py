@@ -14,6 +14,8 @@ def name_key(name: str) -> str:
     "Crystals: Ember-Rex", "crystals ember rex" and "Crystals Émber Rex" all
     give the same key, so players can type names the way they remember them.
     """
+    if name.isascii():  # most names: nothing to decompose, and casefold() is lower()
+        return _NOT_ALNUM.sub("", name.lower())
     decomposed = unicodedata.normalize("NFKD", name)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return _NOT_ALNUM.sub("", stripped.casefold())
