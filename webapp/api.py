@@ -9,6 +9,7 @@ them into the one JSON error shape.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict
 from datetime import date
 from typing import Any
@@ -38,8 +39,37 @@ from .openapi import build_spec, documented
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
+# Schemas are built once: a dump through a kept instance skips rebuilding its nested fields.
+HEALTH = schemas.HealthSchema()
+GAME_LIST = schemas.GameListSchema()
+GAME_DETAIL = schemas.GameDetailSchema()
+CARD = schemas.CardSchema()
+CARD_PAGE = schemas.CardPageSchema()
+VALIDATION = schemas.ValidationSchema()
+BATCH = schemas.BatchSchema()
+SAVED_DECK = schemas.SavedDeckSchema()
+VALIDATE_QUERY = schemas.ValidateQuerySchema()
+
+
 def pools() -> PoolLibrary:
     return current_app.extensions["deckwright.pools"]
+
+
+def game_of(game_id: str) -> Game:
+    """A game by id, from pools re-read when their files change (checked now and then)."""
+    return current_games().get(game_id) or pools().game(game_id)
+
+
+def current_games() -> dict[str, Game]:
+    """The loaded games; whether a pool file changed is checked at most every
+    ``POOL_RECHECK_SECONDS`` (default 1), as the check costs more than a validation."""
+    state = current_app.extensions.setdefault("deckwright.pool_check", {})
+    interval = current_app.config.get("POOL_RECHECK_SECONDS", 1.0)
+    now = time.monotonic()
+    if "games" not in state or now - state["at"] >= interval:
+        state["games"] = pools().games()
+        state["at"] = now
+    return state["games"]
 
 
 # -- reading requests -----------------------------------------------------------------
@@ -71,6 +101,8 @@ def load_body(schema: Schema, data: Any, where: str = "body") -> dict[str, Any]:
 
 def load_query(schema: Schema) -> dict[str, Any]:
     """Load the query string through ``schema`` (unknown parameters are ignored)."""
+    if not request.args:
+        return {}
     names = schema.fields.keys()
     args = {k: v for k, v in request.args.items() if k in names}
     try:
@@ -135,20 +167,20 @@ def game_view(game: Game, with_rules: bool = False) -> dict:
 @bp.get("/health")
 @documented("The server is up", schemas.HealthSchema)
 def health():
-    return schemas.HealthSchema().dump({"status": "ok"})
+    return HEALTH.dump({"status": "ok"})
 
 
 @bp.get("/games")
 @documented("Every game: sections, formats, attributes and colours", schemas.GameListSchema)
 def list_games():
-    games = [game_view(g) for g in pools().games().values()]
-    return schemas.GameListSchema().dump({"games": games})
+    games = [game_view(g) for g in current_games().values()]
+    return GAME_LIST.dump({"games": games})
 
 
 @bp.get("/games/<game_id>")
 @documented("One game, with each format's rules in words", schemas.GameDetailSchema, errors=[404])
 def get_game(game_id: str):
-    return schemas.GameDetailSchema().dump(game_view(pools().game(game_id), with_rules=True))
+    return GAME_DETAIL.dump(game_view(game_of(game_id), with_rules=True))
 
 
 # -- cards -----------------------------------------------------------------------------
@@ -168,16 +200,16 @@ def get_game(game_id: str):
     errors=[400, 404],
 )
 def search_cards(game_id: str):
-    game = pools().game(game_id)
+    game = game_of(game_id)
     page = cards.search_cards(game, request.args.to_dict(flat=False))
-    return schemas.CardPageSchema().dump({**asdict(page), "pages": page.pages})
+    return CARD_PAGE.dump({**asdict(page), "pages": page.pages})
 
 
 @bp.get("/games/<game_id>/cards/<card_id>")
 @documented("One card by id", schemas.CardSchema, errors=[404])
 def get_card(game_id: str, card_id: str):
-    game = pools().game(game_id)
-    return schemas.CardSchema().dump(cards.get_card(cards.ensure_compiled(), game, card_id))
+    game = game_of(game_id)
+    return CARD.dump(cards.get_card(cards.ensure_compiled(), game, card_id))
 
 
 # -- validation ------------------------------------------------------------------------
@@ -239,10 +271,10 @@ def validate_deck(game_id: str):
     ``format`` and ``as_of`` come from the JSON body, else from the query string.
     Lines that cannot be read are problems with their line numbers, not errors.
     """
-    game = pools().game(game_id)
-    query = load_query(schemas.ValidateQuerySchema())
+    game = game_of(game_id)
+    query = load_query(VALIDATE_QUERY)
     body = request.get_data(as_text=True) if request.mimetype == "text/plain" else json_body()
-    return schemas.ValidationSchema().dump(read_deck(game, body, query, "deck"))
+    return VALIDATION.dump(read_deck(game, body, query, "deck"))
 
 
 @bp.post("/games/<game_id>/validate/batch")
@@ -255,8 +287,8 @@ def validate_deck(game_id: str):
 )
 def validate_batch(game_id: str):
     """Each deck is a JSON deck or a text decklist string; the answers come in the same order."""
-    game = pools().game(game_id)
-    query = load_query(schemas.ValidateQuerySchema())
+    game = game_of(game_id)
+    query = load_query(VALIDATE_QUERY)
     body = load_body(schemas.BatchBodySchema(), json_body())
     limit = current_app.config["MAX_BATCH_DECKS"]
     if len(body["decks"]) > limit:
@@ -269,7 +301,7 @@ def validate_batch(game_id: str):
             results.append(read_deck(game, value, query, f"deck decks[{index}]"))
         except DecklistError as exc:
             raise ApiError(422, exc.code, f"decks[{index}]: {exc}") from None
-    return schemas.BatchSchema().dump({"results": results})
+    return BATCH.dump({"results": results})
 
 
 # -- saved decks -----------------------------------------------------------------------
@@ -295,7 +327,7 @@ def save_deck():
     with 422 and the problems, never saved with the line dropped.
     """
     body = load_body(schemas.SaveDeckBodySchema(), json_body())
-    game = pools().game(body["game"])
+    game = game_of(body["game"])
     if "text" in body:
         parsed = parse_text(body["text"], game, name=body["name"])
     else:
@@ -303,7 +335,7 @@ def save_deck():
     saved = decks.save_deck(
         get_db(), game, parsed, body["name"], body.get("format"), body.get("parent")
     )
-    response = schemas.SavedDeckSchema().dump(saved_view(saved))
+    response = SAVED_DECK.dump(saved_view(saved))
     location = url_for("api.get_deck", deck_id=saved.id)
     return response, 201, {"Location": location}
 
@@ -311,7 +343,7 @@ def save_deck():
 @bp.get("/decks/<deck_id>")
 @documented("A saved deck", schemas.SavedDeckSchema, errors=[404])
 def get_deck(deck_id: str):
-    return schemas.SavedDeckSchema().dump(saved_view(decks.load_deck(get_db(), deck_id)))
+    return SAVED_DECK.dump(saved_view(decks.load_deck(get_db(), deck_id)))
 
 
 @bp.get("/decks/<deck_id>.txt")

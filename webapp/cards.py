@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 import re
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -204,17 +205,22 @@ def _key_and_num(value: Any) -> tuple[str, int | None]:
 def ensure_compiled(db: sqlite_utils.Database | None = None) -> sqlite_utils.Database:
     """The request's database with the pools compiled and current.
 
-    The cheap check (file names, sizes, mtimes) runs on every call; the file
-    hashes are read only when it changes.
+    The cheap check (file names, sizes, mtimes) runs at most every
+    ``POOL_RECHECK_SECONDS`` (default 1); the file hashes are read only when
+    it finds a change.
     """
     db = db or get_db()
     library: PoolLibrary = current_app.extensions["deckwright.pools"]
     seen = current_app.extensions.setdefault("deckwright.compiled", {})
     key = current_app.config["DATABASE"]
-    stamp = library.stamp()
-    if seen.get(key) != stamp:
-        compile_pools(db, library)
-        seen[key] = stamp
+    interval = current_app.config.get("POOL_RECHECK_SECONDS", 1.0)
+    now = time.monotonic()
+    checked_at, known = seen.get(key, (None, None))
+    if checked_at is None or now - checked_at >= interval:
+        stamp = library.stamp()
+        if stamp != known:
+            compile_pools(db, library)
+        seen[key] = (now, stamp)
     return db
 
 

@@ -37,14 +37,14 @@ def found(client, text: str) -> list[str]:
 
 
 def test_the_pools_are_compiled_on_first_use_into_the_app_database(tmp_path, pool_copy):
-    app = make_app(tmp_path, POOLS=str(pool_copy))
+    app = make_app(tmp_path, POOLS=str(pool_copy), POOL_RECHECK_SECONDS=0)
     assert compiled_at(app.config["DATABASE"]) is None
     assert found(app.test_client(), "ember rex") == ["Ember Rex"]
     assert compiled_at(app.config["DATABASE"]) is not None
 
 
 def test_unchanged_pools_are_kept_across_requests_and_restarts(tmp_path, pool_copy):
-    app = make_app(tmp_path, POOLS=str(pool_copy))
+    app = make_app(tmp_path, POOLS=str(pool_copy), POOL_RECHECK_SECONDS=0)
     found(app.test_client(), "ember rex")
     first = compiled_at(app.config["DATABASE"])
     # a touched file (new mtime, same content) is no change
@@ -52,13 +52,13 @@ def test_unchanged_pools_are_kept_across_requests_and_restarts(tmp_path, pool_co
     stat = cards_file.stat()
     os.utime(cards_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     assert found(app.test_client(), "ember rex") == ["Ember Rex"]
-    restarted = make_app(tmp_path, POOLS=str(pool_copy))
+    restarted = make_app(tmp_path, POOLS=str(pool_copy), POOL_RECHECK_SECONDS=0)
     assert found(restarted.test_client(), "ember rex") == ["Ember Rex"]
     assert compiled_at(app.config["DATABASE"]) == first
 
 
 def test_a_changed_yaml_file_is_compiled_again_while_the_app_runs(tmp_path, pool_copy):
-    app = make_app(tmp_path, POOLS=str(pool_copy))
+    app = make_app(tmp_path, POOLS=str(pool_copy), POOL_RECHECK_SECONDS=0)
     client = app.test_client()
     assert found(client, "quill") == []
     first = compiled_at(app.config["DATABASE"])
@@ -100,7 +100,7 @@ def test_workers_compiling_together_compile_once_and_agree(tmp_path, pool_copy):
 
 
 def test_saved_decks_survive_the_pools_being_compiled_again(tmp_path, pool_copy):
-    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    client = make_app(tmp_path, POOLS=str(pool_copy), POOL_RECHECK_SECONDS=0).test_client()
     saved = client.post(
         "/api/v1/decks", json={"game": "era", "name": "Kept", "text": "1 Ember Rex"}
     ).get_json()
