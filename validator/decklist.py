@@ -19,6 +19,7 @@ nothing is thrown away silently.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,8 +59,65 @@ def _problem(rule: str, message: str, line: int | None = None, **extra) -> Probl
     )
 
 
-def _unknown_card(game: Game, name: str, where: str, line: int | None, section) -> Problem:
-    suggestions = tuple(game.suggest(name))
+# Reading a line means regular expressions, a name key and a look-up, and finding the closest
+# names for an unknown card compares it with every card of the game: the dearest step of all.
+# Each reading depends on the line's text and the game alone, and an event's lists repeat the
+# same lines ("3 Fire Breath") and the same misspellings list after list, so each game keeps
+# the readings it has made, up to a bound on memory whatever a server is sent.
+_READINGS: weakref.WeakKeyDictionary[Game, dict[str, tuple]] = weakref.WeakKeyDictionary()
+MAX_KEPT_READINGS = 50_000
+
+_SKIP = "skip"
+_HEADER = "header"
+_BARE_HEADER = "bare-header"  # a header written without its colon: "Deck (40)"
+_UNREADABLE = "unreadable"
+_BAD_COUNT = "bad-count"
+_CARD = "card"
+_UNKNOWN = "unknown"
+
+
+def _readings(game: Game) -> dict[str, tuple]:
+    """The readings kept for ``game``: stripped line -> ``(kind, value, ...)``."""
+    kept = _READINGS.get(game)
+    if kept is None:
+        kept = _READINGS.setdefault(game, {})
+    elif len(kept) >= MAX_KEPT_READINGS:
+        kept.clear()
+    return kept
+
+
+def _read_line(game: Game, stripped: str) -> tuple:
+    line = _BULLET.sub("", stripped)
+    if not line or line.startswith("//") or (line.startswith("#") and not _is_number(line)):
+        return (_SKIP,)
+    if line.endswith(":"):
+        label = _HEADER_COUNT.sub("", line[:-1]).strip()
+        return (_HEADER, game.section_for(label), label)
+    count, card_text = _split_count(line)
+    if count is None or not card_text:
+        return (_UNREADABLE,)
+    if count < 1 or count > MAX_COPIES_PER_LINE:
+        return (_BAD_COUNT, count)
+    card = game.find_card(card_text)
+    if card is None and _HEADER_COUNT.search(line) is None:
+        header = game.section_for(_HEADER_COUNT.sub("", line))
+        if header is not None:
+            return (_BARE_HEADER, header)
+    if card is None:
+        return (_UNKNOWN, card_text, tuple(game.suggest(card_text)))
+    return (_CARD, card, count)
+
+
+def _unknown_card(
+    game: Game,
+    name: str,
+    where: str,
+    line: int | None,
+    section,
+    suggestions: tuple[str, ...] | None = None,
+) -> Problem:
+    if suggestions is None:
+        suggestions = tuple(game.suggest(name))
     hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else ""
     return _problem(
         UNKNOWN_CARD,
@@ -78,13 +136,20 @@ def parse_text(text: str, game: Game, name: str = "") -> ParsedDeck:
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
     problems: list[Problem] = []
     section: str | None = None
+    kept = _readings(game)
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = _BULLET.sub("", raw.strip())
-        if not line or line.startswith("//") or (line.startswith("#") and not _is_number(line)):
+        stripped = raw.strip()
+        reading = kept.get(stripped)
+        if reading is None:
+            reading = kept[stripped] = _read_line(game, stripped)
+        kind, *values = reading
+        if kind == _CARD:
+            card, count = values
+            deck.add(section or game.section_for_card(card), card, count, number)
+        elif kind == _SKIP:
             continue
-        if line.endswith(":"):
-            label = _HEADER_COUNT.sub("", line[:-1]).strip()
-            section = game.section_for(label)
+        elif kind == _HEADER:
+            section, label = values
             if section is None:
                 known = ", ".join(s.name for s in game.sections)
                 problems.append(
@@ -95,33 +160,26 @@ def parse_text(text: str, game: Game, name: str = "") -> ParsedDeck:
                         number,
                     )
                 )
-            continue
-        count, card_text = _split_count(line)
-        if count is None or not card_text:
+        elif kind == _BARE_HEADER:
+            section = values[0]
+        elif kind == _UNREADABLE:
             problems.append(
-                _problem(MALFORMED_LINE, f"Line {number}: cannot read {raw.strip()!r}", number)
+                _problem(MALFORMED_LINE, f"Line {number}: cannot read {stripped!r}", number)
             )
-            continue
-        if count < 1 or count > MAX_COPIES_PER_LINE:
+        elif kind == _BAD_COUNT:
             problems.append(
                 _problem(
                     MALFORMED_LINE,
-                    f"Line {number}: {count} is not a number of copies"
+                    f"Line {number}: {values[0]} is not a number of copies"
                     f" (1 to {MAX_COPIES_PER_LINE})",
                     number,
                 )
             )
-            continue
-        card = game.find_card(card_text)
-        if card is None and _HEADER_COUNT.search(line) is None:
-            header = game.section_for(_HEADER_COUNT.sub("", line))
-            if header is not None:  # a header written without its colon: "Deck (40)"
-                section = header
-                continue
-        if card is None:
-            problems.append(_unknown_card(game, card_text, f"Line {number}", number, section))
-            continue
-        deck.add(section or game.section_for_card(card), card, count, number)
+        else:
+            card_text, suggestions = values
+            problems.append(
+                _unknown_card(game, card_text, f"Line {number}", number, section, suggestions)
+            )
     return ParsedDeck(_drop_empty(deck), problems)
 
 
