@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-# The browser tests here drive the same Chromium setup as the site's own browser tests.
-from tests.browser.conftest import browser, context, page  # noqa: F401
 from webapp import create_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -1,4 +1,8 @@
-"""An event from start to finish in Chromium: an organizer, two players, a fix, lock, export."""
+"""An event from start to finish in Chromium: an organizer, two players, a fix, lock, export.
+
+(The event workflow's own tests live in ``tests/events/``; this one sits here to share the
+session's one Chromium.)
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.events.conftest import example
+from tests.browser.builder import example
 
 pytestmark = pytest.mark.browser
 
