@@ -1,25 +1,19 @@
-"""Card search over SQLite: the card pools compiled into tables with a full-text index.
+"""Card search over SQLite: words typed, facts filtered, any order, one page at a time.
 
-The YAML pools stay the source of truth. They are compiled into the app's
-database (``cards``, ``card_values`` and the FTS5 table ``cards_fts``) and
-compiled again only when a YAML file's content changes: a fingerprint of the
-files is kept in the ``meta`` table. Compiling runs inside one ``BEGIN
-IMMEDIATE`` transaction, so two workers starting together take turns, the
-second finds the fingerprint already current, and readers never see a
-half-built index.
+The pools are compiled into full-text tables by :mod:`webapp.card_index`; a
+search is one full-text match on the table of its sort order (filters become
+token matches, typed words prefix matches), read in rowid order, which is the
+sort order. :func:`search_cards` is what the API and the site's pages call.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import sqlite_utils
@@ -27,15 +21,29 @@ from flask import current_app
 
 from cardpool import DeckwrightError, Game, PoolLibrary, UnknownCardError
 
-from .db import get_db, transaction
+from . import card_index
+from .card_index import compile_pools, meta_value, pool_fingerprint, sort_names
+from .db import get_db
 
-# Bump when the compiled layout changes, so old files are compiled again.
-INDEX_VERSION = "1"
+__all__ = [
+    "CardPage",
+    "CardQuery",
+    "SearchError",
+    "compile_pools",
+    "ensure_compiled",
+    "filter_names",
+    "get_card",
+    "meta_value",
+    "parse_query",
+    "pool_fingerprint",
+    "search",
+    "search_cards",
+]
+
 DEFAULT_PER_PAGE = 50
 MAX_PER_PAGE = 200
-BASE_SORTS = ("name", "type", "set", "number")
-TEXT_KINDS = ("text", "choice", "list")
-CARD_FIELDS = ("id", "name", "type", "set", "number")
+MAX_READ_AHEAD = 1000
+EVERY_CARD = f"facts : {card_index.EVERY_CARD}"
 _WORD = re.compile(r"\w+")
 
 
@@ -50,156 +58,7 @@ class SearchError(DeckwrightError):
         self.details = list(details)
 
 
-# -- compiling the pools -----------------------------------------------------------
-
-
-def pool_fingerprint(root: Path) -> str:
-    """A hash of every pool file's name and content (not its mtime: a touch is no change)."""
-    digest = hashlib.sha256(INDEX_VERSION.encode())
-    for path in sorted(Path(root).glob("*/*.yaml")):
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
-def meta_value(db: sqlite_utils.Database, key: str) -> str | None:
-    """A value of the ``meta`` table: ``pool_fingerprint``, ``pool_compiled_at``."""
-    if not db["meta"].exists():
-        return None
-    row = db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
-    return row[0] if row else None
-
-
-def stored_fingerprint(db: sqlite_utils.Database) -> str | None:
-    return meta_value(db, "pool_fingerprint")
-
-
-def compile_pools(db: sqlite_utils.Database, library: PoolLibrary) -> bool:
-    """Bring the compiled pools up to date with the YAML; True when they were compiled now."""
-    fingerprint = pool_fingerprint(library.root)
-    if stored_fingerprint(db) == fingerprint:
-        return False
-    games = library.games()
-    with transaction(db):
-        # Another worker may have compiled while this one waited for the write lock.
-        if stored_fingerprint(db) == fingerprint:
-            return False
-        _create_tables(db)
-        for game in games.values():
-            _insert_game(db, game)
-        db.execute("INSERT INTO cards_fts(cards_fts) VALUES ('optimize')")
-        db.conn.executemany(
-            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
-            [
-                ("pool_fingerprint", fingerprint),
-                ("pool_compiled_at", datetime.now(UTC).isoformat()),
-            ],
-        )
-    return True
-
-
-def _create_tables(db: sqlite_utils.Database) -> None:
-    for table in ("cards_fts", "card_values", "cards"):
-        db[table].drop(ignore=True)
-    db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
-    db["cards"].create(
-        {
-            "pk": int,
-            "game": str,
-            "id": str,
-            "name": str,
-            "name_sort": str,
-            "type": str,
-            "set_code": str,
-            "set_name": str,
-            "number": str,
-            "words": str,
-            "facts": str,
-        },
-        pk="pk",
-    )
-    db["cards"].create_index(["game", "id"], unique=True)
-    db["cards"].create_index(["game", "name_sort"])
-    # One row per value of a filterable fact (a list attribute gives several rows);
-    # ``position`` 0 is the value a card sorts by.
-    db["card_values"].create(
-        {"card_pk": int, "game": str, "attribute": str, "position": int, "key": str, "num": int},
-        foreign_keys=[("card_pk", "cards", "pk")],
-    )
-    db["card_values"].create_index(["game", "attribute", "key", "card_pk"])
-    db["card_values"].create_index(["game", "attribute", "num", "card_pk"])
-    db["card_values"].create_index(["card_pk", "attribute", "position"])
-    # Typed words ("nish") find "Nishaven": accents and case do not matter.
-    db["cards"].enable_fts(
-        ["name", "type", "words"], tokenize="unicode61 remove_diacritics 2", replace=True
-    )
-
-
-def _insert_game(db: sqlite_utils.Database, game: Game) -> None:
-    next_pk = (db.execute("SELECT coalesce(max(pk), 0) FROM cards").fetchone()[0]) + 1
-    card_rows, value_rows = [], []
-    for pk, card in enumerate(game.cards, start=next_pk):
-        facts = card_facts(game, card.facts)
-        card_set = game.sets.get(card.set)
-        words = []
-        for name, attribute in game.attributes.items():
-            if attribute.kind in TEXT_KINDS and name in facts:
-                words.extend(_as_list(facts[name]))
-        card_rows.append(
-            (
-                pk,
-                game.id,
-                card.id,
-                card.name,
-                card.name.casefold(),
-                card.type,
-                card.set,
-                card_set.name if card_set else card.set,
-                card.number,
-                " ".join(str(w) for w in words),
-                json.dumps(facts, separators=(",", ":")),
-            )
-        )
-        value_rows.append((pk, game.id, "type", 0, card.type.casefold(), None))
-        value_rows.append((pk, game.id, "set", 0, card.set.casefold(), None))
-        value_rows.append((pk, game.id, "number", 0, (card.number or "").casefold(), None))
-        for name in game.attributes:
-            for position, value in enumerate(_as_list(facts.get(name))):
-                value_rows.append((pk, game.id, name, position, *_key_and_num(value)))
-    db.conn.executemany(
-        "INSERT INTO cards (pk, game, id, name, name_sort, type, set_code, set_name, number,"
-        " words, facts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        card_rows,
-    )
-    db.conn.executemany(
-        "INSERT INTO card_values (card_pk, game, attribute, position, key, num)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        value_rows,
-    )
-    db.conn.execute(
-        "INSERT INTO cards_fts (rowid, name, type, words)"
-        " SELECT pk, name, type, words FROM cards WHERE game = ?",
-        [game.id],
-    )
-
-
-def card_facts(game: Game, facts: Mapping[str, Any]) -> dict[str, Any]:
-    """A card's facts under the game's attribute names (id, name, type, set are fields)."""
-    return {name: facts[name] for name in game.attributes if facts.get(name) is not None}
-
-
-def _as_list(value: Any) -> list:
-    if value is None:
-        return []
-    return list(value) if isinstance(value, list | tuple) else [value]
-
-
-def _key_and_num(value: Any) -> tuple[str, int | None]:
-    if isinstance(value, bool):
-        return ("true" if value else "false"), int(value)
-    if isinstance(value, int):
-        return str(value), value
-    return str(value).casefold(), None
+# -- keeping the index current ----------------------------------------------------
 
 
 def ensure_compiled(db: sqlite_utils.Database | None = None) -> sqlite_utils.Database:
@@ -290,7 +149,7 @@ def parse_query(game: Game, args: Mapping[str, list[str]]) -> CardQuery:
             if low is not None or high is not None:
                 ranges[name] = (low, high)
     sort = _last(args, "sort") or "name"
-    sorts = [*BASE_SORTS, *game.attributes]
+    sorts = sort_names(game)
     if sort not in sorts:
         raise SearchError(f"cannot sort by {sort!r}; sort by one of: {', '.join(sorts)}", sorts)
     order = (_last(args, "order") or "asc").lower()
@@ -361,62 +220,106 @@ def _whole_number(name: str, value: str) -> int:
         raise SearchError(f"{name} must be a whole number, not {value!r}") from None
 
 
-def fts_query(text: str) -> str | None:
-    """Every word of ``text`` as a prefix, all required: ``nish ha`` -> ``"nish"* "ha"*``."""
-    words = _WORD.findall(text)
-    return " ".join(f'"{w}"*' for w in words) if words else None
+def match_expression(db: sqlite_utils.Database, game: Game, query: CardQuery) -> str | None:
+    """The full-text match of a search, or None when it has no words and no filters.
+
+    Every typed word must begin a word of the card (``nish`` finds Nishaven);
+    each filter must match one of its values; a range is the values within it.
+    An empty string means nothing can match (a range no card's value falls in).
+    """
+    parts = []
+    words = _WORD.findall(query.text)
+    if words:
+        parts.append("words : (" + " ".join(f'"{w}"*' for w in words) + ")")
+    for name, keys in query.filters.items():
+        parts.append(_any_of(card_index.iter_tokens(name, keys)))
+    for name, (low, high) in query.ranges.items():
+        values = card_index.whole_numbers_between(db, game, name, low, high)
+        if not values:
+            return ""
+        parts.append(_any_of(card_index.iter_tokens(name, map(str, values))))
+    return " AND ".join(parts) if parts else None
+
+
+def _any_of(tokens: list[str]) -> str:
+    return "facts : (" + " OR ".join(tokens) + ")"
 
 
 def search(db: sqlite_utils.Database, game: Game, query: CardQuery) -> CardPage:
-    """The page of ``game``'s cards matching ``query``, in its order."""
-    where = ["c.game = ?"]
-    params: list[Any] = [game.id]
-    match = fts_query(query.text)
-    if match:
-        where.append("c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)")
-        params.append(match)
-    for name, values in query.filters.items():
-        column = "num" if _is_int(game, name) else "key"
-        marks = ", ".join("?" * len(values))
-        where.append(
-            "c.pk IN (SELECT card_pk FROM card_values"
-            f" WHERE game = ? AND attribute = ? AND {column} IN ({marks}))"
+    """The page of ``game``'s cards matching ``query``, in its order.
+
+    Cards without the sorted-by value come last in either direction; going
+    down, cards with equal values come in reverse name order.
+    """
+    segment = card_index.segment_of(db, game, query.sort)
+    match = match_expression(db, game, query)
+    if segment is None or match == "":
+        return CardPage([], 0, query.page, query.per_page)
+    offset, limit = (query.page - 1) * query.per_page, query.per_page
+    first, end, missing = segment.first, segment.end, segment.missing_from
+    if query.order == "asc" or missing is None:
+        direction = "ASC" if query.order == "asc" else "DESC"
+        if match and offset <= MAX_READ_AHEAD:
+            # Read up to one card past the page: if the matches end sooner, that
+            # also counts them, and the match is run once instead of twice.
+            ahead = _rowids(db, match, first, end, direction, offset + limit + 1, 0)
+            rowids = ahead[offset : offset + limit]
+            if len(ahead) <= offset + limit:
+                return _page(db, rowids, len(ahead), query)
+        else:
+            rowids = _rowids(db, match, first, end, direction, limit, offset)
+        return _page(db, rowids, _count(db, segment, match, first, end), query)
+    total = _count(db, segment, match, first, end)
+    # Going down: the cards with the value from the top, then those without it.
+    valued = _count(db, segment, match, first, missing)
+    rowids = []
+    if offset < valued:
+        rowids = _rowids(db, match, first, missing, "DESC", limit, offset)
+    if len(rowids) < limit:
+        rest = max(0, offset - valued)
+        rowids += _rowids(db, match, missing, end, "ASC", limit - len(rowids), rest)
+    return _page(db, rowids, total, query)
+
+
+def _page(db, rowids: list[int], total: int, query: CardQuery) -> CardPage:
+    pks = [card_index.pk_of(rowid) for rowid in rowids]
+    return CardPage(_cards_by_pk(db, pks), total, query.page, query.per_page)
+
+
+def _count(db, segment: card_index.Segment, match: str | None, low: int, high: int) -> int:
+    """How many matching cards have rowids in [low, high)."""
+    if not match:
+        # Ranks run without gaps, so the count is arithmetic.
+        if high >= segment.end:
+            return segment.cards - max(0, segment.ranked_before(low))
+        return segment.ranked_before(high) - max(0, segment.ranked_before(low))
+    return db.execute(
+        "SELECT count(*) FROM card_search WHERE card_search MATCH ? AND rowid >= ? AND rowid < ?",
+        [match, low, high],
+    ).fetchone()[0]
+
+
+def _rowids(db, match, low, high, direction, limit, offset) -> list[int]:
+    return [
+        row[0]
+        for row in db.execute(
+            "SELECT rowid FROM card_search WHERE card_search MATCH ? AND rowid >= ? AND rowid < ?"
+            f" ORDER BY rowid {direction} LIMIT ? OFFSET ?",
+            [match or EVERY_CARD, low, high, limit, offset],
         )
-        params.extend((game.id, name, *(int(v) if column == "num" else v for v in values)))
-    for name, (low, high) in query.ranges.items():
-        where.append(
-            "c.pk IN (SELECT card_pk FROM card_values"
-            " WHERE game = ? AND attribute = ? AND num BETWEEN ? AND ?)"
-        )
-        params.extend(
-            (game.id, name, -(2**62) if low is None else low, 2**62 if high is None else high)
-        )
-    where_sql = " AND ".join(where)
-    total = db.execute(f"SELECT count(*) FROM cards c WHERE {where_sql}", params).fetchone()[0]
-    direction = "DESC" if query.order == "desc" else "ASC"
-    join, join_params = "", []
-    if query.sort == "name":
-        order_sql = f"c.name_sort {direction}, c.pk"
-    elif query.sort == "type":
-        order_sql = f"c.type {direction}, c.name_sort, c.pk"
-    elif query.sort == "set":
-        order_sql = f"c.set_code {direction}, c.name_sort, c.pk"
-    else:
-        # Cards without the fact come last whichever the direction.
-        join = " LEFT JOIN card_values s ON s.card_pk = c.pk AND s.attribute = ? AND s.position = 0"
-        join_params = [query.sort]
-        order_sql = f"s.card_pk IS NULL, s.num {direction}, s.key {direction}, c.name_sort, c.pk"
+    ]
+
+
+def _cards_by_pk(db: sqlite_utils.Database, pks: list[int]) -> list[dict[str, Any]]:
+    if not pks:
+        return []
     rows = db.execute(
-        f"SELECT c.id, c.name, c.type, c.set_code, c.set_name, c.number, c.facts"
-        f" FROM cards c{join} WHERE {where_sql} ORDER BY {order_sql} LIMIT ? OFFSET ?",
-        [*join_params, *params, query.per_page, (query.page - 1) * query.per_page],
+        "SELECT pk, id, name, type, set_code, set_name, number, facts FROM cards"
+        f" WHERE pk IN ({', '.join('?' * len(pks))})",
+        pks,
     ).fetchall()
-    return CardPage([_card_view(row) for row in rows], total, query.page, query.per_page)
-
-
-def _is_int(game: Game, name: str) -> bool:
-    attribute = game.attributes.get(name)
-    return attribute is not None and attribute.kind in ("int",)
+    by_pk = {row[0]: _card_view(row[1:]) for row in rows}
+    return [by_pk[pk] for pk in pks]
 
 
 def get_card(db: sqlite_utils.Database, game: Game, card_id: str) -> dict[str, Any]:
