@@ -10,12 +10,27 @@ from hypothesis import HealthCheck, settings
 
 from cardpool import default_pool_dir
 from tests.api.support import make_app
+from webapp.card_index import compile_pools
+from webapp.db import connect
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
+@pytest.fixture(scope="session")
+def compiled_database(tmp_path_factory, library) -> Path:
+    """A database with the shipped pools compiled, made once; tests get copies of it."""
+    path = tmp_path_factory.mktemp("compiled") / "pools.sqlite"
+    db = connect(path)
+    compile_pools(db, library)
+    db.close()  # the last connection's close folds the WAL into the file
+    return path
+
+
 @pytest.fixture
-def app(tmp_path, library):
+def app(tmp_path, library, compiled_database):
+    # A fresh database per test, starting as a copy with the pools already compiled:
+    # compiling for every test would cost more than most tests.
+    shutil.copyfile(compiled_database, tmp_path / "db.sqlite")
     app = make_app(tmp_path)
     # The shipped pools are read-only: share the session's loaded copy instead of
     # reading the YAML again for every test.

@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import checks
 
-from tests.api.support import make_app
 from webapp import create_app, schemas
 from webapp.openapi import build_spec
 
@@ -91,9 +90,7 @@ def api_operations() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("path", "method"), api_operations())
-def test_the_api_answers_as_its_document_says(tmp_path, library, path, method):
-    app = make_app(tmp_path)
-    app.extensions["deckwright.pools"] = library
+def test_the_api_answers_as_its_document_says(app, library, path, method):
     operation = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)[path][method]
     # Half the cases name a real game, so they get past the 404 into the endpoint itself.
     real_game = st.sampled_from(sorted(library.games()))

@@ -75,10 +75,11 @@ def test_workers_compiling_together_compile_once_and_agree(tmp_path, pool_copy):
     start = threading.Barrier(3)
     outcomes: list[bool] = []
 
+    library = PoolLibrary(pool_copy)
+    library.games()
+
     def worker():
         db = connect(path)
-        library = PoolLibrary(pool_copy)
-        library.games()
         start.wait()
         try:
             outcomes.append(cards.compile_pools(db, library))
@@ -94,7 +95,8 @@ def test_workers_compiling_together_compile_once_and_agree(tmp_path, pool_copy):
     db = connect(path)
     expected = sum(len(g.cards) for g in PoolLibrary(pool_copy).games().values())
     assert db.execute("SELECT count(*) FROM cards").fetchone()[0] == expected
-    assert db.execute("SELECT count(*) FROM cards_fts").fetchone()[0] == expected
+    tables = db.execute("SELECT count(*), sum(cards) FROM search_segments WHERE sort = 'name'")
+    assert tables.fetchone() == (len(PoolLibrary(pool_copy).games()), expected)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     db.close()
 
