@@ -206,14 +206,25 @@ class ProblemSchema(Answer):
     )
 
 
+class Counts(fields.Dict):
+    """Text keys to whole numbers, documented as such; dumped in one comprehension
+    rather than a field call per key and per value (validate answers carry several)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(keys=fields.Str(), values=fields.Int(), **kwargs)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else {str(k): int(v) for k, v in value.items()}
+
+
 class SummarySchema(Answer):
     total = fields.Int(required=True)
-    sections = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
-    types = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    sections = Counts(required=True)
+    types = Counts(required=True)
     main_attribute = fields.Str(required=True, allow_none=True)
-    by_main_attribute = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    by_main_attribute = Counts(required=True)
     curve_attribute = fields.Str(required=True, allow_none=True)
-    curve = fields.Dict(keys=fields.Str(), values=fields.Int(), required=True)
+    curve = Counts(required=True)
 
 
 class FormatVerdictSchema(Answer):

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from tests.api.support import error_of
 from validator import parse_text
+from webapp.db import get_db
 
 SAVED_KEYS = {"id", "game", "name", "format", "created", "parent", "deck", "text", "url"}
 
@@ -121,8 +122,6 @@ def test_a_deck_with_an_unknown_card_is_refused_with_its_line_and_suggestions(cl
 def test_a_refused_deck_is_not_stored(client, app):
     save(client, game="era", name="Typo", text="1 Embr Rex")
     with app.app_context():
-        from webapp.db import get_db
-
         db = get_db()
         assert not db["decks"].exists() or db["decks"].count == 0
 
