@@ -6,7 +6,7 @@ the two endpoints, each round a bounded burst from a few client threads (a new
 connection per request: keep-alive off). Alternating rounds share the noise of
 a busy machine, so the ratio is fairer than either figure alone.
 
-    .venv/bin/python bench/http_speed.py [--rounds 6] [--requests 300] [--clients 4]
+    .venv/bin/python bench/http_speed.py [--rounds 8] [--requests 300] [--clients 4]
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def burst(pool: ThreadPoolExecutor, call, count: int, budget_s: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--requests", type=int, default=300, help="per endpoint per round")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--budget", type=float, default=2.0, help="seconds per burst at most")
@@ -92,14 +92,20 @@ def main() -> int:
 
     health_rps = statistics.median(rates["health"])
     validate_rps = statistics.median(rates["validate"])
-    ratio = health_rps / validate_rps
+    # Each round's two bursts ran back to back under the same load: compare them pairwise.
+    per_round = [h / v for h, v in zip(rates["health"], rates["validate"], strict=True)]
+    ratio = statistics.median(per_round)
     print(f"server: {base_url} (make start), {args.clients} clients, keep-alive off")
     print(f"GET  /api/v1/health                      {health_rps:8.0f} req/s (median of rounds)")
     print(
         f"POST /api/v1/games/shadow-era/validate   {validate_rps:8.0f} req/s"
         f" ({cards}-card deck, every format)"
     )
-    print(f"validate costs {ratio:.2f}x the trivial endpoint (target: at most {TARGET_RATIO}x)")
+    print("cost ratio per round: " + " ".join(f"{r:.2f}" for r in per_round))
+    print(
+        f"validate costs {ratio:.2f}x the trivial endpoint (median of rounds;"
+        f" target: at most {TARGET_RATIO}x)"
+    )
     return 0 if ratio <= TARGET_RATIO else 1
 
 
