@@ -1,9 +1,10 @@
 """Card search over SQLite: words typed, facts filtered, any order, one page at a time.
 
-The pools are compiled into full-text tables by :mod:`webapp.card_index`; a
-search is one full-text match on the table of its sort order (filters become
-token matches, typed words prefix matches), read in rowid order, which is the
-sort order. :func:`search_cards` is what the API and the site's pages call.
+The pools are compiled into one full-text table by :mod:`webapp.card_index`; a
+search is a full-text match (filters become token matches, typed words prefix
+matches) within the rowid segment of its game and sort, read in rowid order,
+which is the sort order. :func:`search_cards` is what the API and the site's
+pages call; it compiles the pools first if a pool file changed.
 """
 
 from __future__ import annotations
