@@ -26,8 +26,8 @@ def test_search_add_a_card_and_the_legality_panel_changes(page):
     expect(problems).to_contain_text("You need exactly 3 dinos: you have 0 dinos")
 
     page.fill("#search-q", "ember rex")
-    result = page.get_by_role("button", name="Add Ember Rex (Dino)")
-    result.click()
+    expect(page.locator("#search-results button.result")).to_have_count(1)
+    page.get_by_role("button", name="Add Ember Rex (Dino)").click()
 
     expect(row(page, "Ember Rex")).to_contain_text("1×")
     settle(page)

@@ -460,6 +460,12 @@ async function search(page = 1) {
     });
     state.shownQuery = JSON.stringify({ ...query, page: 1 });
     for (const card of answer.cards) state.cards.set(card.id, card);
+    const shown = [...el.results.querySelectorAll("button.result")].map((b) => b.dataset.card).join("\n");
+    if (page === 1 && shown === answer.cards.map((c) => c.id).join("\n")) {
+      // The same cards as shown: leave the list alone, so a click in progress is not lost.
+      updateSearchStatus(answer);
+      return;
+    }
     const items = answer.cards.map(resultItem);
     const focused = el.results.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     if (page === 1) el.results.replaceChildren(...items);
@@ -469,18 +475,22 @@ async function search(page = 1) {
       const again = items.find((item) => item.firstChild.dataset.card === focused) || items[0];
       (again ? again.firstChild : el.query).focus();
     }
-    state.searchPage = answer.page;
-    state.searchPages = answer.pages;
-    el.more.hidden = answer.page >= answer.pages;
-    el.searchStatus.textContent =
-      answer.total === 0
-        ? "No cards match."
-        : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`;
+    updateSearchStatus(answer);
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
     el.searchStatus.textContent = error.message;
   }
+}
+
+function updateSearchStatus(answer) {
+  state.searchPage = answer.page;
+  state.searchPages = answer.pages;
+  el.more.hidden = answer.page >= answer.pages;
+  el.searchStatus.textContent =
+    answer.total === 0
+      ? "No cards match."
+      : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`;
 }
 
 function resultItem(card) {
