@@ -8,7 +8,8 @@ import { debounce, h } from "./dom.js";
 const DELAY_MS = 200;
 const game = JSON.parse(document.getElementById("builder-config").textContent);
 const form = document.getElementById("card-filters");
-const results = document.getElementById("card-results");
+const count = document.getElementById("results-count");
+const list = document.getElementById("card-list");
 const pagination = document.getElementById("pagination");
 const perPage = form.dataset.perPage;
 
@@ -35,7 +36,7 @@ async function update(page = 1) {
   const query = params(page);
   if (pending) pending.abort();
   pending = new AbortController();
-  results.setAttribute("aria-busy", "true");
+  list.setAttribute("aria-busy", "true");
   try {
     const answer = await api(`/games/${encodeURIComponent(game.id)}/cards`, {
       query: { ...Object.fromEntries(groupBy(query)), per_page: perPage },
@@ -47,10 +48,12 @@ async function update(page = 1) {
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
-    results.replaceChildren(h("p", { class: "notice notice-error", id: "results-count" }, error.message));
+    count.className = "notice notice-error";
+    count.textContent = error.message;
+    list.replaceChildren();
     pagination.replaceChildren();
   } finally {
-    results.removeAttribute("aria-busy");
+    list.removeAttribute("aria-busy");
   }
 }
 
@@ -61,18 +64,15 @@ function groupBy(query) {
 }
 
 function render(answer) {
-  const count = answer.total
+  // Only the count is a live region: a screen reader hears "12 cards", not every row.
+  count.className = "status";
+  count.textContent = answer.total
     ? `${answer.total} card${answer.total === 1 ? "" : "s"}` +
       (answer.pages > 1 ? `, page ${answer.page} of ${answer.pages}` : "")
     : "No cards match.";
-  results.replaceChildren(
-    h("p", { class: "status", id: "results-count" }, count),
-    h(
-      "ol",
-      { class: "card-list", id: "card-list" },
-      answer.cards.map((card) =>
-        h("li", { class: "card-row", style: { "--chip": cardColor(game, card) } }, cardFaceNodes(game, card)),
-      ),
+  list.replaceChildren(
+    ...answer.cards.map((card) =>
+      h("li", { class: "card-row", style: { "--chip": cardColor(game, card) } }, cardFaceNodes(game, card)),
     ),
   );
   const links = [];
@@ -102,5 +102,5 @@ pagination.addEventListener("click", (event) => {
   const link = event.target.closest("a[href]");
   if (!link) return;
   event.preventDefault();
-  update(Number(new URL(link.href).searchParams.get("page") || 1)).then(() => document.getElementById("results-count").scrollIntoView({ block: "nearest" }));
+  update(Number(new URL(link.href).searchParams.get("page") || 1)).then(() => count.scrollIntoView({ block: "nearest" }));
 });
