@@ -33,7 +33,16 @@ export async function api(path, { method = "GET", query, json, text, signal } = 
     headers["Content-Type"] = "text/plain; charset=utf-8";
     body = text;
   }
-  const response = await fetch(url, { method, headers, body, signal });
+  let response;
+  try {
+    response = await fetch(url, { method, headers, body, signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    // Offline or the server is down: say so where the answer would have gone.
+    throw new ApiError(0, {
+      error: { code: "unreachable", message: "The server cannot be reached; try again in a moment." },
+    });
+  }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
