@@ -8,6 +8,7 @@ writer, and the busy timeout makes a second writer wait instead of failing.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,13 +26,31 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     # Autocommit at the driver level: transactions are opened explicitly where needed.
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA journal_mode = WAL")
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        _use_wal(conn)
     # WAL with synchronous=NORMAL stays consistent after a crash and skips an fsync per commit.
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA foreign_keys = ON")
     # Pages are mapped, not copied: a connection per request starts warm from the OS cache.
     conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     return sqlite_utils.Database(conn)
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch a new file to WAL (it stays so), retrying while another worker does the same.
+
+    Switching needs the file to itself, and SQLite answers "locked" at once rather
+    than wait for it, so workers opening a fresh file together would fail.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
 
 
 @contextmanager

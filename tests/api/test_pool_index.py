@@ -70,27 +70,53 @@ def test_a_changed_yaml_file_is_compiled_again_while_the_app_runs(tmp_path, pool
     assert card["facts"] == {"element": "Water", "power": 2, "stamina": 6, "hitpoints": 4}
 
 
-def test_workers_compiling_together_compile_once_and_agree(tmp_path, pool_copy):
-    path = tmp_path / "shared.sqlite"
-    start = threading.Barrier(3)
-    outcomes: list[bool] = []
-
-    library = PoolLibrary(pool_copy)
-    library.games()
+def run_together(count: int, work) -> list:
+    """Run ``work()`` in ``count`` threads released at once; their results, or their errors."""
+    start = threading.Barrier(count, timeout=30)
+    results: list = []
 
     def worker():
-        db = connect(path)
-        start.wait()
         try:
-            outcomes.append(cards.compile_pools(db, library))
-        finally:
-            db.close()
+            start.wait()
+            results.append(work())
+        except Exception as exc:  # reported to the test (and a hung barrier avoided)
+            results.append(exc)
 
-    threads = [threading.Thread(target=worker) for _ in range(3)]
+    threads = [threading.Thread(target=worker) for _ in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        thread.join(timeout=60)
+    return results
+
+
+def test_workers_opening_a_new_database_together_all_get_wal(tmp_path):
+    for attempt in range(20):
+        path = tmp_path / f"new-{attempt}.sqlite"
+
+        def open_and_read_mode(path=path):
+            db = connect(path)
+            try:
+                return db.execute("PRAGMA journal_mode").fetchone()[0]
+            finally:
+                db.close()
+
+        assert run_together(4, open_and_read_mode) == ["wal"] * 4
+
+
+def test_workers_compiling_together_compile_once_and_agree(tmp_path, pool_copy):
+    path = tmp_path / "shared.sqlite"
+    library = PoolLibrary(pool_copy)
+    library.games()
+
+    def compile_once():
+        db = connect(path)
+        try:
+            return cards.compile_pools(db, library)
+        finally:
+            db.close()
+
+    outcomes = run_together(3, compile_once)
     assert sorted(outcomes) == [False, False, True]
     db = connect(path)
     expected = sum(len(g.cards) for g in PoolLibrary(pool_copy).games().values())
