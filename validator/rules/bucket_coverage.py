@@ -22,15 +22,13 @@ class BucketCoverage(Rule):
             self.buckets.append((bucket["name"], bucket.get("min"), bucket.get("max")))
 
     def problems(self, deck, context: Context):
-        values = [
-            e.card.get(self.attribute)
-            for e in deck.sections.get(self.section, ())
-            if isinstance(e.card.get(self.attribute), int)
-        ]
+        attribute = self.attribute
+        values = {e.card.get(attribute) for e in deck.sections.get(self.section, ())}
+        values = {v for v in values if isinstance(v, int)}
         if not values:
             return []
         missing = [
-            f"{name} ({_band(low, high)})"
+            (name, low, high)
             for name, low, high in self.buckets
             if not any((low is None or v >= low) and (high is None or v <= high) for v in values)
         ]
@@ -38,10 +36,11 @@ class BucketCoverage(Rule):
             return []
         return [
             self.problem(
-                f"no {and_list(missing)} cards",
+                f"no {and_list(f'{name} ({_band(low, high)})' for name, low, high in missing)}"
+                " cards",
                 section=self.section,
                 expected=[name for name, _, _ in self.buckets],
-                actual=[m.split(" ")[0] for m in missing],
+                actual=[name for name, _, _ in missing],
             )
         ]
 

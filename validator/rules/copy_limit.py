@@ -22,23 +22,24 @@ class CopyLimit(Rule):
         self.where = params.where()
         self.overrides = overrides_by_identity(self.game, params)
         self.card_overrides = params.get("card_overrides", True, bool)
+        self.limits = self.configure_limits()
 
-    def limit_for(self, cards) -> int:
-        """The limit of one card, given every printing of it in the deck.
+    def configure_limits(self) -> dict[str, int]:
+        """The limit of every card whose limit is not ``max``, worked out once per format.
 
         Revisions of one card may state different limits; the lowest stated one
-        holds, so the verdict never depends on which revision is listed first.
+        holds, so the verdict never depends on which revision is listed.
         """
-        identity = cards[0].identity
-        if identity in self.overrides:
-            return self.overrides[identity]
-        stated = [c.max_copies for c in cards if c.max_copies is not None]
-        if self.card_overrides and stated:
-            return min(stated)
-        return self.max
+        stated: dict[str, int] = {}
+        if self.card_overrides:
+            for card in self.game.cards:
+                if card.max_copies is not None:
+                    known = stated.get(card.identity, card.max_copies)
+                    stated[card.identity] = min(known, card.max_copies)
+        stated.update(self.overrides)
+        return {identity: limit for identity, limit in stated.items() if limit != self.max}
 
     def problems(self, deck, context: Context):
-        groups: dict[str, list] = {}
         totals: dict[str, int] = {}
         where = self.where
         for section_id in self.sections:
@@ -48,22 +49,23 @@ class CopyLimit(Rule):
                     continue
                 key = card.identity
                 totals[key] = totals.get(key, 0) + entry.count
-                groups.setdefault(key, []).append((section_id, entry))
-        found = []
-        for key, total in totals.items():
-            first_section = groups[key][0][0]
-            entries = [entry for _, entry in groups[key]]
-            limit = self.limit_for([entry.card for entry in entries])
-            if total <= limit:
-                continue
-            names = " / ".join(dict.fromkeys(e.card.name for e in entries))
-            found.append(
-                self.problem(
-                    f"you have {total} {plural('copy', total)} of {names} (at most {limit})",
-                    section=first_section,
-                    entries=entries,
-                    expected=limit,
-                    actual=total,
-                )
-            )
-        return found
+        limits, default = self.limits, self.max
+        over = [key for key, total in totals.items() if total > limits.get(key, default)]
+        return [self._too_many(deck, key, totals[key], limits.get(key, default)) for key in over]
+
+    def _too_many(self, deck, identity: str, total: int, limit: int):
+        held = [
+            (section_id, entry)
+            for section_id in self.sections
+            for entry in deck.sections.get(section_id, ())
+            if entry.card.identity == identity and (self.where is None or self.where(entry.card))
+        ]
+        entries = [entry for _, entry in held]
+        names = " / ".join(dict.fromkeys(e.card.name for e in entries))
+        return self.problem(
+            f"you have {total} {plural('copy', total)} of {names} (at most {limit})",
+            section=held[0][0],
+            entries=entries,
+            expected=limit,
+            actual=total,
+        )

@@ -22,27 +22,37 @@ class DistinctValues(Rule):
         self.section = self.sections[0] if len(self.sections) == 1 else None
 
     def problems(self, deck, context: Context):
-        holders: dict[str, list] = {}
+        seen: set = set()
         attribute = self.attribute
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
                 value = entry.card.get(attribute)
-                values = value if isinstance(value, list) else [value]
-                for v in values:
+                if isinstance(value, list):
+                    seen.update(value)
+                else:
+                    seen.add(value)
+        seen.discard(None)
+        seen -= self.ignore
+        if len(seen) <= self.max:
+            return []
+        return [self._too_many(deck)]
+
+    def _too_many(self, deck):
+        holders: dict[str, list] = {}
+        for section_id in self.sections:
+            for entry in deck.sections.get(section_id, ()):
+                value = entry.card.get(self.attribute)
+                for v in value if isinstance(value, list) else [value]:
                     if v is not None and v not in self.ignore:
                         holders.setdefault(v, []).append(entry)
-        if len(holders) <= self.max:
-            return []
         parts = [
             f"{value} ({', '.join(dict.fromkeys(e.card.name for e in entries))})"
             for value, entries in sorted(holders.items())
         ]
-        return [
-            self.problem(
-                f"you have {len(holders)}: {and_list(parts)}",
-                section=self.section,
-                entries=[e for entries in holders.values() for e in entries],
-                expected=self.max,
-                actual=len(holders),
-            )
-        ]
+        return self.problem(
+            f"you have {len(holders)}: {and_list(parts)}",
+            section=self.section,
+            entries=[e for entries in holders.values() for e in entries],
+            expected=self.max,
+            actual=len(holders),
+        )
