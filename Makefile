@@ -32,8 +32,12 @@ test: $(STAMP) browser
 lint: $(STAMP)
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
 
+## bench: every benchmark; each prints its figures and its target
 bench: $(STAMP)
 	$(BIN)/python bench/validate_speed.py
+	$(BIN)/python bench/search_speed.py
+	$(BIN)/python bench/http_speed.py
+	$(BIN)/python bench/event_speed.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache
