@@ -197,11 +197,19 @@ def player_page(event_id: str, entry_id: str, token: str):
         entry=entry,
         versions=events.history(db, player),
         private_url=request.base_url,
-        form=form or {"decklist": entry.latest.body if entry.latest else ""},
+        form=form or {"decklist": editable(entry.latest)},
         problems=problems,
         new=request.args.get("new") == "1",
         fixed=request.args.get("fixed") == "1",
     ), status
+
+
+def editable(version: events.Version | None) -> str:
+    """The list on file as the resubmit form starts: the text the player sent, or the list
+    as read when it came as JSON (whose body is the whole request, the player's name too)."""
+    if version is None:
+        return ""
+    return version.body if version.kind == events.TEXT else version.canonical
 
 
 @bp.get("/<event_id>/lists")
