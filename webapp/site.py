@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, current_app, make_response, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, default_exceptions
 
@@ -98,8 +98,22 @@ def page_numbers(page: cards.CardPage) -> list[int | None]:
 
 @bp.get("/games/<game_id>/build")
 def build(game_id: str):
+    """The deck builder; ``?event=<event id>`` opens it to submit a list to that event.
+
+    The event's facts and the submitting are the script's, through the event API.
+    A player's private token, when there is one, comes in the address's fragment,
+    which never reaches the server.
+    """
     game = pools().game(game_id)
-    return _builder(game, None)
+    event_id = request.args.get("event", "").strip() or None
+    response = make_response(_builder(game, None, event_id))
+    if event_id:
+        # As on the event pages: the address holds the event's key, so no Referer carries it
+        # and no cache keeps the page.
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Robots-Tag"] = "noindex"
+    return response
 
 
 @bp.get("/decks/<deck_id>")
@@ -112,11 +126,12 @@ def deck(deck_id: str):
     return _builder(game, view)
 
 
-def _builder(game, saved: dict[str, Any] | None):
+def _builder(game, saved: dict[str, Any] | None, event_id: str | None = None):
     return render_template(
         "build.html",
         game=game,
         deck=saved,
+        event_id=event_id,
         config=browse.builder_config(game, game_view(game)),
     )
 

@@ -15,9 +15,10 @@ export class ApiError extends Error {
 
 /**
  * Call the API. Options: method, query (object; empty values left out), json (a body to
- * send as JSON), text (a body to send as text/plain), signal (an AbortSignal).
+ * send as JSON), text (a body to send as text/plain), signal (an AbortSignal), token (sent
+ * as Authorization: Bearer).
  */
-export async function api(path, { method = "GET", query, json, text, signal } = {}) {
+export async function api(path, { method = "GET", query, json, text, signal, token } = {}) {
   const url = new URL(ROOT + path, window.location.origin);
   for (const [key, value] of Object.entries(query || {})) {
     for (const v of Array.isArray(value) ? value : [value]) {
@@ -25,6 +26,7 @@ export async function api(path, { method = "GET", query, json, text, signal } = 
     }
   }
   const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
   let body;
   if (json !== undefined) {
     headers["Content-Type"] = "application/json";

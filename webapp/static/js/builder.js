@@ -7,6 +7,7 @@ import { api, ApiError, isAbort } from "./api.js";
 import { cardColor, cardFace, cardFaceNodes, costBadge } from "./cardface.js";
 import { deckCharts } from "./charts.js";
 import { copyText, debounce, h, typingIn } from "./dom.js";
+import { openForEvent } from "./event-submit.js";
 
 const VALIDATE_DELAY_MS = 250;
 const SEARCH_DELAY_MS = 200;
@@ -126,6 +127,13 @@ function deckPayload() {
     if (entries.length) sections[id] = entries.map((e) => ({ card: e.id, count: e.count }));
   }
   return { name: el.name.value.trim(), format: el.format.value, sections };
+}
+
+/** How many cards the deck holds, every section together. */
+function copies() {
+  let total = 0;
+  for (const entries of state.sections.values()) for (const e of entries) total += e.count;
+  return total;
 }
 
 function deckChanged({ now = false } = {}) {
@@ -584,8 +592,7 @@ async function importList() {
   el.importButton.disabled = true;
   el.importReport.replaceChildren();
   try {
-    const query = { format: el.format.value, as_of: el.asOf.value };
-    const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", text, query });
+    const result = await readList(text);
     if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
     replaceDeck(result.deck.sections);
     renderImportReport(result);
@@ -595,6 +602,12 @@ async function importList() {
   } finally {
     el.importButton.disabled = false;
   }
+}
+
+/** A text decklist read by the server (which alone knows the cards), in this format. */
+function readList(text) {
+  const query = { format: el.format.value, as_of: el.asOf.value };
+  return api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", text, query });
 }
 
 function renderImportReport(result) {
@@ -726,6 +739,33 @@ el.copyShare.addEventListener("click", async () => {
   flash(el.copyShare, ok ? "Copied" : "Select and copy");
 });
 
+// -- opened for an event ------------------------------------------------------------------
+
+/** The event's format and banned-list day are the ones its lists are judged by: lock both. */
+function fixRules(format, asOf, why) {
+  if ([...el.format.options].some((o) => o.value === format)) el.format.value = format;
+  el.asOf.value = asOf || "";
+  el.format.disabled = true;
+  el.asOf.disabled = true;
+  if (!$("rules-note")) {
+    $("deck-settings").after(h("p", { id: "rules-note", class: "hint rules-note" }, why));
+    for (const field of [el.format, el.asOf]) field.setAttribute("aria-describedby", "rules-note");
+  }
+  revise(true);
+}
+
+/** What the event's submit panel may do with the builder. */
+const builder = {
+  deckPayload,
+  copies,
+  fixRules,
+  announce,
+  async loadList(text) {
+    const result = await readList(text);
+    replaceDeck(result.deck.sections);
+  },
+};
+
 // -- start ----------------------------------------------------------------------------------
 
 document.body.classList.add("js");
@@ -742,3 +782,4 @@ if (saved) {
   revise(true);
 }
 search(1);
+if ($("event-banner")) openForEvent(game, builder);
