@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -197,6 +198,7 @@ def player_page(event_id: str, entry_id: str, token: str):
         entry=entry,
         versions=events.history(db, player),
         private_url=request.base_url,
+        builder_url=builder_url(event, entry_id, token),
         form=form or {"decklist": editable(entry.latest)},
         problems=problems,
         new=request.args.get("new") == "1",
@@ -210,6 +212,20 @@ def editable(version: events.Version | None) -> str:
     if version is None:
         return ""
     return version.body if version.kind == events.TEXT else version.canonical
+
+
+def builder_url(event: events.Event, entry_id: str, token: str) -> str:
+    """The deck builder opened to change a player's list.
+
+    The entry and private token ride in the fragment: browsers send it to no server and in
+    no Referer, and the builder takes it off the address bar once read.
+    """
+    return url_for(
+        "site.build",
+        game_id=event.game,
+        event=event.id,
+        _anchor=urlencode({"entry": entry_id, "token": token}),
+    )
 
 
 @bp.get("/<event_id>/lists")
