@@ -31,7 +31,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.extensions["deckwright.pools"] = PoolLibrary(Path(app.config["POOLS"]))
 
-    from . import api, db, errors, event_api, event_site, site
+    from . import api, db, errors, site
+    from .events import api as event_api
+    from .events import site as event_site
 
     db.init_app(app)
     errors.init_app(app)

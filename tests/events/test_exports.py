@@ -10,7 +10,7 @@ import pytest
 from tests.events.conftest import START, example
 from webapp import events
 from webapp.db import connect
-from webapp.event_exports import CSV_COLUMNS, export_csv, safe_cell
+from webapp.events.exports import CSV_COLUMNS, export_csv, safe_cell
 
 
 @pytest.mark.parametrize(

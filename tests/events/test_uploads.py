@@ -8,8 +8,8 @@ import zipfile
 import pytest
 
 from tests.events.conftest import example
-from webapp import event_uploads
-from webapp.event_uploads import BadUploadError, read_csv, read_upload, read_zip
+from webapp.events import uploads as event_uploads
+from webapp.events.uploads import BadUploadError, read_csv, read_upload, read_zip
 
 
 def zipped(members: dict[str, bytes | str], compression=zipfile.ZIP_DEFLATED) -> bytes:

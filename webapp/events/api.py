@@ -17,11 +17,11 @@ from flask import Blueprint, Response, current_app, request, url_for
 
 from cardpool import DeckwrightError, PoolLibrary
 
-from . import errors, event_exports, event_uploads, events
-from . import event_schemas as schemas
-from .api import json_body, load_body, load_query
-from .db import get_db
-from .openapi import documented
+from .. import errors, events
+from ..api import json_body, load_body, load_query
+from ..db import get_db
+from ..openapi import documented
+from . import exports, schemas, uploads
 
 bp = Blueprint("event_api", __name__, url_prefix="/api/v1/events")
 
@@ -32,9 +32,9 @@ STATUS = {
     events.InvalidSubmissionError: 422,
     events.InvalidEventError: 422,
     events.InvalidQueryError: 400,
-    event_uploads.BadUploadError: 400,
+    uploads.BadUploadError: 400,
 }
-BULK_BODY_BYTES = 8 * 1024 * 1024  # a base64 zip of event_uploads.MAX_UPLOAD_BYTES, with room
+BULK_BODY_BYTES = 8 * 1024 * 1024  # a base64 zip of uploads.MAX_UPLOAD_BYTES, with room
 
 
 def status_of(error: DeckwrightError) -> int:
@@ -324,10 +324,10 @@ def upload(event_id: str):
         try:
             data = base64.b64decode(body["zip"], validate=True)
         except (binascii.Error, ValueError):
-            raise event_uploads.BadUploadError("zip is not valid base64") from None
-        items, skipped = event_uploads.read_upload("upload.zip", data)
+            raise uploads.BadUploadError("zip is not valid base64") from None
+        items, skipped = uploads.read_upload("upload.zip", data)
     else:
-        items, skipped = event_uploads.read_csv(body["csv"].encode("utf-8"))
+        items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
     report = events.submit_for_players(get_db(), pools(), access, items, now())
     return schemas.UploadReportSchema().dump(
         {
@@ -359,7 +359,7 @@ def export_json(event_id: str):
 )
 def export_csv(event_id: str):
     access = organizer(event_id)
-    text = event_exports.export_csv(events.entries(get_db(), access))
+    text = exports.export_csv(events.entries(get_db(), access))
     return Response(
         text,
         mimetype="text/csv",

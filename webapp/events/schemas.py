@@ -18,7 +18,8 @@ from marshmallow import (
     validates_schema,
 )
 
-from .events import (
+from ..schemas import ProblemSchema
+from . import (
     FILTERS,
     MAX_EVENT_NAME_CHARS,
     MAX_LIST_CHARS,
@@ -27,7 +28,6 @@ from .events import (
     MAX_PLAYERS,
     RECEIPT_CHARS,
 )
-from .schemas import ProblemSchema
 
 _PLAYER_NAME = fields.Str(
     required=True,

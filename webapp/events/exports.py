@@ -11,7 +11,7 @@ import csv
 import io
 from typing import Any
 
-from .events import Entry
+from . import Entry
 
 CSV_COLUMNS = (
     "player",

@@ -26,15 +26,15 @@ from marshmallow import ValidationError
 
 from cardpool import DeckwrightError, PoolLibrary
 
-from . import csrf, event_exports, event_uploads, events
-from . import event_schemas as schemas
-from .db import get_db
-from .event_api import event_view, now, status_of
-from .site import error_page
+from .. import csrf, events
+from ..db import get_db
+from ..site import error_page
+from . import exports, schemas, uploads
+from .api import event_view, now, status_of
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 
-UPLOAD_FORM_BYTES = event_uploads.MAX_UPLOAD_BYTES + 64 * 1024
+UPLOAD_FORM_BYTES = uploads.MAX_UPLOAD_BYTES + 64 * 1024
 
 
 @bp.before_request
@@ -328,11 +328,11 @@ def upload(event_id: str, token: str):
             access, token, events.entries(get_db(), access), problems=["Choose a file to upload."]
         )
     try:
-        items, skipped = event_uploads.read_upload(
-            upload.filename, upload.read(event_uploads.MAX_UPLOAD_BYTES + 1)
+        items, skipped = uploads.read_upload(
+            upload.filename, upload.read(uploads.MAX_UPLOAD_BYTES + 1)
         )
         report = events.submit_for_players(get_db(), pools(), access, items, now())
-    except (event_uploads.BadUploadError, events.EventClosedError) as exc:
+    except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, events.entries(get_db(), access), problems=[str(exc)])
     report.skipped[:0] = skipped
     stored = len(report.stored)
@@ -410,7 +410,7 @@ def verify(event_id: str, token: str):
 def export_csv(event_id: str, token: str):
     access = organizer(event_id, token)
     return Response(
-        event_exports.export_csv(events.entries(get_db(), access)),
+        exports.export_csv(events.entries(get_db(), access)),
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{event_id}.csv"'},
     )

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 
 from cardpool import DeckwrightError
 
-from .events import BulkItem, InvalidSubmissionError, Submission
+from . import BulkItem, InvalidSubmissionError, Submission
 
 MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 MAX_MEMBERS = 1_000

@@ -34,7 +34,7 @@ import sqlite_utils
 from cardpool import DeckwrightError, Game, NotFoundError, PoolLibrary
 from validator import DecklistError, ParsedDeck, parse_mapping, parse_text, to_text, validate
 
-from .db import transaction
+from ..db import transaction
 
 TOKEN_BYTES = 32  # secrets.token_urlsafe(32): 256 random bits
 ID_BYTES = 9  # 12 url-safe characters for event and entry ids
