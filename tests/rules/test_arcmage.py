@@ -9,10 +9,8 @@ sure every quote is in the rulebook word for word. Rules the shipped data cannot
 
 from __future__ import annotations
 
-import inspect
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,7 +25,6 @@ from ..helpers import decklist, rule_ids
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
-RULEBOOK = REPO.parent / "shared" / "rulebooks" / "arcmage-original-rules-concept.txt"
 
 # A balanced Gaian and Red Banner main deck: 60 cards, 32 of them creatures, costs 1 to 6.
 MAIN = (
@@ -575,21 +572,6 @@ def test_arcmage_the_illegal_example_breaks_four_rules_at_once(monkeypatch):
 # -- the quotes themselves ------------------------------------------------------------------------
 
 
-def test_every_quote_here_is_in_the_rulebook_word_for_word():
+def test_every_quote_here_is_in_the_rulebook_word_for_word(arcmage, assert_quotes_rulebook):
     """Each rulebook test above quotes its sentences verbatim (whitespace aside)."""
-    if not RULEBOOK.is_file():
-        pytest.skip("arcmage-original-rules-concept.txt is not next to the repository")
-    text = _words(RULEBOOK.read_text(encoding="utf-8"))
-    tests = inspect.getmembers(sys.modules[__name__], inspect.isfunction)
-    for name, test in tests:
-        if not name.startswith("test_arcmage_"):
-            continue
-        quotes = re.findall(r"“(.+?)”", inspect.getdoc(test) or "", re.DOTALL)
-        assert quotes, f"{name} quotes no sentence of the rulebook"
-        for quote in quotes:
-            assert _words(quote) in text, f"{name}: {quote!r}"
-
-
-def _words(text: str) -> str:
-    """Text without bullets and line breaks, for comparing quotes."""
-    return " ".join(text.replace("•", " ").split())
+    assert_quotes_rulebook(globals(), "test_arcmage_", arcmage.rulebook)

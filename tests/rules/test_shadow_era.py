@@ -12,9 +12,7 @@ time at which a restriction could wrongly apply.
 
 from __future__ import annotations
 
-import inspect
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,7 +24,6 @@ from ..helpers import decklist, rule_ids
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
-RULEBOOK = REPO.parent / "shared" / "rulebooks" / "shadow-era-rulebook.txt"
 
 # Neutral cards without a class icon: they fit every hero, so any deck can be filled with them.
 NEUTRAL_CLASSLESS = (
@@ -415,19 +412,9 @@ def test_shadow_era_the_illegal_example_breaks_six_rules_at_once(monkeypatch):
 # -- the quotes themselves --------------------------------------------------------------------
 
 
-def test_every_quote_here_is_in_the_rulebook_word_for_word():
+def test_every_quote_here_is_in_the_rulebook_word_for_word(shadow_era, assert_quotes_rulebook):
     """Each rulebook test above quotes its sentence verbatim (whitespace aside)."""
-    if not RULEBOOK.is_file():
-        pytest.skip("shadow-era-rulebook.txt is not next to the repository")
-    text = _words(RULEBOOK.read_text(encoding="utf-8"))
-    tests = inspect.getmembers(sys.modules[__name__], inspect.isfunction)
-    for name, test in tests:
-        if not name.startswith("test_shadow_era_") or name in POOL_DECISIONS:
-            continue
-        quotes = re.findall(r"“(.+?)”", inspect.getdoc(test) or "", re.DOTALL)
-        assert quotes, f"{name} quotes no sentence of the rulebook"
-        for quote in quotes:
-            assert _words(quote) in text, f"{name}: {quote!r}"
+    assert_quotes_rulebook(globals(), "test_shadow_era_", shadow_era.rulebook, POOL_DECISIONS)
 
 
 # Tests of decisions the card pool made, which no rulebook sentence states.
@@ -435,8 +422,3 @@ POOL_DECISIONS = {
     "test_shadow_era_campaign_cards_are_not_deck_cards",
     "test_shadow_era_every_campaign_card_is_rejected",
 }
-
-
-def _words(text: str) -> str:
-    """Text without list dashes and line breaks, for comparing quotes."""
-    return " ".join(re.sub(r"(^|\s)- ", " ", text).split())
