@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from cardpool import PoolLibrary, default_pool_dir
 from validator import parse_text, validate
+from webapp import create_app
 
 # live_server: the real site under gunicorn, started as the README starts it.
 pytest_plugins = ("tests.live",)
@@ -60,3 +62,34 @@ def check():
         return validate(parsed.deck, format_id, as_of, parsed.problems)
 
     return run
+
+
+@pytest.fixture
+def pool_copy(tmp_path) -> Path:
+    """A private copy of the shipped pools that a test may edit or break."""
+    root = tmp_path / "pools"
+    for game_dir in sorted(default_pool_dir().glob("*/game.yaml")):
+        shutil.copytree(game_dir.parent, root / game_dir.parent.name)
+    return root
+
+
+@pytest.fixture
+def app_config() -> dict:
+    """Settings a test folder adds to the app's (override this fixture there)."""
+    return {}
+
+
+@pytest.fixture
+def app(tmp_path, library, app_config):
+    """The site and API on a fresh database file of this test's own."""
+    app = create_app(
+        {"DATABASE": str(tmp_path / "deckwright.sqlite"), "TESTING": True, **app_config}
+    )
+    # The shipped pools are read-only: share the session's loaded copy.
+    app.extensions["deckwright.pools"] = library
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

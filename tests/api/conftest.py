@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from cardpool import default_pool_dir
 from tests.api.support import make_app
 from webapp.card_index import compile_pools
 from webapp.db import connect
@@ -36,20 +35,6 @@ def app(tmp_path, library, compiled_database):
     # reading the YAML again for every test.
     app.extensions["deckwright.pools"] = library
     return app
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
-
-
-@pytest.fixture
-def pool_copy(tmp_path) -> Path:
-    """A private copy of the shipped pools that a test may edit."""
-    target = tmp_path / "pools"
-    for game_dir in sorted(default_pool_dir().glob("*/game.yaml")):
-        shutil.copytree(game_dir.parent, target / game_dir.parent.name)
-    return target
 
 
 @pytest.fixture

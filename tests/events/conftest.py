@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 START = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
 DEADLINE = START + timedelta(days=2)
@@ -38,18 +36,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def app(tmp_path, library, clock):
-    app = create_app(
-        {"DATABASE": str(tmp_path / "events.sqlite"), "TESTING": True, "EVENT_CLOCK": clock}
-    )
-    # The shipped pools are read-only: share the session's loaded copy.
-    app.extensions["deckwright.pools"] = library
-    return app
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+def app_config(clock) -> dict:
+    return {"EVENT_CLOCK": clock}
 
 
 @pytest.fixture

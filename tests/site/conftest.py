@@ -7,23 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-@pytest.fixture
-def app(tmp_path, library):
-    app = create_app({"DATABASE": str(tmp_path / "site.sqlite"), "TESTING": True})
-    # The shipped pools are read-only: share the session's loaded copy.
-    app.extensions["deckwright.pools"] = library
-    return app
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 @pytest.fixture
