@@ -177,6 +177,17 @@ class PoolLibrary:
             self._stamp = stamp
         return self._games
 
+    def game_alone(self, game_id: str) -> Game:
+        """One game, reading only its own folder when the folder is named after it (as the
+        shipped pools are), so a one-game job does not wait for every pool to load."""
+        folder = self.root / game_id
+        # Only a plain name ("shadow-era") is taken as a folder name, never a path.
+        if game_id.replace("-", "_").isidentifier() and (folder / "game.yaml").is_file():
+            game = load_game(folder)
+            if game.id == game_id:
+                return game
+        return self.game(game_id)
+
     def game(self, game_id: str) -> Game:
         games = self.games()
         try:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cardpool import DeckwrightError, PoolLibrary, check_pools, default_pool_dir, load_game
+from cardpool import DeckwrightError, PoolLibrary, check_pools, default_pool_dir
 
 from . import files
 from .engine import compile_all
@@ -28,18 +28,8 @@ def _library(ctx: click.Context) -> PoolLibrary:
 
 
 def _game(ctx: click.Context, game_id: str):
-    """The game a command names. Its own folder is read alone when it is named after the game
-    (as the shipped pools are), so checking one game's lists does not wait for every pool."""
-    library = _library(ctx)
-    folder = library.root / game_id
-    # Only a plain name ("shadow-era") is taken as a folder, never a path.
-    plain = game_id.replace("-", "_").isidentifier()
     try:
-        if plain and (folder / "game.yaml").is_file():
-            game = load_game(folder)
-            if game.id == game_id:
-                return game
-        return library.game(game_id)
+        return _library(ctx).game_alone(game_id)
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
 
