@@ -175,3 +175,11 @@ def test_cards_sharing_a_number_or_a_name_share_an_identity(arcmage):
 def test_cards_of_a_name_only_game_have_distinct_identities(era):
     identities = {c.identity for c in era.cards}
     assert len(identities) == len(era.cards)
+
+
+def test_one_game_can_be_read_alone_while_another_pool_is_broken(pool_copy):
+    edit(pool_copy / "ryft" / "game.yaml", "short_name: RYFT", "short_name: [RYFT")
+    library = PoolLibrary(pool_copy)
+    assert library.game_alone("eruma").short_name == "ERUMA"
+    with pytest.raises(PoolError):
+        library.game("eruma")
