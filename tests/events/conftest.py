@@ -50,6 +50,24 @@ def era_illegal() -> str:
     return example("era-illegal")
 
 
+# What an event's public submission page and API show of it, and nothing else.
+PUBLIC_FACTS = frozenset(
+    {
+        "id",
+        "name",
+        "game",
+        "format",
+        "as_of",
+        "deadline",
+        "open",
+        "closed_reason",
+        "locked",
+        "published",
+        "submit_url",
+    }
+)
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

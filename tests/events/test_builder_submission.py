@@ -13,23 +13,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.events.conftest import bearer
+from tests.events.conftest import PUBLIC_FACTS, bearer
 
 _BUILDER_LINK = re.compile(r'id="builder-link" href="([^"]+)"')
-# What the submission page shows of an event, and nothing else.
-PUBLIC_FACTS = {
-    "id",
-    "name",
-    "game",
-    "format",
-    "as_of",
-    "deadline",
-    "open",
-    "closed_reason",
-    "locked",
-    "published",
-    "submit_url",
-}
 
 
 def builder_link(page_html: str) -> str | None:
