@@ -17,7 +17,7 @@ from marshmallow import ValidationError
 
 from . import schema
 from .errors import PoolError, PoolProblem, UnknownGameError
-from .model import Attribute, Banlist, Card, CardSet, Format, Game, RuleSpec, Section
+from .model import Attribute, Banlist, Card, CardSet, Decision, Format, Game, RuleSpec, Section
 from .names import name_key
 
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -224,6 +224,7 @@ def _build_game(directory: Path, sink: list[PoolProblem]) -> Game | None:
     sets = {s["code"]: CardSet(**s) for s in pool["sets"]}
     cards = _build_cards(spec, pool, sets, card_problems)
     formats = _build_formats(spec, sets, cards, game_problems)
+    decisions = _build_decisions(spec, game_problems)
     if len(sink) > before:
         return None
     return Game(
@@ -269,7 +270,47 @@ def _build_game(directory: Path, sink: list[PoolProblem]) -> Game | None:
             "decisions": pool["decisions"],
         },
         source_files=(str(game_path), str(cards_path)),
+        decisions=decisions,
     )
+
+
+def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
+    """The game's readings; each must name rule entries and formats the game really has."""
+    # Read from the raw entries, so a format that failed to build does not hide its rule ids.
+    format_ids = {f.get("id") for f in spec["formats"] if isinstance(f, dict)}
+    rule_ids = {
+        rule.get("id")
+        for f in spec["formats"]
+        if isinstance(f, dict) and isinstance(f.get("rules"), list)
+        for rule in f["rules"]
+        if isinstance(rule, dict)
+    }
+    decisions = []
+    for index, raw in enumerate(spec["decisions"]):
+        at = ("decisions", index)
+        for position, rule_id in enumerate(raw["rules"]):
+            if rule_id not in rule_ids:
+                problems.add(
+                    f"names no rule {rule_id!r} of any format",
+                    (*at, "rules", position),
+                    field="rules",
+                )
+        alternative = raw.get("alternative")
+        if alternative is not None and alternative not in format_ids:
+            problems.add(
+                f"alternative names no format {alternative!r}",
+                (*at, "alternative"),
+                field="alternative",
+            )
+        decisions.append(
+            Decision(
+                rules=tuple(raw["rules"]),
+                reading=raw["reading"],
+                reason=raw["reason"],
+                alternative=alternative,
+            )
+        )
+    return tuple(decisions)
 
 
 def _check_game_references(spec: dict, problems: _Problems) -> None:

@@ -1,0 +1,221 @@
+"""The event library's plain data: events, entries, versions and what a submission returns.
+
+Dataclasses only; reading and writing them is :mod:`.store`'s job.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
+
+from validator import ParsedDeck
+
+from .refusals import InvalidSubmissionError
+
+RECEIPT_CHARS = 12
+MAX_NAME_CHARS = 100
+MAX_PLAYER_ID_CHARS = 40
+MAX_EVENT_NAME_CHARS = 200
+MAX_LIST_CHARS = 100_000
+MAX_PLAYERS = 2_000
+
+TEXT = "text"
+JSON = "json"
+PLAYER = "player"
+ORGANIZER = "organizer"
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    name: str
+    game: str
+    format: str
+    as_of: date | None
+    deadline: datetime
+    created: datetime
+    locked: bool
+    published: bool
+
+    def is_open(self, now: datetime) -> bool:
+        """Lists may be submitted or changed: not locked and before the deadline."""
+        return not self.locked and now < self.deadline
+
+    def closed_reason(self, now: datetime) -> str:
+        if self.locked:
+            return "the organizer has locked this event"
+        if now >= self.deadline:
+            return f"the deadline ({self.deadline:%Y-%m-%d %H:%M} UTC) has passed"
+        return ""
+
+
+@dataclass(frozen=True)
+class Organizer:
+    """Proof that the event's admin token was presented; made only by :func:`as_organizer`."""
+
+    event: Event
+
+
+@dataclass(frozen=True)
+class Player:
+    """Proof that an entry's private token was presented; made only by :func:`as_player`."""
+
+    event: Event
+    entry_id: str
+
+
+@dataclass(frozen=True)
+class Version:
+    """One list as received, with its verdict at the time and its receipt."""
+
+    number: int
+    received: datetime
+    source: str  # who sent it: the player, or the organizer's bulk upload
+    kind: str  # text or json
+    body: str  # exactly as received
+    canonical: str  # validator.to_text of the list read
+    digest: str  # SHA-256 of the canonical text, hex
+    legal: bool
+    errors: int
+    warnings: int
+    problems: list[dict[str, Any]]
+
+    @property
+    def receipt(self) -> str:
+        """The short hash a player keeps to prove which list they submitted."""
+        return self.digest[:RECEIPT_CHARS]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A player of an event, registered by the organizer or by submitting, and their latest list."""
+
+    id: str
+    event_id: str
+    player: str
+    player_id: str | None
+    registered: bool
+    created: datetime
+    latest: Version | None
+    versions: int
+
+    @property
+    def submitted(self) -> bool:
+        return self.latest is not None
+
+    @property
+    def status(self) -> str:
+        """``legal``, ``not legal`` or ``not submitted``: the dashboard's one-word verdict."""
+        if self.latest is None:
+            return "not submitted"
+        return "legal" if self.latest.legal else "not legal"
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    event: Event
+    admin_token: str  # shown once; only its hash is kept
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a player gets back on submitting: their entry, the version stored, and its hash."""
+
+    event: Event
+    entry: Entry
+    version: Version
+    player_token: str | None = None  # only when the entry was created or claimed just now
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A decklist as received: ``body`` is kept verbatim, ``content`` is what is read.
+
+    ``content`` is the text of a text list, or the deck mapping of a JSON list
+    (which ``body`` carries as the JSON document received).
+    """
+
+    body: str
+    kind: str
+    content: str | Mapping[str, Any]
+
+    @classmethod
+    def from_text(cls, text: str) -> Submission:
+        return cls(text, TEXT, text)
+
+    @classmethod
+    def from_pasted(cls, pasted: str) -> Submission:
+        """A list pasted into a form: the deck builder's JSON when it looks like JSON, else text."""
+        if pasted.lstrip().startswith("{"):
+            try:
+                data = json.loads(pasted)
+            except json.JSONDecodeError as exc:
+                raise InvalidSubmissionError(
+                    f"the list looks like JSON but is not (line {exc.lineno}: {exc.msg})"
+                ) from None
+            return cls(pasted, JSON, data)
+        return cls.from_text(pasted)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A list read and validated against an event, ready to store."""
+
+    submission: Submission
+    parsed: ParsedDeck
+    canonical: str
+    digest: str
+    legal: bool
+    errors: int
+    warnings: int
+    problems: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Match:
+    """A stored version whose hash matches a receipt."""
+
+    entry: Entry
+    version: Version
+    current: bool  # it is still the entry's latest list
+
+
+@dataclass
+class BulkItem:
+    """One list of a bulk upload: where it came from and the player it is for."""
+
+    source: str  # file name in the zip, or "row N" of the CSV
+    player: str
+    submission: Submission
+    player_id: str | None = None
+
+
+@dataclass
+class BulkReport:
+    """What a bulk upload stored, and every member or row it skipped with the reason."""
+
+    stored: list[tuple[str, Receipt]] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SheetSection:
+    """One section of a list as a deck-check sheet prints it."""
+
+    name: str
+    entries: list[tuple[int, str]]
+    total: int
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A datetime in UTC; one without a zone is taken to be UTC already."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)

@@ -1,0 +1,48 @@
+"""The event library's refusals, one class per answer a person can act on.
+
+All of them are :class:`cardpool.DeckwrightError`, the project's one exception
+family; the web layer maps each to its HTTP status.
+"""
+
+from __future__ import annotations
+
+from cardpool import DeckwrightError, NotFoundError
+
+
+class EventNotFoundError(NotFoundError):
+    """No event, or a token that opens nothing: one answer for both, so guesses learn nothing."""
+
+    code = "not-found"
+
+    def __init__(self, message: str = "Nothing here: the link is wrong or no longer valid."):
+        super().__init__(message)
+
+
+class EventClosedError(DeckwrightError):
+    """The deadline has passed or the organizer locked the event: lists no longer change."""
+
+    code = "event-closed"
+
+
+class PlayerTakenError(DeckwrightError):
+    """A player of that name already has a list on file; only their private link changes it."""
+
+    code = "player-already-submitted"
+
+
+class InvalidSubmissionError(DeckwrightError):
+    """What was sent is not a submission: a missing name, an empty or unreadable list."""
+
+    code = "invalid-submission"
+
+
+class InvalidQueryError(DeckwrightError):
+    """A dashboard filter or receipt hash that means nothing."""
+
+    code = "invalid-query"
+
+
+class InvalidEventError(DeckwrightError):
+    """Event settings that cannot work: an empty name, a deadline already past."""
+
+    code = "invalid-event"

@@ -1,0 +1,54 @@
+"""The submission rules: how a list received is read and judged in an event's format."""
+
+from __future__ import annotations
+
+import hashlib
+
+from cardpool import Game
+from validator import DecklistError, parse_mapping, parse_text, to_text, validate
+
+from .records import MAX_LIST_CHARS, TEXT, Checked, Event, SheetSection, Submission, Version
+from .refusals import InvalidSubmissionError
+
+
+def check(game: Game, event: Event, submission: Submission) -> Checked:
+    """Read a list and validate it in the event's format, on the event's banned-list day."""
+    if submission.kind == TEXT:
+        if not isinstance(submission.content, str) or not submission.content.strip():
+            raise InvalidSubmissionError("the decklist is empty")
+        if len(submission.content) > MAX_LIST_CHARS:
+            raise InvalidSubmissionError(f"a decklist has at most {MAX_LIST_CHARS} characters")
+        parsed = parse_text(submission.content, game)
+    else:
+        if len(submission.body) > MAX_LIST_CHARS:
+            raise InvalidSubmissionError(f"a decklist has at most {MAX_LIST_CHARS} characters")
+        try:
+            parsed = parse_mapping(submission.content, game)
+        except DecklistError as exc:
+            raise InvalidSubmissionError(f"the deck cannot be read: {exc}") from None
+    # The receipt covers the cards alone, so a deck's own title never changes its hash.
+    parsed.deck.name = ""
+    result = validate(parsed.deck, event.format, event.as_of, parsed.problems)
+    canonical = to_text(parsed.deck)
+    return Checked(
+        submission=submission,
+        parsed=parsed,
+        canonical=canonical,
+        digest=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
+        legal=result.legal,
+        errors=len(result.errors),
+        warnings=len(result.warnings),
+        problems=[p.as_dict() for p in result.problems],
+    )
+
+
+def sheet_sections(game: Game, version: Version) -> list[SheetSection]:
+    """A stored list by section in the game's order, each card with its count and the totals."""
+    deck = parse_text(version.canonical, game).deck
+    sections = []
+    for section in game.sections:
+        entries = deck.sections.get(section.id)
+        if entries:
+            rows = [(e.count, e.card.name) for e in entries]
+            sections.append(SheetSection(section.name, rows, sum(c for c, _ in rows)))
+    return sections

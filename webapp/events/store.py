@@ -1,0 +1,476 @@
+"""The events' SQLite store: its tables, reading rows back, access by token, and the readers.
+
+An event's organizer holds its admin token and each player the private token
+of their entry; only SHA-256 hashes are stored. :func:`as_organizer` and
+:func:`as_player` check a token and return an :class:`Organizer` or
+:class:`Player`, and every function that reads decklists takes one. A wrong
+token, another event's token and an unknown event all raise the same
+:class:`EventNotFoundError`, so a guess learns nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections.abc import Iterable
+from datetime import date, datetime
+
+import sqlite_utils
+
+from cardpool import PoolLibrary
+
+from ..db import transaction
+from .names import clean_player_id, clean_player_name, player_key
+from .records import (
+    MAX_EVENT_NAME_CHARS,
+    MAX_PLAYERS,
+    RECEIPT_CHARS,
+    Checked,
+    Entry,
+    Event,
+    Match,
+    NewEvent,
+    Organizer,
+    Player,
+    Version,
+    as_utc,
+)
+from .refusals import (
+    EventClosedError,
+    EventNotFoundError,
+    InvalidEventError,
+    InvalidQueryError,
+    InvalidSubmissionError,
+)
+from .tokens import new_id, new_token, token_hash, token_matches
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS events (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        format TEXT NOT NULL,
+        as_of TEXT,
+        deadline TEXT NOT NULL,
+        created TEXT NOT NULL,
+        admin_hash TEXT NOT NULL,
+        locked INTEGER NOT NULL DEFAULT 0,
+        published INTEGER NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE IF NOT EXISTS event_entries (
+        id TEXT PRIMARY KEY,
+        event_id TEXT NOT NULL REFERENCES events(id),
+        player TEXT NOT NULL,
+        player_key TEXT NOT NULL,
+        player_id TEXT,
+        token_hash TEXT,
+        registered INTEGER NOT NULL DEFAULT 0,
+        created TEXT NOT NULL,
+        UNIQUE (event_id, player_key)
+    )""",
+    """CREATE TABLE IF NOT EXISTS event_versions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        entry_id TEXT NOT NULL REFERENCES event_entries(id),
+        number INTEGER NOT NULL,
+        received TEXT NOT NULL,
+        source TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        body TEXT NOT NULL,
+        canonical TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        legal INTEGER NOT NULL,
+        errors INTEGER NOT NULL,
+        warnings INTEGER NOT NULL,
+        problems TEXT NOT NULL,
+        UNIQUE (entry_id, number)
+    )""",
+    "CREATE INDEX IF NOT EXISTS event_versions_digest ON event_versions (digest)",
+    # The versions are the record a receipt hash is checked against: the database
+    # itself refuses to change or drop one, whatever code runs against it.
+    """CREATE TRIGGER IF NOT EXISTS event_versions_no_update BEFORE UPDATE ON event_versions
+        BEGIN SELECT RAISE(ABORT, 'event_versions is append-only'); END""",
+    """CREATE TRIGGER IF NOT EXISTS event_versions_no_delete BEFORE DELETE ON event_versions
+        BEGIN SELECT RAISE(ABORT, 'event_versions is append-only'); END""",
+)
+
+_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
+
+
+def ensure_schema(db: sqlite_utils.Database) -> None:
+    """Create the event tables when missing (once per connection)."""
+    if db in _READY:
+        return
+    for statement in SCHEMA:
+        db.execute(statement)
+    _READY.add(db)
+
+
+# -- reading rows ---------------------------------------------------------------
+
+_EVENT_COLUMNS = "id, name, game, format, as_of, deadline, created, locked, published"
+_ENTRY_COLUMNS = "e.id, e.event_id, e.player, e.player_id, e.registered, e.created"
+_VERSION_COLUMNS = (
+    "v.number, v.received, v.source, v.kind, v.body, v.canonical, v.digest,"
+    " v.legal, v.errors, v.warnings, v.problems"
+)
+_LATEST = "v.number = (SELECT MAX(number) FROM event_versions WHERE entry_id = e.id)"
+
+
+def _event(row: tuple) -> Event:
+    event_id, name, game, fmt, as_of, deadline, created, locked, published = row
+    return Event(
+        id=event_id,
+        name=name,
+        game=game,
+        format=fmt,
+        as_of=date.fromisoformat(as_of) if as_of else None,
+        deadline=datetime.fromisoformat(deadline),
+        created=datetime.fromisoformat(created),
+        locked=bool(locked),
+        published=bool(published),
+    )
+
+
+def _version(row: tuple) -> Version | None:
+    if row[0] is None:
+        return None
+    number, received, source, kind, body, canonical, digest, legal, errors, warnings, problems = row
+    return Version(
+        number=number,
+        received=datetime.fromisoformat(received),
+        source=source,
+        kind=kind,
+        body=body,
+        canonical=canonical,
+        digest=digest,
+        legal=bool(legal),
+        errors=errors,
+        warnings=warnings,
+        problems=json.loads(problems),
+    )
+
+
+def _entry(row: tuple, versions: int) -> Entry:
+    entry_id, event_id, player, player_id, registered, created = row[:6]
+    return Entry(
+        id=entry_id,
+        event_id=event_id,
+        player=player,
+        player_id=player_id,
+        registered=bool(registered),
+        created=datetime.fromisoformat(created),
+        latest=_version(row[6:]),
+        versions=versions,
+    )
+
+
+def _find_event(db: sqlite_utils.Database, event_id: str) -> tuple[Event, str]:
+    ensure_schema(db)
+    row = db.execute(
+        f"SELECT {_EVENT_COLUMNS}, admin_hash FROM events WHERE id = ?", [event_id]
+    ).fetchone()
+    if row is None:
+        raise EventNotFoundError()
+    return _event(row[:-1]), row[-1]
+
+
+def _entries(db: sqlite_utils.Database, event_id: str, entry_id: str | None = None) -> list[Entry]:
+    where = "e.event_id = ?" + (" AND e.id = ?" if entry_id else "")
+    params = [event_id] + ([entry_id] if entry_id else [])
+    rows = db.execute(
+        f"""SELECT {_ENTRY_COLUMNS}, {_VERSION_COLUMNS},
+                   (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)
+            FROM event_entries e
+            LEFT JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
+            WHERE {where}
+            ORDER BY e.player_key""",
+        params,
+    ).fetchall()
+    return [_entry(row[:-1], row[-1]) for row in rows]
+
+
+def _one_entry(db: sqlite_utils.Database, event_id: str, entry_id: str) -> Entry:
+    found = _entries(db, event_id, entry_id)
+    if not found:
+        raise EventNotFoundError()
+    return found[0]
+
+
+# -- access ---------------------------------------------------------------------
+
+
+def get_event(db: sqlite_utils.Database, event_id: str) -> Event:
+    """An event's public facts (name, game, format, deadline): what its submission page shows."""
+    return _find_event(db, event_id)[0]
+
+
+def as_organizer(db: sqlite_utils.Database, event_id: str, token: str | None) -> Organizer:
+    """The organizer's access to an event, when ``token`` is its admin token."""
+    event, admin_hash = _find_event(db, event_id)
+    if not token_matches(token, admin_hash):
+        raise EventNotFoundError()
+    return Organizer(event)
+
+
+def as_player(db: sqlite_utils.Database, event_id: str, entry_id: str, token: str | None) -> Player:
+    """A player's access to their own entry, when ``token`` is that entry's private token."""
+    event, _ = _find_event(db, event_id)
+    row = db.execute(
+        "SELECT token_hash FROM event_entries WHERE id = ? AND event_id = ?", [entry_id, event_id]
+    ).fetchone()
+    if row is None or not token_matches(token, row[0]):
+        raise EventNotFoundError()
+    return Player(event, entry_id)
+
+
+def as_reader(
+    db: sqlite_utils.Database, event_id: str, entry_id: str, token: str | None
+) -> Organizer | Player:
+    """Access to one entry for its player or for the event's organizer, whichever ``token`` is."""
+    event, admin_hash = _find_event(db, event_id)
+    if token_matches(token, admin_hash):
+        return Organizer(event)
+    return as_player(db, event_id, entry_id, token)
+
+
+# -- creating and running an event ------------------------------------------------
+
+
+def create_event(
+    db: sqlite_utils.Database,
+    pools: PoolLibrary,
+    *,
+    name: str,
+    game_id: str,
+    deadline: datetime,
+    now: datetime,
+    format_id: str | None = None,
+    as_of: date | None = None,
+    players: Iterable[tuple[str, str | None]] = (),
+) -> NewEvent:
+    """Create an event (optionally with its expected players) and its admin token."""
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise InvalidEventError("an event needs a name")
+    if len(name) > MAX_EVENT_NAME_CHARS:
+        raise InvalidEventError(f"an event name has at most {MAX_EVENT_NAME_CHARS} characters")
+    game = pools.game(game_id)
+    fmt = game.format(format_id)
+    try:
+        deadline = as_utc(deadline)
+    except OverflowError:
+        raise InvalidEventError("the submission deadline is out of range") from None
+    if deadline <= now:
+        raise InvalidEventError("the submission deadline must be in the future")
+    token = new_token()
+    event = Event(
+        id=new_id(),
+        name=name,
+        game=game.id,
+        format=fmt.id,
+        as_of=as_of,
+        deadline=deadline,
+        created=now,
+        locked=False,
+        published=False,
+    )
+    expected = _clean_players(players)
+    ensure_schema(db)
+    with transaction(db):
+        db.execute(
+            f"INSERT INTO events ({_EVENT_COLUMNS}, admin_hash)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                event.id,
+                event.name,
+                event.game,
+                event.format,
+                event.as_of.isoformat() if event.as_of else None,
+                event.deadline.isoformat(),
+                event.created.isoformat(),
+                0,
+                0,
+                token_hash(token),
+            ],
+        )
+        _register(db, event.id, expected, now)
+    return NewEvent(event, token)
+
+
+def _clean_players(players: Iterable[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    cleaned: dict[str, tuple[str, str | None]] = {}
+    for name, player_id in players:
+        name = clean_player_name(name)
+        cleaned.setdefault(player_key(name), (name, clean_player_id(player_id)))
+    if len(cleaned) > MAX_PLAYERS:
+        raise InvalidSubmissionError(f"an event has at most {MAX_PLAYERS} players")
+    return list(cleaned.values())
+
+
+def _register(
+    db: sqlite_utils.Database, event_id: str, players: list[tuple[str, str | None]], now: datetime
+) -> int:
+    added = 0
+    for name, player_id in players:
+        cursor = db.execute(
+            """INSERT INTO event_entries
+                   (id, event_id, player, player_key, player_id, registered, created)
+               VALUES (?, ?, ?, ?, ?, 1, ?)
+               ON CONFLICT (event_id, player_key) DO NOTHING""",
+            [
+                new_id(),
+                event_id,
+                name,
+                player_key(name),
+                player_id,
+                now.isoformat(),
+            ],
+        )
+        added += cursor.rowcount
+    return added
+
+
+def register_players(
+    db: sqlite_utils.Database,
+    organizer: Organizer,
+    players: Iterable[tuple[str, str | None]],
+    now: datetime,
+) -> int:
+    """Pre-register expected players by name; the number new to the event."""
+    expected = _clean_players(players)
+    with transaction(db):
+        _require_open(db, organizer.event.id, now)
+        return _register(db, organizer.event.id, expected, now)
+
+
+def lock(db: sqlite_utils.Database, organizer: Organizer) -> Event:
+    """Close the event before its deadline: no list changes after this."""
+    with transaction(db):
+        db.execute("UPDATE events SET locked = 1 WHERE id = ?", [organizer.event.id])
+    return get_event(db, organizer.event.id)
+
+
+def publish(db: sqlite_utils.Database, organizer: Organizer) -> Event:
+    """Make every player's current list public; publishing also locks the event."""
+    with transaction(db):
+        db.execute("UPDATE events SET locked = 1, published = 1 WHERE id = ?", [organizer.event.id])
+    return get_event(db, organizer.event.id)
+
+
+def _require_open(db: sqlite_utils.Database, event_id: str, now: datetime) -> Event:
+    # Read inside the write transaction: a lock committed a moment ago is seen here.
+    event = get_event(db, event_id)
+    if not event.is_open(now):
+        raise EventClosedError(
+            f"Lists can no longer be submitted or changed: {event.closed_reason(now)}."
+        )
+    return event
+
+
+def _append_version(
+    db: sqlite_utils.Database, entry_id: str, checked: Checked, source: str, now: datetime
+) -> None:
+    db.execute(
+        """INSERT INTO event_versions
+               (entry_id, number, received, source, kind, body, canonical, digest,
+                legal, errors, warnings, problems)
+           VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM event_versions WHERE entry_id = ?),
+                   ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        [
+            entry_id,
+            entry_id,
+            now.isoformat(),
+            source,
+            checked.submission.kind,
+            checked.submission.body,
+            checked.canonical,
+            checked.digest,
+            int(checked.legal),
+            checked.errors,
+            checked.warnings,
+            json.dumps(checked.problems, default=str),
+        ],
+    )
+
+
+# -- reading: each reader takes the access that allows it ---------------------------------
+
+ALL = "all"
+ILLEGAL = "illegal"
+LEGAL = "legal"
+MISSING = "missing"
+FILTERS = (ALL, ILLEGAL, LEGAL, MISSING)
+
+
+def entries(db: sqlite_utils.Database, organizer: Organizer, show: str = ALL) -> list[Entry]:
+    """Every entry of the event with its latest list, filtered for the organizer's dashboard."""
+    if show not in FILTERS:
+        raise InvalidQueryError(f"unknown filter {show!r}; the filters are {', '.join(FILTERS)}")
+    found = _entries(db, organizer.event.id)
+    if show == ILLEGAL:
+        return [e for e in found if e.latest is not None and not e.latest.legal]
+    if show == LEGAL:
+        return [e for e in found if e.latest is not None and e.latest.legal]
+    if show == MISSING:
+        return [e for e in found if e.latest is None]
+    return found
+
+
+def entry(
+    db: sqlite_utils.Database, access: Organizer | Player, entry_id: str | None = None
+) -> Entry:
+    """One entry: any of the event's for its organizer, only their own for a player."""
+    if isinstance(access, Player):
+        if entry_id not in (None, access.entry_id):
+            raise EventNotFoundError()
+        entry_id = access.entry_id
+    if entry_id is None:
+        raise EventNotFoundError()
+    return _one_entry(db, access.event.id, entry_id)
+
+
+def history(
+    db: sqlite_utils.Database, access: Organizer | Player, entry_id: str | None = None
+) -> list[Version]:
+    """Every version of one entry's list, oldest first."""
+    found = entry(db, access, entry_id)
+    rows = db.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM event_versions v WHERE v.entry_id = ? ORDER BY v.number",
+        [found.id],
+    ).fetchall()
+    return [_version(row) for row in rows]
+
+
+def verify(db: sqlite_utils.Database, organizer: Organizer, receipt: str) -> list[Match]:
+    """The stored versions whose hash begins with ``receipt`` (a player's receipt hash)."""
+    receipt = receipt.strip().lower()
+    if (
+        len(receipt) < RECEIPT_CHARS
+        or len(receipt) > 64
+        or any(c not in "0123456789abcdef" for c in receipt)
+    ):
+        raise InvalidQueryError(f"a receipt hash is {RECEIPT_CHARS} to 64 hexadecimal characters")
+    rows = db.execute(
+        """SELECT e.id, v.number FROM event_versions v JOIN event_entries e ON e.id = v.entry_id
+           WHERE e.event_id = ? AND substr(v.digest, 1, ?) = ?
+           ORDER BY e.player_key, v.number""",
+        [organizer.event.id, len(receipt), receipt],
+    ).fetchall()
+    matches = []
+    for entry_id, number in rows:
+        found = _one_entry(db, organizer.event.id, entry_id)
+        version = next(v for v in history(db, organizer, entry_id) if v.number == number)
+        matches.append(
+            Match(
+                found, version, current=found.latest is not None and found.latest.number == number
+            )
+        )
+    return matches
+
+
+def published_lists(db: sqlite_utils.Database, event_id: str) -> tuple[Event, list[Entry]]:
+    """Every submitted list, once the organizer has published them; before that, nothing."""
+    event = get_event(db, event_id)
+    if not event.published:
+        raise EventNotFoundError()
+    return event, [e for e in _entries(db, event_id) if e.latest is not None]
