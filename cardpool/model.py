@@ -87,6 +87,20 @@ class RuleSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Decision:
+    """How Deckwright reads a rulebook sentence that can be read two ways, and why.
+
+    ``rules`` are the ids of the rule entries that enforce the reading; ``alternative``
+    is the id of a format built on the other reading, when the other reading is plausible.
+    """
+
+    rules: tuple[str, ...]
+    reading: str
+    reason: str
+    alternative: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Banlist:
     """The banned and restricted cards in force from ``date`` on."""
 
@@ -137,6 +151,7 @@ class Game:
     cards: tuple[Card, ...]
     meta: Mapping[str, Any] = field(default_factory=dict)
     source_files: tuple[str, ...] = ()
+    decisions: tuple[Decision, ...] = ()
 
     def __post_init__(self) -> None:
         self.cards_by_id: dict[str, Card] = {c.id: c for c in self.cards}
@@ -182,6 +197,15 @@ class Game:
         if not keys:  # a word of the name typed alone ("nishaven" for "Nishaven the ...")
             keys = [k for k in self._names_by_key if key in k][:limit]
         return [self._names_by_key[k] for k in keys]
+
+    def decisions_for(self, rule_id: str, format_id: str | None = None) -> tuple[Decision, ...]:
+        """The readings behind a rule; in ``format_id``, less those the format is the alternative
+        to (a format built on the other reading does not read the sentence that way)."""
+        return tuple(
+            d
+            for d in self.decisions
+            if rule_id in d.rules and (format_id is None or d.alternative != format_id)
+        )
 
     def section_for(self, label: str) -> str | None:
         """The section id a decklist header names, if any."""

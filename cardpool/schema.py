@@ -70,6 +70,15 @@ class FormatSchema(Strict):
     banlists = fields.List(fields.Nested(BanlistSchema))
 
 
+class ReadingSchema(Strict):
+    """A rulebook sentence with two readings, and the one Deckwright takes (``decisions``)."""
+
+    rules = fields.List(fields.Str(), required=True, validate=validate.Length(min=1))
+    reading = fields.Str(required=True, validate=validate.Length(min=1))
+    reason = fields.Str(required=True, validate=validate.Length(min=1))
+    alternative = fields.Str()
+
+
 class GameSchema(Strict):
     id = fields.Str(required=True, validate=ID)
     name = fields.Str(required=True)
@@ -89,6 +98,7 @@ class GameSchema(Strict):
     default_section = fields.Str(required=True)
     default_format = fields.Str(required=True)
     formats = fields.List(fields.Dict(), required=True, validate=validate.Length(min=1))
+    decisions = fields.List(fields.Nested(ReadingSchema), load_default=list)
 
     @validates_schema
     def check_attribute_names(self, data, **kwargs):
