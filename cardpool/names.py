@@ -6,6 +6,35 @@ import re
 import unicodedata
 
 _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+# Outside ASCII a key keeps every letter and digit of any script, so names written in
+# Japanese or Greek (whose letters no ASCII spelling stands for) keep keys of their own.
+_NOT_LETTER_OR_DIGIT = re.compile(r"[\W_]+")
+
+# Letters Unicode does not decompose into a base letter and an accent, spelled the way
+# players type them on an English keyboard ("Jötunn Bjørn" is typed "jotunn bjorn").
+# Applied after casefold(), so only lowercase forms are needed (and ß is already "ss").
+_TRANSLITERATION = str.maketrans(
+    {
+        "ø": "o",
+        "æ": "ae",
+        "œ": "oe",
+        "ł": "l",
+        "đ": "d",
+        "ð": "d",
+        "þ": "th",
+        "ı": "i",
+        "ħ": "h",
+        "ŧ": "t",
+        "ŀ": "l",
+        "ĸ": "k",
+        "ŋ": "ng",
+        "ſ": "s",
+        "ƒ": "f",
+        "ƀ": "b",
+        "ɨ": "i",
+        "ʉ": "u",
+    }
+)
 
 
 def name_key(name: str) -> str:
@@ -13,16 +42,25 @@ def name_key(name: str) -> str:
 
     "Crystals: Ember-Rex", "crystals ember rex" and "Crystals Émber Rex" all
     give the same key, so players can type names the way they remember them.
+    "Bjørn" is keyed as "bjorn"; a name in a script without an ASCII spelling keeps
+    its own letters (and a name of symbols its symbols), so no two different names
+    share an empty key.
     """
     if name.isascii():  # most names: nothing to decompose, and casefold() is lower()
-        return _NOT_ALNUM.sub("", name.lower())
-    decomposed = unicodedata.normalize("NFKD", name)
+        key = _NOT_ALNUM.sub("", name.lower())
+    else:
+        key = _NOT_LETTER_OR_DIGIT.sub("", _latin(name))
+    # A name of symbols alone ("★", "???") keys on its symbols rather than on nothing.
+    return key or "".join(name.casefold().split())
+
+
+def _latin(text: str) -> str:
+    """``text`` casefolded, accents dropped and undecomposable letters transliterated."""
+    decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NOT_ALNUM.sub("", stripped.casefold())
+    return stripped.casefold().translate(_TRANSLITERATION)
 
 
 def slug(text: str) -> str:
     """A URL-safe identifier: lowercase words joined by dashes."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NOT_ALNUM.sub("-", stripped.casefold()).strip("-")
+    return _NOT_ALNUM.sub("-", _latin(text)).strip("-")
