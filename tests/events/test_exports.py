@@ -10,6 +10,7 @@ import pytest
 from tests.events.conftest import START, example
 from webapp import events
 from webapp.db import connect
+from webapp.events import submissions
 from webapp.events.exports import CSV_COLUMNS, export_csv, safe_cell
 
 
@@ -63,3 +64,21 @@ def test_the_csv_has_a_row_per_entry_with_verdict_problems_and_list(tmp_path, li
     assert rows[1]["list"].startswith("Dinos:\n1 Ember Rex\n")
     assert "Embr Rex" in rows[2]["problems"]
     assert len(rows[2]["receipt"]) == 12
+
+
+def test_an_entry_id_starting_with_a_dash_is_kept_as_the_site_wrote_it(
+    event, era_legal, monkeypatch
+):
+    # One id in 64 starts with "-"; a quote before it would make it a different id.
+    monkeypatch.setattr(submissions, "new_id", lambda: "-dashFirst12")
+    assert event.submit("-Dash", era_legal).status_code == 201
+    for url, headers in (
+        (event.url("/export.csv"), event.admin),
+        (f"/events/{event.id}/admin/{event.token}/export.csv", {}),
+    ):
+        response = event.client.get(url, headers=headers)
+        assert response.status_code == 200
+        (row,) = csv.DictReader(io.StringIO(response.get_data(as_text=True)))
+        assert row["entry"] == "-dashFirst12"
+        assert row["player"] == "'-Dash"
+        assert row["received"].startswith("2030-")

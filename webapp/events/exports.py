@@ -1,8 +1,10 @@
 """An event's verdicts and lists as a CSV file the organizer downloads.
 
 The CSV is opened in spreadsheets, where a cell starting with ``=``, ``+``,
-``-`` or ``@`` is run as a formula; player names and card names are typed by
-players, so every such cell is prefixed with a quote and stays text.
+``-`` or ``@`` is run as a formula. Player names, ids, problems and lists are
+typed by people, so such a cell of theirs is prefixed with a quote and stays
+text; the cells the site writes (an entry id may start with ``-``) are kept
+exactly, so they still work when copied back.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ CSV_COLUMNS = (
     "problems",
     "list",
 )
+# The columns whose text comes from people, not from the site.
+FREE_TEXT = frozenset({"player", "player_id", "problems", "list"})
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -34,6 +38,10 @@ def safe_cell(value: Any) -> str:
     """A CSV cell a spreadsheet shows as text, never runs as a formula."""
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value)
 
 
 def export_csv(entries: list[Entry]) -> str:
@@ -57,5 +65,10 @@ def export_csv(entries: list[Entry]) -> str:
                 " | ".join(p["message"] for p in latest.problems),
                 latest.canonical,
             ]
-        writer.writerow([safe_cell(cell) for cell in row])
+        writer.writerow(
+            [
+                safe_cell(cell) if column in FREE_TEXT else _cell(cell)
+                for column, cell in zip(CSV_COLUMNS, row, strict=True)
+            ]
+        )
     return out.getvalue()
