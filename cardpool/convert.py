@@ -69,6 +69,13 @@ _SF_NUMBERED_LL = (
     "set prefix. Card ids must be unique."
 )
 SF_TO_LL = "set prefix corrected from sf to ll, number kept"
+_CLASS_SPECIFIC_ALLY = (
+    "The source gives this ally neither a faction nor a class, which would let every hero "
+    "use it. The game's public wiki (Category:Allies, 2024) says: \"class-specific Allies "
+    "also exist, such as Spark and Pack Wolf; these allies can only join Heroes with the "
+    "same class type.\" Pack Wolf is a Wulven tribe ally, so its class is Wulven; Spark "
+    "already carries its Elemental icon in the source."
+)
 
 SHADOW_ERA_FIXES: dict[str, Fix] = {
     "Darkclaw": Fix({"heroClass": ["WULVEN"]}, "class set to Wulven", _WULVEN_HEROES),
@@ -79,6 +86,7 @@ SHADOW_ERA_FIXES: dict[str, Fix] = {
     "Pathfinder's Machete": Fix({"code": "ll171"}, SF_TO_LL, _SF_NUMBERED_LL),
     "Shard of Ithrund": Fix({"code": "ll172"}, SF_TO_LL, _SF_NUMBERED_LL),
     "Voidhammer": Fix({"code": "ll173"}, SF_TO_LL, _SF_NUMBERED_LL),
+    "Pack Wolf": Fix({"heroClass": ["WULVEN"]}, "class set to Wulven", _CLASS_SPECIFIC_ALLY),
 }
 
 # --------------------------------------------------------------------------------------
@@ -111,8 +119,10 @@ SHADOW_ERA_RULINGS: dict[str, Ruling] = {
         "Wulven tribe need not belong to the Wulven class and gives Bad Wolf (type line "
         "'Shadow Ally - Wulven', no class) as the example; the source marks the Wulven icon "
         "where a card has it (Insolent Pup, Den Mother, Eye of the Dark Forest, Spiked "
-        "Shield). No page about Pack Wolf, Tiger Wulf, Dread Wolf or the other cards here "
-        "could be found, so the source is followed; they were not confirmed one by one.",
+        "Shield). Pack Wolf, which the wiki names as a class-specific ally, is fixed above. "
+        "Doubtful: the cards here without a faction have the same gap in the source as Pack "
+        "Wolf had, but no page about Tiger Wulf, Dread Wolf or the others could be found, so "
+        "the source is followed; they were not confirmed one by one.",
     ),
     "trailing_space": Ruling(
         "trailing space removed from the name",

@@ -28,7 +28,7 @@ EXAMPLES = REPO / "examples"
 # Neutral cards without a class icon: they fit every hero, so any deck can be filled with them.
 NEUTRAL_CLASSLESS = (
     "Captured Prey",
-    "Pack Wolf",
+    "Extra Sharp",
     "Now You're Mine",
     "Speedstrike",
     "What Big Teeth",
@@ -40,6 +40,13 @@ NEUTRAL_CLASSLESS = (
     "Drain Power",
     "Bazaar",
     "Nova Infusion",
+    "Sever Ties",
+    "Master Smith",
+    "Melt Down",
+    "Snow Sapphire",
+    "Violet Thunderstorm",
+    "Armor of Ages",
+    "Crimson Vest",
 )
 
 
@@ -109,16 +116,80 @@ def test_shadow_era_two_heroes_are_one_too_many(shadow_era, check, heroes, cards
 def test_shadow_era_a_non_hero_card_is_not_a_hero(shadow_era, check):
     """“Every deck has exactly one hero card, which starts in play.”
 
-    Only the hero slot rule fires: the Warrior cards of the deck are not measured against
-    an ally standing in for the hero."""
+    An ally in the hero slot is no hero: the deck has none, and the ally is out of place.
+    The Warrior cards of the deck are not measured against the ally."""
     others = [(4, "Valiant Defender"), (4, "War Banner"), *neutral(31)]
     result = check(shadow_era, deck("Kristoffer Wyld", others))
+    assert rule_ids(result) == ["se-hero-is-a-hero", "se-one-hero"]
+    [slot] = [p for p in result.problems if p.rule == "se-hero-is-a-hero"]
+    assert slot.message == "Only a hero card goes in the hero slot: Kristoffer Wyld is an Ally card"
+    assert (slot.section, slot.cards) == ("hero", ("Kristoffer Wyld",))
+    assert (slot.expected, slot.actual) == (["Hero"], "Ally")
+    [count] = [p for p in result.problems if p.rule == "se-one-hero"]
+    assert count.message == "Your deck needs exactly one hero: you have 0 heroes"
+    assert (count.section, count.cards, count.actual) == ("hero", (), 0)
+
+
+def test_shadow_era_only_hero_cards_count_as_heroes(shadow_era, check):
+    """“Your hero is the foundation of your deck. Every deck has exactly one hero card,
+    which starts in play.”
+
+    A hero and an ally in the hero slot make one hero, not two; the ally is the only
+    problem, and the deck's cards are still checked against the hero."""
+    heroes = [(1, "Boris Skullcrusher"), (1, "Kristoffer Wyld")]
+    result = check(shadow_era, deck(heroes, neutral(39)))
     [problem] = only(result, "se-hero-is-a-hero")
-    assert problem.message == (
-        "Only a hero card goes in the hero slot: Kristoffer Wyld is an Ally card"
-    )
     assert (problem.section, problem.cards) == ("hero", ("Kristoffer Wyld",))
-    assert (problem.expected, problem.actual) == (["Hero"], "Ally")
+
+    result = check(shadow_era, deck(heroes, [*neutral(38), (1, "Fireball")]))
+    assert rule_ids(result) == ["se-hero-class", "se-hero-is-a-hero"]
+    [fireball] = [p for p in result.problems if p.rule == "se-hero-class"]
+    assert fireball.message.endswith(
+        "Fireball is for Mage decks but your hero Boris Skullcrusher is Warrior"
+    )
+    assert fireball.cards == ("Fireball",)
+
+
+def test_shadow_era_with_two_heroes_every_card_is_still_checked_against_them(shadow_era, check):
+    """“3. Cards which specify a faction in their type line may only be put into decks with
+    a hero from that faction.” “4. Cards that have one or more Class icons may only be used
+    in decks with a hero that has at least one matching icon.”
+
+    Two Human Warrior heroes: the hero count names both, and a Shadow card and a Mage card
+    are still refused. A card fitting either hero is not blamed: which hero stays is the
+    player's choice."""
+    heroes = [(1, "Boris Skullcrusher"), (1, "Amber Rain")]
+    others = [*neutral(37), (1, "Bad Wolf"), (1, "Fireball")]
+    result = check(shadow_era, deck(heroes, others))
+    assert rule_ids(result) == ["se-hero-class", "se-hero-faction", "se-one-hero"]
+    [count] = [p for p in result.problems if p.rule == "se-one-hero"]
+    assert count.cards == ("Boris Skullcrusher", "Amber Rain")
+    [faction] = [p for p in result.problems if p.rule == "se-hero-faction"]
+    assert faction.message == (
+        "Cards must match your hero's faction: Bad Wolf is for Shadow decks"
+        " but your heroes Boris Skullcrusher and Amber Rain are Human"
+    )
+    assert (faction.cards, faction.expected, faction.actual) == (
+        ("Bad Wolf",),
+        ["Human"],
+        ["Shadow"],
+    )
+    [klass] = [p for p in result.problems if p.rule == "se-hero-class"]
+    assert klass.cards == ("Fireball",)
+
+    # A Human Warrior and a Shadow Mage: Bad Wolf and Fireball fit Majiya, Jasmine fits Boris.
+    mixed = [(1, "Boris Skullcrusher"), (1, "Majiya")]
+    fitting = [*neutral(36), (1, "Bad Wolf"), (1, "Fireball"), (1, "Jasmine Rosecult")]
+    result = check(shadow_era, deck(mixed, fitting))
+    [count] = only(result, "se-one-hero")
+    assert count.cards == ("Boris Skullcrusher", "Majiya")
+    result = check(shadow_era, deck(mixed, [*neutral(38), (1, "Den Mother")]))
+    assert rule_ids(result) == ["se-hero-class", "se-one-hero"]
+    [wulven] = [p for p in result.problems if p.rule == "se-hero-class"]
+    assert wulven.message.endswith(
+        "Den Mother is for Wulven decks but your heroes Boris Skullcrusher and Majiya"
+        " are Mage and Warrior"
+    )
 
 
 def test_shadow_era_a_hero_among_the_other_cards_fails(shadow_era, check):
@@ -348,6 +419,88 @@ def test_shadow_era_wulven_cards_need_a_wulven_hero(shadow_era, check):
     assert (problem.expected, problem.actual) == (["Mage"], ["Wulven"])
 
 
+# -- Location and Support cards (a decision: they are non-hero cards like any other) -----------
+
+NEUTRAL_LOCATIONS = [(4, "Gaderi: Braxno Citadel"), (4, "The Wilds: Trading Port")]
+NEUTRAL_SUPPORT = [(4, "Rain Delay"), (4, "Urgent Business")]
+
+
+def test_shadow_era_locations_and_supports_are_among_the_39_non_hero_cards(shadow_era, check):
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
+
+    The rulebook names four card types (Hero, Ally, Ability, Item); Support cards are its
+    Support abilities and Locations came later. Both are non-hero cards: they count among
+    the 39, four of a name."""
+    others = [*NEUTRAL_LOCATIONS, *NEUTRAL_SUPPORT, *neutral(23)]
+    assert check(shadow_era, deck("Boris Skullcrusher", others)).problems == []
+
+    short = [*NEUTRAL_LOCATIONS, *NEUTRAL_SUPPORT, *neutral(22)]
+    [problem] = only(check(shadow_era, deck("Boris Skullcrusher", short)), "se-thirty-nine-others")
+    assert problem.actual == 38
+
+    five = [(5, "Gaderi: Braxno Citadel"), *NEUTRAL_SUPPORT, *neutral(27)]
+    [problem] = only(check(shadow_era, deck("Boris Skullcrusher", five)), "se-four-copies")
+    assert problem.cards == ("Gaderi: Braxno Citadel",)
+
+
+@pytest.mark.parametrize(
+    ("card", "hero", "rule"),
+    [
+        ("Lorhon: Twilight Encampment", "Majiya", "se-hero-faction"),  # Human Location
+        ("Asyn: Mount Kazarr", "Boris Skullcrusher", "se-hero-faction"),  # Shadow Location
+        ("Cover of Night", "Majiya", "se-hero-faction"),  # Human Support
+        ("Valiant Defender", "Nishaven", "se-hero-class"),  # Warrior Support
+    ],
+)
+def test_shadow_era_locations_and_supports_follow_faction_and_class(
+    shadow_era, check, card, hero, rule
+):
+    """“3. Cards which specify a faction in their type line may only be put into decks with
+    a hero from that faction.” “4. Cards that have one or more Class icons may only be used
+    in decks with a hero that has at least one matching icon.”"""
+    [problem] = only(check(shadow_era, deck(hero, [*neutral(38), (1, card)])), rule)
+    assert (problem.section, problem.cards) == ("deck", (card,))
+
+
+# -- the game's wiki: at most 80 cards, class-specific allies ---------------------------------
+
+
+def test_shadow_era_wiki_a_deck_holds_at_most_80_cards_with_the_hero(shadow_era, check):
+    """Not a rulebook sentence. The game's wiki (Category:Deck): "A deck can hold up to 80
+    cards in total, including the hero." With one hero, 79 others."""
+    assert check(shadow_era, deck("Boris Skullcrusher", neutral(79))).problems == []
+
+    result = check(shadow_era, deck("Boris Skullcrusher", neutral(80)))
+    [problem] = only(result, "se-at-most-80-cards")
+    assert problem.message == (
+        "A deck holds at most 80 cards, the hero included: you have 80 non-hero cards"
+    )
+    assert problem.section == "deck"
+    assert (problem.expected, problem.actual) == ("at most 79", 80)
+
+
+@pytest.mark.parametrize(
+    ("ally", "fits", "refuses", "icon"),
+    [
+        ("Pack Wolf", "Darkclaw", "Majiya", "Wulven"),
+        ("Spark", "Elementalis", "Boris Skullcrusher", "Elemental"),
+    ],
+)
+def test_shadow_era_wiki_class_specific_allies_join_only_their_class(
+    shadow_era, check, ally, fits, refuses, icon
+):
+    """Not a rulebook sentence. The game's wiki (Category:Allies): "class-specific Allies
+    also exist, such as Spark and Pack Wolf; these allies can only join Heroes with the
+    same class type." Both are Neutral, so only the class restricts them."""
+    card = shadow_era.find_card(ally)
+    assert (card.get("faction"), card.get("classes")) == ("Neutral", [icon])
+    assert check(shadow_era, deck(fits, [*neutral(36), (3, ally)])).problems == []
+
+    result = check(shadow_era, deck(refuses, [*neutral(36), (3, ally)]))
+    [problem] = only(result, "se-hero-class")
+    assert (problem.cards, problem.actual) == ((ally,), [icon])
+
+
 # -- the card pool's own decision: campaign cards ---------------------------------------------
 
 
@@ -421,4 +574,6 @@ def test_every_quote_here_is_in_the_rulebook_word_for_word(shadow_era, assert_qu
 POOL_DECISIONS = {
     "test_shadow_era_campaign_cards_are_not_deck_cards",
     "test_shadow_era_every_campaign_card_is_rejected",
+    "test_shadow_era_wiki_a_deck_holds_at_most_80_cards_with_the_hero",
+    "test_shadow_era_wiki_class_specific_allies_join_only_their_class",
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, primitive
+from .base import Context, Params, Rule, and_list, plural, primitive
 
 MODES = ("same", "shares")
 
@@ -16,10 +16,12 @@ class LeaderMatch(Rule):
     that faction."); ``mode: shares`` — the card's values share at least one with the
     leader's (Shadow Era: "Cards that have one or more Class icons may only be used in
     decks with a hero that has at least one matching icon."). Cards without a value, or
-    with a value in ``free`` ("Neutral"), go in any deck. Without exactly one leader, or
-    when the one card there is not of the leader section's types (an ally in the hero
-    slot is no hero), the rule says nothing: the leader's own section-size and
-    allowed-types rules report that.
+    with a value in ``free`` ("Neutral"), go in any deck.
+
+    Only cards of the leader section's types lead (an ally in the hero slot is no hero).
+    Every card is checked against the leaders present: with two heroes a card fits if it
+    fits either, since which one the player meant to keep is unknown; with none the rule
+    says nothing. The leader section's own size and type rules report the slot itself.
     """
 
     def configure(self, params: Params) -> None:
@@ -41,13 +43,18 @@ class LeaderMatch(Rule):
         return frozenset(value) if isinstance(value, list) else frozenset([value])
 
     def problems(self, deck, context: Context):
-        leaders = deck.sections.get(self.leader_section, ())
-        if len(leaders) != 1 or leaders[0].count != 1:
+        types = self.leader_types
+        leaders = [
+            entry.card
+            for entry in deck.sections.get(self.leader_section, ())
+            if not types or entry.card.type in types
+        ]
+        if not leaders:
             return []
-        leader = leaders[0].card
-        if self.leader_types and leader.type not in self.leader_types:
-            return []
-        mine = self._values(leader.get(self.attribute))
+        mine = frozenset().union(*(self._values(card.get(self.attribute)) for card in leaders))
+        names = list(dict.fromkeys(card.name for card in leaders))
+        leader_words = f"{plural(self.leader_noun, len(names))} {and_list(names)}"
+        verb = "is" if len(names) == 1 else "are"
         attribute, free, shares = self.attribute, self.free, self.mode == "shares"
         found = []
         for section_id in self.sections:
@@ -59,11 +66,11 @@ class LeaderMatch(Rule):
                 if fits:
                     continue
                 theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
-                leader_words = and_list(sorted(mine)) or f"no {attribute}"
+                values_words = and_list(sorted(mine)) or f"no {attribute}"
                 found.append(
                     self.problem(
-                        f"{entry.card.name} is for {theirs} decks but your {self.leader_noun}"
-                        f" {leader.name} is {leader_words}",
+                        f"{entry.card.name} is for {theirs} decks but your {leader_words}"
+                        f" {verb} {values_words}",
                         section=section_id,
                         entries=[entry],
                         expected=sorted(mine),
