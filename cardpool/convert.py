@@ -29,6 +29,8 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from cardpool import names
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CARDDATA = REPO_ROOT.parent / "shared" / "carddata"
 DEFAULT_OUT = REPO_ROOT / "cardpool"
@@ -593,10 +595,147 @@ def convert_arcmage(source: list[dict]) -> dict:
 
 
 # --------------------------------------------------------------------------------------
+# ERUMA
+# --------------------------------------------------------------------------------------
+
+ERUMA_RULINGS: dict[str, Ruling] = {
+    "numbers": Ruling(
+        "card numbers 001-117 are the order of the designer's list, kept as given",
+        "The list numbers every card; players may use the number in a decklist (#077).",
+    ),
+    "one_set": Ruling(
+        "all cards in one set ERUMA 'Eruma TCG card list (2025)', with no release date",
+        "The list names no products or dates, and the guide calls the game early access; the "
+        "list is the whole pool as the designer published it.",
+    ),
+    "class": Ruling(
+        "every Outlaw carries its Class, no Henchman carries one",
+        "The guide's Outlaw anatomy has a Class (Assassin, Thief, Spy or Maniac) and says "
+        "'Henchmen do not have a Class'; the list agrees card by card, and the converter "
+        "stops if it ever does not.",
+    ),
+    "types": Ruling(
+        "Types kept as the list spells them: Curse (the guide's Card Types section says "
+        "Cursed) and Prowler (not among the guide's Types) included",
+        "The list (2025) is newer than the guide (v1.3, 2024) and is how the cards read; "
+        "Prowler is a Type the guide does not describe yet. Facts are not renamed to fit an "
+        "older text.",
+    ),
+    "creates": Ruling(
+        "creates lists the Henchmen a card's power names ('Create 1 Zombie'); the guide "
+        "calls this summoning",
+        "The guide: 'When a card's power tells you to summon a Henchman, you must take the "
+        "card with the matching name from your Extra Deck'. Every name listed is a Henchman "
+        "of this list; the converter stops if one is not.",
+    ),
+    "henchmen_create": Ruling(
+        "Henchmen that create Henchmen kept as listed",
+        "The guide says 'Only Maniacs can summon Henchman cards', yet these Henchmen name "
+        "Henchmen in their effect. The Golden Rule decides: 'Whenever a card's text directly "
+        "contradicts these rules, the card takes precedence.' Their Henchmen belong in the "
+        "Extra Deck too.",
+    ),
+    "maniac_creates_nothing": Ruling(
+        "a Maniac that creates no Henchman kept as listed",
+        "Being a Maniac lets a card summon; it does not oblige its power to.",
+    ),
+    "accents": Ruling(
+        "names kept with their accents",
+        "They are the printed names; players may type them without accents, which match "
+        "all the same.",
+    ),
+}
+
+ERUMA_SET = {"code": "ERUMA", "name": "Eruma TCG card list (2025)", "constructed": True}
+ERUMA_CLASSES = ("Assassin", "Thief", "Spy", "Maniac")
+ERUMA_COUNTS = {"Outlaw": 96, "Henchman": 21}
+
+
+def eruma_card(raw: dict) -> dict:
+    """One pool card from one source card; keys without a value are left out."""
+    name = raw["name"].strip()
+    card: dict[str, Any] = {
+        "id": f"{raw['number']}-{names.slug(name)}",
+        "name": name,
+        "type": raw["card_type"],
+        "set": ERUMA_SET["code"],
+        "number": raw["number"],
+    }
+    if raw.get("class"):
+        card["class"] = raw["class"]
+    if raw.get("types"):
+        card["keywords"] = list(raw["types"])
+    if raw.get("creates"):
+        card["creates"] = list(raw["creates"])
+    return card
+
+
+def check_eruma(cards: list[dict]) -> None:
+    """The guide's card facts: Outlaws have a Class, Henchmen none; creates names Henchmen."""
+    for card_type, expected in ERUMA_COUNTS.items():
+        found = sum(card["type"] == card_type for card in cards)
+        require(found == expected, f"expected {expected} {card_type} cards, found {found}")
+    henchmen = {card["name"] for card in cards if card["type"] == "Henchman"}
+    for card in cards:
+        if card["type"] == "Outlaw":
+            require(card.get("class") in ERUMA_CLASSES, f"Outlaw {card['name']!r} has no Class")
+        else:
+            require("class" not in card, f"Henchman {card['name']!r} has a Class")
+        unknown = [name for name in card.get("creates", ()) if name not in henchmen]
+        require(not unknown, f"{card['name']!r} creates {unknown}, which are no Henchmen")
+
+
+def convert_eruma(source: list[dict]) -> dict:
+    cards = [eruma_card(raw) for raw in sorted(source, key=lambda raw: raw["number"])]
+    check_unique_ids(cards)
+    check_eruma(cards)
+    rulings = ERUMA_RULINGS
+
+    def names_where(test: Callable[[dict], bool]) -> list[str]:
+        return [card["name"] for card in cards if test(card)]
+
+    unusual_types = {"Curse", "Prowler"}
+    return {
+        "game": "eruma",
+        "title": "Eruma TCG card list",
+        "illustrative": False,
+        "source": "the designer's public card list (2025): names, Class, Types and the "
+        "Henchmen each card creates; card facts only, no power text",
+        "credits": "Eruma TCG is a game by Fabio Esteves; card names and facts are his.",
+        "decisions": [
+            ruling_decision(rulings["numbers"]),
+            ruling_decision(rulings["one_set"]),
+            ruling_decision(rulings["class"]),
+            ruling_decision(
+                rulings["types"], names_where(lambda c: unusual_types & set(c.get("keywords", ())))
+            ),
+            ruling_decision(rulings["creates"]),
+            ruling_decision(
+                rulings["henchmen_create"],
+                names_where(lambda c: c["type"] == "Henchman" and "creates" in c),
+            ),
+            ruling_decision(
+                rulings["maniac_creates_nothing"],
+                names_where(lambda c: c.get("class") == "Maniac" and "creates" not in c),
+            ),
+            ruling_decision(rulings["accents"], names_where(lambda c: not c["name"].isascii())),
+        ],
+        "sets": [ERUMA_SET],
+        "cards": cards,
+    }
+
+
+# --------------------------------------------------------------------------------------
 # Command line
 # --------------------------------------------------------------------------------------
 
-CONVERTERS = {"shadow-era": convert_shadow_era, "arcmage": convert_arcmage}
+CONVERTERS = {
+    "shadow-era": convert_shadow_era,
+    "arcmage": convert_arcmage,
+    "eruma": convert_eruma,
+}
+# The source files of a game, in the order its converter takes them (default: cards.json).
+SOURCES: dict[str, tuple[str, ...]] = {}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -605,10 +744,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("carddata", nargs="?", type=Path, default=DEFAULT_CARDDATA)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument(
+        "--game", action="append", choices=sorted(CONVERTERS), help="only this game (repeatable)"
+    )
     args = parser.parse_args(argv)
     try:
         for game, convert in CONVERTERS.items():
-            document = convert(load_json(args.carddata / game / "cards.json"))
+            if args.game and game not in args.game:
+                continue
+            files = SOURCES.get(game, ("cards.json",))
+            document = convert(*(load_json(args.carddata / game / name) for name in files))
             target = args.out / game / "cards.yaml"
             write_yaml(document, target)
             print(f"{target}: {len(document['cards'])} cards")

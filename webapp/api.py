@@ -131,6 +131,19 @@ def json_body() -> Any:
 # -- games -----------------------------------------------------------------------------
 
 
+def readings_of(game: Game, rule_id: str, format_id: str) -> list[dict[str, Any]]:
+    """How Deckwright reads the rulebook sentence behind a rule in a format, and why."""
+    return [
+        {
+            "reading": d.reading,
+            "reason": d.reason,
+            "alternative": d.alternative,
+            "alternative_name": game.formats[d.alternative].name if d.alternative else None,
+        }
+        for d in game.decisions_for(rule_id, format_id)
+    ]
+
+
 def game_view(game: Game, with_rules: bool = False) -> dict:
     """A game as the API shows it: everything a client needs to build and filter decks."""
     formats = []
@@ -142,7 +155,10 @@ def game_view(game: Game, with_rules: bool = False) -> dict:
             "default": fmt.id == game.default_format,
         }
         if with_rules:
-            entry["rules"] = describe_rules(game, fmt.id)
+            entry["rules"] = [
+                {**rule, "readings": readings_of(game, rule["id"], fmt.id)}
+                for rule in describe_rules(game, fmt.id)
+            ]
         formats.append(entry)
     return {
         "id": game.id,
@@ -228,7 +244,9 @@ def verdict(parsed: ParsedDeck, format_id: str | None, as_of: date | None) -> di
         "format_name": result.format_name,
         "as_of": as_of,
         "legal": result.legal,
-        "problems": [p.as_dict() for p in result.problems],
+        "problems": [
+            {**p.as_dict(), "readings": readings_of(game, p.rule, chosen)} for p in result.problems
+        ],
         "summary": summarize(deck),
         "formats": {
             fid: {

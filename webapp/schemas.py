@@ -54,12 +54,36 @@ class SectionSchema(Answer):
     types = fields.List(fields.Str(), required=True)
 
 
+class ReadingSchema(Answer):
+    """A decision of the game's: how Deckwright reads a sentence that can be read two ways."""
+
+    reading = fields.Str(required=True, metadata={"description": "How Deckwright reads it."})
+    reason = fields.Str(required=True, metadata={"description": "Why it reads it so."})
+    alternative = fields.Str(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The id of a format built on the other reading, if any."},
+    )
+    alternative_name = fields.Str(required=True, allow_none=True)
+
+
+def _readings() -> fields.List:
+    return fields.List(
+        fields.Nested(ReadingSchema),
+        required=True,
+        # Verdicts kept from before decisions existed (event records) have none to show.
+        dump_default=list,
+        metadata={"description": "How Deckwright reads the rule's sentence (often none)."},
+    )
+
+
 class RuleDescriptionSchema(Answer):
     id = fields.Str(required=True)
     check = fields.Str(required=True)
     severity = fields.Str(required=True)
     rule = fields.Str(required=True, metadata={"description": "The rule in words."})
     cite = fields.Str(required=True, metadata={"description": "The rulebook text it enforces."})
+    readings = _readings()
 
 
 class FormatSchema(Answer):
@@ -226,6 +250,7 @@ class ProblemSchema(Answer):
     suggestions = fields.List(
         fields.Str(), required=True, metadata={"description": "Did you mean ...?"}
     )
+    readings = _readings()
 
 
 class Counts(fields.Dict):

@@ -44,7 +44,7 @@ def test_one_game_gives_each_formats_rules_in_words(client):
     for fmt in answer["formats"]:
         assert fmt["rules"], fmt["id"]
         for rule in fmt["rules"]:
-            assert set(rule) == {"id", "check", "severity", "rule", "cite"}
+            assert set(rule) == {"id", "check", "severity", "rule", "cite", "readings"}
             assert rule["rule"]
 
 

@@ -31,6 +31,7 @@ PROBLEM_KEYS = {
     "actual",
     "cite",
     "suggestions",
+    "readings",
 }
 
 
@@ -65,7 +66,8 @@ def test_the_api_agrees_with_the_validator(client, games, example, game):
     result = validate(parsed.deck, None, None, parsed.problems)
     answer = post_text(client, game, text).get_json()
     assert answer["legal"] is False
-    assert answer["problems"] == [p.as_dict() for p in result.problems]
+    # The shipped pools record no reading of the rules these decks break.
+    assert answer["problems"] == [{**p.as_dict(), "readings": []} for p in result.problems]
     assert all(set(p) == PROBLEM_KEYS for p in answer["problems"])
 
 

@@ -170,9 +170,9 @@ def test_cardpool_check_prints_every_problem(run, tmp_path):
 
 def test_the_pools_option_points_at_another_folder(run, tmp_path):
     root = tmp_path / "pools"
-    shutil.copytree(default_pool_dir() / "eruma", root / "eruma")
+    shutil.copytree(default_pool_dir() / "ryft", root / "ryft")
     result = run("--pools", root, "games")
-    assert result.output.splitlines()[0] == "eruma: Eruma TCG [illustrative pool]"
+    assert result.output.splitlines()[0] == "ryft: RYFT Card Battle [illustrative pool]"
 
 
 def test_the_pools_folder_can_come_from_the_environment(tmp_path, monkeypatch):

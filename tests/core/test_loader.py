@@ -15,7 +15,7 @@ def test_the_five_seed_games_load(games):
 
 
 def test_pools_without_public_card_lists_are_marked_illustrative(games):
-    assert {g.id for g in games.values() if g.illustrative} == {"era", "ryft", "eruma"}
+    assert {g.id for g in games.values() if g.illustrative} == {"era", "ryft"}
 
 
 def test_yaml_is_read_with_a_safe_loader_only():
@@ -69,8 +69,9 @@ def test_every_problem_is_reported_not_just_the_first(pool_copy):
 def test_unknown_card_fields_are_refused(pool_copy):
     cards = pool_copy / "eruma" / "cards.yaml"
     text = cards.read_text()
-    first_name = text.split("\n  - id: ", 1)[1].split("\n", 2)[1]
-    edit(cards, first_name, first_name + "\n    colour: red")
+    first_name = text.split("- id: ", 1)[1].split("\n", 2)[1]
+    indent = first_name[: len(first_name) - len(first_name.lstrip())]
+    edit(cards, first_name, first_name + f"\n{indent}colour: red")
     (problem,) = check_pools(pool_copy)
     assert problem.field == "colour"
     assert "Unknown field" in problem.message

@@ -334,7 +334,8 @@ def test_arcmage_a_card_may_state_its_own_copy_limit(tmp_path, check, limit):
     assert check(game, deck(kolibri_main(limit))).problems == []
     [problem] = only(check(game, deck(kolibri_main(limit + 1))), "arcmage-four-copies")
     assert problem.message == (
-        f"At most 4 copies of a card: you have {limit + 1} copies of Kolibri (at most {limit})"
+        f"At most 4 copies of a card: you have {limit + 1} copies of Kolibri"
+        f" (this card allows at most {limit})"
     )
     assert (problem.cards, problem.expected, problem.actual) == (("Kolibri",), limit, limit + 1)
 

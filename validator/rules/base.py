@@ -217,6 +217,13 @@ def and_list(items: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def or_list(items: Iterable[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
 def overrides_by_identity(game: Game, params: Params, key: str = "overrides") -> dict[str, int]:
     raw = params.get(key, {}, dict)
     found = {}

@@ -62,8 +62,11 @@ class CopyLimit(Rule):
         ]
         entries = [entry for _, entry in held]
         names = " / ".join(dict.fromkeys(e.card.name for e in entries))
+        # A card's own limit differs from the one the title states: say whose limit it is,
+        # so the message never reads "Only 1 copy ... (at most 2)".
+        bound = f"at most {limit}" if limit == self.max else f"this card allows at most {limit}"
         return self.problem(
-            f"you have {total} {plural('copy', total)} of {names} (at most {limit})",
+            f"you have {total} {plural('copy', total)} of {names} ({bound})",
             section=held[0][0],
             entries=entries,
             expected=limit,

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, primitive
+from .base import Context, Params, Rule, and_list, or_list, primitive
 
 
 @primitive("references")
 class References(Rule):
     """Every card named in ``attribute`` by a card of ``section`` is in ``target_section``
     (ERUMA: "When a card's power tells you to summon a Henchman, you must take the card
-    with the matching name from your Extra Deck")."""
+    with the matching name from your Extra Deck"). ``verb`` says how the card names them in
+    the message ("Lazarus creates Zombie, but your Extra Deck has no Zombie")."""
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
         self.attribute = params.attribute()
         self.target = params.section("target_section")
         self.target_name = self.game.sections_by_id[self.target].name
+        self.verb = params.get("verb", "names", str)
 
     def problems(self, deck, context: Context):
         present = {e.card.identity for e in deck.sections.get(self.target, ())}
@@ -28,8 +30,8 @@ class References(Rule):
             if missing:
                 found.append(
                     self.problem(
-                        f"{entry.card.name} summons {and_list(missing)}, missing from your"
-                        f" {self.target_name}",
+                        f"{entry.card.name} {self.verb} {and_list(named)}, but your"
+                        f" {self.target_name} has no {or_list(missing)}",
                         section=self.section,
                         entries=[entry],
                         expected=list(named),
