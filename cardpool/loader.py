@@ -360,9 +360,10 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
         if target and target not in seen_ids:
             problems.add(f"revision_of names no card id {target!r}", card=data["name"])
     identities = _identities(loaded, spec["same_card"])
+    _check_name_keys(loaded, seen_ids, identities, problems)
     cards = []
     for data in loaded:
-        facts = {k: v for k, v in data.items() if k not in ("max_copies", "revision_of")}
+        facts = {k: v for k, v in data.items() if k not in NOT_FACTS}
         cards.append(
             Card(
                 id=data["id"],
@@ -374,9 +375,53 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
                 number=data.get("number"),
                 max_copies=data.get("max_copies"),
                 revision_of=data.get("revision_of"),
+                aliases=tuple(data.get("aliases", ())),
             )
         )
     return cards
+
+
+# Card fields that say how to read or limit the card, not facts rules may filter on.
+NOT_FACTS = ("max_copies", "revision_of", "aliases")
+
+
+def _check_name_keys(loaded, index_of, identities, problems: _Problems) -> None:
+    """A name or alias read in a decklist must lead to one card: two cards that are not the
+    same card may not share a name key, and an alias may not be another card's name."""
+    named: dict[str, dict] = {}  # name key -> first card holding it
+    for data in loaded:
+        key = name_key(data["name"])
+        first = named.setdefault(key, data)
+        if key and identities[first["id"]] != identities[data["id"]]:
+            problems.add(
+                f"shares its name with card {first['name']!r} ({first['id']}), which is not"
+                " the same card, so a decklist could not tell them apart",
+                ("cards", index_of[data["id"]], "name"),
+                card=data["name"],
+                field="name",
+            )
+    aliased: dict[str, dict] = {}  # alias key -> first card holding it
+    for data in loaded:
+        for position, alias in enumerate(data.get("aliases", ())):
+            key = name_key(alias)
+            at = ("cards", index_of[data["id"]], "aliases", position)
+            other = named.get(key)
+            if other is not None and identities[other["id"]] != identities[data["id"]]:
+                problems.add(
+                    f"alias {alias!r} is the name of another card, {other['name']!r}",
+                    at,
+                    card=data["name"],
+                    field="aliases",
+                )
+                continue
+            other = aliased.setdefault(key, data)
+            if identities[other["id"]] != identities[data["id"]]:
+                problems.add(
+                    f"alias {alias!r} is also an alias of {other['name']!r}",
+                    at,
+                    card=data["name"],
+                    field="aliases",
+                )
 
 
 def _identities(cards: list[dict], same_card: list[str]) -> dict[str, str]:
@@ -400,9 +445,21 @@ def _identities(cards: list[dict], same_card: list[str]) -> dict[str, str]:
                 parent[root(card["id"])] = root(first_holder[mark])
             else:
                 first_holder[mark] = card["id"]
-    # The identity is the name key of the group's first card: stable and readable.
+    # The identity is the name key of the group's first card: stable and readable. Two
+    # groups whose first cards share a name key (a pool error reported elsewhere) still get
+    # two identities, so no check ever mistakes one card for the other.
     name_of = {c["id"]: name_key(c["name"]) for c in cards}
-    return {card_id: name_of[root(card_id)] for card_id in parent}
+    identity_of_root: dict[str, str] = {}
+    taken: set[str] = set()
+    for card in cards:
+        group = root(card["id"])
+        if group not in identity_of_root:
+            identity = name_of[group]
+            if identity in taken:
+                identity = f"{identity}#{group}"
+            taken.add(identity)
+            identity_of_root[group] = identity
+    return {card_id: identity_of_root[root(card_id)] for card_id in parent}
 
 
 def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[str, Format]:

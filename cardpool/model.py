@@ -43,6 +43,7 @@ class Card:
     number: str | None = None
     max_copies: int | None = None
     revision_of: str | None = None
+    aliases: tuple[str, ...] = ()
 
     def get(self, attribute: str, default: Any = None) -> Any:
         return self.facts.get(attribute, default)
@@ -157,10 +158,13 @@ class Game:
         self.cards_by_id: dict[str, Card] = {c.id: c for c in self.cards}
         self.cards_by_key: dict[str, Card] = {}
         self.cards_by_number: dict[str, Card] = {}
+        self.cards_by_alias: dict[str, Card] = {}
         for card in self.cards:
             self.cards_by_key.setdefault(name_key(card.name), card)
             if card.number:
                 self.cards_by_number.setdefault(name_key(card.number), card)
+            for alias in card.aliases:
+                self.cards_by_alias.setdefault(name_key(alias), card)
         self.sections_by_id = {s.id: s for s in self.sections}
         self._section_keys: dict[str, str] = {}
         for section in self.sections:
@@ -181,12 +185,25 @@ class Game:
             raise UnknownCardError(f"{self.short_name} has no card with id {card_id!r}") from None
 
     def find_card(self, text: str) -> Card | None:
-        """A card by name (any case, spacing, accents), card id or card number."""
+        """A card by name (any case, spacing, accents), card id, alias or card number.
+
+        Real names win over aliases, so an alias can never hide a card's own name.
+        """
         key = name_key(text)
         card = self.cards_by_key.get(key) or self.cards_by_id.get(text.strip().lower())
         if card is None and key:
-            card = self.cards_by_number.get(key)
+            card = self.cards_by_alias.get(key) or self.cards_by_number.get(key)
         return card
+
+    def alias_match(self, text: str) -> Card | None:
+        """The card ``text`` names through one of its aliases, when it names no card itself.
+
+        The decklist reader uses it to say "read X as Y" rather than change a name silently.
+        """
+        key = name_key(text)
+        if not key or key in self.cards_by_key or text.strip().lower() in self.cards_by_id:
+            return None
+        return self.cards_by_alias.get(key)
 
     def suggest(self, text: str, limit: int = 3) -> list[str]:
         """The closest card names to ``text``, best first ("did you mean ...?")."""

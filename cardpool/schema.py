@@ -13,7 +13,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lowercase letters, digits and '-'")
 SEVERITIES = ("error", "warning")
 ATTRIBUTE_KINDS = ("text", "int", "bool", "choice", "list")
-RESERVED = ("id", "name", "type", "set", "number", "max_copies", "revision_of")
+RESERVED = ("id", "name", "type", "set", "number", "max_copies", "revision_of", "aliases")
 
 
 class Strict(Schema):
@@ -163,6 +163,8 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
         "number": NumberOrText(),
         "max_copies": fields.Int(strict=True, validate=validate.Range(min=0)),
         "revision_of": fields.Str(),
+        # Old names and nicknames players write for the card, read like its name.
+        "aliases": fields.List(fields.Str(validate=validate.Length(min=1))),
     }
     for name, spec in attributes.items():
         declared[name] = _attribute_field(spec["kind"], spec.get("values", []))

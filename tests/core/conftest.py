@@ -2,10 +2,32 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+import pytest
+
+from cardpool import load_game
 
 
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+SKIRMISH = Path(__file__).resolve().parent / "pools" / "skirmish"
+
+
+@pytest.fixture
+def skirmish_pool(tmp_path) -> Path:
+    """A private copy of the tiny test game ``skirmish`` (tests/core/pools), to edit or break."""
+    root = tmp_path / "pools"
+    shutil.copytree(SKIRMISH, root / "skirmish")
+    return root
+
+
+@pytest.fixture(scope="session")
+def skirmish():
+    """The tiny test game, loaded once (read-only)."""
+    return load_game(SKIRMISH)
