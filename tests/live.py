@@ -77,10 +77,15 @@ def stop_server(process: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory) -> Iterator[str]:
+def live_database(tmp_path_factory) -> Path:
+    """The database file the live server uses: tests may write rows no request could."""
+    return tmp_path_factory.mktemp("live-server") / "deckwright.sqlite"
+
+
+@pytest.fixture(scope="session")
+def live_server(live_database) -> Iterator[str]:
     """The base URL of the site served by gunicorn on a fresh database."""
-    folder = tmp_path_factory.mktemp("live-server")
-    process, base_url = start_server(folder / "deckwright.sqlite", folder / "server.log")
+    process, base_url = start_server(live_database, live_database.parent / "server.log")
     try:
         yield base_url
     finally:

@@ -3,7 +3,10 @@ an organizer's event and players submitting to it through the API."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.error
+import urllib.request
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -136,3 +139,41 @@ def csrf_of(html_text: str) -> str:
     match = _CSRF.search(html_text)
     assert match, "the page has no form with a CSRF field"
     return match.group(1)
+
+
+@dataclass
+class Answer:
+    """One answer over real HTTP."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self):
+        return json.loads(self.body)
+
+
+def http(
+    base_url: str,
+    method: str,
+    path: str,
+    body=None,
+    *,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+    data: bytes | None = None,
+) -> Answer:
+    """A request to the live server: ``body`` is sent as JSON, ``data`` as it is."""
+    if body is not None:
+        data = json.dumps(body).encode()
+    request = urllib.request.Request(f"{base_url}{path}", data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return Answer(response.status, dict(response.headers), response.read())
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, dict(error.headers), error.read())

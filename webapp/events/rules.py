@@ -9,10 +9,14 @@ from validator import DecklistError, parse_mapping, parse_text, to_text, validat
 
 from .records import MAX_LIST_CHARS, TEXT, Checked, Event, SheetSection, Submission, Version
 from .refusals import InvalidSubmissionError
+from .text import is_unicode
 
 
 def check(game: Game, event: Event, submission: Submission) -> Checked:
     """Read a list and validate it in the event's format, on the event's banned-list day."""
+    if not (is_unicode(submission.body) and is_unicode(submission.content)):
+        # No page could show it: a lone surrogate cannot be written as UTF-8.
+        raise InvalidSubmissionError("the list holds text that is not valid Unicode")
     if submission.kind == TEXT:
         if not isinstance(submission.content, str) or not submission.content.strip():
             raise InvalidSubmissionError("the decklist is empty")

@@ -42,6 +42,7 @@ from .refusals import (
     InvalidQueryError,
     InvalidSubmissionError,
 )
+from .text import shown, stored_json
 from .tokens import new_id, new_token, token_hash, token_matches
 
 SCHEMA = (
@@ -108,10 +109,15 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
 # -- reading rows ---------------------------------------------------------------
 
 _EVENT_COLUMNS = "id, name, game, format, as_of, deadline, created, locked, published"
-_ENTRY_COLUMNS = "e.id, e.event_id, e.player, e.player_id, e.registered, e.created"
+# Text people typed is read as bytes and decoded here, leniently: a row holding bytes that
+# are not UTF-8 (written by hand, or before the edge refused them) still shows, never fails.
+_EVENT_SELECT = "id, CAST(name AS BLOB), game, format, as_of, deadline, created, locked, published"
+_ENTRY_COLUMNS = (
+    "e.id, e.event_id, CAST(e.player AS BLOB), CAST(e.player_id AS BLOB), e.registered, e.created"
+)
 _VERSION_COLUMNS = (
-    "v.number, v.received, v.source, v.kind, v.body, v.canonical, v.digest,"
-    " v.legal, v.errors, v.warnings, v.problems"
+    "v.number, v.received, v.source, v.kind, CAST(v.body AS BLOB), CAST(v.canonical AS BLOB),"
+    " v.digest, v.legal, v.errors, v.warnings, CAST(v.problems AS BLOB)"
 )
 _LATEST = "v.number = (SELECT MAX(number) FROM event_versions WHERE entry_id = e.id)"
 
@@ -120,7 +126,7 @@ def _event(row: tuple) -> Event:
     event_id, name, game, fmt, as_of, deadline, created, locked, published = row
     return Event(
         id=event_id,
-        name=name,
+        name=shown(name),
         game=game,
         format=fmt,
         as_of=date.fromisoformat(as_of) if as_of else None,
@@ -140,13 +146,13 @@ def _version(row: tuple) -> Version | None:
         received=datetime.fromisoformat(received),
         source=source,
         kind=kind,
-        body=body,
-        canonical=canonical,
+        body=shown(body),
+        canonical=shown(canonical),
         digest=digest,
         legal=bool(legal),
         errors=errors,
         warnings=warnings,
-        problems=json.loads(problems),
+        problems=stored_json(problems, []),
     )
 
 
@@ -155,8 +161,8 @@ def _entry(row: tuple, versions: int) -> Entry:
     return Entry(
         id=entry_id,
         event_id=event_id,
-        player=player,
-        player_id=player_id,
+        player=shown(player),
+        player_id=shown(player_id),
         registered=bool(registered),
         created=datetime.fromisoformat(created),
         latest=_version(row[6:]),
@@ -167,7 +173,7 @@ def _entry(row: tuple, versions: int) -> Entry:
 def _find_event(db: sqlite_utils.Database, event_id: str) -> tuple[Event, str]:
     ensure_schema(db)
     row = db.execute(
-        f"SELECT {_EVENT_COLUMNS}, admin_hash FROM events WHERE id = ?", [event_id]
+        f"SELECT {_EVENT_SELECT}, admin_hash FROM events WHERE id = ?", [event_id]
     ).fetchone()
     if row is None:
         raise EventNotFoundError()
@@ -254,6 +260,8 @@ def create_event(
         raise InvalidEventError("an event needs a name")
     if len(name) > MAX_EVENT_NAME_CHARS:
         raise InvalidEventError(f"an event name has at most {MAX_EVENT_NAME_CHARS} characters")
+    if any(not ch.isprintable() for ch in name):
+        raise InvalidEventError("an event name cannot hold control characters or lone surrogates")
     game = pools.game(game_id)
     fmt = game.format(format_id)
     try:
