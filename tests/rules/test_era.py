@@ -208,46 +208,75 @@ def test_era_two_air_dinos_and_one_earth_dino_take_two_air_crystals_and_one_eart
     assert (earth.cards, earth.expected, earth.actual) == ((), 1, 0)
 
 
-@pytest.mark.parametrize("misplaced", ["Kindle", "Galeclaw Raptor"])
-def test_era_only_crystals_go_among_the_crystals(era, check, misplaced):
-    """“3 crystals”"""
-    result = check(era, era_deck(crystals=[(2, "Fire Crystal"), (1, misplaced)]))
-    # The misplaced card is no crystal: 2 crystals, and no Water crystal for the Water dino.
-    assert rule_ids(result) == [
-        "era-crystals-are-crystals",
-        "era-crystals-match-dinos",
-        "era-three-crystals",
-    ]
-    (problem,) = of_rule(result, "era-crystals-are-crystals")
+@pytest.mark.parametrize(
+    ("misplaced", "dinos", "others"),
+    [
+        ("Kindle", DINOS, changed(OTHERS, {"Kindle": 2})),
+        ("Tidefang Mosasaur", DINOS[:2], OTHERS),
+    ],
+)
+def test_era_only_crystals_go_among_the_crystals(era, check, misplaced, dinos, others):
+    """“3 crystals”
+
+    The card listed among the crystals still counts as what it is, so the deck has its 3
+    dinos, 3 crystals and 30 cards: the misplaced card is the one problem."""
+    result = check(era, era_deck(dinos=dinos, crystals=[*CRYSTALS, (1, misplaced)], others=others))
+    (problem,) = result.problems
+    assert problem.rule == "era-crystals-are-crystals"
     card_type = era.find_card(misplaced).type
-    assert problem.section == "crystals"
-    assert problem.cards == (misplaced,)
+    article = "an" if card_type == "Action" else "a"
+    assert problem.message == (
+        f"Only crystals go among your crystals: {misplaced} is {article} {card_type} card"
+    )
+    assert (problem.section, problem.cards) == ("crystals", (misplaced,))
     assert (problem.expected, problem.actual) == (["Crystal"], card_type)
-    (match,) = of_rule(result, "era-crystals-match-dinos")
-    assert match.message.endswith("you have 1 Water dino but 0 Water crystals")
-    (size,) = of_rule(result, "era-three-crystals")
-    assert size.actual == 2
 
 
 def test_era_only_dinos_go_among_the_dinos(era, check):
-    """“3 dinos”"""
+    """“3 dinos”
+
+    A crystal listed among the dinos is one problem: it is still one of the 3 crystals."""
+    dinos = [*DINOS, (1, "Fire Crystal")]
+    result = check(era, era_deck(dinos=dinos, crystals=[(1, "Fire Crystal"), (1, "Water Crystal")]))
+    (problem,) = result.problems
+    assert problem.rule == "era-dinos-are-dinos"
+    assert problem.message == "Only dinos go among your dinos: Fire Crystal is a Crystal card"
+    assert (problem.section, problem.cards) == ("dinos", ("Fire Crystal",))
+    assert (problem.expected, problem.actual) == (["Dino"], "Crystal")
+
+
+def test_era_a_crystal_listed_twice_among_the_dinos_is_no_dino_selected_twice(era, check):
+    """“A player can select any 3 dinos they wish, however cannot select more than 1 of a
+    unique dino.”
+
+    Only dinos are unique dinos: two Fire Crystals listed among the dinos are two
+    misplaced crystals, reported once, not a dino selected twice."""
+    dinos = [*DINOS, (2, "Fire Crystal")]
+    result = check(era, era_deck(dinos=dinos, crystals=[(1, "Water Crystal")]))
+    (problem,) = result.problems
+    assert problem.rule == "era-dinos-are-dinos"
+    assert (problem.section, problem.cards) == ("dinos", ("Fire Crystal",))
+
+
+def test_era_a_crystal_in_place_of_a_dino_leaves_two_dinos(era, check):
+    """“For the game to begin, each player must have 3 dinos, 3 crystals, and a deck of 30
+    cards”
+
+    Not moved but swapped: the deck has 2 dinos and 4 crystals, so the crystals and events
+    no longer match the dinos either."""
     dinos = [(1, "Ember Rex"), (1, "Tidefang Mosasaur"), (1, "Fire Crystal")]
     result = check(era, era_deck(dinos=dinos))
     assert rule_ids(result) == [
         "era-crystals-match-dinos",
         "era-dinos-are-dinos",
         "era-events-match-dinos",
+        "era-three-crystals",
         "era-three-dinos",
     ]
-    (problem,) = of_rule(result, "era-dinos-are-dinos")
-    assert problem.message == "Only dinos go among your dinos: Fire Crystal is a Crystal card"
-    assert (problem.section, problem.cards) == ("dinos", ("Fire Crystal",))
-    assert (problem.expected, problem.actual) == (["Dino"], "Crystal")
-    # A crystal listed among the dinos is not a Fire dino: only 1 of the 3 is.
-    (fire,) = of_rule(result, "era-crystals-match-dinos")
-    assert fire.message.endswith("you have 1 Fire dino but 2 Fire crystals")
     (size,) = of_rule(result, "era-three-dinos")
-    assert size.actual == 2
+    assert (size.section, size.cards, size.actual) == ("dinos", (), 2)
+    (crystals,) = of_rule(result, "era-three-crystals")
+    assert crystals.actual == 4
 
 
 @pytest.mark.parametrize(
@@ -259,28 +288,26 @@ def test_era_only_dinos_go_among_the_dinos(era, check):
     ids=["29-cards", "31-cards"],
 )
 def test_era_the_deck_has_thirty_cards(era, check, others, actual):
-    """“- 30 card deck”"""
+    """“- 30 card deck”
+
+    One card more or less is one problem: with the 3 events right, the 27 other cards
+    are off by the same card, which is not reported a second time."""
     result = check(era, era_deck(others=others))
-    # 3 events stay, so the other cards are one off 27 as well.
-    assert rule_ids(result) == ["era-deck-thirty", "era-twenty-seven-others"]
-    (problem,) = of_rule(result, "era-deck-thirty")
+    (problem,) = result.problems
+    assert problem.rule == "era-deck-thirty"
     assert problem.message == f"Your deck must have exactly 30 cards: you have {actual} cards"
     assert problem.section == "deck"
     assert (problem.expected, problem.actual) == ("exactly 30", actual)
-    (others_problem,) = of_rule(result, "era-twenty-seven-others")
-    assert (others_problem.expected, others_problem.actual) == ("exactly 27", actual - 3)
+    if actual < 30:
+        assert problem.cards == ()
 
 
-def test_era_four_events_make_three_events_and_twenty_seven_others_wrong(era, check):
+def test_era_four_events_in_thirty_cards_break_the_three_events(era, check):
     """“The deck consists of 3 event cards and 27 other cards.”"""
     events = [*EVENTS, (1, "Ashfall")]
     result = check(era, era_deck(events=events, others=changed(OTHERS, {"Kindle": 2})))
     # 30 cards still, but 4 events cannot match 3 dinos.
-    assert rule_ids(result) == [
-        "era-events-match-dinos",
-        "era-three-events",
-        "era-twenty-seven-others",
-    ]
+    assert rule_ids(result) == ["era-events-match-dinos", "era-three-events"]
     (events_problem,) = of_rule(result, "era-three-events")
     assert events_problem.message == "Your deck must have exactly 3 events: you have 4 events"
     assert events_problem.section == "deck"
@@ -291,31 +318,29 @@ def test_era_four_events_make_three_events_and_twenty_seven_others_wrong(era, ch
         "Ashfall",
     )
     assert (events_problem.expected, events_problem.actual) == ("exactly 3", 4)
-    (others_problem,) = of_rule(result, "era-twenty-seven-others")
-    assert others_problem.message == (
-        "Your deck must have exactly 27 actions and equipment:"
-        " you have 26 action or equipment cards"
-    )
-    assert (others_problem.expected, others_problem.actual) == ("exactly 27", 26)
 
 
-def test_era_two_events_make_three_events_and_twenty_seven_others_wrong(era, check):
+def test_era_two_events_in_thirty_cards_break_the_three_events(era, check):
     """“The deck consists of 3 event cards and 27 other cards.”"""
     events = [(1, "Volcanic Eruption"), (1, "High Tide")]
     result = check(era, era_deck(events=events, others=changed(OTHERS, {"Healing Spring": 1})))
-    assert rule_ids(result) == [
-        "era-events-match-dinos",
-        "era-three-events",
-        "era-twenty-seven-others",
-    ]
+    assert rule_ids(result) == ["era-events-match-dinos", "era-three-events"]
     (events_problem,) = of_rule(result, "era-three-events")
     assert (events_problem.expected, events_problem.actual, events_problem.cards) == (
         "exactly 3",
         2,
         (),
     )
-    (others_problem,) = of_rule(result, "era-twenty-seven-others")
-    assert others_problem.actual == 28
+
+
+def test_era_an_extra_event_makes_both_three_events_and_thirty_cards_wrong(era, check):
+    """“- 30 card deck - The deck consists of 3 event cards and 27 other cards.”
+
+    A fourth event on top of 30 cards is a fourth event and a 31st card: both are said."""
+    result = check(era, era_deck(events=[*EVENTS, (1, "Ashfall")]))
+    assert rule_ids(result) == ["era-deck-thirty", "era-events-match-dinos", "era-three-events"]
+    (size,) = of_rule(result, "era-deck-thirty")
+    assert size.actual == 31
 
 
 def test_era_events_must_match_dino_elements(era, check):
@@ -410,20 +435,43 @@ def test_era_a_deck_can_have_up_to_three_copies_of_an_action_or_equipment(era, c
 
 
 @pytest.mark.parametrize(
-    ("card", "card_type"),
-    [("Magmaw Ankylosaur", "Dino"), ("Fire Crystal", "Crystal")],
+    ("card", "card_type", "dinos", "crystals"),
+    [
+        ("Tidefang Mosasaur", "Dino", DINOS[:2], CRYSTALS),
+        ("Fire Crystal", "Crystal", DINOS, [(1, "Fire Crystal"), (1, "Water Crystal")]),
+    ],
 )
-def test_era_the_27_other_cards_are_actions_and_equipment(era, check, card, card_type):
-    """“The 27 other cards can be any combination of Action and Equipment cards.”"""
-    result = check(era, era_deck(others=changed(OTHERS, {"Kindle": 2, card: 1})))
-    assert rule_ids(result) == ["era-deck-card-types"]
+def test_era_the_27_other_cards_are_actions_and_equipment(
+    era, check, card, card_type, dinos, crystals
+):
+    """“The 27 other cards can be any combination of Action and Equipment cards.”
+
+    A dino or crystal listed with the deck cards is one problem: it is still one of the 3
+    dinos or crystals, and not one of the 30 cards."""
+    others = [*OTHERS, (1, card)]
+    result = check(era, era_deck(dinos=dinos, crystals=crystals, others=others))
     (problem,) = result.problems
+    assert problem.rule == "era-deck-card-types"
     assert problem.message == (
         f"Your deck holds only events, actions and equipment: {card} is a {card_type} card"
     )
     assert problem.section == "deck"
     assert problem.cards == (card,)
     assert (problem.expected, problem.actual) == (["Action", "Equipment", "Event"], card_type)
+
+
+def test_era_a_fourth_dino_listed_with_the_deck_cards_is_a_fourth_dino(era, check):
+    """“For the game to begin, each player must have 3 dinos, 3 crystals, and a deck of 30
+    cards”"""
+    result = check(era, era_deck(others=[*OTHERS, (1, "Magmaw Ankylosaur")]))
+    assert rule_ids(result) == [
+        "era-crystals-match-dinos",
+        "era-deck-card-types",
+        "era-events-match-dinos",
+        "era-three-dinos",
+    ]
+    (size,) = of_rule(result, "era-three-dinos")
+    assert (size.section, size.actual) == ("dinos", 4)
 
 
 def test_era_any_combination_of_actions_and_equipment_is_legal(era, check):
@@ -624,15 +672,16 @@ def test_era_every_problem_of_a_deck_is_reported_at_once(era, check):
     assert rule_ids(result) == [
         "era-crystals-match-dinos",
         "era-deck-card-types",
+        "era-deck-thirty",
         "era-eligible-products",
         "era-events-match-dinos",
         "era-three-copies",
-        "era-three-crystals",
         "era-three-events",
-        "era-twenty-seven-others",
         "era-unique-dinos",
         "era-unique-events",
     ]
+    # The Fire Crystal listed with the deck cards is still one of the 3 crystals.
+    assert of_rule(result, "era-three-crystals") == []
     assert all(p.severity == "error" for p in result.problems)
 
 

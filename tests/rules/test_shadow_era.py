@@ -442,6 +442,10 @@ def test_shadow_era_locations_and_supports_are_among_the_39_non_hero_cards(shado
     [problem] = only(check(shadow_era, deck("Boris Skullcrusher", five)), "se-four-copies")
     assert problem.cards == ("Gaderi: Braxno Citadel",)
 
+    # The reading is recorded with the rule, for players to see.
+    [decision] = shadow_era.decisions_for("se-thirty-nine-others")
+    assert decision.reading.startswith("Location and Support cards are non-hero cards")
+
 
 @pytest.mark.parametrize(
     ("card", "hero", "rule"),
@@ -467,16 +471,14 @@ def test_shadow_era_locations_and_supports_follow_faction_and_class(
 
 def test_shadow_era_wiki_a_deck_holds_at_most_80_cards_with_the_hero(shadow_era, check):
     """Not a rulebook sentence. The game's wiki (Category:Deck): "A deck can hold up to 80
-    cards in total, including the hero." With one hero, 79 others."""
+    cards in total, including the hero." One hero and 79 other cards."""
     assert check(shadow_era, deck("Boris Skullcrusher", neutral(79))).problems == []
 
     result = check(shadow_era, deck("Boris Skullcrusher", neutral(80)))
     [problem] = only(result, "se-at-most-80-cards")
-    assert problem.message == (
-        "A deck holds at most 80 cards, the hero included: you have 80 non-hero cards"
-    )
+    assert problem.message == "A deck holds at most 80 cards, the hero included: you have 81 cards"
     assert problem.section == "deck"
-    assert (problem.expected, problem.actual) == ("at most 79", 80)
+    assert (problem.expected, problem.actual) == ("at most 80", 81)
 
 
 @pytest.mark.parametrize(

@@ -12,24 +12,32 @@ class AttributeMatch(Rule):
     """The multiset of ``attribute`` over the (filtered) cards of ``section`` equals the
     one over ``match_section`` (ERA: "Crystals must match the elements of the selected
     dinos. For example, if you select 2 Air dinos and 1 Earth dino, you must have 2 Air
-    crystals and 1 Earth crystal.")."""
+    crystals and 1 Earth crystal."). ``sections`` / ``match_sections`` count the cards
+    of those sections instead (a dino is a dino wherever it was listed); problems are
+    still ``section``'s."""
 
     def configure(self, params: Params) -> None:
         self.attribute = params.attribute()
         self.section = params.section()
+        self.counted = params.sections() if "sections" in params.raw else (self.section,)
         self.where = params.where()
         self.noun = params.get("noun", self.game.sections_by_id[self.section].noun, str)
         self.match_section = params.section("match_section")
+        self.match_counted = (
+            params.sections("match_sections")
+            if "match_sections" in params.raw
+            else (self.match_section,)
+        )
         self.match_where = params.where("match_where")
         self.match_noun = params.get(
             "match_noun", self.game.sections_by_id[self.match_section].noun, str
         )
 
-    def _tally(self, deck, section, where):
+    def _tally(self, deck, sections, where):
         counts: Counter = Counter()
         holders: dict = {}
         attribute = self.attribute
-        for entry in deck.sections.get(section, ()):
+        for entry in (e for s in sections for e in deck.sections.get(s, ())):
             if where is not None and not where(entry.card):
                 continue
             value = entry.card.get(attribute)
@@ -38,8 +46,8 @@ class AttributeMatch(Rule):
         return counts, holders
 
     def problems(self, deck, context: Context):
-        have, holders = self._tally(deck, self.section, self.where)
-        want, _ = self._tally(deck, self.match_section, self.match_where)
+        have, holders = self._tally(deck, self.counted, self.where)
+        want, _ = self._tally(deck, self.match_counted, self.match_where)
         if have == want:
             return []
         found = []

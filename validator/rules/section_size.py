@@ -10,11 +10,17 @@ class SectionSize(Rule):
     """A section holds exactly / at least / at most N cards (copies counted).
 
     With ``where`` only matching cards count, which expresses rules such as
-    ERA's "The deck consists of 3 event cards and 27 other cards."
+    ERA's "The deck consists of 3 event cards and 27 other cards." With ``sections``
+    the cards of those sections count, and the problem is still the ``section``'s: a
+    card counts as what it is wherever it was listed (ERA: "each player must have 3
+    dinos"; a dino listed among the deck cards is reported once, by the deck's type
+    rule), and a limit may span sections (Shadow Era: "up to 80 cards in total,
+    including the hero").
     """
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
+        self.counted = params.sections() if "sections" in params.raw else (self.section,)
         self.exactly = params.int("exactly", None)
         self.min = params.int("min", self.exactly)
         self.max = params.int("max", self.exactly)
@@ -33,7 +39,7 @@ class SectionSize(Rule):
         return f"between {self.min} and {self.max}"
 
     def problems(self, deck, context: Context):
-        entries = deck.sections.get(self.section, ())
+        entries = [e for s in self.counted for e in deck.sections.get(s, ())]
         where = self.where
         if where is None:
             count = sum(e.count for e in entries)
