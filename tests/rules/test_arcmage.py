@@ -373,12 +373,17 @@ def test_arcmage_the_shipped_regions_carry_no_chapter_position(arcmage, check):
         ("Plymouth", "Tunnel Network", "Warren"),
         ("Tunnel Network", "Warren"),
         ("Plymouth", "Lake of Fire"),
+        ("Lake of Fire", "Warren"),
+        ("Plymouth", "Warren"),
+        ("Warren", "Tunnel Network"),
     ],
 )
 def test_arcmage_regions_in_chapter_order_pass(chaptered, check, regions):
     """“This position in the chapter is shown in roman numericals, I, II and III, meaning
     that the card should be first (on top of the chapter), second or last (at the bottom of
-    the chapter).”"""
+    the chapter).”
+
+    Read as an order (the game's decision): II then III is a legal two-region chapter."""
     result = check(chaptered, deck(regions=[(1, name) for name in regions]))
     assert result.problems == []
 
@@ -388,26 +393,68 @@ def test_arcmage_regions_out_of_chapter_order_fail(chaptered, check):
     starts.”"""
     regions = ((1, "Lake of Fire"), (1, "Plymouth"), (1, "Warren"))
     result = check(chaptered, deck(regions=regions))
-    assert rule_ids(result) == ["arcmage-chapter-order"]
-    assert [p.message for p in result.problems] == [
-        "Regions must be in chapter order: Lake of Fire (II) must be second but is first of 3",
-        "Regions must be in chapter order: Plymouth (I) must be first but is second of 3",
-    ]
-    assert [(p.section, p.cards, p.expected, p.actual) for p in result.problems] == [
-        ("regions", ("Lake of Fire",), 2, 1),
-        ("regions", ("Plymouth",), 1, 2),
-    ]
+    [problem] = only(result, "arcmage-chapter-order")
+    assert problem.message == (
+        "Regions must be in chapter order: Plymouth (I) must come before Lake of Fire (II)"
+    )
+    assert (problem.section, problem.cards, problem.expected, problem.actual) == (
+        "regions",
+        ("Plymouth",),
+        "first",
+        2,
+    )
 
 
-def test_arcmage_a_chapter_iii_region_must_be_last(chaptered, check):
+@pytest.mark.parametrize(
+    ("regions", "message"),
+    [
+        (("Warren", "Plymouth"), "Plymouth (I) must come before Warren (III)"),
+        (("Warren", "Lake of Fire"), "Lake of Fire (II) must come before Warren (III)"),
+        (("Lake of Fire", "Plymouth"), "Plymouth (I) must come before Lake of Fire (II)"),
+    ],
+)
+def test_arcmage_a_chapter_iii_region_is_below_i_and_ii(chaptered, check, regions, message):
     """“meaning that the card should be first (on top of the chapter), second or last (at
     the bottom of the chapter).”"""
-    regions = ((1, "Warren"), (1, "Tunnel Network"))
-    [problem] = only(check(chaptered, deck(regions=regions)), "arcmage-chapter-order")
-    assert problem.message == (
-        "Regions must be in chapter order: Warren (III) must be last but is first of 2"
+    [problem] = only(
+        check(chaptered, deck(regions=[(1, name) for name in regions])), "arcmage-chapter-order"
     )
-    assert (problem.cards, problem.expected, problem.actual) == (("Warren",), 2, 1)
+    assert problem.message == f"Regions must be in chapter order: {message}"
+
+
+def test_arcmage_two_regions_cannot_share_a_chapter_place(chaptered, check):
+    """“All Region have a specific place they are allowed to be put into the chapter,
+    determining the order of the cards.”"""
+    [problem] = only(check(chaptered, deck(regions=[(2, "Plymouth")])), "arcmage-chapter-order")
+    assert problem.message == (
+        "Regions must be in chapter order: Plymouth (I) and Plymouth (I) cannot both be first"
+    )
+
+
+def test_arcmage_the_chapter_reading_is_recorded_with_its_alternative(chaptered, check):
+    """“This position in the chapter is shown in roman numericals, I, II and III, meaning
+    that the card should be first (on top of the chapter), second or last (at the bottom of
+    the chapter).”
+
+    The relative reading is the game's decision; the exact reading is a format built on it,
+    where II must be the second card and III the bottom one."""
+    (decision,) = chaptered.decisions_for("arcmage-chapter-order")
+    assert decision.alternative == "exact-chapter"
+    assert "order" in decision.reading
+    assert chaptered.decisions_for("arcmage-chapter-order", "exact-chapter") == ()
+
+    two = deck(regions=((1, "Lake of Fire"), (1, "Warren")))
+    assert check(chaptered, two).problems == []
+    [problem] = only(check(chaptered, two, "exact-chapter"), "arcmage-chapter-order")
+    assert problem.message == (
+        "Regions must be at their chapter places: Lake of Fire (II) must be second but is"
+        " first of 2"
+    )
+    assert (problem.expected, problem.actual) == (2, 1)
+    unmarked_last = deck(regions=((1, "Warren"), (1, "Tunnel Network")))
+    assert check(chaptered, unmarked_last).problems == []
+    [problem] = only(check(chaptered, unmarked_last, "exact-chapter"), "arcmage-chapter-order")
+    assert problem.message.endswith("Warren (III) must be last but is first of 2")
 
 
 # -- the recommendations: warnings, never errors --------------------------------------------------
