@@ -169,6 +169,69 @@ def test_ryft_matrix_cards_are_code_cards(ryft, check):
     assert check(ryft, ryft_deck(entries)).problems == []
 
 
+MATRIXES = ("Caldera Forge", "Sunken Archive")  # the two Matrix cards of FORTY, 3 copies each
+
+
+def test_ryft_matrix_cards_are_unique_code_cards_read_as_special_up_to_3_copies(ryft, check):
+    """“Matrix Cards are unique Code cards that are placed in Battle Zones.” “with a maximum
+    of 3 of each card.”
+
+    Deckwright reads “unique” as special, not as one copy per deck (a recorded decision):
+    3 copies of a Matrix card are legal in Standard, a fourth is one too many."""
+    assert {ryft.find_card(name).type for name in MATRIXES} == {"Matrix"}
+    assert check(ryft, ryft_deck()).problems == []
+
+    four = changed(FORTY, {"Caldera Forge": 4, "Eruption Countdown": 0})
+    (problem,) = check(ryft, ryft_deck(four)).problems
+    assert problem.rule == "ryft-three-copies"
+    assert (problem.cards, problem.expected, problem.actual) == (("Caldera Forge",), 3, 4)
+
+    (decision,) = ryft.decisions_for("ryft-three-copies")
+    assert decision.reading.startswith("“Matrix Cards are unique Code cards” is read as")
+    assert decision.alternative == "singleton-matrix"
+    assert ryft.decisions_for("ryft-three-copies", "singleton-matrix") == ()
+
+
+def test_ryft_singleton_matrix_reads_unique_as_one_copy_of_each_matrix(ryft, check):
+    """“Matrix Cards are unique Code cards that are placed in Battle Zones.”
+
+    The other reading, offered as the Singleton Matrix format built on Standard: each
+    Matrix card at most once, every other card still up to 3 copies."""
+    result = check(ryft, ryft_deck(), "singleton-matrix")
+    assert result.format == "singleton-matrix"
+    assert rule_ids(result) == ["ryft-one-of-each-matrix"]
+    assert sorted((p.cards, p.expected, p.actual) for p in result.problems) == [
+        (("Caldera Forge",), 1, 3),
+        (("Sunken Archive",), 1, 3),
+    ]
+    (caldera, _) = sorted(result.problems, key=lambda p: p.cards)
+    assert caldera.message == (
+        "At most 1 copy of each Matrix card: you have 3 copies of Caldera Forge (at most 1)"
+    )
+
+    # One of each Matrix, filled up with Code cards: legal; a fourth Being is still too many.
+    singles = changed(FORTY, {"Caldera Forge": 1, "Sunken Archive": 1, "Logic Bomb": 3})
+    singles = changed(singles, {"Eruption Countdown": 2})
+    assert sum(count for count, _ in singles) == 40
+    assert check(ryft, ryft_deck(singles), "singleton-matrix").problems == []
+    four = changed(singles, {"Cinder Imp": 4, "Eruption Countdown": 1})
+    (problem,) = check(ryft, ryft_deck(four), "singleton-matrix").problems
+    assert (problem.rule, problem.cards, problem.actual) == (
+        "ryft-three-copies",
+        ("Cinder Imp",),
+        4,
+    )
+
+    # A fourth copy of a Matrix is one problem, not also a break of the 3-copy rule.
+    too_many = changed(singles, {"Caldera Forge": 4, "Logic Bomb": 0})
+    (problem,) = check(ryft, ryft_deck(too_many), "singleton-matrix").problems
+    assert (problem.rule, problem.cards, problem.actual) == (
+        "ryft-one-of-each-matrix",
+        ("Caldera Forge",),
+        4,
+    )
+
+
 def test_ryft_active_and_delayed_codes_are_code_cards(ryft, check):
     """“Active & Delayed cards are used in a Player's Code Zones.”"""
     codes = [(3, n) for n in ("Flash Fire Protocol", "Undertow Script", "Voltage Spike")]
