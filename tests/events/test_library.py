@@ -185,7 +185,9 @@ def test_a_registered_player_claims_their_entry_with_their_first_list(db, librar
         "Dana Scully",
         "Fox Mulder",
     ]
-    receipt = submit(db, library, created.event.id, "  dana   SCULLY ", example("era-legal"))
+    receipt = submit(
+        db, library, created.event.id, "  dana   SCULLY ", example("era-legal"), player_id="ds-1 "
+    )
     assert receipt.entry.player == "Dana Scully"
     assert receipt.entry.player_id == "DS-1"
     assert receipt.entry.registered
@@ -207,7 +209,7 @@ def test_a_name_with_a_list_on_file_is_changed_only_through_its_private_link(
 
 def test_a_registered_player_id_must_match(db, library, new_event):
     created = new_event(players=[("Dana Scully", "DS-1")])
-    with pytest.raises(events.PlayerTakenError, match="another player id"):
+    with pytest.raises(events.IdentityError, match="registered with a player id"):
         submit(db, library, created.event.id, "Dana Scully", example("era-legal"), player_id="X-9")
 
 

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from cardpool import NotFoundError
 
-from .names import clean_player_id, clean_player_name, player_key
+from .names import clean_player_id, clean_player_name, lookalike_key, player_key
 from .records import (
+    DEFAULT_LIMITS,
     JSON,
     MAX_EVENT_NAME_CHARS,
     MAX_LIST_CHARS,
@@ -42,7 +43,9 @@ from .records import (
     BulkReport,
     Checked,
     Entry,
+    EntryPage,
     Event,
+    Limits,
     Match,
     NewEvent,
     Organizer,
@@ -57,9 +60,12 @@ from .records import (
 from .refusals import (
     EventClosedError,
     EventNotFoundError,
+    IdempotencyKeyReusedError,
+    IdentityError,
     InvalidEventError,
     InvalidQueryError,
     InvalidSubmissionError,
+    LimitReachedError,
     PlayerTakenError,
 )
 from .rules import check, sheet_sections
@@ -69,26 +75,31 @@ from .store import (
     ILLEGAL,
     LEGAL,
     MISSING,
+    PER_PAGE,
     as_organizer,
     as_player,
     as_reader,
+    count_entries,
     create_event,
     ensure_schema,
     entries,
     entry,
+    entry_page,
     get_event,
     history,
     lock,
+    lookalikes,
     publish,
     published_lists,
     register_players,
     verify,
 )
-from .submissions import resubmit, submit, submit_for_players
+from .submissions import clean_idempotency_key, resubmit, submit, submit_for_players
 from .tokens import new_token, token_hash
 
 __all__ = [
     "ALL",
+    "DEFAULT_LIMITS",
     "FILTERS",
     "ILLEGAL",
     "JSON",
@@ -100,6 +111,7 @@ __all__ = [
     "MAX_PLAYER_ID_CHARS",
     "MISSING",
     "ORGANIZER",
+    "PER_PAGE",
     "PLAYER",
     "RECEIPT_CHARS",
     "TEXT",
@@ -107,12 +119,17 @@ __all__ = [
     "BulkReport",
     "Checked",
     "Entry",
+    "EntryPage",
     "Event",
     "EventClosedError",
     "EventNotFoundError",
+    "IdempotencyKeyReusedError",
+    "IdentityError",
     "InvalidEventError",
     "InvalidQueryError",
     "InvalidSubmissionError",
+    "LimitReachedError",
+    "Limits",
     "Match",
     "NewEvent",
     "NotFoundError",
@@ -128,15 +145,20 @@ __all__ = [
     "as_reader",
     "as_utc",
     "check",
+    "clean_idempotency_key",
     "clean_player_id",
     "clean_player_name",
+    "count_entries",
     "create_event",
     "ensure_schema",
     "entries",
     "entry",
+    "entry_page",
     "get_event",
     "history",
     "lock",
+    "lookalike_key",
+    "lookalikes",
     "new_token",
     "player_key",
     "publish",

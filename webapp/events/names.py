@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS
@@ -35,3 +36,38 @@ def clean_player_id(player_id: Any) -> str | None:
             f"a player id has at most {MAX_PLAYER_ID_CHARS} printable characters"
         )
     return player_id
+
+
+def same_player_id(registered: str, given: str | None) -> bool:
+    """A player id as typed matches the one on file (case and spacing aside)."""
+    return given is not None and player_key(registered) == player_key(given)
+
+
+# Letters drawn like Latin ones in other scripts, mapped before case is folded, since
+# some look alike only as capitals (Greek Ν is N, its small ν is v) and some only as
+# small letters. Capital I, digit 1 and bar are drawn like small l, and 0 like O.
+_LOOKALIKES = str.maketrans(
+    {
+        **dict(zip("АВЕЅІЈКМНОРСТУХ", "ABESIJKMHOPCTYX", strict=True)),  # Cyrillic capitals
+        **dict(zip("аеіјоԁһрсѕухԛԝӏ", "aeijodhpcsyxqwl", strict=True)),  # Cyrillic small
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),  # Greek capitals
+        **dict(zip("ανιοκρχ", "aviokpx", strict=True)),  # Greek small
+        "I": "l",
+        "1": "l",
+        "|": "l",
+        "0": "o",
+    }
+)
+
+
+def lookalike_key(name: str) -> str:
+    """Names that read alike share this key: "Аnna" (Cyrillic А) and "Anna", "Bob" and "B0b".
+
+    Accents are dropped, lookalike letters of other scripts become Latin, and
+    case and spacing are ignored. Two players with different names but one key
+    are worth a look: one may be posing as the other.
+    """
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    folded = bare.translate(_LOOKALIKES).casefold()
+    return "".join(folded.split()).replace("rn", "m").replace("vv", "w")

@@ -20,12 +20,30 @@ MAX_NAME_CHARS = 100
 MAX_PLAYER_ID_CHARS = 40
 MAX_EVENT_NAME_CHARS = 200
 MAX_LIST_CHARS = 100_000
-MAX_PLAYERS = 2_000
+MAX_PLAYERS = 2_000  # players registered by one request
+MIN_IDEMPOTENCY_KEY_CHARS = 16
+MAX_IDEMPOTENCY_KEY_CHARS = 100
 
 TEXT = "text"
 JSON = "json"
 PLAYER = "player"
 ORGANIZER = "organizer"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one event may store, so no visitor can fill the disk or swell a page.
+
+    The site sets them from its configuration (``EVENT_MAX_ENTRIES``,
+    ``EVENT_MAX_VERSIONS``, ``EVENT_MAX_PROBLEMS``); these are the defaults.
+    """
+
+    entries: int = 2_000  # players of one event, registered or submitted
+    versions: int = 20  # lists kept per entry; each is kept whole
+    problems: int = 50  # problems kept per verdict; the rest are counted
+
+
+DEFAULT_LIMITS = Limits()
 
 
 @dataclass(frozen=True)
@@ -75,7 +93,7 @@ class Version:
     received: datetime
     source: str  # who sent it: the player, or the organizer's bulk upload
     kind: str  # text or json
-    body: str  # exactly as received
+    body: str | None  # exactly as received; None where a listing leaves it out
     canonical: str  # validator.to_text of the list read
     digest: str  # SHA-256 of the canonical text, hex
     legal: bool
@@ -87,6 +105,11 @@ class Version:
     def receipt(self) -> str:
         """The short hash a player keeps to prove which list they submitted."""
         return self.digest[:RECEIPT_CHARS]
+
+    @property
+    def problems_not_kept(self) -> int:
+        """Problems counted in the verdict beyond those kept (every problem is one or the other)."""
+        return max(0, self.errors + self.warnings - len(self.problems))
 
 
 @dataclass(frozen=True)
@@ -115,6 +138,18 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class EntryPage:
+    """One page of an event's entries, and how many each filter shows in all."""
+
+    entries: list[Entry]
+    page: int
+    pages: int
+    per_page: int
+    total: int  # entries the filter shows, on every page
+    counts: dict[str, int]
+
+
+@dataclass(frozen=True)
 class NewEvent:
     event: Event
     admin_token: str  # shown once; only its hash is kept
@@ -128,6 +163,7 @@ class Receipt:
     entry: Entry
     version: Version
     player_token: str | None = None  # only when the entry was created or claimed just now
+    replayed: bool = False  # the answer of an earlier request with the same idempotency key
 
 
 @dataclass(frozen=True)

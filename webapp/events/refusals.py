@@ -46,3 +46,21 @@ class InvalidEventError(DeckwrightError):
     """Event settings that cannot work: an empty name, a deadline already past."""
 
     code = "invalid-event"
+
+
+class LimitReachedError(DeckwrightError):
+    """An event holds as many players, or an entry as many versions, as the site allows."""
+
+    code = "limit-reached"
+
+
+class IdempotencyKeyReusedError(DeckwrightError):
+    """An idempotency key sent again with a different request: it names one request only."""
+
+    code = "idempotency-key-reused"
+
+
+class IdentityError(DeckwrightError):
+    """A submission under a registered player's name without that player's id."""
+
+    code = "player-id-required"

@@ -3,17 +3,39 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from cardpool import Game
 from validator import DecklistError, parse_mapping, parse_text, to_text, validate
 
-from .records import MAX_LIST_CHARS, TEXT, Checked, Event, SheetSection, Submission, Version
+from .records import (
+    DEFAULT_LIMITS,
+    MAX_LIST_CHARS,
+    TEXT,
+    Checked,
+    Event,
+    Limits,
+    SheetSection,
+    Submission,
+    Version,
+)
 from .refusals import InvalidSubmissionError
-from .text import is_unicode
+from .text import is_unicode, shown_data
+
+# What one kept problem may carry: a problem about 25,000 lines names the first few.
+PROBLEM_ITEMS = 20
+PROBLEM_TEXT_CHARS = 1_000
 
 
-def check(game: Game, event: Event, submission: Submission) -> Checked:
-    """Read a list and validate it in the event's format, on the event's banned-list day."""
+def check(
+    game: Game, event: Event, submission: Submission, limits: Limits = DEFAULT_LIMITS
+) -> Checked:
+    """Read a list and validate it in the event's format, on the event's banned-list day.
+
+    The verdict keeps its counts whole but at most ``limits.problems`` problems,
+    each with its first few lines, cards and suggestions: what is stored and
+    answered stays small however long the list.
+    """
     if not (is_unicode(submission.body) and is_unicode(submission.content)):
         # No page could show it: a lone surrogate cannot be written as UTF-8.
         raise InvalidSubmissionError("the list holds text that is not valid Unicode")
@@ -42,8 +64,20 @@ def check(game: Game, event: Event, submission: Submission) -> Checked:
         legal=result.legal,
         errors=len(result.errors),
         warnings=len(result.warnings),
-        problems=[p.as_dict() for p in result.problems],
+        problems=[compact(p.as_dict()) for p in result.problems[: limits.problems]],
     )
+
+
+def compact(problem: dict[str, Any]) -> dict[str, Any]:
+    """A problem as kept: long lists and texts cut to their start."""
+    kept = dict(problem)
+    for key in ("lines", "cards", "suggestions"):
+        if isinstance(kept.get(key), list):
+            kept[key] = kept[key][:PROBLEM_ITEMS]
+    for key in ("message", "cite"):
+        if isinstance(kept.get(key), str) and len(kept[key]) > PROBLEM_TEXT_CHARS:
+            kept[key] = kept[key][: PROBLEM_TEXT_CHARS - 1] + "…"
+    return shown_data(kept)
 
 
 def sheet_sections(game: Game, version: Version) -> list[SheetSection]:

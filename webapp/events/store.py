@@ -20,14 +20,17 @@ import sqlite_utils
 from cardpool import PoolLibrary
 
 from ..db import transaction
-from .names import clean_player_id, clean_player_name, player_key
+from .names import clean_player_id, clean_player_name, lookalike_key, player_key
 from .records import (
+    DEFAULT_LIMITS,
     MAX_EVENT_NAME_CHARS,
     MAX_PLAYERS,
     RECEIPT_CHARS,
     Checked,
     Entry,
+    EntryPage,
     Event,
+    Limits,
     Match,
     NewEvent,
     Organizer,
@@ -41,9 +44,12 @@ from .refusals import (
     InvalidEventError,
     InvalidQueryError,
     InvalidSubmissionError,
+    LimitReachedError,
 )
 from .text import shown, stored_json
 from .tokens import new_id, new_token, token_hash, token_matches
+
+PER_PAGE = 100  # entries on one dashboard page
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS events (
@@ -86,6 +92,18 @@ SCHEMA = (
         UNIQUE (entry_id, number)
     )""",
     "CREATE INDEX IF NOT EXISTS event_versions_digest ON event_versions (digest)",
+    # A first submission sent with an idempotency key: a retry of the same request finds
+    # the entry it made and the private token, sealed with the key (see submissions.py).
+    """CREATE TABLE IF NOT EXISTS event_requests (
+        event_id TEXT NOT NULL REFERENCES events(id),
+        key_hash TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        entry_id TEXT NOT NULL REFERENCES event_entries(id),
+        version INTEGER NOT NULL,
+        sealed_token TEXT NOT NULL,
+        created TEXT NOT NULL,
+        PRIMARY KEY (event_id, key_hash)
+    )""",
     # The versions are the record a receipt hash is checked against: the database
     # itself refuses to change or drop one, whatever code runs against it.
     """CREATE TRIGGER IF NOT EXISTS event_versions_no_update BEFORE UPDATE ON event_versions
@@ -180,17 +198,44 @@ def _find_event(db: sqlite_utils.Database, event_id: str) -> tuple[Event, str]:
     return _event(row[:-1]), row[-1]
 
 
-def _entries(db: sqlite_utils.Database, event_id: str, entry_id: str | None = None) -> list[Entry]:
-    where = "e.event_id = ?" + (" AND e.id = ?" if entry_id else "")
+ALL = "all"
+ILLEGAL = "illegal"
+LEGAL = "legal"
+MISSING = "missing"
+FILTERS = (ALL, ILLEGAL, LEGAL, MISSING)
+_SHOWN = {
+    ALL: "",
+    LEGAL: " AND v.legal = 1",
+    ILLEGAL: " AND v.legal = 0",
+    MISSING: " AND v.number IS NULL",
+}
+
+
+def _entries(
+    db: sqlite_utils.Database,
+    event_id: str,
+    entry_id: str | None = None,
+    *,
+    bodies: bool = True,
+    show: str = ALL,
+    limit: int = -1,
+    offset: int = 0,
+) -> list[Entry]:
+    where = "e.event_id = ?" + (" AND e.id = ?" if entry_id else "") + _SHOWN[show]
     params = [event_id] + ([entry_id] if entry_id else [])
+    # Listings leave the bodies (up to MAX_LIST_CHARS each) where they are.
+    columns = (
+        _VERSION_COLUMNS if bodies else _VERSION_COLUMNS.replace("CAST(v.body AS BLOB)", "NULL")
+    )
     rows = db.execute(
-        f"""SELECT {_ENTRY_COLUMNS}, {_VERSION_COLUMNS},
+        f"""SELECT {_ENTRY_COLUMNS}, {columns},
                    (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)
             FROM event_entries e
             LEFT JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
             WHERE {where}
-            ORDER BY e.player_key""",
-        params,
+            ORDER BY e.player_key
+            LIMIT ? OFFSET ?""",
+        [*params, limit, offset],
     ).fetchall()
     return [_entry(row[:-1], row[-1]) for row in rows]
 
@@ -253,6 +298,7 @@ def create_event(
     format_id: str | None = None,
     as_of: date | None = None,
     players: Iterable[tuple[str, str | None]] = (),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> NewEvent:
     """Create an event (optionally with its expected players) and its admin token."""
     name = " ".join(str(name or "").split())
@@ -301,7 +347,7 @@ def create_event(
                 token_hash(token),
             ],
         )
-        _register(db, event.id, expected, now)
+        _register(db, event.id, expected, now, limits)
     return NewEvent(event, token)
 
 
@@ -316,9 +362,14 @@ def _clean_players(players: Iterable[tuple[str, str | None]]) -> list[tuple[str,
 
 
 def _register(
-    db: sqlite_utils.Database, event_id: str, players: list[tuple[str, str | None]], now: datetime
+    db: sqlite_utils.Database,
+    event_id: str,
+    players: list[tuple[str, str | None]],
+    now: datetime,
+    limits: Limits,
 ) -> int:
     added = 0
+    held = count_players(db, event_id)
     for name, player_id in players:
         cursor = db.execute(
             """INSERT INTO event_entries
@@ -335,7 +386,21 @@ def _register(
             ],
         )
         added += cursor.rowcount
+        if cursor.rowcount and held + added > limits.entries:
+            raise full(limits)
     return added
+
+
+def count_players(db: sqlite_utils.Database, event_id: str) -> int:
+    return db.execute(
+        "SELECT COUNT(*) FROM event_entries WHERE event_id = ?", [event_id]
+    ).fetchone()[0]
+
+
+def full(limits: Limits) -> LimitReachedError:
+    return LimitReachedError(
+        f"This event has room for {limits.entries} players and is full; ask the organizer."
+    )
 
 
 def register_players(
@@ -343,12 +408,13 @@ def register_players(
     organizer: Organizer,
     players: Iterable[tuple[str, str | None]],
     now: datetime,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> int:
     """Pre-register expected players by name; the number new to the event."""
     expected = _clean_players(players)
     with transaction(db):
         _require_open(db, organizer.event.id, now)
-        return _register(db, organizer.event.id, expected, now)
+        return _register(db, organizer.event.id, expected, now, limits)
 
 
 def lock(db: sqlite_utils.Database, organizer: Organizer) -> Event:
@@ -377,8 +443,9 @@ def _require_open(db: sqlite_utils.Database, event_id: str, now: datetime) -> Ev
 
 def _append_version(
     db: sqlite_utils.Database, entry_id: str, checked: Checked, source: str, now: datetime
-) -> None:
-    db.execute(
+) -> int:
+    """Store a list as the entry's next version; its number."""
+    cursor = db.execute(
         """INSERT INTO event_versions
                (entry_id, number, received, source, kind, body, canonical, digest,
                 legal, errors, warnings, problems)
@@ -399,29 +466,89 @@ def _append_version(
             json.dumps(checked.problems, default=str),
         ],
     )
+    return db.execute(
+        "SELECT number FROM event_versions WHERE id = ?", [cursor.lastrowid]
+    ).fetchone()[0]
+
+
+def version_of(db: sqlite_utils.Database, entry_id: str, number: int) -> Version:
+    """One stored version of an entry, by its number."""
+    row = db.execute(
+        f"SELECT {_VERSION_COLUMNS} FROM event_versions v WHERE v.entry_id = ? AND v.number = ?",
+        [entry_id, number],
+    ).fetchone()
+    if row is None:
+        raise EventNotFoundError()
+    return _version(row)
 
 
 # -- reading: each reader takes the access that allows it ---------------------------------
 
-ALL = "all"
-ILLEGAL = "illegal"
-LEGAL = "legal"
-MISSING = "missing"
-FILTERS = (ALL, ILLEGAL, LEGAL, MISSING)
-
 
 def entries(db: sqlite_utils.Database, organizer: Organizer, show: str = ALL) -> list[Entry]:
-    """Every entry of the event with its latest list, filtered for the organizer's dashboard."""
+    """Every entry of the event with its latest list (its verdict, not its body), filtered."""
+    _check_filter(show)
+    return _entries(db, organizer.event.id, bodies=False, show=show)
+
+
+def _check_filter(show: str) -> None:
     if show not in FILTERS:
         raise InvalidQueryError(f"unknown filter {show!r}; the filters are {', '.join(FILTERS)}")
-    found = _entries(db, organizer.event.id)
-    if show == ILLEGAL:
-        return [e for e in found if e.latest is not None and not e.latest.legal]
-    if show == LEGAL:
-        return [e for e in found if e.latest is not None and e.latest.legal]
-    if show == MISSING:
-        return [e for e in found if e.latest is None]
-    return found
+
+
+def entry_page(
+    db: sqlite_utils.Database,
+    organizer: Organizer,
+    show: str = ALL,
+    page: int = 1,
+    per_page: int = PER_PAGE,
+) -> EntryPage:
+    """One page of :func:`entries`, for a dashboard that stays small however large the event."""
+    _check_filter(show)
+    if page < 1 or per_page < 1:
+        raise InvalidQueryError("pages are numbered from 1 and hold at least one entry")
+    counts = count_entries(db, organizer)
+    total = counts[show]
+    pages = max(1, -(-total // per_page))
+    found = (
+        _entries(
+            db,
+            organizer.event.id,
+            bodies=False,
+            show=show,
+            limit=per_page,
+            offset=(page - 1) * per_page,
+        )
+        if page <= pages
+        else []
+    )
+    return EntryPage(found, page, pages, per_page, total, counts)
+
+
+def count_entries(db: sqlite_utils.Database, organizer: Organizer) -> dict[str, int]:
+    """How many entries each dashboard filter shows."""
+    row = db.execute(
+        f"""SELECT COUNT(*), COALESCE(SUM(v.legal = 1), 0), COALESCE(SUM(v.legal = 0), 0),
+                   COALESCE(SUM(v.number IS NULL), 0)
+            FROM event_entries e
+            LEFT JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
+            WHERE e.event_id = ?""",
+        [organizer.event.id],
+    ).fetchone()
+    return dict(zip((ALL, LEGAL, ILLEGAL, MISSING), row, strict=True))
+
+
+def lookalikes(db: sqlite_utils.Database, organizer: Organizer) -> list[list[str]]:
+    """Groups of players whose different names read alike ("Аnna" in Cyrillic and "Anna")."""
+    groups: dict[str, dict[str, str]] = {}
+    for player, key in db.execute(
+        "SELECT CAST(player AS BLOB), player_key FROM event_entries WHERE event_id = ?"
+        " ORDER BY player_key",
+        [organizer.event.id],
+    ).fetchall():
+        name = shown(player)
+        groups.setdefault(lookalike_key(name), {}).setdefault(key, name)
+    return [list(names.values()) for names in groups.values() if len(names) > 1]
 
 
 def entry(

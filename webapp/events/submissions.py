@@ -1,7 +1,18 @@
-"""Storing lists: a player's first list and later versions, and the organizer's bulk upload."""
+"""Storing lists: a player's first list and later versions, and the organizer's bulk upload.
+
+Three rules guard what is stored. An event holds at most ``limits.entries``
+players and an entry ``limits.versions`` lists. A name the organizer registered
+with a player id is claimed only with that id, so no one else can take a
+registered player's place. And a first submission may carry an idempotency
+key: sent again with the same request, say after the connection broke, it
+returns the entry and private link the first one made instead of a refusal.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import string
 from datetime import datetime
 
 import sqlite_utils
@@ -9,22 +20,43 @@ import sqlite_utils
 from cardpool import PoolLibrary
 
 from ..db import transaction
-from .names import clean_player_id, clean_player_name, player_key
+from .names import clean_player_id, clean_player_name, player_key, same_player_id
 from .records import (
+    DEFAULT_LIMITS,
+    MAX_IDEMPOTENCY_KEY_CHARS,
+    MIN_IDEMPOTENCY_KEY_CHARS,
     ORGANIZER,
     PLAYER,
     BulkItem,
     BulkReport,
     Checked,
+    Event,
+    Limits,
     Organizer,
     Player,
     Receipt,
     Submission,
 )
-from .refusals import InvalidSubmissionError, PlayerTakenError
+from .refusals import (
+    IdempotencyKeyReusedError,
+    IdentityError,
+    InvalidSubmissionError,
+    LimitReachedError,
+    PlayerTakenError,
+)
 from .rules import check
-from .store import _append_version, _one_entry, _require_open, get_event
+from .store import (
+    _append_version,
+    _one_entry,
+    _require_open,
+    count_players,
+    full,
+    get_event,
+    version_of,
+)
 from .tokens import new_id, new_token, token_hash
+
+_KEY_CHARACTERS = frozenset(string.ascii_letters + string.digits + string.punctuation)
 
 
 def submit(
@@ -36,6 +68,8 @@ def submit(
     submission: Submission,
     now: datetime,
     player_id: str | None = None,
+    idempotency_key: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Receipt:
     """A first submission through the event's public link.
 
@@ -45,52 +79,190 @@ def submit(
     """
     name = clean_player_name(player)
     player_id = clean_player_id(player_id)
+    key = clean_idempotency_key(idempotency_key)
     event = get_event(db, event_id)
-    checked = check(pools.game(event.game), event, submission)
+    fingerprint = _fingerprint(name, player_id, submission)
+    if key and (earlier := _replay(db, event, key, fingerprint)):
+        return earlier
+    checked = check(pools.game(event.game), event, submission, limits)
     token = new_token()
     with transaction(db):
+        # Checked again under the write lock: the same request may have been sent twice at once.
+        if key and (earlier := _replay(db, event, key, fingerprint)):
+            return earlier
         event = _require_open(db, event_id, now)
-        row = db.execute(
-            """SELECT e.id, e.token_hash, e.player_id,
-                      (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)
-               FROM event_entries e WHERE e.event_id = ? AND e.player_key = ?""",
-            [event_id, player_key(name)],
-        ).fetchone()
-        if row is None:
-            entry_id = new_id()
-            db.execute(
-                """INSERT INTO event_entries (id, event_id, player, player_key, player_id,
-                                              token_hash, registered, created)
-                   VALUES (?, ?, ?, ?, ?, ?, 0, ?)""",
-                [
-                    entry_id,
-                    event_id,
-                    name,
-                    player_key(name),
-                    player_id,
-                    token_hash(token),
-                    now.isoformat(),
-                ],
-            )
-        else:
-            entry_id, claimed, registered_id, versions = row
-            if claimed or versions:
-                raise PlayerTakenError(
-                    f"A list is already on file for {name}. Change it through the private link"
-                    " you were given, or ask the organizer."
-                )
-            if registered_id and player_id and registered_id != player_id:
-                raise PlayerTakenError(
-                    f"{name} is registered with another player id; ask the organizer."
-                )
-            db.execute(
-                "UPDATE event_entries SET token_hash = ?, player_id = COALESCE(player_id, ?)"
-                " WHERE id = ?",
-                [token_hash(token), player_id, entry_id],
-            )
-        _append_version(db, entry_id, checked, PLAYER, now)
+        entry_id = _claim(db, event, name, player_id, token, now, limits)
+        number = _append_version(db, entry_id, checked, PLAYER, now)
+        if key:
+            _remember(db, event, key, fingerprint, entry_id, number, token, now)
     entry = _one_entry(db, event_id, entry_id)
     return Receipt(event, entry, entry.latest, token)
+
+
+def _claim(
+    db: sqlite_utils.Database,
+    event: Event,
+    name: str,
+    player_id: str | None,
+    token: str,
+    now: datetime,
+    limits: Limits,
+) -> str:
+    """The entry a first list goes to, made or claimed for the holder of ``token``."""
+    row = db.execute(
+        """SELECT e.id, e.token_hash, e.player_id,
+                  (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)
+           FROM event_entries e WHERE e.event_id = ? AND e.player_key = ?""",
+        [event.id, player_key(name)],
+    ).fetchone()
+    if row is None:
+        if count_players(db, event.id) >= limits.entries:
+            raise full(limits)
+        entry_id = new_id()
+        db.execute(
+            """INSERT INTO event_entries (id, event_id, player, player_key, player_id,
+                                          token_hash, registered, created)
+               VALUES (?, ?, ?, ?, ?, ?, 0, ?)""",
+            [
+                entry_id,
+                event.id,
+                name,
+                player_key(name),
+                player_id,
+                token_hash(token),
+                now.isoformat(),
+            ],
+        )
+        return entry_id
+    entry_id, claimed, registered_id, versions = row
+    if claimed or versions:
+        raise PlayerTakenError(
+            f"A list is already on file for {name}. Change it through the private link"
+            " you were given, or ask the organizer."
+        )
+    if registered_id and not same_player_id(registered_id, player_id):
+        # Without this, anyone could submit under a registered player's name first
+        # and leave the real player refused.
+        raise IdentityError(
+            f"{name} is registered with a player id: give it with your list, or ask the organizer."
+        )
+    db.execute(
+        "UPDATE event_entries SET token_hash = ?, player_id = COALESCE(player_id, ?) WHERE id = ?",
+        [token_hash(token), player_id, entry_id],
+    )
+    return entry_id
+
+
+# -- idempotency keys --------------------------------------------------------------------
+
+
+def clean_idempotency_key(key: str | None) -> str | None:
+    """A key as sent, or None; it is as secret as the private link it can recover."""
+    if key is None or key == "":
+        return None
+    if (
+        not isinstance(key, str)
+        or not MIN_IDEMPOTENCY_KEY_CHARS <= len(key) <= MAX_IDEMPOTENCY_KEY_CHARS
+        or not set(key) <= _KEY_CHARACTERS
+    ):
+        raise InvalidSubmissionError(
+            f"an idempotency key is {MIN_IDEMPOTENCY_KEY_CHARS} to {MAX_IDEMPOTENCY_KEY_CHARS}"
+            " visible ASCII characters, chosen at random"
+        )
+    return key
+
+
+def _fingerprint(name: str, player_id: str | None, submission: Submission) -> str:
+    """What makes two requests the same submission: the player and the list as read."""
+    request = {
+        "player": name,
+        "player_id": player_id,
+        "kind": submission.kind,
+        "list": submission.content,
+    }
+    return hashlib.sha256(json.dumps(request, sort_keys=True).encode("ascii")).hexdigest()
+
+
+def _key_hash(event: Event, key: str) -> str:
+    return hashlib.sha256(f"idempotency key\0{event.id}\0{key}".encode()).hexdigest()
+
+
+def _seal(event: Event, key: str, token: str) -> str:
+    """The private token, kept so that only a holder of the key can read it back.
+
+    The token is XORed with a pad drawn from the key (which is stored only as a
+    hash), so the database alone gives away no working link.
+    """
+    data = token.encode("ascii")
+    pad = hashlib.shake_256(f"idempotency seal\0{event.id}\0{key}".encode()).digest(len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).hex()
+
+
+def _unseal(event: Event, key: str, sealed: str) -> str:
+    data = bytes.fromhex(sealed)
+    pad = hashlib.shake_256(f"idempotency seal\0{event.id}\0{key}".encode()).digest(len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode("ascii")
+
+
+def _remember(
+    db: sqlite_utils.Database,
+    event: Event,
+    key: str,
+    fingerprint: str,
+    entry_id: str,
+    number: int,
+    token: str,
+    now: datetime,
+) -> None:
+    db.execute(
+        """INSERT INTO event_requests
+               (event_id, key_hash, request_hash, entry_id, version, sealed_token, created)
+           VALUES (?, ?, ?, ?, ?, ?, ?)""",
+        [
+            event.id,
+            _key_hash(event, key),
+            fingerprint,
+            entry_id,
+            number,
+            _seal(event, key, token),
+            now.isoformat(),
+        ],
+    )
+
+
+def _replay(db: sqlite_utils.Database, event: Event, key: str, fingerprint: str) -> Receipt | None:
+    """The answer to an earlier request with this key, if there was one."""
+    row = db.execute(
+        "SELECT request_hash, entry_id, version, sealed_token FROM event_requests"
+        " WHERE event_id = ? AND key_hash = ?",
+        [event.id, _key_hash(event, key)],
+    ).fetchone()
+    if row is None:
+        return None
+    request_hash, entry_id, number, sealed = row
+    if request_hash != fingerprint:
+        raise IdempotencyKeyReusedError(
+            "This idempotency key came before with a different submission;"
+            " send a new key with a new submission."
+        )
+    entry = _one_entry(db, event.id, entry_id)
+    return Receipt(
+        event,
+        entry,
+        version_of(db, entry_id, number),
+        _unseal(event, key, sealed),
+        replayed=True,
+    )
+
+
+# -- later versions and bulk uploads ---------------------------------------------------
+
+
+def _versions_full(db: sqlite_utils.Database, entry_id: str, limits: Limits) -> bool:
+    count = db.execute(
+        "SELECT COUNT(*) FROM event_versions WHERE entry_id = ?", [entry_id]
+    ).fetchone()[0]
+    return count >= limits.versions
 
 
 def resubmit(
@@ -99,11 +271,17 @@ def resubmit(
     player: Player,
     submission: Submission,
     now: datetime,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Receipt:
     """A player's new version of their own list, stored beside the earlier ones."""
-    checked = check(pools.game(player.event.game), player.event, submission)
+    checked = check(pools.game(player.event.game), player.event, submission, limits)
     with transaction(db):
         _require_open(db, player.event.id, now)
+        if _versions_full(db, player.entry_id, limits):
+            raise LimitReachedError(
+                f"Your entry already holds {limits.versions} lists, the most kept for one player;"
+                " ask the organizer."
+            )
         _append_version(db, player.entry_id, checked, PLAYER, now)
     entry = _one_entry(db, player.event.id, player.entry_id)
     return Receipt(get_event(db, player.event.id), entry, entry.latest)
@@ -115,11 +293,13 @@ def submit_for_players(
     organizer: Organizer,
     items: list[BulkItem],
     now: datetime,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> BulkReport:
     """The organizer's bulk upload: each list stored for its player, all of them or none.
 
     A player not yet in the event is added; one who is gets a new version, as if
-    they had resubmitted. A list that cannot be read at all is skipped with the reason.
+    they had resubmitted. A list that cannot be read at all, or that the event's
+    limits have no room for, is skipped with the reason.
     """
     report = BulkReport()
     game = pools.game(organizer.event.game)
@@ -129,7 +309,7 @@ def submit_for_players(
         try:
             name = clean_player_name(item.player)
             player_id = clean_player_id(item.player_id)
-            checked = check(game, organizer.event, item.submission)
+            checked = check(game, organizer.event, item.submission, limits)
         except InvalidSubmissionError as exc:
             report.skipped.append(f"{item.source}: skipped: {exc}")
             continue
@@ -142,12 +322,17 @@ def submit_for_players(
     entry_ids: list[tuple[str, str]] = []
     with transaction(db):
         _require_open(db, organizer.event.id, now)
+        players = count_players(db, organizer.event.id)
         for item, name, checked in ready:
             row = db.execute(
                 "SELECT id FROM event_entries WHERE event_id = ? AND player_key = ?",
                 [organizer.event.id, player_key(name)],
             ).fetchone()
             if row is None:
+                if players >= limits.entries:
+                    report.skipped.append(f"{item.source}: skipped: {full(limits)}")
+                    continue
+                players += 1
                 entry_id = new_id()
                 db.execute(
                     """INSERT INTO event_entries
@@ -164,6 +349,11 @@ def submit_for_players(
                 )
             else:
                 entry_id = row[0]
+                if _versions_full(db, entry_id, limits):
+                    report.skipped.append(
+                        f"{item.source}: skipped: {name} already has {limits.versions} lists"
+                    )
+                    continue
             _append_version(db, entry_id, checked, ORGANIZER, now)
             entry_ids.append((item.source, entry_id))
     for source, entry_id in entry_ids:
