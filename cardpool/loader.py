@@ -72,6 +72,32 @@ class _Problems:
             self.add(message, (*at, *path), card=card, field=field)
 
 
+def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:
+    """The ``game.yaml`` line of a rule entry of a format (or of the base it inherits the
+    rule from), at ``field`` when the entry has it: where a bad rule parameter is reported."""
+    if not game.source_files:
+        return None
+    path = Path(game.source_files[0])
+    try:
+        text = path.read_text(encoding="utf-8")
+        raw_formats = yaml.load(text, Loader=SafeLoader).get("formats") or []
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, AttributeError):
+        return None
+    chain = []
+    while format_id is not None and format_id not in chain and format_id in game.formats:
+        chain.append(format_id)
+        format_id = game.formats[format_id].base
+    for wanted in chain:
+        for f_index, raw in enumerate(raw_formats):
+            if not isinstance(raw, dict) or raw.get("id") != wanted:
+                continue
+            for r_index, rule in enumerate(raw.get("rules") or ()):
+                if isinstance(rule, dict) and rule.get("id") == rule_id:
+                    at = ("formats", f_index, "rules", r_index, *((field,) if field else ()))
+                    return _Problems(path, text, []).line_of(at)
+    return None
+
+
 def _child(node, step):
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from cardpool import Format, Game, PoolError, PoolProblem
+from cardpool.loader import rule_line
 
 from .deck import Deck
 from .errors import RuleConfigError
@@ -29,7 +30,9 @@ class CompiledFormat:
             if primitive is None:
                 known = ", ".join(sorted(REGISTRY))
                 problems.append(
-                    _pool_problem(game, fmt, spec.id, f"unknown check {spec.check!r} ({known})")
+                    _pool_problem(
+                        game, fmt, spec.id, f"unknown check {spec.check!r} ({known})", "check"
+                    )
                 )
                 continue
             try:
@@ -62,6 +65,7 @@ def _pool_problem(game: Game, fmt: Format, rule_id: str, message: str, field=Non
     return PoolProblem(
         file=game.source_files[0] if game.source_files else game.id,
         message=f"format {fmt.id!r}: {message}",
+        line=rule_line(game, fmt.id, rule_id, field),
         field=field,
         card=None,
     )

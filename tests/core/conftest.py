@@ -31,3 +31,18 @@ def skirmish_pool(tmp_path) -> Path:
 def skirmish():
     """The tiny test game, loaded once (read-only)."""
     return load_game(SKIRMISH)
+
+
+def add_rule(root: Path, rule: str, format_id: str = "standard") -> Path:
+    """Add a rule entry (YAML flow mapping text) to a format of the skirmish copy at ``root``."""
+    game = root / "skirmish" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    anchor = f"  - id: {format_id}\n"
+    head, found, tail = text.partition(anchor)
+    assert found, f"no format {format_id} in {game}"
+    if "    rules:\n" in tail.split("\n  - id: ", 1)[0]:
+        tail = tail.replace("    rules:\n", f"    rules:\n      - {rule}\n", 1)
+    else:
+        tail = tail.replace("    name:", f"    rules:\n      - {rule}\n    name:", 1)
+    game.write_text(head + found + tail, encoding="utf-8")
+    return game

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -92,7 +94,8 @@ class Params:
         return (value,) if isinstance(value, str) else tuple(str(v) for v in value)
 
     def where(self, key: str = "where") -> Predicate | None:
-        """A card filter: ``{type: Event}``, ``{type: [Action, Equipment]}``, ``{not: {...}}``."""
+        """A card filter: ``{type: Event}``, ``{type: [Action, Equipment]}``, ``{not: {...}}``,
+        ``{subtype: {contains: Token}}``, ``{cost: {min: 2, max: 4}}``, ``{cost: {lt: 3}}``."""
         value = self.get(key, None, dict)
         return None if value is None else self._compile_filter(value, key)
 
@@ -107,11 +110,52 @@ class Params:
                 continue
             if attribute not in self.game.attributes and attribute not in ("type", "set", "name"):
                 self.fail(f"{key} names no attribute {attribute!r}", key)
-            allowed = frozenset(wanted if isinstance(wanted, list) else [wanted])
+            if isinstance(wanted, dict):
+                tests.append(self._compile_test(attribute, wanted, key))
+                continue
+            values = wanted if isinstance(wanted, list) else [wanted]
+            if any(isinstance(v, (dict, list)) for v in values):
+                self.fail(f"{key}: {attribute}: a value or a list of values", key)
+            allowed = frozenset(values)
             tests.append(lambda card, a=attribute, ok=allowed: _has_any(card.get(a), ok))
         if len(tests) == 1:
             return tests[0]
         return lambda card: all(test(card) for test in tests)
+
+    def _compile_test(self, attribute: str, spec: dict, key: str) -> Predicate:
+        """``{contains: X}`` or numeric bounds (``min``/``max``, ``lt``/``lte``/``gt``/``gte``/
+        ``eq``) on one attribute; several in one mapping must all hold."""
+        where = f"{key}: {attribute}"
+        if not spec:
+            self.fail(f"{where}: an empty test", key)
+        kind = self._kind(attribute)
+        tests: list[Predicate] = []
+        for test, operand in spec.items():
+            if test == "contains":
+                if kind not in ("list", "text"):
+                    self.fail(f"{where}: 'contains' needs a list or text attribute", key)
+                if not isinstance(operand, (str, int)) or isinstance(operand, bool):
+                    self.fail(f"{where}: 'contains' takes one value ({operand!r})", key)
+                tests.append(_contains(attribute, str(operand), kind))
+            elif test in _COMPARE:
+                if kind != "int":
+                    self.fail(f"{where}: {test!r} needs a number attribute", key)
+                if not isinstance(operand, (int, float)) or isinstance(operand, bool):
+                    self.fail(f"{where}: {test!r} takes a number ({operand!r})", key)
+                tests.append(_compare(attribute, _COMPARE[test], operand))
+            else:
+                known = ", ".join(("contains", *_COMPARE))
+                self.fail(f"{where}: unknown test {test!r} (use {known})", key)
+        if len(tests) == 1:
+            return tests[0]
+        return lambda card: all(test(card) for test in tests)
+
+    def _kind(self, attribute: str) -> str:
+        if attribute == "name":
+            return "text"
+        if attribute in ("type", "set"):
+            return "choice"
+        return self.game.attributes[attribute].kind
 
     def done(self) -> None:
         unknown = sorted(set(self.raw) - self.read)
@@ -123,6 +167,38 @@ def _has_any(value: Any, allowed: frozenset) -> bool:
     if isinstance(value, list):
         return any(v in allowed for v in value)
     return value in allowed
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "min": operator.ge,
+    "max": operator.le,
+    "gte": operator.ge,
+    "lte": operator.le,
+    "gt": operator.gt,
+    "lt": operator.lt,
+    "eq": operator.eq,
+}
+
+
+def _compare(attribute: str, holds: Callable[[Any, Any], bool], bound) -> Predicate:
+    """A numeric bound on an ``int`` attribute; a card without the number does not match
+    (a cost-less card is neither cheap nor expensive)."""
+
+    def test(card: Card) -> bool:
+        value = card.get(attribute)
+        return value is not None and holds(value, bound)
+
+    return test
+
+
+def _contains(attribute: str, wanted: str, kind: str) -> Predicate:
+    """A list attribute holding ``wanted``, or a text attribute with it as a word or phrase
+    ("Orc Token" contains "Token"), without regard to case."""
+    folded = wanted.casefold()
+    if kind == "list":
+        return lambda card: any(str(v).casefold() == folded for v in card.get(attribute) or ())
+    phrase = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)", re.IGNORECASE)
+    return lambda card: bool(phrase.search(str(card.get(attribute) or "")))
 
 
 class Rule:
