@@ -7,23 +7,51 @@ from dataclasses import dataclass, field
 
 from cardpool import Card, Game
 
+# The boards players keep beside a deck. Rules never see them: a sideboard is not
+# part of the deck played, unless a game's YAML makes it a section of its own.
+SIDEBOARD = "sideboard"
+MAYBEBOARD = "maybeboard"
+BOARDS = (SIDEBOARD, MAYBEBOARD)
+BOARD_NAMES = {SIDEBOARD: "Sideboard", MAYBEBOARD: "Maybeboard"}
+
 
 @dataclass(slots=True)
 class Entry:
-    """``count`` copies of ``card`` in one section; ``line`` is the decklist line it came from."""
+    """``count`` copies of ``card`` in one section.
+
+    ``lines`` are every decklist line the entry came from (a card listed twice is one
+    entry). ``printing_named`` is true when a line named this very printing (a card
+    number, a card id or a set code) rather than the card by name alone.
+    """
 
     card: Card
     count: int
-    line: int | None = None
+    lines: tuple[int, ...] = ()
+    printing_named: bool = False
+
+    @property
+    def line(self) -> int | None:
+        """The first decklist line of the entry, if it came from one."""
+        return self.lines[0] if self.lines else None
 
 
 @dataclass
 class Deck:
-    """A deck of one game: its sections in the game's order, each a list of entries."""
+    """A deck of one game: its sections in the game's order, each a list of entries.
+
+    ``boards`` holds the sideboard and maybe-board (``sideboard`` / ``maybeboard``):
+    kept and exported with the deck, but not part of it for any rule.
+    """
 
     game: Game
     sections: dict[str, list[Entry]] = field(default_factory=dict)
     name: str = ""
+    boards: dict[str, list[Entry]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # (part, id) -> (the entry list indexed, its length then, (card, named) -> entry):
+        # adding a card costs one look-up however long the section already is.
+        self._index: dict[tuple[bool, str], tuple[list[Entry], int, dict]] = {}
 
     def entries(self, section_ids: Iterable[str] | None = None) -> Iterator[Entry]:
         if section_ids is None:
@@ -36,19 +64,64 @@ class Deck:
     def size(self, section_id: str) -> int:
         return sum(e.count for e in self.sections.get(section_id, ()))
 
-    def add(self, section_id: str, card: Card, count: int = 1, line: int | None = None) -> None:
+    def add(
+        self,
+        section_id: str,
+        card: Card,
+        count: int = 1,
+        line: int | None = None,
+        printing_named: bool = False,
+    ) -> Entry:
         """Add copies, merging with an entry of the same card already in the section."""
-        entries = self.sections.setdefault(section_id, [])
-        for entry in entries:
-            if entry.card is card:
-                entry.count += count
-                return
-        entries.append(Entry(card, count, line))
+        return self._add(False, self.sections, section_id, card, count, line, printing_named)
+
+    def add_to_board(
+        self,
+        board: str,
+        card: Card,
+        count: int = 1,
+        line: int | None = None,
+        printing_named: bool = False,
+    ) -> Entry:
+        """Add copies to the sideboard or maybe-board, merging like :meth:`add`."""
+        return self._add(True, self.boards, board, card, count, line, printing_named)
+
+    def _add(self, is_board, parts, part_id, card, count, line, printing_named) -> Entry:
+        entries = parts.get(part_id)
+        if entries is None:
+            entries = parts[part_id] = []
+        key = (is_board, part_id)
+        indexed = self._index.get(key)
+        if indexed is None or indexed[0] is not entries or indexed[1] != len(entries):
+            # First use, or the list was replaced or changed by hand: index it afresh.
+            by_card: dict = {}
+            for entry in entries:
+                by_card.setdefault((entry.card, entry.printing_named), entry)
+        else:
+            by_card = indexed[2]
+        lines = () if line is None else (line,)
+        entry = by_card.get((card, printing_named))
+        if entry is None:
+            entry = by_card[card, printing_named] = Entry(card, count, lines, printing_named)
+            entries.append(entry)
+        else:
+            entry.count += count
+            entry.lines += lines
+        self._index[key] = (entries, len(entries), by_card)
+        return entry
 
     def cards_by_section(self) -> dict[str, list[tuple[str, int]]]:
         """Plain (card id, count) pairs per section, for comparing and storing decks."""
         return {
             section: [(e.card.id, e.count) for e in entries]
             for section, entries in self.sections.items()
+            if entries
+        }
+
+    def cards_by_board(self) -> dict[str, list[tuple[str, int]]]:
+        """Plain (card id, count) pairs per board, like :meth:`cards_by_section`."""
+        return {
+            board: [(e.card.id, e.count) for e in entries]
+            for board, entries in self.boards.items()
             if entries
         }

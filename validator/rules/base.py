@@ -251,7 +251,8 @@ class Rule:
             cards=names,
             expected=expected,
             actual=actual,
-            lines=tuple(sorted({e.line for e in entries if e.line is not None})),
+            # every line of every entry: a card listed on three lines is cited on all three
+            lines=tuple(sorted({n for e in entries for n in e.lines})),
             cite=self.spec.cite,
         )
 
