@@ -5,15 +5,23 @@ Text, one entry a line::
     # comments and blank lines are ignored
     Dinos:
     1 Ember Rex
-    3x Raptor Claw
-    Fire Crystal          <- one copy
+    3x Raptor Claw          // a trailing comment
+    Fire Crystal            <- one copy
     Tidal Surge x2
+    2 Kindle (SDS1A) 14     <- a printing: set code and card number ([SDS1A-014] too)
+    Sideboard:
+    2 Flame Lash
 
-Section headers are the game's section names or aliases followed by a colon.
-Without a header a card goes to the section its type belongs to. Names are
-matched without regard to case, spacing, accents or punctuation; card ids and
-card numbers are accepted too. Problems come back with their line numbers;
-nothing is thrown away silently.
+Section headers are the game's section names or aliases followed by a colon
+(``Deck: 3 Kindle`` is a header and its first card). A header naming a card type
+(``Allies:``, ``Creatures (24)``) or the deck as a whole (``Main:``) groups cards
+the way players do; each card goes to the section its type belongs to, as it does
+without any header. ``Sideboard:``, ``Maybeboard:`` and ``SB: 2 Card`` keep cards
+beside the deck, outside every rule, unless the game has a section of that name.
+Names are matched without regard to case, spacing, accents or punctuation; card
+ids and card numbers (``#se017``) are accepted too. Problems come back with their
+line numbers; nothing is thrown away silently: a line is a card, a header, a
+comment, or a problem.
 """
 
 from __future__ import annotations
@@ -24,21 +32,50 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardpool import Game
+from cardpool import Card, Game, name_key
 
-from .deck import Deck
+from .deck import BOARD_NAMES, BOARDS, MAYBEBOARD, SIDEBOARD, Deck
 from .errors import DecklistError
-from .problems import ERROR, Problem
+from .problems import ERROR, WARNING, Problem
 
 MAX_COPIES_PER_LINE = 999
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
+_NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
-_HEADER_COUNT = re.compile(r"\s*[\(\[]\s*\d+\s*[\)\]]\s*$")
+# The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
+_HEADER_COUNT = re.compile(
+    r"\s*(?:[\(\[]\s*\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*\d+(?:\s+cards?)?)\s*$", re.I
+)
 _BULLET = re.compile(r"^[-*•]\s+")
+# "Deck: 3 Card", "SB: 2 Card": a label, a colon, and the rest of the line.
+_LABELLED = re.compile(r"^([^:]{1,40}?)\s*:\s*(\S.*)$")
+# A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
+_TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!\S*\d\S*$).*)$")
+# Printing codes: "(SET) 12" (with a foil mark like "*F*"), "[SET-012]", "#se017".
+_PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+([\w.-]+))?(?:\s+\*\w+\*)*$")
+_BRACKET_CODE = re.compile(r"^(.*?\S)\s*\[([^\[\]]+)\]$")
+_HASH_CODE = re.compile(r"^(.*?\S)\s+#(\S*\d\S*)$")
+_CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
+_TRAILING_DIGITS = re.compile(r"\d+$")
 
 UNKNOWN_CARD = "decklist-unknown-card"
 MALFORMED_LINE = "decklist-malformed-line"
 UNKNOWN_SECTION = "decklist-unknown-section"
+IGNORED_LINE = "decklist-ignored-line"
+READ_AS = "decklist-read-as"
+
+# Headers players write over a whole list rather than one section of it.
+_GENERIC_HEADERS = frozenset(
+    name_key(label)
+    for label in ("Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards")
+)
+_BOARD_HEADERS = {
+    **{name_key(label): SIDEBOARD for label in ("Sideboard", "Side board", "Side", "SB")},
+    **{name_key(label): MAYBEBOARD for label in ("Maybeboard", "Maybe board", "Maybe")},
+    name_key("Considering"): MAYBEBOARD,
+}
+# "SB: 2 Card" marks its own line only; lists in that style mix SB lines with main ones.
+_LINE_ONLY_LABELS = frozenset({name_key("SB")})
 
 
 @dataclass
@@ -49,15 +86,98 @@ class ParsedDeck:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _problem(rule: str, message: str, line: int | None = None, **extra) -> Problem:
+def _problem(
+    rule: str, message: str, line: int | None = None, severity: str = ERROR, **extra
+) -> Problem:
     return Problem(
         rule=rule,
-        severity=ERROR,
+        severity=severity,
         message=message,
         lines=(line,) if line else (),
         **extra,
     )
 
+
+# -- what a game's lists can say ------------------------------------------------------
+
+
+class _Lexicon:
+    """What the reader knows of one game besides its lookups: type headers and printings."""
+
+    def __init__(self, game: Game):
+        self.type_keys: set[str] = set()
+        for card_type in game.card_types:
+            self.type_keys.add(name_key(card_type))
+            # "Code" for "Active Code" and "Delayed Code": players group by the last word.
+            self.type_keys.add(name_key(card_type.split()[-1]))
+        self.by_name: dict[str, list[Card]] = {}
+        for card in game.cards:
+            self.by_name.setdefault(name_key(card.name), []).append(card)
+        self.game = game
+
+    def printings(self, card: Card) -> list[Card]:
+        """Every printing of ``card``: cards of its name, and those the pool says are the same."""
+        found = list(self.by_name.get(name_key(card.name), (card,)))
+        printings = getattr(self.game, "printings", None)
+        if printings is not None:
+            found.extend(c for c in printings(card) if c not in found)
+        return found
+
+    def names_type(self, key: str) -> bool:
+        """Whether a header key names a card type, singular or plural."""
+        return any(form in self.type_keys for form in _singulars(key))
+
+
+def _singulars(key: str) -> tuple[str, ...]:
+    forms = [key]
+    if key.endswith("ices"):
+        forms.append(key[:-4] + "ix")  # matrices
+    if key.endswith("ies"):
+        forms.append(key[:-3] + "y")  # allies, abilities
+    if key.endswith("es"):
+        forms.append(key[:-2])  # heroes
+    if key.endswith("s"):
+        forms.append(key[:-1])  # items, beings
+    if key.endswith("men"):
+        forms.append(key[:-3] + "man")  # henchmen
+    return tuple(forms)
+
+
+_LEXICONS: weakref.WeakKeyDictionary[Game, _Lexicon] = weakref.WeakKeyDictionary()
+
+
+def _lexicon(game: Game) -> _Lexicon:
+    lexicon = _LEXICONS.get(game)
+    if lexicon is None:
+        lexicon = _LEXICONS.setdefault(game, _Lexicon(game))
+    return lexicon
+
+
+# Where a header sends the cards below it.
+_SECTION = "section"  # (_SECTION, section id): the game's own section
+_BOARD = "board"  # (_BOARD, board): the sideboard or maybe-board
+_BY_TYPE = (_SECTION, None)  # a grouping header: each card to the section of its type
+
+
+def _target(game: Game, label: str) -> tuple | None:
+    """Where a header sends its cards, or None when it names nothing the game knows.
+
+    The game's own section names and aliases come first, so a game whose YAML has a
+    "Sideboard" section counts it like any other.
+    """
+    label = _HEADER_COUNT.sub("", label).strip()
+    section = game.section_for(label)
+    if section is not None:
+        return (_SECTION, section)
+    key = name_key(label)
+    if key in _BOARD_HEADERS:
+        return (_BOARD, _BOARD_HEADERS[key])
+    if key in _GENERIC_HEADERS or _lexicon(game).names_type(key):
+        return _BY_TYPE
+    return None
+
+
+# -- reading one line -------------------------------------------------------------------
 
 # Reading a line means regular expressions, a name key and a look-up, and finding the closest
 # names for an unknown card compares it with every card of the game: the dearest step of all.
@@ -68,12 +188,13 @@ _READINGS: weakref.WeakKeyDictionary[Game, dict[str, tuple]] = weakref.WeakKeyDi
 MAX_KEPT_READINGS = 50_000
 
 _SKIP = "skip"
-_HEADER = "header"
-_BARE_HEADER = "bare-header"  # a header written without its colon: "Deck (40)"
+_HEADER = "header"  # (target or None, label, reading of the rest of the line or None, line only)
+_NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card number
 _UNREADABLE = "unreadable"
-_BAD_COUNT = "bad-count"
-_CARD = "card"
-_UNKNOWN = "unknown"
+_BAD_COUNT = "bad-count"  # (count, what the line names)
+_ZERO = "zero"  # (what the line names)
+_CARD = "card"  # (card, count, printing named, notes)
+_UNKNOWN = "unknown"  # (text, suggestions)
 
 
 def _readings(game: Game) -> dict[str, tuple]:
@@ -88,24 +209,160 @@ def _readings(game: Game) -> dict[str, tuple]:
 
 def _read_line(game: Game, stripped: str) -> tuple:
     line = _BULLET.sub("", stripped)
-    if not line or line.startswith("//") or (line.startswith("#") and not _is_number(line)):
+    if not line or line.startswith("//"):
         return (_SKIP,)
+    if line.startswith("#"):
+        token = line[1:]
+        # "#se017" names a card by its number; "# Burn" and "#budget" are comments.
+        if len(token.split()) != 1 or token[0].isspace() or not any(c.isdigit() for c in token):
+            return (_SKIP,)
+        found = _resolve(game, token)
+        return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
+    line = _TRAILING_COMMENT.sub("", line)
     if line.endswith(":"):
-        label = _HEADER_COUNT.sub("", line[:-1]).strip()
-        return (_HEADER, game.section_for(label), label)
+        label = line[:-1].strip()
+        return (_HEADER, _target(game, label), _HEADER_COUNT.sub("", label).strip(), None, False)
+    reading = _read_entry(game, line)
+    if reading[0] == _CARD:
+        return reading
+    labelled = _LABELLED.match(line)
+    if labelled:
+        label, rest = labelled.groups()
+        target = _target(game, label)
+        if target is not None:
+            label = _HEADER_COUNT.sub("", label).strip()
+            if _HEADER_COUNT.fullmatch(" " + rest):  # "Allies: 24" is a header with a count
+                return (_HEADER, target, label, None, False)
+            line_only = name_key(label) in _LINE_ONLY_LABELS
+            return (_HEADER, target, label, _suggested(game, _read_entry(game, rest)), line_only)
+    if reading[0] == _UNKNOWN:
+        # "Creatures (24)" or "Sideboard": a header written without its colon.
+        target = _target(game, line)
+        if target is not None:
+            return (_HEADER, target, _HEADER_COUNT.sub("", line).strip(), None, False)
+    return _suggested(game, reading)
+
+
+def _suggested(game: Game, reading: tuple) -> tuple:
+    """An unknown card's reading with the closest names, looked for only once it is sure."""
+    if reading[0] != _UNKNOWN:
+        return reading
+    return (_UNKNOWN, reading[1], tuple(game.suggest(reading[1])))
+
+
+def _read_entry(game: Game, line: str) -> tuple:
+    """A count and a card: ``3 Name``, ``3x Name``, ``Name x3``, ``Name``, ``-1 Name``."""
     count, card_text = _split_count(line)
-    if count is None or not card_text:
+    if count is None:
         return (_UNREADABLE,)
-    if count < 1 or count > MAX_COPIES_PER_LINE:
-        return (_BAD_COUNT, count)
-    card = game.find_card(card_text)
-    if card is None and _HEADER_COUNT.search(line) is None:
-        header = game.section_for(_HEADER_COUNT.sub("", line))
-        if header is not None:
-            return (_BARE_HEADER, header)
+    found = _resolve(game, card_text)
+    shown = found[0].name if found else card_text
+    if count < 1:
+        return (_ZERO, shown) if count == 0 else (_BAD_COUNT, count, shown)
+    if count > MAX_COPIES_PER_LINE:
+        return (_BAD_COUNT, count, shown)
+    if found is None:
+        return (_UNKNOWN, card_text, None)
+    card, named, notes = found
+    return (_CARD, card, named, notes, count)
+
+
+def _split_count(line: str) -> tuple[int | None, str]:
+    match = _COUNT_FIRST.match(line)
+    if match:
+        return int(match.group(1)), match.group(2).strip()
+    match = _NEGATIVE_COUNT.match(line)
+    if match:
+        return -int(match.group(1)), match.group(2).strip()
+    match = _COUNT_LAST.match(line)
+    if match:
+        return int(match.group(2)), match.group(1).strip()
+    if line.isdigit():
+        return None, ""
+    return 1, line
+
+
+def _find(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None:
+    """The card ``text`` names, whether it named one printing (an id or number), and notes."""
+    card = game.find_card(text)
     if card is None:
-        return (_UNKNOWN, card_text, tuple(game.suggest(card_text)))
-    return (_CARD, card, count)
+        return None
+    if name_key(text) in game.cards_by_key:
+        return card, False, ()
+    if text.strip().lower() in game.cards_by_id:
+        return card, True, ()
+    alias_match = getattr(game, "alias_match", None)
+    if alias_match is not None and alias_match(text) is card:
+        return card, False, (f"read {text.strip()!r} as {card.name!r}",)
+    return card, True, ()  # a card number
+
+
+def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None:
+    """``text`` as a card, with a printing code after its name if it carries one."""
+    found = _find(game, text)
+    if found is not None:
+        return found
+    for pattern in (_PAREN_CODE, _BRACKET_CODE, _HASH_CODE):
+        match = pattern.match(text)
+        if match is None:
+            continue
+        found = _find(game, match.group(1))
+        if found is None:
+            return None
+        card, named, notes = found
+        code = text[len(match.group(1)) :].strip()
+        printing = _printing(_lexicon(game), card, match)
+        if printing is None:
+            note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
+            return card, named, (*notes, note)
+        return printing, True, notes
+    return None
+
+
+def _printing(lexicon: _Lexicon, card: Card, match: re.Match) -> Card | None:
+    printings = lexicon.printings(card)
+    if match.re is _PAREN_CODE:
+        return _first(printings, match.group(2), match.group(3))
+    code = match.group(2)
+    if match.re is _HASH_CODE:
+        return _first(printings, None, code)
+    whole = _first(printings, None, code)  # "[SDS1A-014]" is often the card number itself
+    if whole is not None:
+        return whole
+    parts = _CODE_SEPARATOR.split(code.strip())
+    if len(parts) >= 2:
+        return _first(printings, " ".join(parts[:-1]), parts[-1])
+    return _first(printings, code, None)
+
+
+def _first(printings: list[Card], set_code: str | None, number: str | None) -> Card | None:
+    set_key = name_key(set_code) if set_code else None
+    for card in printings:
+        if set_key is not None and name_key(card.set) != set_key:
+            continue
+        if number is not None and not _same_number(card, number):
+            continue
+        return card
+    return None
+
+
+def _same_number(card: Card, number: str) -> bool:
+    """Whether ``number`` is the card's number as players shorten it: 14, 014, SDS1A-014."""
+    if not card.number:
+        return False
+    have, want = name_key(card.number), name_key(number)
+    if have == want or have == name_key(card.set) + want:
+        return True
+    have_digits, want_digits = _TRAILING_DIGITS.search(have), _TRAILING_DIGITS.search(want)
+    if have_digits is None or want_digits is None:
+        return False
+    if int(have_digits.group()) != int(want_digits.group()):
+        return False
+    prefix = want[: want_digits.start()]
+    return not prefix or have[: have_digits.start()].endswith(prefix)
+
+
+# -- reading a whole list ---------------------------------------------------------------
 
 
 def _unknown_card(
@@ -135,22 +392,19 @@ def parse_text(text: str, game: Game, name: str = "") -> ParsedDeck:
         raise DecklistError("a text decklist must be a string")
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
     problems: list[Problem] = []
-    section: str | None = None
+    place: tuple = _BY_TYPE
     kept = _readings(game)
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
         if reading is None:
             reading = kept[stripped] = _read_line(game, stripped)
-        kind, *values = reading
-        if kind == _CARD:
-            card, count = values
-            deck.add(section or game.section_for_card(card), card, count, number)
-        elif kind == _SKIP:
+        if reading[0] == _SKIP:
             continue
-        elif kind == _HEADER:
-            section, label = values
-            if section is None:
+        where = place
+        if reading[0] == _HEADER:
+            _, target, label, rest, line_only = reading
+            if target is None:
                 known = ", ".join(s.name for s in game.sections)
                 problems.append(
                     _problem(
@@ -160,94 +414,165 @@ def parse_text(text: str, game: Game, name: str = "") -> ParsedDeck:
                         number,
                     )
                 )
-        elif kind == _BARE_HEADER:
-            section = values[0]
-        elif kind == _UNREADABLE:
-            problems.append(
-                _problem(MALFORMED_LINE, f"Line {number}: cannot read {stripped!r}", number)
-            )
-        elif kind == _BAD_COUNT:
-            problems.append(
-                _problem(
-                    MALFORMED_LINE,
-                    f"Line {number}: {values[0]} is not a number of copies"
-                    f" (1 to {MAX_COPIES_PER_LINE})",
-                    number,
-                )
-            )
-        else:
-            card_text, suggestions = values
-            problems.append(
-                _unknown_card(game, card_text, f"Line {number}", number, section, suggestions)
-            )
+                target = _BY_TYPE
+            where = target
+            if not line_only:
+                place = target
+            if rest is None:
+                continue
+            reading = rest
+        _take(game, deck, problems, reading, where, number, stripped)
     return ParsedDeck(_drop_empty(deck), problems)
 
 
-def _is_number(line: str) -> bool:
-    return len(line) > 1 and line[1].isdigit()
+def _take(game, deck, problems, reading, where, number, stripped) -> None:
+    """Put one read entry into the deck, or say why it could not be."""
+    kind, *values = reading
+    kind_of_place, place_id = where
+    if kind == _CARD:
+        card, named, notes, count = values
+        if kind_of_place == _BOARD:
+            deck.add_to_board(place_id, card, count, number, named)
+        else:
+            section = place_id or game.section_for_card(card)
+            deck.add(section, card, count, number, named)
+        problems.extend(
+            _problem(READ_AS, f"Line {number}: {note}", number, WARNING, cards=(card.name,))
+            for note in notes
+        )
+    elif kind == _ZERO:
+        problems.append(
+            _problem(
+                IGNORED_LINE,
+                f"Line {number}: 0 copies of {values[0]}; the line is ignored",
+                number,
+                WARNING,
+                cards=(values[0],),
+            )
+        )
+    elif kind == _NOT_A_NUMBER:
+        problems.append(
+            _problem(
+                IGNORED_LINE,
+                f"Line {number}: no {game.short_name} card has the number {values[0][1:]!r};"
+                " the line is read as a comment",
+                number,
+                WARNING,
+            )
+        )
+    elif kind == _BAD_COUNT:
+        count, shown = values
+        detail = (
+            f"{count} is a negative count of copies of {shown}"
+            if count < 0
+            else f"{count} copies of {shown} is more than a line may hold"
+            f" (1 to {MAX_COPIES_PER_LINE})"
+        )
+        problems.append(
+            _problem(MALFORMED_LINE, f"Line {number}: {detail}", number, cards=(shown,))
+        )
+    elif kind == _UNREADABLE:
+        problems.append(
+            _problem(MALFORMED_LINE, f"Line {number}: cannot read {stripped!r}", number)
+        )
+    else:
+        card_text, suggestions = values
+        problems.append(
+            _unknown_card(game, card_text, f"Line {number}", number, place_id, suggestions)
+        )
 
 
-def _split_count(line: str) -> tuple[int | None, str]:
-    match = _COUNT_FIRST.match(line)
-    if match:
-        return int(match.group(1)), match.group(2).strip()
-    match = _COUNT_LAST.match(line)
-    if match:
-        return int(match.group(2)), match.group(1).strip()
-    if line.isdigit():
-        return None, ""
-    return 1, line.lstrip("#").strip() if _is_number(line) else line
+# -- the JSON form ------------------------------------------------------------------------
 
 
 def parse_mapping(data: Any, game: Game) -> ParsedDeck:
     """Read the JSON form: ``{"name": ..., "sections": {"deck": [{"card": "...", "count": 3}]}}``.
 
-    An entry names its card by ``card`` (name, id or number) or ``id``; ``count``
-    defaults to 1. Problems point at the entry's place, e.g. ``sections.deck[2]``.
+    An entry names its card by ``card`` (name, id, number, or name and printing code)
+    or ``id``; ``count`` defaults to 1. Ids are how programs name cards, so an entry
+    means that very printing only with ``"printing": true`` or a printing code.
+    ``boards`` holds the sideboard and maybe-board the same way; a section named
+    ``sideboard`` is the sideboard unless the game has such a section. Problems point
+    at the entry's place, e.g. ``sections.deck[2]``.
     """
     if not isinstance(data, Mapping):
         raise DecklistError("a deck must be a JSON object with a 'sections' object")
     sections = data.get("sections")
     if not isinstance(sections, Mapping):
         raise DecklistError("a deck needs 'sections': an object of section name to card list")
+    boards = data.get("boards")
+    if boards is None:
+        boards = {}
+    if not isinstance(boards, Mapping):
+        raise DecklistError("a deck's 'boards' must be an object of board name to card list")
     deck_name = data.get("name") if isinstance(data.get("name"), str) else ""
     deck = Deck(game, {s.id: [] for s in game.sections}, name=deck_name)
     problems: list[Problem] = []
-    for label, entries in sections.items():
-        section = game.section_for(str(label))
-        if section is None:
-            known = ", ".join(s.id for s in game.sections)
-            problems.append(
-                _problem(
-                    UNKNOWN_SECTION,
-                    f"sections.{label}: {game.short_name} decks have no section {label!r}"
-                    f" (the sections are {known})",
-                )
-            )
+    parts = [("sections", label, entries) for label, entries in sections.items()]
+    parts += [("boards", label, entries) for label, entries in boards.items()]
+    for part, label, entries in parts:
+        target = _mapping_target(game, part, str(label))
+        if target is None:
+            problems.append(_unknown_part(game, part, label))
             continue
         if not isinstance(entries, list):
-            problems.append(
-                _problem(MALFORMED_LINE, f"sections.{label}: must be a list of entries")
-            )
+            problems.append(_problem(MALFORMED_LINE, f"{part}.{label}: must be a list of entries"))
             continue
         for index, entry in enumerate(entries):
-            where = f"sections.{label}[{index}]"
-            card_text, count = _entry_parts(entry)
-            if card_text is None or count is None:
-                problems.append(
-                    _problem(
-                        MALFORMED_LINE,
-                        f'{where}: an entry is a card name or {{"card": name, "count": n}}'
-                        f" with n from 1 to {MAX_COPIES_PER_LINE}",
-                    )
-                )
-                continue
-            card = game.find_card(card_text)
-            if card is None:
-                problems.append(_unknown_card(game, card_text, where, None, section))
-                continue
-            deck.add(section, card, count)
+            _take_mapping_entry(game, deck, problems, target, entry, f"{part}.{label}[{index}]")
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def _mapping_target(game: Game, part: str, label: str) -> tuple | None:
+    section = game.section_for(label)
+    if section is not None:
+        return (_SECTION, section)
+    board = _BOARD_HEADERS.get(name_key(label))
+    return (_BOARD, board) if board is not None else None
+
+
+def _unknown_part(game: Game, part: str, label: Any) -> Problem:
+    if part == "boards":
+        known = ", ".join(BOARDS)
+        message = f"boards.{label}: a deck's boards are {known}, not {label!r}"
+    else:
+        known = ", ".join(s.id for s in game.sections)
+        message = (
+            f"sections.{label}: {game.short_name} decks have no section {label!r}"
+            f" (the sections are {known})"
+        )
+    return _problem(UNKNOWN_SECTION, message)
+
+
+def _take_mapping_entry(game, deck, problems, target, entry, where) -> None:
+    card_text, count = _entry_parts(entry)
+    if card_text is None or count is None:
+        problems.append(
+            _problem(
+                MALFORMED_LINE,
+                f'{where}: an entry is a card name or {{"card": name, "count": n}}'
+                f" with n from 1 to {MAX_COPIES_PER_LINE}",
+            )
+        )
+        return
+    found = _resolve(game, card_text)
+    kind_of_place, place_id = target
+    if found is None:
+        problems.append(_unknown_card(game, card_text, where, None, place_id))
+        return
+    card, named, notes = found
+    # The JSON form names cards by id to survive renames, not to pick a printing: only a
+    # printing code in the text, or "printing": true, names one.
+    named = (named and _find(game, card_text) is None) or (
+        isinstance(entry, Mapping) and entry.get("printing") is True
+    )
+    if kind_of_place == _BOARD:
+        deck.add_to_board(place_id, card, count, None, named)
+    else:
+        deck.add(place_id, card, count, None, named)
+    problems.extend(
+        _problem(READ_AS, f"{where}: {note}", None, WARNING, cards=(card.name,)) for note in notes
+    )
 
 
 def _entry_parts(entry: Any) -> tuple[str | None, int | None]:
@@ -268,36 +593,57 @@ def _entry_parts(entry: Any) -> tuple[str | None, int | None]:
 
 def _drop_empty(deck: Deck) -> Deck:
     deck.sections = {k: v for k, v in deck.sections.items() if v}
+    deck.boards = {k: v for k, v in deck.boards.items() if v}
     return deck
 
 
+# -- writing ----------------------------------------------------------------------------
+
+
+def _entry_text(entry) -> str:
+    card = entry.card
+    if not entry.printing_named:
+        return f"{entry.count} {card.name}"
+    code = f"({card.set}) {card.number}" if card.number else f"({card.set})"
+    return f"{entry.count} {card.name} {code}"
+
+
 def to_text(deck: Deck) -> str:
-    """The canonical text of a deck: reading it back gives the same deck."""
+    """The canonical text of a deck: reading it back gives the same deck, boards and all."""
     lines: list[str] = []
     if deck.name:
         lines.append(f"# {deck.name}")
-    for section in deck.game.sections:
-        entries = deck.sections.get(section.id)
+    parts = [(s.name, deck.sections.get(s.id)) for s in deck.game.sections]
+    parts += [(BOARD_NAMES[b], deck.boards.get(b)) for b in BOARDS]
+    for header, entries in parts:
         if not entries:
             continue
         if lines:
             lines.append("")
-        lines.append(f"{section.name}:")
-        lines.extend(f"{e.count} {e.card.name}" for e in entries)
+        lines.append(f"{header}:")
+        lines.extend(_entry_text(e) for e in entries)
     return "\n".join(lines) + "\n"
+
+
+def _entry_mapping(entry) -> dict[str, Any]:
+    data = {"card": entry.card.name, "id": entry.card.id, "count": entry.count}
+    if entry.printing_named:
+        data["printing"] = True
+    return data
 
 
 def to_mapping(deck: Deck) -> dict[str, Any]:
     """The JSON form of a deck, naming cards by id so it survives renames."""
-    return {
+    data = {
         "name": deck.name,
         "game": deck.game.id,
         "sections": {
-            section.id: [
-                {"card": e.card.name, "id": e.card.id, "count": e.count}
-                for e in deck.sections.get(section.id, ())
-            ]
+            section.id: [_entry_mapping(e) for e in deck.sections.get(section.id, ())]
             for section in deck.game.sections
             if deck.sections.get(section.id)
         },
     }
+    boards = {b: [_entry_mapping(e) for e in deck.boards[b]] for b in BOARDS if deck.boards.get(b)}
+    if boards:
+        data["boards"] = boards
+    return data

@@ -18,7 +18,7 @@ from typing import Any
 import sqlite_utils
 
 from cardpool import DeckwrightError, Game, NotFoundError
-from validator import ParsedDeck, Problem, to_mapping, to_text
+from validator import ERROR, ParsedDeck, Problem, to_mapping, to_text
 
 from .db import transaction
 
@@ -83,11 +83,15 @@ def save_deck(
     format_id: str | None = None,
     parent: str | None = None,
 ) -> SavedDeck:
-    """Store a read deck under a new id; refuse it when any of its lines was not read."""
-    if parsed.problems:
+    """Store a read deck under a new id; refuse it when any of its lines was not read.
+
+    Warnings (a line of 0 copies ignored, a name read through an alias) say how a line
+    was read; they do not keep the deck from being saved.
+    """
+    unread = [p for p in parsed.problems if p.severity == ERROR]
+    if unread:
         raise UnsavableDeckError(
-            f"the deck was not saved: {len(parsed.problems)} of its lines could not be read",
-            parsed.problems,
+            f"the deck was not saved: {len(unread)} of its lines could not be read", unread
         )
     fmt = game.format(format_id)  # an unknown format is refused before anything is stored
     deck = parsed.deck

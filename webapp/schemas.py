@@ -179,6 +179,9 @@ class DeckEntrySchema(Answer):
     card = fields.Str(required=True, metadata={"description": "Card name, id or number."})
     id = fields.Str(metadata={"description": "The card id (the JSON form names both)."})
     count = fields.Int(required=True)
+    printing = fields.Bool(
+        metadata={"description": "true when the list named this very printing (set or number)."}
+    )
 
 
 class Sections(fields.Dict):
@@ -211,6 +214,9 @@ class DeckSchema(Answer):
     name = fields.Str(required=True)
     game = fields.Str(required=True)
     sections = Sections(required=True)
+    boards = Sections(
+        metadata={"description": "sideboard / maybeboard, kept with the deck; no rule counts them."}
+    )
 
 
 class DeckBodySchema(Schema):
@@ -228,6 +234,11 @@ class DeckBodySchema(Schema):
         values=fields.Raw(),
         required=True,
         metadata={"description": 'Section id or name -> [{"card": "Name or id", "count": 3}]'},
+    )
+    boards = fields.Dict(
+        keys=fields.Str(),
+        values=fields.Raw(),
+        metadata={"description": "sideboard / maybeboard -> entries, as in sections."},
     )
 
 
@@ -318,6 +329,7 @@ class SaveDeckBodySchema(Schema):
     name = fields.Str(required=True, validate=validate.Length(min=1, max=200))
     format = fields.Str()
     sections = fields.Dict(keys=fields.Str(), values=fields.Raw())
+    boards = fields.Dict(keys=fields.Str(), values=fields.Raw())
     text = fields.Str(validate=validate.Length(max=200_000))
     parent = fields.Str(metadata={"description": "The id of the saved deck this edits."})
 

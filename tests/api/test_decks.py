@@ -128,7 +128,7 @@ def test_a_refused_deck_is_not_stored(client, app):
 
 def test_an_unreadable_line_or_section_is_refused_too(client):
     error = error_of(
-        save(client, game="era", name="x", text="Sideboard:\n1 Ember Rex\n0 Kindle"), 422
+        save(client, game="era", name="x", text="Reserves:\n1 Ember Rex\n-1 Kindle"), 422
     )
     assert sorted(p["rule"] for p in error["details"]) == [
         "decklist-malformed-line",
@@ -172,3 +172,30 @@ def test_a_deck_needs_a_name_and_either_sections_or_text(client):
 def test_an_unknown_deck_is_a_404(client):
     assert error_of(client.get("/api/v1/decks/AAAAAAAAAAAAAAAA"), 404)["code"] == "unknown-deck"
     assert error_of(client.get("/api/v1/decks/AAAAAAAAAAAAAAAA.txt"), 404)["code"] == "unknown-deck"
+
+
+def test_a_saved_deck_keeps_its_sideboard_in_text_and_json(client):
+    text = "3 Kindle\nSideboard:\n2 Flame Lash\nMaybe: 1 Ember Rex"
+    saved = save(client, game="era", name="With a side", text=text).get_json()
+    assert saved["deck"]["boards"] == {
+        "sideboard": [{"card": "Flame Lash", "id": "era-flame-lash", "count": 2}],
+        "maybeboard": [{"card": "Ember Rex", "id": "era-ember-rex", "count": 1}],
+    }
+    assert saved["text"].endswith("Sideboard:\n2 Flame Lash\n\nMaybeboard:\n1 Ember Rex\n")
+    again = save(
+        client,
+        game="era",
+        name="Edited",
+        sections=saved["deck"]["sections"],
+        boards=saved["deck"]["boards"],
+        parent=saved["id"],
+    ).get_json()
+    assert again["deck"]["boards"] == saved["deck"]["boards"]
+    assert again["text"].split("\n", 1)[1] == saved["text"].split("\n", 1)[1]
+
+
+def test_a_line_read_with_a_warning_does_not_keep_a_deck_from_being_saved(client):
+    # "0 Kindle" is ignored with a warning: every line was read.
+    response = save(client, game="era", name="Zero", text="3 Fire Breath\n0 Kindle")
+    assert response.status_code == 201
+    assert response.get_json()["text"].endswith("Deck:\n3 Fire Breath\n")

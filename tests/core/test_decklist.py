@@ -72,17 +72,17 @@ def test_an_unknown_card_is_a_problem_with_its_line_and_the_closest_names(era):
 
 
 def test_a_malformed_line_is_reported_with_its_number(era):
-    parsed = parse_text("1 Ember Rex\n0 Fire Breath\n1000 Kindle\n12", era)
+    parsed = parse_text("1 Ember Rex\n-1 Fire Breath\n1000 Kindle\n12", era)
     assert [(p.rule, p.lines) for p in parsed.problems] == [
         ("decklist-malformed-line", (2,)),
         ("decklist-malformed-line", (3,)),
         ("decklist-malformed-line", (4,)),
     ]
-    assert parsed.problems[0].message == "Line 2: 0 is not a number of copies (1 to 999)"
+    assert parsed.problems[0].message == "Line 2: -1 is a negative count of copies of Fire Breath"
 
 
 def test_an_unknown_section_header_is_reported(era):
-    parsed = parse_text("Sideboard:\n1 Ember Rex", era)
+    parsed = parse_text("Reserves:\n1 Ember Rex", era)
     (problem,) = parsed.problems
     assert problem.rule == "decklist-unknown-section"
     assert problem.lines == (1,)
@@ -133,7 +133,7 @@ def test_bad_json_entries_are_problems_with_their_place(era):
         {
             "sections": {
                 "deck": [{"card": "Fire Breath", "count": "3"}, 7, {"card": "Fyre"}],
-                "sideboard": [],
+                "reserves": [],
             }
         },
         era,
@@ -142,7 +142,7 @@ def test_bad_json_entries_are_problems_with_their_place(era):
         "sections.deck[0]",
         "sections.deck[1]",
         "sections.deck[2]",
-        "sections.sideboard",
+        "sections.reserves",
     ]
 
 

@@ -1,0 +1,98 @@
+"""Sideboards and maybe-boards: kept with the deck, exported with it, judged apart from it."""
+
+from __future__ import annotations
+
+from cardpool import load_game
+from validator import parse_mapping, parse_text, to_mapping, to_text
+
+from ..helpers import example
+from .conftest import edit
+
+
+def board(parsed, name):
+    return [(e.card.name, e.count) for e in parsed.deck.boards.get(name, [])]
+
+
+def test_a_sideboard_is_kept_beside_the_deck(era, check):
+    # Tournament lists end with "Sideboard:"; those cards are not part of the deck played.
+    text = example("era-legal.txt") + "\nSideboard:\n3 Ember Rex\n2 Kindle\n"
+    parsed = parse_text(text, era)
+    assert parsed.problems == []
+    assert board(parsed, "sideboard") == [("Ember Rex", 3), ("Kindle", 2)]
+    assert check(era, text).legal  # four Ember Rex, six Kindle... but only in the sideboard
+
+
+def test_sb_before_a_line_puts_that_line_in_the_sideboard_with_its_count(era):
+    # "SB: 2 Card" marks single lines, mixed with the main deck's (the .dek text habit).
+    parsed = parse_text("3 Kindle\nSB: 2 Flame Lash\n3 Fire Breath", era)
+    assert parsed.problems == []
+    assert board(parsed, "sideboard") == [("Flame Lash", 2)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Kindle", 3),
+        ("Fire Breath", 3),
+    ]
+
+
+def test_a_maybeboard_is_kept_too(era):
+    parsed = parse_text("3 Kindle\nMaybeboard:\n1 Flame Lash\nMaybe: 2 Fire Breath", era)
+    assert parsed.problems == []
+    assert board(parsed, "maybeboard") == [("Flame Lash", 1), ("Fire Breath", 2)]
+
+
+def test_a_board_header_ends_with_the_next_header(era):
+    parsed = parse_text("Sideboard:\n1 Kindle\nDeck:\n3 Fire Breath", era)
+    assert board(parsed, "sideboard") == [("Kindle", 1)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Fire Breath", 3)]
+
+
+def test_boards_read_back_from_the_text_export(era):
+    text = "3 Kindle\nSideboard:\n2 Flame Lash\nMaybeboard:\n1 Ember Rex"
+    first = parse_text(text, era)
+    again = parse_text(to_text(first.deck), era)
+    assert again.problems == []
+    assert again.deck.cards_by_section() == first.deck.cards_by_section()
+    assert again.deck.cards_by_board() == first.deck.cards_by_board()
+    assert to_text(first.deck).endswith("Sideboard:\n2 Flame Lash\n\nMaybeboard:\n1 Ember Rex\n")
+
+
+def test_boards_read_back_from_the_json_form(era):
+    first = parse_text("3 Kindle\nSB: 2 Flame Lash\nMaybe:\n1 Ember Rex", era)
+    mapping = to_mapping(first.deck)
+    assert mapping["boards"] == {
+        "sideboard": [{"card": "Flame Lash", "id": "era-flame-lash", "count": 2}],
+        "maybeboard": [{"card": "Ember Rex", "id": "era-ember-rex", "count": 1}],
+    }
+    again = parse_mapping(mapping, era)
+    assert again.problems == []
+    assert again.deck.cards_by_board() == first.deck.cards_by_board()
+    assert again.deck.cards_by_section() == first.deck.cards_by_section()
+
+
+def test_a_deck_without_boards_has_no_boards_in_its_json_form(era):
+    assert "boards" not in to_mapping(parse_text("3 Kindle", era).deck)
+
+
+def test_a_json_sideboard_may_sit_among_the_sections(era):
+    parsed = parse_mapping({"sections": {"deck": ["Kindle"], "sideboard": ["Ember Rex"]}}, era)
+    assert parsed.problems == []
+    assert board(parsed, "sideboard") == [("Ember Rex", 1)]
+
+
+def test_an_unknown_json_board_is_a_problem_with_its_place(era):
+    parsed = parse_mapping({"sections": {}, "boards": {"wishlist": ["Kindle"]}}, era)
+    (problem,) = parsed.problems
+    assert problem.message.startswith("boards.wishlist:")
+
+
+def test_a_game_that_gives_its_sideboard_a_section_counts_it_by_its_rules(pool_copy):
+    # When a game's YAML makes the sideboard a section, "Sideboard:" is that section.
+    edit(
+        pool_copy / "era" / "game.yaml",
+        "default_section: deck",
+        "  - {id: side, name: Sideboard, noun: card, types: []}\ndefault_section: deck",
+    )
+    era = load_game(pool_copy / "era")
+    parsed = parse_text("3 Kindle\nSideboard:\n2 Flame Lash", era)
+    assert parsed.problems == []
+    assert parsed.deck.boards == {}
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["side"]] == [("Flame Lash", 2)]

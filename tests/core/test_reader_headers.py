@@ -1,0 +1,237 @@
+"""Lists grouped the way players group them: by card type, with counts in the headers."""
+
+from __future__ import annotations
+
+import pytest
+
+from validator import parse_text
+from validator.rules.base import plural
+
+from ..helpers import example
+
+
+def cards(parsed, section):
+    return [(e.card.name, e.count) for e in parsed.deck.sections.get(section, [])]
+
+
+# A Shadow Era list as players post them on the forums: the hero, then the deck by card type,
+# each header with its count (the same deck as examples/shadow-era-legal.txt).
+SHADOW_ERA_FORUM_LIST = """\
+Darkclaw - Shadow Wulven
+
+Hero:
+Darkclaw
+
+Allies (20):
+4x Insolent Pup
+4x Den Mother
+4x Bad Wolf
+4x Wulven Tracker
+4x Pack Wolf
+
+Abilities (16):
+4x Full Moon
+4x Rabid Bite
+4x Lone Wolf
+4x Pack Alpha
+
+Items (4):
+2x Eye of the Dark Forest
+2x Spiked Shield
+"""
+
+# RYFT players split a list into Beings and Code (Matrixes and the Active and Delayed Codes).
+RYFT_FORUM_LIST = """\
+Beings (27)
+3 Cinder Imp
+3 Flarefox Kit
+3 Magma Golemling
+3 Pyre Knight Valcor
+3 Drowned Sentinel
+3 Gloom Eel
+3 Inkshade Squidling
+3 Byte Drone
+3 Static Hound
+
+Matrices:
+3 Caldera Forge
+3 Sunken Archive
+
+Code:
+3 Flash Fire Protocol
+3 Undertow Script
+1 Eruption Countdown
+"""
+
+# Arcmage lists group the main deck by type and keep the regions apart.
+ARCMAGE_FORUM_LIST = """\
+Creatures (32):
+4 Kolibri
+4 Nourished Flower
+4 Elvish Archer
+4 Majestic Griffin
+4 Esteemed Duelist
+4 Benevolent Baron
+4 Royal Guard
+4 Prince of Thieves
+
+Events (16):
+4 Call to Aid
+4 Early Spring
+4 Whirlwind
+4 Touch of Genius
+
+Magic (4):
+4 Nature's Outrage
+
+Enchantments (8):
+4 Wild Trample
+4 Blindfolded
+
+Regions (3):
+1 Plymouth
+1 Lake of Fire
+1 Warren
+"""
+
+ERA_FORUM_LIST = """\
+Dinos:
+1 Ember Rex
+1 Cinderhorn Triceratops
+1 Tidefang Mosasaur
+Crystals:
+2 Fire Crystal
+1 Water Crystal
+Events:
+1 Volcanic Eruption
+1 Wildfire Season
+1 High Tide
+Actions (15):
+3 Fire Breath
+3 Flame Lash
+3 Kindle
+3 Bubble Shield
+3 Riptide Pull
+Equipment (12):
+3 Cinder Claws
+3 Torchtail Spike
+3 Obsidian Scale Plate
+3 Coral Trident
+"""
+
+
+@pytest.mark.parametrize(
+    ("game_id", "text"),
+    [
+        ("shadow-era", SHADOW_ERA_FORUM_LIST),
+        ("ryft", RYFT_FORUM_LIST),
+        ("arcmage", ARCMAGE_FORUM_LIST),
+        ("era", ERA_FORUM_LIST),
+    ],
+)
+def test_a_legal_list_grouped_by_card_type_is_judged_legal(games, check, game_id, text):
+    result = check(games[game_id], text.replace("Darkclaw - Shadow Wulven\n", "# Darkclaw\n"))
+    assert result.problems == []
+    assert result.legal
+
+
+def test_a_type_grouped_list_holds_the_same_deck_as_the_sectioned_one(shadow_era):
+    grouped = parse_text(SHADOW_ERA_FORUM_LIST.replace("Darkclaw - ", "# "), shadow_era)
+    sectioned = parse_text(example("shadow-era-legal.txt"), shadow_era)
+    assert grouped.problems == []
+    assert sorted(grouped.deck.cards_by_section()["deck"]) == sorted(
+        sectioned.deck.cards_by_section()["deck"]
+    )
+    assert grouped.deck.cards_by_section()["hero"] == [("se017", 1)]
+
+
+def test_every_game_reads_its_own_legal_deck_grouped_by_plural_types(games, check):
+    # Whatever a game's card types, "<Types> (n):" over each group is read as a grouping.
+    for game in games.values():
+        parsed = parse_text(example(f"{game.id}-legal.txt"), game)
+        by_type: dict[str, list] = {}
+        for entry in parsed.deck.entries():
+            by_type.setdefault(entry.card.type, []).append(entry)
+        lines = []
+        for card_type, entries in by_type.items():
+            total = sum(e.count for e in entries)
+            lines.append(f"{plural(card_type, total)} ({total}):")
+            lines.extend(f"{e.count}x {e.card.name}" for e in entries)
+        result = check(game, "\n".join(lines))
+        assert [p.message for p in result.problems] == [], game.id
+        assert result.legal, game.id
+
+
+@pytest.mark.parametrize(
+    "header", ["Ally:", "Allies:", "ALLIES", "Allies (20)", "Allies (20):", "Allies [20 cards]"]
+)
+def test_a_header_naming_a_card_type_groups_its_cards_singular_or_plural(shadow_era, header):
+    parsed = parse_text(f"Hero:\nNishaven\n{header}\n4 Fireball\n2 Tome of Knowledge", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Fireball", 4), ("Tome of Knowledge", 2)]
+
+
+def test_each_card_under_a_type_header_goes_where_its_own_type_belongs(era):
+    # Players mislabel groups; the card's type decides, as it does in a list with no headers.
+    parsed = parse_text("Events:\n1 Ember Rex\n2 Fire Crystal\n3 Fire Breath", era)
+    assert parsed.problems == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+    assert cards(parsed, "crystals") == [("Fire Crystal", 2)]
+    assert cards(parsed, "deck") == [("Fire Breath", 3)]
+
+
+@pytest.mark.parametrize("header", ["Main:", "Main", "Mainboard (16):", "Cards:", "Decklist:"])
+def test_a_header_over_the_whole_deck_places_cards_by_type(eruma, header):
+    # ERUMA names no section "Main"; players head their whole list so all the same.
+    outlaw, henchman = _an_outlaw(eruma), _a_henchman(eruma)
+    parsed = parse_text(f"{header}\n1 {outlaw}\n2 {henchman}", eruma)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [(outlaw, 1)]
+    assert cards(parsed, "extra") == [(henchman, 2)]
+
+
+def test_deck_40_is_the_section_of_games_that_call_their_deck_so(arcmage, shadow_era):
+    parsed = parse_text("Hero:\nNishaven\n\nDeck (40):\n4 Fireball", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Fireball", 4)]
+    # Arcmage's Main Deck is also called "Main": an explicit header is respected.
+    parsed = parse_text("Main:\n4 Kolibri\n1 Plymouth", arcmage)
+    assert cards(parsed, "deck") == [("Kolibri", 4), ("Plymouth", 1)]
+
+
+def test_a_game_s_own_section_names_come_before_type_headers(eruma):
+    # ERUMA calls its Extra Deck "Henchmen" in the rulebook; that name is a section, so an
+    # Outlaw listed under it is placed there (and the rules say it does not belong).
+    parsed = parse_text(f"Henchmen:\n1 {_an_outlaw(eruma)}", eruma)
+    assert parsed.problems == []
+    assert cards(parsed, "extra") == [(_an_outlaw(eruma), 1)]
+
+
+def test_a_header_and_its_first_card_may_share_a_line(era):
+    parsed = parse_text("Dinos: 1 Ember Rex\n1 Fire Crystal\nDeck: 3 Kindle\n1 Ember Rex", era)
+    assert parsed.problems == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 1), ("Fire Crystal", 1)]
+    assert cards(parsed, "deck") == [("Kindle", 3), ("Ember Rex", 1)]
+
+
+def test_a_card_whose_name_has_a_colon_is_not_a_header(shadow_era):
+    location = next(c for c in shadow_era.cards if ":" in c.name)
+    parsed = parse_text(f"1 {location.name}\n{location.name}", shadow_era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [(location.name, 2)]
+
+
+def test_a_header_naming_nothing_the_game_knows_is_still_reported(shadow_era):
+    parsed = parse_text("Creatures:\n4 Fireball", shadow_era)  # Shadow Era has no Creatures
+    (problem,) = parsed.problems
+    assert problem.rule == "decklist-unknown-section"
+    assert problem.lines == (1,)
+    assert cards(parsed, "deck") == [("Fireball", 4)]
+
+
+def _an_outlaw(eruma):
+    return next(c.name for c in eruma.cards if c.type == "Outlaw")
+
+
+def _a_henchman(eruma):
+    return next(c.name for c in eruma.cards if c.type == "Henchman")

@@ -1,0 +1,180 @@
+"""One line of a list as players write it: notes, printing codes, card numbers and counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardpool import load_game
+from validator import parse_text
+
+# A reprint of Ember Rex in the promo set, added to a private copy of the ERA pool: the
+# same card in two printings, so a line can name one of them.
+EMBER_REX_PROMO = """
+  - id: era-ember-rex-promo
+    name: Ember Rex
+    type: Dino
+    set: PROMO
+    number: "PROMO-007"
+    element: Fire
+    power: 4
+    stamina: 4
+    hitpoints: 3
+"""
+
+
+@pytest.fixture
+def era_reprinted(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + EMBER_REX_PROMO, encoding="utf-8")
+    return load_game(pool_copy / "era")
+
+
+def entries(parsed):
+    return [(e.card.id, e.count, e.printing_named) for e in parsed.deck.entries()]
+
+
+@pytest.mark.parametrize(
+    "line", ["3 Kindle # budget pick", "3 Kindle // cut for a 4th Flame Lash", "3x Kindle #note"]
+)
+def test_a_note_after_the_card_is_a_comment(era, line):
+    # Forum lists annotate cards in place: "3 Kindle // cut for ...".
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-kindle", 3, False)]
+
+
+def test_a_note_after_a_count_written_last_is_a_comment_too(era):
+    parsed = parse_text("Kindle x2 // testing", era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-kindle", 2, False)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "2 Ember Rex (PROMO) 7",
+        "2 Ember Rex (promo) PROMO-007",
+        "2 Ember Rex (PROMO) 007 *F*",
+        "2 Ember Rex [PROMO-007]",
+        "2 Ember Rex [PROMO 7]",
+        "2 Ember Rex #PROMO-007",
+    ],
+)
+def test_a_printing_code_names_that_printing(era_reprinted, line):
+    # Exports from deck sites carry the set and collector number: "(SET) 12" or "[SET-012]".
+    parsed = parse_text(line, era_reprinted)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-ember-rex-promo", 2, True)]
+
+
+def test_a_set_code_alone_names_the_printing_of_that_set(era_reprinted):
+    parsed = parse_text("1 Ember Rex (SDS1A)\n1 Ember Rex [PROMO]", era_reprinted)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-ember-rex", 1, True), ("era-ember-rex-promo", 1, True)]
+
+
+def test_a_name_alone_names_no_printing(era_reprinted):
+    parsed = parse_text("1 Ember Rex", era_reprinted)
+    assert entries(parsed) == [("era-ember-rex", 1, False)]
+
+
+def test_a_card_number_or_id_names_its_printing(era_reprinted):
+    parsed = parse_text("1 PROMO-007\n1 era-ember-rex", era_reprinted)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-ember-rex-promo", 1, True), ("era-ember-rex", 1, True)]
+
+
+def test_a_printing_code_that_names_no_printing_is_said_and_the_card_kept(era):
+    parsed = parse_text("1 Ember Rex (XYZ) 99", era)
+    assert entries(parsed) == [("era-ember-rex", 1, False)]
+    (problem,) = parsed.problems
+    assert problem.severity == "warning"
+    assert problem.lines == (1,)
+    assert "(XYZ) 99" in problem.message
+
+
+def test_a_hash_and_a_card_number_is_that_card_not_a_comment(shadow_era):
+    # Shadow Era players list cards by their numbers: "#se017" is Darkclaw.
+    parsed = parse_text("#se017\n#se049", shadow_era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Darkclaw", 1),
+        ("Bad Wolf", 1),
+    ]
+
+
+def test_comments_are_a_hash_or_slashes_then_a_space_or_words(shadow_era):
+    parsed = parse_text("# se017\n#sideboard ideas\n//se017\n#budget", shadow_era)
+    assert parsed.problems == []
+    assert list(parsed.deck.entries()) == []
+
+
+def test_a_hash_and_a_number_no_card_has_is_reported_not_dropped(shadow_era):
+    parsed = parse_text("#se999", shadow_era)
+    (problem,) = parsed.problems
+    assert problem.lines == (1,)
+    assert "se999" in problem.message
+
+
+def test_every_line_is_a_card_a_header_a_comment_or_a_problem(shadow_era):
+    text = "\n".join(
+        [
+            "Hero:",
+            "Nishaven",
+            "Allies (4):",
+            "4 Fireball # note",
+            "-1 Fireball",
+            "0 Fireball",
+            "5000 Fireball",
+            "Fireball x",
+            "12",
+            "#se999",
+            "Total: 40",
+            "3 Firebal",
+            "# just a comment",
+        ]
+    )
+    parsed = parse_text(text, shadow_era)
+    read = {n for e in parsed.deck.entries() for n in e.lines} | {1, 3, 13}
+    reported = {n for p in parsed.problems for n in p.lines}
+    assert read | reported == set(range(1, 14))
+
+
+def test_a_count_of_zero_is_ignored_with_a_warning(era):
+    parsed = parse_text("0 Kindle\n3 Fire Breath", era)
+    (problem,) = parsed.problems
+    assert problem.severity == "warning"
+    assert problem.lines == (1,)
+    assert problem.message == "Line 1: 0 copies of Kindle; the line is ignored"
+    assert entries(parsed) == [("era-fire-breath", 3, False)]
+
+
+def test_a_negative_count_says_so(era):
+    (problem,) = parse_text("-1 Kindle", era).problems
+    assert problem.severity == "error"
+    assert problem.message == "Line 1: -1 is a negative count of copies of Kindle"
+    assert problem.cards == ("Kindle",)
+
+
+def test_a_huge_count_names_the_card(era):
+    (problem,) = parse_text("1 Ember Rex\n1000 Kindle", era).problems
+    assert problem.severity == "error"
+    assert problem.lines == (2,)
+    assert "Kindle" in problem.message
+    assert problem.cards == ("Kindle",)
+
+
+def test_a_problem_about_a_card_on_several_lines_cites_every_line(shadow_era, check):
+    # Players list a card again lower down after a change; the copy limit must point at
+    # every line it counted.
+    result = check(
+        shadow_era, "Hero:\nNishaven\nDeck:\n3 Fireball\n1 Tome of Knowledge\n2 Fireball"
+    )
+    (problem,) = [p for p in result.problems if "Fireball" in p.cards and "cop" in p.message]
+    assert problem.lines == (4, 6)
+
+
+def test_an_entry_keeps_every_line_it_came_from(era):
+    parsed = parse_text("1 Kindle\n1 Fire Breath\n1 Kindle\nKindle", era)
+    kindle = parsed.deck.sections["deck"][0]
+    assert (kindle.count, kindle.lines, kindle.line) == (3, (1, 3, 4), 1)
