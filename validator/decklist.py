@@ -291,8 +291,7 @@ def _find(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None:
         return card, False, ()
     if text.strip().lower() in game.cards_by_id:
         return card, True, ()
-    alias_match = getattr(game, "alias_match", None)
-    if alias_match is not None and alias_match(text) is card:
+    if game.alias_match(text) is card:  # an old name or a nickname: say how it was read
         return card, False, (f"read {text.strip()!r} as {card.name!r}",)
     return card, True, ()  # a card number
 

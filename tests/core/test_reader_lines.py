@@ -178,3 +178,10 @@ def test_an_entry_keeps_every_line_it_came_from(era):
     parsed = parse_text("1 Kindle\n1 Fire Breath\n1 Kindle\nKindle", era)
     kindle = parsed.deck.sections["deck"][0]
     assert (kindle.count, kindle.lines, kindle.line) == (3, (1, 3, 4), 1)
+
+
+def test_a_code_picks_one_of_two_printings_of_a_name(skirmish):
+    # Ember Scout was printed as a promo (OLD, P-01) and in the first set (S1, S1-03).
+    parsed = parse_text("1 Ember Scout (OLD) P-01\n1 Ember Scout [S1-03]", skirmish)
+    assert parsed.problems == []
+    assert entries(parsed) == [("scout-old", 1, True), ("scout", 1, True)]
