@@ -58,7 +58,9 @@ def test_200_parallel_submissions_are_all_stored_with_the_right_verdicts(live_se
         assert body["entry"]["player"] == player
         assert body["entry"]["latest"]["legal"] is expected[player]
 
-    status, stored = call(live_server, "GET", f"/api/v1/events/{event_id}/entries", token=token)
+    status, stored = call(
+        live_server, "GET", f"/api/v1/events/{event_id}/entries?per_page=500", token=token
+    )
     assert status == 200
     entries = stored["entries"]
     assert len(entries) == SUBMISSIONS
@@ -77,5 +79,7 @@ def test_one_name_submitted_at_once_from_many_clients_is_stored_once(live_server
     with ThreadPoolExecutor(max_workers=CLIENTS) as pool:
         statuses = sorted(status for status, _ in pool.map(submit, range(CLIENTS)))
     assert statuses == [201] + [409] * (CLIENTS - 1)
-    _, stored = call(live_server, "GET", f"/api/v1/events/{event_id}/entries", token=token)
+    _, stored = call(
+        live_server, "GET", f"/api/v1/events/{event_id}/entries?per_page=500", token=token
+    )
     assert [(e["player"], e["versions"]) for e in stored["entries"]] == [("Twin", 1)]

@@ -32,6 +32,9 @@ STATUS = {
     events.InvalidSubmissionError: 422,
     events.InvalidEventError: 422,
     events.InvalidQueryError: 400,
+    events.LimitReachedError: 409,
+    events.IdentityError: 403,
+    events.IdempotencyKeyReusedError: 422,
     uploads.BadUploadError: 400,
 }
 BULK_BODY_BYTES = 8 * 1024 * 1024  # a base64 zip of uploads.MAX_UPLOAD_BYTES, with room
@@ -52,6 +55,17 @@ def refused(error: DeckwrightError):
 
 def pools() -> PoolLibrary:
     return current_app.extensions["deckwright.pools"]
+
+
+def limits() -> events.Limits:
+    """The site's event limits, from ``EVENT_MAX_ENTRIES``, ``EVENT_MAX_VERSIONS`` and
+    ``EVENT_MAX_PROBLEMS`` (``DECKWRIGHT_EVENT_MAX_ENTRIES`` ... in the environment)."""
+    config, default = current_app.config, events.DEFAULT_LIMITS
+    return events.Limits(
+        entries=int(config.get("EVENT_MAX_ENTRIES", default.entries)),
+        versions=int(config.get("EVENT_MAX_VERSIONS", default.versions)),
+        problems=int(config.get("EVENT_MAX_PROBLEMS", default.problems)),
+    )
 
 
 def now() -> datetime:
@@ -124,6 +138,7 @@ def create_event():
         deadline=body["deadline"],
         now=now(),
         players=[(p["name"], p["player_id"]) for p in body["players"]],
+        limits=limits(),
     )
     event_id, token = created.event.id, created.admin_token
     answer = {
@@ -160,7 +175,12 @@ def submit(event_id: str):
     """The first list of a player. The answer's ``player_token`` (shown once) changes it later.
 
     A name that already has a list on file is refused with 409, as is any list
-    after the deadline or once the organizer has locked the event.
+    after the deadline or once the organizer has locked the event. A name the
+    organizer registered with a player id needs that id (403 without it).
+
+    Send an ``Idempotency-Key`` header (16 to 100 random visible characters)
+    to retry safely: the same key with the same request answers with the entry
+    and private link it made; with another request it is refused with 422.
     """
     body = load_body(schemas.SubmissionBodySchema(), json_body())
     receipt = events.submit(
@@ -171,9 +191,14 @@ def submit(event_id: str):
         player_id=body["player_id"],
         submission=as_submission(body),
         now=now(),
+        idempotency_key=request.headers.get("Idempotency-Key"),
+        limits=limits(),
     )
     location = url_for("event_api.get_entry", event_id=event_id, entry_id=receipt.entry.id)
-    return schemas.ReceiptSchema().dump(receipt_view(receipt)), 201, {"Location": location}
+    headers = {"Location": location}
+    if receipt.replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return schemas.ReceiptSchema().dump(receipt_view(receipt)), 201, headers
 
 
 @bp.put("/<event_id>/entries/<entry_id>")
@@ -187,7 +212,7 @@ def resubmit(event_id: str, entry_id: str):
     """Every version is kept; the newest is the one on file."""
     body = load_body(schemas.ListBodySchema(), json_body())
     player = events.as_player(get_db(), event_id, entry_id, bearer())
-    receipt = events.resubmit(get_db(), pools(), player, as_submission(body), now())
+    receipt = events.resubmit(get_db(), pools(), player, as_submission(body), now(), limits())
     return schemas.ReceiptSchema().dump(receipt_view(receipt))
 
 
@@ -227,16 +252,32 @@ def organizer(event_id: str) -> events.Organizer:
 
 @bp.get("/<event_id>/entries")
 @documented(
-    "Every entry with its verdict, problems and list (the admin token)",
-    schemas.EntryListSchema,
+    "Entries with their verdicts, problems and lists, a page at a time (the admin token)",
+    schemas.EntryPageSchema,
     query=schemas.EntriesQuerySchema,
     errors=[400, 404],
 )
 def list_entries(event_id: str):
+    """The bodies as received are left out: each entry's own answer has them."""
     access = organizer(event_id)
-    show = load_query(schemas.EntriesQuerySchema()).get("show", events.ALL)
-    found = events.entries(get_db(), access, show)
-    return schemas.EntryListSchema().dump({"event": event_view(access.event), "entries": found})
+    query = load_query(schemas.EntriesQuerySchema())
+    found = events.entry_page(
+        get_db(),
+        access,
+        query.get("show", events.ALL),
+        query.get("page", 1),
+        query.get("per_page", schemas.API_PER_PAGE),
+    )
+    return schemas.EntryPageSchema().dump(
+        {
+            "event": event_view(access.event),
+            "entries": found.entries,
+            "page": found.page,
+            "pages": found.pages,
+            "total": found.total,
+            "lookalikes": events.lookalikes(get_db(), access),
+        }
+    )
 
 
 @bp.post("/<event_id>/players")
@@ -250,7 +291,7 @@ def register_players(event_id: str):
     access = organizer(event_id)
     body = load_body(schemas.RegisterBodySchema(), json_body())
     players = [(p["name"], p["player_id"]) for p in body["players"]]
-    added = events.register_players(get_db(), access, players, now())
+    added = events.register_players(get_db(), access, players, now(), limits())
     return schemas.RegisteredSchema().dump({"added": added})
 
 
@@ -328,7 +369,7 @@ def upload(event_id: str):
         items, skipped = uploads.read_upload("upload.zip", data)
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
-    report = events.submit_for_players(get_db(), pools(), access, items, now())
+    report = events.submit_for_players(get_db(), pools(), access, items, now(), limits())
     return schemas.UploadReportSchema().dump(
         {
             "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],
@@ -344,9 +385,9 @@ def upload(event_id: str):
     errors=[404],
 )
 def export_json(event_id: str):
+    """Each entry's verdict and list as read; the bodies as received stay with each entry."""
     access = organizer(event_id)
-    found = events.entries(get_db(), access)
-    body = schemas.EntryListSchema().dump({"event": event_view(access.event), "entries": found})
+    body = export_body(access)
     return body, 200, {"Content-Disposition": f'attachment; filename="{event_id}.json"'}
 
 
@@ -364,6 +405,18 @@ def export_csv(event_id: str):
         text,
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{event_id}.csv"'},
+    )
+
+
+def export_body(access: events.Organizer) -> dict[str, Any]:
+    """The JSON export: bounded by the event's limits, since no body as received is in it."""
+    db = get_db()
+    return schemas.EntryListSchema().dump(
+        {
+            "event": event_view(access.event),
+            "entries": events.entries(db, access),
+            "lookalikes": events.lookalikes(db, access),
+        }
     )
 
 

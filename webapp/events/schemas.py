@@ -118,11 +118,26 @@ class UploadBodySchema(Schema):
             raise ValidationError("send exactly one of csv or zip")
 
 
+API_PER_PAGE = 100
+MAX_PER_PAGE = 500
+MAX_PAGE = 1_000_000  # more pages than any event's limits allow
+
+
 class EntriesQuerySchema(Schema):
     show = fields.Str(
         load_default="all",
         validate=validate.OneOf(FILTERS),
         metadata={"description": "all, illegal, legal, or missing (registered, not submitted)."},
+    )
+    page = fields.Int(
+        load_default=1,
+        validate=validate.Range(min=1, max=MAX_PAGE),
+        metadata={"description": "The page of entries, from 1."},
+    )
+    per_page = fields.Int(
+        load_default=API_PER_PAGE,
+        validate=validate.Range(min=1, max=MAX_PER_PAGE),
+        metadata={"description": f"Entries a page (at most {MAX_PER_PAGE})."},
     )
 
 
@@ -172,7 +187,12 @@ class VersionSchema(Schema):
     legal = fields.Bool(required=True)
     errors = fields.Int(required=True)
     warnings = fields.Int(required=True)
-    problems = fields.List(fields.Nested(ProblemSchema), required=True)
+    problems = fields.List(
+        fields.Nested(ProblemSchema),
+        required=True,
+        metadata={"description": "The first problems found; problems_not_kept counts the rest."},
+    )
+    problems_not_kept = fields.Int(required=True)
     list = fields.Str(
         required=True, attribute="canonical", metadata={"description": "The list as read."}
     )
@@ -191,6 +211,17 @@ class EntrySchema(Schema):
     latest = fields.Nested(VersionSchema, required=True, allow_none=True)
 
 
+class VersionSummarySchema(VersionSchema):
+    """A version in a listing: its verdict and list as read, not the body as received."""
+
+    class Meta:
+        exclude = ("body",)
+
+
+class EntrySummarySchema(EntrySchema):
+    latest = fields.Nested(VersionSummarySchema, required=True, allow_none=True)
+
+
 class ReceiptSchema(Schema):
     event = fields.Str(required=True)
     entry = fields.Nested(EntrySchema, required=True)
@@ -203,7 +234,18 @@ class ReceiptSchema(Schema):
 
 class EntryListSchema(Schema):
     event = fields.Nested(EventSchema, required=True)
-    entries = fields.List(fields.Nested(EntrySchema), required=True)
+    entries = fields.List(fields.Nested(EntrySummarySchema), required=True)
+    lookalikes = fields.List(
+        fields.List(fields.Str()),
+        required=True,
+        metadata={"description": "Groups of different player names that read alike."},
+    )
+
+
+class EntryPageSchema(EntryListSchema):
+    page = fields.Int(required=True)
+    pages = fields.Int(required=True)
+    total = fields.Int(required=True, metadata={"description": "Entries the filter shows in all."})
 
 
 class HistorySchema(Schema):
@@ -311,6 +353,8 @@ class SubmitForm(FormSchema):
         validate=validate.Length(max=MAX_LIST_CHARS),
         error_messages={"required": "Paste your decklist."},
     )
+    # Set when the page is made: the same form sent twice is one submission.
+    idempotency_key = fields.Str(load_default=None)
 
 
 class ResubmitForm(FormSchema):

@@ -9,6 +9,7 @@ is kept out of caches and Referer headers, since its address is a key.
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -30,7 +31,7 @@ from .. import csrf, events
 from ..db import get_db
 from ..site import error_page
 from . import exports, schemas, uploads
-from .api import event_view, now, status_of
+from .api import event_view, export_body, limits, now, status_of
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 
@@ -61,6 +62,12 @@ def refused(error: DeckwrightError):
     status = status_of(error)
     title = "Not found" if status == 404 else "This cannot be done"
     return error_page(status, title, str(error))
+
+
+@bp.app_template_filter("spelled")
+def spelled(name: str) -> str:
+    """A name with every letter outside ASCII written as its code (Cyrillic А is \\u0410)."""
+    return name.encode("ascii", "backslashreplace").decode("ascii")
 
 
 @bp.app_template_filter("utc")
@@ -98,6 +105,7 @@ def new_event():
             deadline=data["deadline"],
             now=now(),
             players=schemas.players_from_lines(data["players"]),
+            limits=limits(),
         )
     except ValidationError as exc:
         return render_template(
@@ -137,6 +145,8 @@ def event_page(event_id: str):
             player_id=data["player_id"],
             submission=events.Submission.from_pasted(data["decklist"]),
             now=now(),
+            idempotency_key=data["idempotency_key"],
+            limits=limits(),
         )
     except ValidationError as exc:
         return _event_page(event, form, form_errors(exc), 400)
@@ -155,6 +165,9 @@ def event_page(event_id: str):
 
 
 def _event_page(event: events.Event, form: dict, problems: list[str], status: int = 200):
+    # A form sent again (a reload after a lost answer) carries the key it was made with,
+    # and finds the entry the first one stored; a corrected form after a refusal does too.
+    form = {**form, "idempotency_key": form.get("idempotency_key") or secrets.token_urlsafe(24)}
     return render_template(
         "events/event.html",
         event=event,
@@ -178,10 +191,14 @@ def player_page(event_id: str, entry_id: str, token: str):
         try:
             data = schemas.ResubmitForm().load(request.form)
             submission = events.Submission.from_pasted(data["decklist"])
-            events.resubmit(db, pools(), player, submission, now())
+            events.resubmit(db, pools(), player, submission, now(), limits())
         except ValidationError as exc:
             problems, status = form_errors(exc), 400
-        except (events.EventClosedError, events.InvalidSubmissionError) as exc:
+        except (
+            events.EventClosedError,
+            events.InvalidSubmissionError,
+            events.LimitReachedError,
+        ) as exc:
             problems, status = [str(exc)], status_of(exc)
         else:
             target = url_for(
@@ -253,24 +270,20 @@ def admin_url(endpoint: str, access: events.Organizer, token: str, **values: Any
 
 @bp.get("/<event_id>/admin/<token>")
 def dashboard(event_id: str, token: str):
-    """Every entry with its verdict and problems; filters; the organizer's actions."""
+    """Entries with their verdicts and first problems, a page at a time; the organizer's actions."""
     access = organizer(event_id, token)
     show = request.args.get("show", events.ALL)
     if show not in events.FILTERS:
         show = events.ALL
-    every = events.entries(get_db(), access)
-    return _dashboard(access, token, every, show)
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdigit() and len(page) <= 7 and int(page) >= 1 else 1
+    return _dashboard(access, token, show, page)
 
 
-def _dashboard(access, token, every, show=events.ALL, *, notices=(), problems=(), report=None):
-    counts = {
-        events.ALL: len(every),
-        events.LEGAL: sum(1 for e in every if e.status == "legal"),
-        events.ILLEGAL: sum(1 for e in every if e.status == "not legal"),
-        events.MISSING: sum(1 for e in every if not e.submitted),
-    }
-    shown = events.entries(get_db(), access, show) if show != events.ALL else every
-    event = events.get_event(get_db(), access.event.id)
+def _dashboard(access, token, show=events.ALL, page=1, *, notices=(), problems=(), report=None):
+    db = get_db()
+    found = events.entry_page(db, access, show, page, per_page())
+    event = events.get_event(db, access.event.id)
     status = 400 if problems else 200
     return render_template(
         "events/dashboard.html",
@@ -278,14 +291,24 @@ def _dashboard(access, token, every, show=events.ALL, *, notices=(), problems=()
         view=event_view(event),
         game=pools().game(event.game),
         token=token,
-        entries=shown,
+        entries=found.entries,
+        found=found,
         show=show,
-        counts=counts,
+        counts=found.counts,
+        lookalikes=events.lookalikes(db, access),
+        brief=BRIEF_PROBLEMS,
         notices=notices,
         problems=problems,
         report=report,
         public_url=url_for("events.event_page", event_id=event.id, _external=True),
     ), status
+
+
+BRIEF_PROBLEMS = 10  # problems a dashboard row shows; the entry's page has the rest
+
+
+def per_page() -> int:
+    return int(current_app.config.get("EVENT_DASHBOARD_PAGE", events.PER_PAGE))
 
 
 @bp.post("/<event_id>/admin/<token>/lock")
@@ -306,16 +329,18 @@ def register(event_id: str, token: str):
     try:
         data = schemas.RegisterForm().load(request.form)
         added = events.register_players(
-            get_db(), access, schemas.players_from_lines(data["players"]), now()
+            get_db(), access, schemas.players_from_lines(data["players"]), now(), limits()
         )
     except ValidationError as exc:
-        return _dashboard(
-            access, token, events.entries(get_db(), access), problems=form_errors(exc)
-        )
-    except (events.EventClosedError, events.InvalidSubmissionError) as exc:
-        return _dashboard(access, token, events.entries(get_db(), access), problems=[str(exc)])
+        return _dashboard(access, token, problems=form_errors(exc))
+    except (
+        events.EventClosedError,
+        events.InvalidSubmissionError,
+        events.LimitReachedError,
+    ) as exc:
+        return _dashboard(access, token, problems=[str(exc)])
     notice = f"{added} player{'s' if added != 1 else ''} registered."
-    return _dashboard(access, token, events.entries(get_db(), access), notices=[notice])
+    return _dashboard(access, token, notices=[notice])
 
 
 @bp.post("/<event_id>/admin/<token>/upload")
@@ -324,22 +349,18 @@ def upload(event_id: str, token: str):
     access = organizer(event_id, token)
     upload = request.files.get("upload")
     if upload is None or not upload.filename:
-        return _dashboard(
-            access, token, events.entries(get_db(), access), problems=["Choose a file to upload."]
-        )
+        return _dashboard(access, token, problems=["Choose a file to upload."])
     try:
         items, skipped = uploads.read_upload(
             upload.filename, upload.read(uploads.MAX_UPLOAD_BYTES + 1)
         )
-        report = events.submit_for_players(get_db(), pools(), access, items, now())
+        report = events.submit_for_players(get_db(), pools(), access, items, now(), limits())
     except (uploads.BadUploadError, events.EventClosedError) as exc:
-        return _dashboard(access, token, events.entries(get_db(), access), problems=[str(exc)])
+        return _dashboard(access, token, problems=[str(exc)])
     report.skipped[:0] = skipped
     stored = len(report.stored)
     notice = f"{stored} list{'s' if stored != 1 else ''} stored from {upload.filename}."
-    return _dashboard(
-        access, token, events.entries(get_db(), access), notices=[notice], report=report
-    )
+    return _dashboard(access, token, notices=[notice], report=report)
 
 
 @bp.get("/<event_id>/admin/<token>/entries/<entry_id>")
@@ -419,7 +440,5 @@ def export_csv(event_id: str, token: str):
 @bp.get("/<event_id>/admin/<token>/export.json")
 def export_json(event_id: str, token: str):
     access = organizer(event_id, token)
-    body = schemas.EntryListSchema().dump(
-        {"event": event_view(access.event), "entries": events.entries(get_db(), access)}
-    )
+    body = export_body(access)
     return body, 200, {"Content-Disposition": f'attachment; filename="{event_id}.json"'}
