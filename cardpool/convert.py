@@ -2,17 +2,19 @@
 
 Usage, from the repository root::
 
-    python -m cardpool.convert [CARDDATA_DIR] [--out cardpool]
+    python -m cardpool.convert [CARDDATA_DIR] [--out cardpool] [--game GAME ...]
 
-CARDDATA_DIR holds ``shadow-era/cards.json`` and ``arcmage/cards.json`` (default:
-``../shared/carddata`` next to the repository). The script writes
-``<out>/shadow-era/cards.yaml`` and ``<out>/arcmage/cards.yaml`` (default out: the
-``cardpool`` package). It is deterministic: running it twice gives identical files.
+CARDDATA_DIR holds ``shadow-era/cards.json``, ``arcmage/cards.json`` (with the
+Enchanted Realm cards and the 2026 Rebirth snapshot beside it) and ``eruma/cards.json``
+(default: ``../shared/carddata`` next to the repository). The script writes
+``<out>/<game>/cards.yaml`` for each (default out: the ``cardpool`` package), or only for
+the games named with ``--game``. It is deterministic: running it twice gives identical
+files.
 
 Every correction of the source data is listed in a table below with its reason
-(``SHADOW_ERA_FIXES``), every judgement call in ``SHADOW_ERA_RULINGS`` and
-``ARCMAGE_RULINGS``; all of them are copied into the ``decisions`` list of the YAML
-they concern. The script checks what the rulebooks require (32 heroes, each of one
+(``SHADOW_ERA_FIXES``), every judgement call in ``SHADOW_ERA_RULINGS``,
+``ARCMAGE_RULINGS`` and ``ERUMA_RULINGS``; all of them are copied into the ``decisions``
+list of the YAML they concern. The script checks what the rulebooks require (32 heroes, each of one
 of the ten class decks) and stops with an error if the data breaks it.
 """
 
@@ -75,7 +77,7 @@ _CLASS_SPECIFIC_ALLY = (
     "The source gives this ally neither a faction nor a class, which would let every hero "
     "use it. The game's public wiki (Category:Allies, 2024) says: \"class-specific Allies "
     "also exist, such as Spark and Pack Wolf; these allies can only join Heroes with the "
-    "same class type.\" Pack Wolf is a Wulven tribe ally, so its class is Wulven; Spark "
+    'same class type." Pack Wolf is a Wulven tribe ally, so its class is Wulven; Spark '
     "already carries its Elemental icon in the source."
 )
 
@@ -215,17 +217,37 @@ ARCMAGE_RULINGS: dict[str, Ruling] = {
         "The source gives none and the pool does not invent one; the field is there for "
         "pools that know it.",
     ),
-    "revisions": Ruling(
-        "older revisions kept as their own cards, with revision_of pointing at the current "
-        "(Rebirth) card of the same number",
-        "The rulebook counts cards with the same number or the same name as the same card "
-        "for deck building, whatever the revision; keeping each revision lets decks written "
-        "with an old name load, and the validator groups them by number.",
+    "snapshot": Ruling(
+        "the 2026 snapshot of the Rebirth set decides the values of its 95 cards (matched "
+        "by guid); the 2018 list only adds the card number, series and status",
+        "The snapshot is the Arcmage database's 'Set 1 - Rebirth (full set)' as it stood in "
+        "2026: these are the game's current cards. The cards it changed are listed with "
+        "each change below.",
     ),
-    "serie_none": Ruling(
-        "serie 'None' (a string) read as no series: set COMMUNITY, no serie field",
-        "Every other card outside the Rebirth series has no serie at all; the word None is "
-        "a missing value written out.",
+    "snapshot_change": Ruling(
+        "{changes}",
+        "The 2026 snapshot of the Rebirth set gives this value; it replaces the 2018 one.",
+    ),
+    "revisions": Ruling(
+        "older revisions folded into the current card of their number; their names kept as "
+        "aliases, their old values dropped",
+        "The rulebook counts cards with the same number or the same name as the same card "
+        "for deck building, whatever the revision, and the snapshot holds each of these "
+        "cards once, under its current name. A decklist that uses an old name reads as the "
+        "current card (and says so). Dropped with them: Second's Sons' Army Camp's cost 6 "
+        "and defense 6, Misled Goblin's subtype Goblin, Hidden Realm's and Ancestral Spirit "
+        "Tree's cost 6 (and defense 6 for Hidden Realm).",
+    ),
+    "warren": Ruling(
+        "set REBIRTH, no serie field",
+        "The 2018 list writes serie 'None' (a string) for this card, but the 2026 snapshot "
+        "of the Rebirth full set holds it, so it is a Rebirth card.",
+    ),
+    "artwork_licensor": Ruling(
+        "artwork_licensor from the snapshot kept beside the artist",
+        "The snapshot names where each artwork comes from (wtactics.org, Battle for Wesnoth, "
+        "Santharia Dream); the CC-BY-SA licence asks for that credit. It replaces the "
+        "permission note some 2018 artist names carried.",
     ),
     "cost_symbol": Ruling(
         "cost S or X kept as cost_symbol instead of cost",
@@ -234,28 +256,52 @@ ARCMAGE_RULINGS: dict[str, Ruling] = {
     ),
     "no_cost": Ruling(
         "no cost given",
-        "These token creatures have no cost in the source (they are put into play by other "
-        "cards); none is invented.",
+        "These tokens have no cost in the source (they are put into play by other cards); "
+        "none is invented.",
     ),
     "subtype_mismatch": Ruling(
-        "type Magic kept although the subtype reads Event",
-        "The source's type field decides the card type; the subtype text is kept as given. "
-        "Doubtful: one of the two fields is probably a slip in the source.",
+        "type kept although the subtype names another spell type",
+        "The type field decides the card type; the subtype text is kept as given. Doubtful: "
+        "one of the two fields is probably a slip in the source.",
     ),
     "no_artist": Ruling(
         "no artist recorded",
         "The source names no artist for these cards, so they cannot be credited by name.",
     ),
+    "enchanted_realm": Ruling(
+        "Enchanted Realm cards (set ENCHANTED) carry no card number, attack, defense or "
+        "HP; their ids are er- and the name",
+        "The source (a port of the two Enchanted Realm preconstructed decks, The Empire's "
+        "Thugs and Merfolk) kept none of these; nothing is invented. Without a number, "
+        "only the same name makes two cards the same card; their cities have no HP "
+        "recorded. The decks' card quantities were not recorded either, so the pool has no "
+        "preconstructed lists.",
+    ),
+    "token_flag": Ruling(
+        "the source's token flag dropped",
+        "The subtype already says Token, which is what the rules read.",
+    ),
+    "ascii_alias": Ruling(
+        "an alias in plain letters",
+        "The name uses letters (U+027E, U+0254) that keyboards lack and that Unicode does "
+        "not decompose; players write Karka Suno, which the alias matches.",
+    ),
 }
 
 ARCMAGE_SETS = [
     {"code": "REBIRTH", "name": "Rebirth", "constructed": True},
+    {"code": "ENCHANTED", "name": "Enchanted Realm", "constructed": True},
     {"code": "COMMUNITY", "name": "Cards seen in community decks", "constructed": True},
 ]
 ARCMAGE_SPELL_TYPES = ("Event", "Magic", "Enchantment")
 ARCMAGE_TYPES = {"City": "Region"}  # source type -> pool type, when they differ
 ARCMAGE_CURRENT = {"serie": "Rebirth", "status": "Release Candidate"}
-ARCMAGE_CARD_COUNT = 150
+# The snapshot fields that are card facts, and the pool field each one fills.
+ARCMAGE_SNAPSHOT_FIELDS = (
+    "name", "type", "subType", "faction", "cost", "loyalty", "attack", "defense", "artist",
+)  # fmt: skip
+ARCMAGE_ASCII_NAMES = {"Kaɾka Sunɔ": "Karka Suno"}  # names players cannot type as printed
+ARCMAGE_COUNTS = {"cards.json": 150, "snapshot": 95, "enchanted": 35, "pool": 180}
 
 # --------------------------------------------------------------------------------------
 # Helpers
@@ -496,24 +542,39 @@ def is_current(raw: dict) -> bool:
     return serie_ok and raw.get("status") == ARCMAGE_CURRENT["status"]
 
 
-def arcmage_card(raw: dict, revision_of: str | None = None) -> dict:
+def snapshot_changes(raw: dict, newer: dict) -> list[str]:
+    """What the 2026 snapshot changes in a card: 'type Magic -> Event', ..."""
+    return [
+        f"{key} {raw.get(key)} -> {newer[key]}"
+        for key in ARCMAGE_SNAPSHOT_FIELDS
+        if key in newer and newer[key] != raw.get(key)
+    ]
+
+
+def with_snapshot(raw: dict, newer: dict | None) -> dict:
+    """The source card with the snapshot's values wherever the snapshot has one."""
+    if newer is None:
+        return raw
+    merged = {**raw, **{key: newer[key] for key in ARCMAGE_SNAPSHOT_FIELDS if key in newer}}
+    merged["artworkLicensor"] = newer.get("artworkLicensor")
+    return merged
+
+
+def arcmage_card(raw: dict, card_id: str, set_code: str, aliases: list[str]) -> dict:
     """One pool card from one source card; keys without a value are left out."""
     name = raw["name"].strip()
     card_type = ARCMAGE_TYPES.get(raw["type"], raw["type"])
-    serie = arcmage_serie(raw)
-    card: dict[str, Any] = {
-        "id": f"{raw['id']}-{slug(name)}",
-        "name": name,
-        "type": card_type,
-    }
+    card: dict[str, Any] = {"id": card_id, "name": name, "type": card_type}
     if card_type != raw["type"]:
         card["printed_type"] = raw["type"]
-    card["set"] = "REBIRTH" if serie == "Rebirth" else "COMMUNITY"
-    card["number"] = str(raw["id"])
-    if revision_of:
-        card["revision_of"] = revision_of
+    card["set"] = set_code
+    if raw.get("id") is not None:
+        card["number"] = str(raw["id"])
+    if aliases:
+        card["aliases"] = aliases
     card["faction"] = raw["faction"]
-    card["subtype"] = raw["subType"]
+    if raw.get("subType"):
+        card["subtype"] = raw["subType"]
     cost = raw.get("cost")
     if cost is not None and cost.isdigit():
         card["cost"] = int(cost)
@@ -525,15 +586,29 @@ def arcmage_card(raw: dict, revision_of: str | None = None) -> dict:
             card[key] = int(raw[key])
     if card_type == "Region" and "defense" in card:
         card["hp"] = card["defense"]
-    optional = {"serie": serie, "status": raw.get("status"), "artist": raw.get("artist")}
+    optional = {
+        "serie": arcmage_serie(raw),
+        "status": raw.get("status"),
+        "artist": raw.get("artist"),
+        "artwork_licensor": raw.get("artworkLicensor"),
+    }
     card.update({key: value for key, value in optional.items() if value is not None})
     return card
 
 
-def arcmage_cards(source: list[dict]) -> list[dict]:
-    """Cards by number, the current revision first; each older one names the current id."""
+class ArcmageSources(NamedTuple):
+    """The three source files, read once."""
+
+    cards: list[dict]  # cards.json: the 2018 list, every revision a row
+    snapshot: dict[str, dict]  # the 2026 Rebirth snapshot by guid
+    enchanted: list[dict]  # the 35 Enchanted Realm cards
+
+
+def rebirth_and_community_cards(sources: ArcmageSources) -> list[dict]:
+    """One card per number: the current revision with the snapshot's values, older names
+    as aliases."""
     by_number: dict[int, list[dict]] = defaultdict(list)
-    for raw in source:
+    for raw in sources.cards:
         by_number[raw["id"]].append(raw)
     cards: list[dict] = []
     for number in sorted(by_number):
@@ -541,54 +616,106 @@ def arcmage_cards(source: list[dict]) -> list[dict]:
         if len(group) > 1:
             currents = [raw["name"] for raw in group if is_current(raw)]
             require(len(currents) == 1, f"card number {number} has current cards {currents}")
-        current = arcmage_card(group[0])
-        cards.append(current)
-        cards.extend(arcmage_card(raw, revision_of=current["id"]) for raw in group[1:])
+        newer = sources.snapshot.get(group[0]["guid"])
+        current = with_snapshot(group[0], newer)
+        name = current["name"].strip()
+        aliases = [raw["name"].strip() for raw in group if raw["name"].strip() != name]
+        set_code = "REBIRTH" if newer or arcmage_serie(current) == "Rebirth" else "COMMUNITY"
+        card_id = f"{number}-{slug(name)}"
+        cards.append(arcmage_card(current, card_id, set_code, list(dict.fromkeys(aliases))))
+    return cards
+
+
+def enchanted_realm_cards(sources: ArcmageSources, taken: set[str]) -> list[dict]:
+    cards = []
+    for raw in sources.enchanted:
+        name = raw["name"].strip()
+        require(name not in taken, f"Enchanted Realm card {name!r} is already in the pool")
+        plain = ARCMAGE_ASCII_NAMES.get(name)
+        card_id = f"er-{slug(plain or name)}"
+        cards.append(arcmage_card(raw, card_id, "ENCHANTED", [plain] if plain else []))
     return cards
 
 
 def names_another_type(card: dict) -> bool:
     """Does the subtype of a spell name a different spell type (Magic card, subtype Event)?"""
-    return card["subtype"] in ARCMAGE_SPELL_TYPES and card["subtype"] != card["type"]
+    subtype = card.get("subtype")
+    return subtype in ARCMAGE_SPELL_TYPES and subtype != card["type"]
 
 
-def arcmage_decisions(source: list[dict], cards: list[dict]) -> list[dict]:
+def arcmage_decisions(sources: ArcmageSources, cards: list[dict]) -> list[dict]:
     rulings = ARCMAGE_RULINGS
 
     def names(test: Callable[[dict], bool]) -> list[str]:
         return [card["name"] for card in cards if test(card)]
 
-    def source_names(test: Callable[[dict], bool]) -> list[str]:
-        return [raw["name"].strip() for raw in source if test(raw)]
-
+    changed = []
+    for raw in sources.cards:
+        newer = sources.snapshot.get(raw["guid"])
+        current = is_current(raw) or raw.get("serie") == "None"
+        if newer and current and (changes := snapshot_changes(raw, newer)):
+            text = "from the 2026 snapshot: " + "; ".join(changes)
+            changed.append(decision(text, rulings["snapshot_change"].reason, [newer["name"]]))
+    warren = [raw["name"] for raw in sources.cards if raw.get("serie") == "None"]
     return [
         ruling_decision(rulings["city_region"], names(lambda c: c.get("printed_type") == "City")),
         ruling_decision(rulings["no_chapter"]),
-        ruling_decision(rulings["revisions"], names(lambda c: "revision_of" in c)),
-        ruling_decision(rulings["serie_none"], source_names(lambda r: r.get("serie") == "None")),
+        ruling_decision(rulings["snapshot"]),
+        *changed,
+        ruling_decision(
+            rulings["revisions"], names(lambda c: c["set"] != "ENCHANTED" and "aliases" in c)
+        ),
+        ruling_decision(rulings["warren"], warren),
+        ruling_decision(rulings["artwork_licensor"]),
         ruling_decision(rulings["cost_symbol"], names(lambda c: "cost_symbol" in c)),
-        ruling_decision(rulings["no_cost"], source_names(lambda r: r.get("cost") is None)),
-        ruling_decision(rulings["subtype_mismatch"], names(names_another_type)),
+        ruling_decision(
+            rulings["no_cost"], names(lambda c: "cost" not in c and "cost_symbol" not in c)
+        ),
+        *(
+            [ruling_decision(rulings["subtype_mismatch"], mismatched)]
+            if (mismatched := names(names_another_type))
+            else []
+        ),
         ruling_decision(rulings["no_artist"], names(lambda c: "artist" not in c)),
+        ruling_decision(rulings["enchanted_realm"], names(lambda c: c["set"] == "ENCHANTED")),
+        ruling_decision(
+            rulings["token_flag"], [raw["name"] for raw in sources.enchanted if raw.get("token")]
+        ),
+        ruling_decision(rulings["ascii_alias"], list(ARCMAGE_ASCII_NAMES)),
     ]
 
 
-def convert_arcmage(source: list[dict]) -> dict:
-    cards = arcmage_cards(source)
-    require(
-        len(cards) == ARCMAGE_CARD_COUNT,
-        f"expected {ARCMAGE_CARD_COUNT} Arcmage cards, converted {len(cards)}",
+def convert_arcmage(source: list[dict], enchanted: dict, snapshot: dict) -> dict:
+    sources = ArcmageSources(
+        cards=source,
+        snapshot={raw["guid"]: raw for raw in snapshot["cards"]},
+        enchanted=enchanted["cards"],
     )
+    counts = ARCMAGE_COUNTS
+    for label, found in (
+        ("cards.json", len(sources.cards)),
+        ("snapshot", len(sources.snapshot)),
+        ("enchanted", len(sources.enchanted)),
+    ):
+        require(found == counts[label], f"expected {counts[label]} {label} cards, found {found}")
+    unknown = sorted(set(sources.snapshot) - {raw["guid"] for raw in sources.cards})
+    require(not unknown, f"snapshot guids with no card in cards.json: {unknown}")
+    cards = rebirth_and_community_cards(sources)
+    taken = {key for card in cards for key in (card["name"], *card.get("aliases", ()))}
+    cards += enchanted_realm_cards(sources, taken)
+    require(len(cards) == counts["pool"], f"expected {counts['pool']} cards, made {len(cards)}")
     check_unique_ids(cards)
     return {
         "game": "arcmage",
         "title": "Arcmage card database",
         "illustrative": False,
         "source": "public Arcmage card database: the 2018 Rebirth series plus cards seen in "
-        "community decks; card facts only, no rules text",
+        "community decks, the Rebirth set as the database held it in 2026, and the 35 cards "
+        "of the two Enchanted Realm preconstructed decks; card facts only, no rules text",
         "credits": "Arcmage card data is licensed CC-BY-SA 4.0, and so is this file. Artists "
-        "are credited per card in the artist field.",
-        "decisions": arcmage_decisions(source, cards),
+        "are credited per card in the artist field, the artwork's source in "
+        "artwork_licensor.",
+        "decisions": arcmage_decisions(sources, cards),
         "sets": ARCMAGE_SETS,
         "cards": cards,
     }
@@ -735,7 +862,9 @@ CONVERTERS = {
     "eruma": convert_eruma,
 }
 # The source files of a game, in the order its converter takes them (default: cards.json).
-SOURCES: dict[str, tuple[str, ...]] = {}
+SOURCES: dict[str, tuple[str, ...]] = {
+    "arcmage": ("cards.json", "enchanted-realm-35-cards.json", "rebirth-set-2026-snapshot.json"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:

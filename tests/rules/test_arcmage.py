@@ -259,30 +259,82 @@ def test_arcmage_a_fifth_copy_fails(arcmage, check):
     assert (problem.expected, problem.actual) == (4, 5)
 
 
-def test_arcmage_same_number_counts_as_the_same_card(arcmage, check):
+def revised(by_name, cards):
+    """An edit for :func:`pool_copy`: an older revision of card number 20 under another name
+    (the shipped pool folds old revisions into their current card)."""
+    current = by_name["Misled Orc"]
+    old = {key: value for key, value in current.items() if key != "aliases"}
+    cards.append({**old, "id": "20-misled-orcling", "name": "Misled Orcling", "subtype": "Orc"})
+
+
+def test_arcmage_same_number_counts_as_the_same_card(tmp_path, check):
     """“For a card to be considered an instance of itself it is enough for it to have just
     the same card number and/or card name.”
 
-    Misled Goblin is the older name of card number 20, Misled Orc."""
+    Misled Orcling, a revision of card number 20 (in a temporary pool), is Misled Orc."""
+    game = pool_copy(tmp_path, revised)
+    main = swap(
+        MAIN,
+        {"Little Brother": (3, "Misled Orc"), "Besieged City": (3, "Besieged City")},
+        extra=[(2, "Misled Orcling")],
+    )
+    result = check(game, deck(main))
+    [problem] = only(result, "arcmage-four-copies")
+    assert problem.message == (
+        "At most 4 copies of a card: you have 5 copies of Misled Orc / Misled Orcling (at most 4)"
+    )
+    assert (problem.section, problem.cards) == ("deck", ("Misled Orc", "Misled Orcling"))
+    assert (problem.expected, problem.actual) == (4, 5)
+
+
+def test_arcmage_two_revisions_within_four_copies_are_fine(tmp_path, check):
+    """“This means that while having different revisions of a card, they all still count as
+    the same card for deck building purposes.”"""
+    game = pool_copy(tmp_path, revised)
+    main = swap(MAIN, {"Little Brother": (2, "Misled Orc")}, extra=[(2, "Misled Orcling")])
+    assert check(game, deck(main)).problems == []
+
+
+def test_arcmage_an_old_name_reads_as_the_current_card(arcmage, check):
+    """“This means that while having different revisions of a card, they all still count as
+    the same card for deck building purposes.”
+
+    Misled Goblin is the older name of card number 20, now Misled Orc: the pool keeps it as
+    an alias, and the deck is told how the line was read."""
     main = swap(
         MAIN,
         {"Little Brother": (3, "Misled Orc"), "Besieged City": (3, "Besieged City")},
         extra=[(2, "Misled Goblin")],
     )
     result = check(arcmage, deck(main))
-    [problem] = only(result, "arcmage-four-copies")
-    assert problem.message == (
-        "At most 4 copies of a card: you have 5 copies of Misled Orc / Misled Goblin (at most 4)"
+    assert rule_ids(result) == ["arcmage-four-copies", "decklist-read-as"]
+    [copies] = [p for p in result.problems if p.rule == "arcmage-four-copies"]
+    assert (
+        copies.message == "At most 4 copies of a card: you have 5 copies of Misled Orc (at most 4)"
     )
-    assert (problem.section, problem.cards) == ("deck", ("Misled Orc", "Misled Goblin"))
-    assert (problem.expected, problem.actual) == (4, 5)
+    assert (copies.section, copies.cards, copies.actual) == ("deck", ("Misled Orc",), 5)
+    [read_as] = [p for p in result.problems if p.rule == "decklist-read-as"]
+    assert read_as.severity == "warning"
+    assert "'Misled Goblin' as 'Misled Orc'" in read_as.message
 
 
-def test_arcmage_two_revisions_within_four_copies_are_fine(arcmage, check):
-    """“This means that while having different revisions of a card, they all still count as
-    the same card for deck building purposes.”"""
-    main = swap(MAIN, {"Little Brother": (2, "Misled Orc")}, extra=[(2, "Misled Goblin")])
-    assert check(arcmage, deck(main)).problems == []
+@pytest.mark.parametrize(
+    ("old", "current"),
+    [
+        ("Ancestral Spirit Tree", "Spirit Tree"),
+        ("Hidden Realm", "Sanctuary"),
+        ("Second's Sons' Army Camp", "Second Sons' Army Camp"),
+        ("Knitter's Foul Imp", "Foul Imps"),
+    ],
+)
+def test_arcmage_every_old_revision_name_is_an_alias_of_its_card(arcmage, old, current):
+    """“For a card to be considered an instance of itself it is enough for it to have just
+    the same card number and/or card name.”"""
+    card = arcmage.find_card(old)
+    assert card.name == current
+    assert old in card.aliases
+    assert arcmage.alias_match(old) is card
+    assert not any(c.name == old for c in arcmage.cards)
 
 
 def test_arcmage_spirit_tree_and_ancestral_spirit_tree_are_one_card(arcmage, check):
@@ -292,9 +344,9 @@ def test_arcmage_spirit_tree_and_ancestral_spirit_tree_are_one_card(arcmage, che
     Both are region number 42: three and two make five copies (and five regions)."""
     regions = ((3, "Spirit Tree"), (2, "Ancestral Spirit Tree"))
     result = check(arcmage, deck(regions=regions))
-    assert rule_ids(result) == ["arcmage-four-copies", "arcmage-region-deck-size"]
+    assert rule_ids(result, "error") == ["arcmage-four-copies", "arcmage-region-deck-size"]
     [copies] = [p for p in result.problems if p.rule == "arcmage-four-copies"]
-    assert (copies.section, copies.cards) == ("regions", ("Spirit Tree", "Ancestral Spirit Tree"))
+    assert (copies.section, copies.cards) == ("regions", ("Spirit Tree",))
     assert (copies.expected, copies.actual) == (4, 5)
 
 
@@ -340,14 +392,19 @@ def test_arcmage_a_card_may_state_its_own_copy_limit(tmp_path, check, limit):
     assert (problem.cards, problem.expected, problem.actual) == (("Kolibri",), limit, limit + 1)
 
 
-@pytest.mark.parametrize("first", ["Misled Orc", "Misled Goblin"])
+@pytest.mark.parametrize("first", ["Misled Orc", "Misled Orcling"])
 def test_arcmage_a_limit_stated_on_one_revision_holds_for_all(tmp_path, check, first):
     """“This means that while having different revisions of a card, they all still count as
     the same card for deck building purposes.”
 
     Only Misled Orc states a limit of 1 here; the order of the lines does not matter."""
-    game = pool_copy(tmp_path, printed_limit("Misled Orc", 1))
-    second = "Misled Goblin" if first == "Misled Orc" else "Misled Orc"
+
+    def edit(by_name, cards):
+        revised(by_name, cards)
+        by_name["Misled Orc"]["max_copies"] = 1
+
+    game = pool_copy(tmp_path, edit)
+    second = "Misled Orcling" if first == "Misled Orc" else "Misled Orc"
     main = swap(MAIN, {"Little Brother": (1, first)}, extra=[(1, second), (2, "Orc Thug")])
     [problem] = only(check(game, deck(main)), "arcmage-four-copies")
     assert (problem.cards, problem.expected, problem.actual) == ((first, second), 1, 2)
@@ -607,14 +664,16 @@ def test_arcmage_the_illegal_example_breaks_four_rules_at_once(monkeypatch):
     result = CliRunner().invoke(cli, ["validate", "-g", "arcmage", str(path)])
     assert result.exit_code == 1, result.output
     assert result.output.startswith(
-        f"{path}: NOT legal in Arcmage Original Rules Concept (4 errors)\n"
+        f"{path}: NOT legal in Arcmage Original Rules Concept (4 errors, 1 warning)\n"
     )
     assert sorted(re.findall(r"\[([a-z-]+)\]", result.output)) == [
         "arcmage-four-copies",
         "arcmage-regions-kept-apart",
         "arcmage-regions-single-faction",
         "arcmage-sixty-cards",
+        "decklist-read-as",
     ]
+    assert "read 'Misled Goblin' as 'Misled Orc'" in result.output
 
 
 # -- the quotes themselves ------------------------------------------------------------------------

@@ -94,9 +94,16 @@ def test_shadow_era_campaign_cards_are_the_one_set_not_for_decks(shadow_era):
 # -- Arcmage ----------------------------------------------------------------------------------
 
 
-def test_arcmage_pool_holds_all_150_cards_of_the_source(arcmage):
-    assert len(arcmage.cards) == 150
-    assert Counter(card.type for card in arcmage.cards)["Region"] == 27
+def test_arcmage_pool_holds_every_card_of_the_sources(arcmage):
+    # 150 rows of cards.json less 5 old revisions folded into their card, and 35 Enchanted
+    # Realm cards
+    assert len(arcmage.cards) == 180
+    assert Counter(card.set for card in arcmage.cards) == {
+        "REBIRTH": 95,
+        "COMMUNITY": 50,
+        "ENCHANTED": 35,
+    }
+    assert Counter(card.type for card in arcmage.cards)["Region"] == 24 + 6
 
 
 def test_arcmage_cards_belong_to_the_five_factions(arcmage):
@@ -112,32 +119,59 @@ def test_arcmage_cards_belong_to_the_five_factions(arcmage):
 def test_arcmage_regions_are_city_cards_with_hit_points(arcmage):
     for region in (card for card in arcmage.cards if card.type == "Region"):
         assert region.get("printed_type") == "City", region.name
-        assert isinstance(region.get("hp"), int), region.name
+        # the Enchanted Realm source kept no defense, so its cities have no HP recorded
+        assert isinstance(region.get("hp"), int) == (region.set != "ENCHANTED"), region.name
 
 
 def test_arcmage_regions_carry_no_chapter_position(arcmage):
     assert [card.name for card in arcmage.cards if card.get("chapter")] == []
 
 
-def test_arcmage_revisions_share_their_number_and_count_as_one_card(arcmage):
-    revisions = [card for card in arcmage.cards if card.revision_of]
-    assert {card.name for card in revisions} == {
-        "Misled Goblin",
-        "Second's Sons' Army Camp",
-        "Knitter's Foul Imp",
-        "Hidden Realm",
-        "Ancestral Spirit Tree",
+def test_arcmage_old_revisions_are_aliases_of_their_current_card(arcmage):
+    aliased = {card.name: card.aliases for card in arcmage.cards if card.aliases}
+    assert aliased == {
+        "Misled Orc": ("Misled Goblin",),
+        "Second Sons' Army Camp": ("Second's Sons' Army Camp",),
+        "Foul Imps": ("Knitter's Foul Imp",),
+        "Sanctuary": ("Hidden Realm",),
+        "Spirit Tree": ("Ancestral Spirit Tree",),
+        "Kaɾka Sunɔ": ("Karka Suno",),
     }
-    for card in revisions:
-        current = arcmage.card(card.revision_of)
-        assert card.number == current.number, card.name
-        assert card.identity == current.identity, card.name
+    assert not any(card.revision_of for card in arcmage.cards)
 
 
 def test_arcmage_spirit_tree_and_ancestral_spirit_tree_are_number_42(arcmage):
     tree, ancestral = arcmage.find_card("Spirit Tree"), arcmage.find_card("Ancestral Spirit Tree")
-    assert tree.number == ancestral.number == "42"
-    assert tree.identity == ancestral.identity
+    assert tree is ancestral
+    assert tree.number == "42"
+
+
+@pytest.mark.parametrize(
+    ("name", "facts"),
+    [
+        ("Carpe Diem", {"type": "Event"}),
+        ("Orc Warleader", {"subtype": "Orc Legend"}),
+        ("Second Sons' Army Camp", {"cost_symbol": "S", "defense": 8, "hp": 8}),
+        ("Foul Imps", {"number": "25", "artist": "Santiago Iborra"}),
+        ("Gigantic Spider", {"artist": "zookeeper", "artwork_licensor": "Battle for Wesnoth"}),
+        ("Warren", {"set": "REBIRTH"}),
+    ],
+)
+def test_arcmage_the_2026_snapshot_gives_the_current_values(arcmage, name, facts):
+    card = arcmage.find_card(name)
+    assert {key: card.get(key) for key in facts} == facts
+
+
+def test_arcmage_enchanted_realm_cards_have_no_number_attack_or_defense(arcmage):
+    realm = [card for card in arcmage.cards if card.set == "ENCHANTED"]
+    assert len(realm) == 35
+    assert {card.get("faction") for card in realm} == {"The Empire", "House of Nobles"}
+    for card in realm:
+        assert card.number is None, card.name
+        assert (card.get("attack"), card.get("defense")) == (None, None), card.name
+        assert card.get("serie") == "Enchanted Realm", card.name
+    assert arcmage.find_card("Karka Suno").name == "Kaɾka Sunɔ"
+    assert arcmage.find_card("Dragon Armor").get("subtype") == "Enchantment Token"
 
 
 def test_arcmage_no_card_states_its_own_copy_limit(arcmage):
