@@ -49,9 +49,10 @@ class Deck:
     boards: dict[str, list[Entry]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        # (part, id) -> (the entry list indexed, its length then, (card, named) -> entry):
-        # adding a card costs one look-up however long the section already is.
-        self._index: dict[tuple[bool, str], tuple[list[Entry], int, dict]] = {}
+        # section or board id -> its entries indexed by card: adding a card costs one
+        # look-up however long the section already is.
+        self._section_index: dict[str, _Index] = {}
+        self._board_index: dict[str, _Index] = {}
 
     def entries(self, section_ids: Iterable[str] | None = None) -> Iterator[Entry]:
         if section_ids is None:
@@ -90,24 +91,22 @@ class Deck:
         entries = parts.get(part_id)
         if entries is None:
             entries = parts[part_id] = []
-        key = (is_board, part_id)
-        indexed = self._index.get(key)
-        if indexed is None or indexed[0] is not entries or indexed[1] != len(entries):
+        indexes = self._board_index if is_board else self._section_index
+        index = indexes.get(part_id)
+        if index is None or index.entries is not entries or index.size != len(entries):
             # First use, or the list was replaced or changed by hand: index it afresh.
-            by_card: dict = {}
-            for entry in entries:
-                by_card.setdefault((entry.card, entry.printing_named), entry)
-        else:
-            by_card = indexed[2]
-        lines = () if line is None else (line,)
-        entry = by_card.get((card, printing_named))
+            index = indexes[part_id] = _Index(entries)
+        by_card = index.named if printing_named else index.plain
+        entry = by_card.get(card)
         if entry is None:
-            entry = by_card[card, printing_named] = Entry(card, count, lines, printing_named)
+            entry = Entry(card, count, () if line is None else (line,), printing_named)
+            by_card[card] = entry
             entries.append(entry)
+            index.size += 1
         else:
             entry.count += count
-            entry.lines += lines
-        self._index[key] = (entries, len(entries), by_card)
+            if line is not None:
+                entry.lines += (line,)
         return entry
 
     def cards_by_section(self) -> dict[str, list[tuple[str, int]]]:
@@ -125,3 +124,17 @@ class Deck:
             for board, entries in self.boards.items()
             if entries
         }
+
+
+class _Index:
+    """A section's entries by card: those named by card, and those naming a printing."""
+
+    __slots__ = ("entries", "named", "plain", "size")
+
+    def __init__(self, entries: list[Entry]):
+        self.entries = entries
+        self.size = len(entries)
+        self.plain: dict[Card, Entry] = {}
+        self.named: dict[Card, Entry] = {}
+        for entry in entries:
+            (self.named if entry.printing_named else self.plain).setdefault(entry.card, entry)

@@ -398,7 +398,15 @@ def parse_text(text: str, game: Game, name: str = "") -> ParsedDeck:
         reading = kept.get(stripped)
         if reading is None:
             reading = kept[stripped] = _read_line(game, stripped)
-        if reading[0] == _SKIP:
+        kind = reading[0]
+        if kind == _CARD and not reading[3]:  # the common line: a card, nothing to say
+            _, card, named, _notes, count = reading
+            if place[0] == _BOARD:
+                deck.add_to_board(place[1], card, count, number, named)
+            else:
+                deck.add(place[1] or game.section_for_card(card), card, count, number, named)
+            continue
+        if kind == _SKIP:
             continue
         where = place
         if reading[0] == _HEADER:
@@ -435,10 +443,10 @@ def _take(game, deck, problems, reading, where, number, stripped) -> None:
         else:
             section = place_id or game.section_for_card(card)
             deck.add(section, card, count, number, named)
-        problems.extend(
-            _problem(READ_AS, f"Line {number}: {note}", number, WARNING, cards=(card.name,))
-            for note in notes
-        )
+        for note in notes:
+            problems.append(
+                _problem(READ_AS, f"Line {number}: {note}", number, WARNING, cards=(card.name,))
+            )
     elif kind == _ZERO:
         problems.append(
             _problem(
