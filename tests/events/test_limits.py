@@ -1,0 +1,126 @@
+"""What one event stores and answers stays bounded, however long the lists people send."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.events.conftest import DEADLINE, http
+from webapp.db import connect
+
+# 100 KB of one unknown card name: every line is a problem.
+UNKNOWN_LINES = ("1 A\n" * 25_000)[:100_000]
+KEPT = 4
+
+
+@pytest.fixture
+def app_config(clock) -> dict:
+    return {
+        "EVENT_CLOCK": clock,
+        "EVENT_MAX_ENTRIES": 3,
+        "EVENT_MAX_VERSIONS": 2,
+        "EVENT_MAX_PROBLEMS": KEPT,
+        "EVENT_DASHBOARD_PAGE": 2,
+    }
+
+
+def stored_bytes(app, column: str) -> int:
+    db = connect(app.config["DATABASE"])
+    total = db.execute(f"SELECT SUM(length(CAST({column} AS BLOB))) FROM event_versions").fetchone()
+    db.close()
+    return total[0]
+
+
+def test_a_long_list_of_unknown_cards_is_kept_as_its_text_and_a_short_verdict(app, event):
+    response = event.submit("Alice", UNKNOWN_LINES)
+    assert response.status_code == 201
+    latest = response.get_json()["entry"]["latest"]
+    assert latest["errors"] >= 25_000
+    assert len(latest["problems"]) == KEPT
+    assert latest["problems_not_kept"] == latest["errors"] + latest["warnings"] - KEPT
+    assert latest["body"] == UNKNOWN_LINES
+    assert len(response.data) < 2 * len(UNKNOWN_LINES)
+    assert stored_bytes(app, "problems") < 10_000
+
+
+def test_the_dashboard_and_exports_of_long_lists_stay_small(client, event):
+    for player in ("Alice", "Bob", "Carol"):
+        assert event.submit(player, UNKNOWN_LINES).status_code == 201
+    dashboard = client.get(f"/events/{event.id}/admin/{event.token}?show=illegal")
+    assert dashboard.status_code == 200
+    assert len(dashboard.data) < 60_000
+    assert "And " in dashboard.get_data(as_text=True)
+    for path in ("/export.json", "/export.csv", "/entries"):
+        answer = client.get(event.url(path), headers=event.admin)
+        assert answer.status_code == 200
+        assert len(answer.data) < 60_000, path
+
+
+def test_an_event_holds_at_most_its_limit_of_players(client, event, era_legal):
+    for player in ("Alice", "Bob", "Carol"):
+        assert event.submit(player, era_legal).status_code == 201
+    refused = event.submit("Dave", era_legal)
+    assert refused.status_code == 409
+    assert refused.get_json()["error"]["code"] == "limit-reached"
+    more = client.post(
+        event.url("/players"), json={"players": [{"name": "Eve"}]}, headers=event.admin
+    )
+    assert more.status_code == 409
+    assert len(event.entries()) == 3
+
+
+def test_an_entry_keeps_at_most_its_limit_of_versions(event, era_legal, era_illegal):
+    event.submit("Alice", era_illegal)
+    assert event.resubmit("Alice", era_legal).status_code == 200
+    refused = event.resubmit("Alice", era_illegal)
+    assert refused.status_code == 409
+    assert refused.get_json()["error"]["code"] == "limit-reached"
+    assert [e["versions"] for e in event.entries()] == [2]
+    assert event.entries()[0]["status"] == "legal"
+
+
+def test_the_dashboard_and_the_entry_list_come_a_page_at_a_time(client, event, era_legal):
+    for player in ("Alice", "Bob", "Carol"):
+        event.submit(player, era_legal)
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    first = client.get(dashboard).get_data(as_text=True)
+    second = client.get(f"{dashboard}?page=2").get_data(as_text=True)
+    assert ("Alice" in first, "Carol" in first, "Carol" in second) == (True, False, True)
+    assert "Page 1 of 2" in first
+    assert client.get(f"{dashboard}?page=99999999999999999999").status_code == 200
+    listed = client.get(event.url("/entries?per_page=2&page=2"), headers=event.admin).get_json()
+    assert ([e["player"] for e in listed["entries"]], listed["pages"], listed["total"]) == (
+        ["Carol"],
+        2,
+        3,
+    )
+    huge = client.get(event.url("/entries?page=99999999999999999999"), headers=event.admin)
+    assert huge.status_code == 400
+    assert "body" not in listed["entries"][0]["latest"]
+
+
+@pytest.mark.server
+def test_over_http_a_long_list_is_answered_and_listed_in_bounded_sizes(live_server):
+    created = http(
+        live_server,
+        "POST",
+        "/api/v1/events",
+        {"name": "Big Lists", "game": "era", "deadline": DEADLINE.replace(year=2099).isoformat()},
+    ).json()
+    event_id, token = created["event"]["id"], created["admin_token"]
+    answers = [
+        http(
+            live_server,
+            "POST",
+            f"/api/v1/events/{event_id}/entries",
+            {"player": f"P{n}", "text": UNKNOWN_LINES},
+        )
+        for n in range(4)
+    ]
+    assert [a.status for a in answers] == [201] * 4
+    assert max(len(a.body) for a in answers) < 400_000
+    assert len(answers[0].json()["entry"]["latest"]["problems"]) <= 100
+    dashboard = http(live_server, "GET", f"/events/{event_id}/admin/{token}")
+    exported = http(live_server, "GET", f"/api/v1/events/{event_id}/export.json", token=token)
+    assert (dashboard.status, exported.status) == (200, 200)
+    assert len(dashboard.body) < 500_000
+    assert len(exported.body) < 500_000
