@@ -5,13 +5,21 @@ from __future__ import annotations
 import pytest
 
 from tests.api.support import make_app
-from tests.decisions import ALTERNATIVE, READING, REASON, RULE, add_decision
+from tests.decisions import (
+    ALTERNATIVE,
+    ALTERNATIVE_NAME,
+    ALTERNATIVE_RULE,
+    READING,
+    REASON,
+    RULE,
+    add_decision,
+)
 
 EXPECTED_READING = {
     "reading": READING,
     "reason": REASON,
     "alternative": ALTERNATIVE,
-    "alternative_name": "Matrix singleton",
+    "alternative_name": ALTERNATIVE_NAME,
 }
 
 
@@ -36,7 +44,7 @@ def test_a_rule_listing_carries_how_deckwright_reads_the_rule(decided):
 def test_the_format_built_on_the_other_reading_does_not_show_the_reading(decided):
     rules = rules_of(decided.get("/api/v1/games/ryft").get_json(), ALTERNATIVE)
     assert rules[RULE]["readings"] == []
-    assert rules["ryft-matrix-singleton"]["rule"] == "At most 1 copy of each Matrix card"
+    assert rules[ALTERNATIVE_RULE]["rule"] == "At most 1 copy of each Matrix card"
 
 
 def test_each_problem_carries_the_reading_of_its_rule(decided, example):
@@ -58,7 +66,7 @@ def test_the_other_reading_is_one_format_away(decided, example):
         data=example("ryft-legal"),
         content_type="text/plain",
     ).get_json()
-    assert {p["rule"] for p in judged["problems"]} == {"ryft-matrix-singleton"}
+    assert {p["rule"] for p in judged["problems"]} == {ALTERNATIVE_RULE}
     assert all(p["readings"] == [] for p in judged["problems"])
 
 

@@ -66,8 +66,13 @@ def test_the_api_agrees_with_the_validator(client, games, example, game):
     result = validate(parsed.deck, None, None, parsed.problems)
     answer = post_text(client, game, text).get_json()
     assert answer["legal"] is False
-    # The shipped pools record no reading of the rules these decks break.
-    assert answer["problems"] == [{**p.as_dict(), "readings": []} for p in result.problems]
+    readings = {
+        p.rule: [d.reading for d in games[game].decisions_for(p.rule, result.format)]
+        for p in result.problems
+    }
+    for sent, problem in zip(answer["problems"], result.problems, strict=True):
+        assert {k: v for k, v in sent.items() if k != "readings"} == problem.as_dict()
+        assert [r["reading"] for r in sent["readings"]] == readings[problem.rule]
     assert all(set(p) == PROBLEM_KEYS for p in answer["problems"])
 
 
