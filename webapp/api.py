@@ -18,7 +18,7 @@ from flask import Blueprint, Response, current_app, request, url_for
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import UnsupportedMediaType
 
-from cardpool import Game, PoolLibrary
+from cardpool import Game, PoolLibrary, RuleSpec
 from validator import (
     DecklistError,
     ParsedDeck,
@@ -144,6 +144,17 @@ def readings_of(game: Game, rule_id: str, format_id: str) -> list[dict[str, Any]
     ]
 
 
+def _one_section(spec: RuleSpec) -> str | None:
+    """The section a rule entry looks at when it looks at one only (``section:`` and no other
+    ``sections:``), else None: its problems are about the cards in that section, not about
+    copies of them elsewhere in the deck."""
+    section = spec.params.get("section")
+    counted = spec.params.get("sections", [section])
+    if isinstance(section, str) and counted in (section, [section]):
+        return section
+    return None
+
+
 def game_view(game: Game, with_rules: bool = False) -> dict:
     """A game as the API shows it: everything a client needs to build and filter decks."""
     formats = []
@@ -155,8 +166,13 @@ def game_view(game: Game, with_rules: bool = False) -> dict:
             "default": fmt.id == game.default_format,
         }
         if with_rules:
+            specs = {spec.id: spec for spec in fmt.rules}
             entry["rules"] = [
-                {**rule, "readings": readings_of(game, rule["id"], fmt.id)}
+                {
+                    **rule,
+                    "section": _one_section(specs[rule["id"]]),
+                    "readings": readings_of(game, rule["id"], fmt.id),
+                }
                 for rule in describe_rules(game, fmt.id)
             ]
         formats.append(entry)

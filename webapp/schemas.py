@@ -83,6 +83,11 @@ class RuleDescriptionSchema(Answer):
     severity = fields.Str(required=True)
     rule = fields.Str(required=True, metadata={"description": "The rule in words."})
     cite = fields.Str(required=True, metadata={"description": "The rulebook text it enforces."})
+    section = fields.Str(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The one section the rule looks at, when it looks at one."},
+    )
     readings = _readings()
 
 

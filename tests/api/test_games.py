@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from cardpool import RuleSpec
 from tests.api.support import error_of
+from webapp.api import _one_section
 
 
 def test_games_lists_every_pool_with_sections_formats_and_attributes(client, games):
@@ -44,8 +48,30 @@ def test_one_game_gives_each_formats_rules_in_words(client):
     for fmt in answer["formats"]:
         assert fmt["rules"], fmt["id"]
         for rule in fmt["rules"]:
-            assert set(rule) == {"id", "check", "severity", "rule", "cite", "readings"}
+            assert set(rule) == {"id", "check", "severity", "rule", "cite", "section", "readings"}
             assert rule["rule"]
+
+
+def test_a_rule_that_looks_at_one_section_names_it(client):
+    answer = client.get("/api/v1/games/era").get_json()
+    rules = {rule["id"]: rule for rule in answer["formats"][0]["rules"]}
+    assert rules["era-deck-card-types"]["section"] == "deck"
+    assert rules["era-unique-dinos"]["section"] is None
+
+
+@pytest.mark.parametrize(
+    ("params", "section"),
+    [
+        ({"section": "deck"}, "deck"),
+        ({"section": "deck", "sections": ["deck"]}, "deck"),
+        ({"section": "crystals", "sections": ["dinos", "crystals", "deck"]}, None),
+        ({"sections": ["deck"]}, None),
+        ({}, None),
+    ],
+)
+def test_a_rule_counting_cards_of_other_sections_too_names_no_section(params, section):
+    spec = RuleSpec("r", "check", "error", "cite", "title", params)
+    assert _one_section(spec) == section
 
 
 def test_an_unknown_game_is_a_404_naming_the_games(client):
