@@ -132,7 +132,8 @@ def _builder(game, saved: dict[str, Any] | None, event_id: str | None = None):
         game=game,
         deck=saved,
         event_id=event_id,
-        config=browse.builder_config(game, game_view(game)),
+        # With each format's rules, so the builder can list them with their readings.
+        config=browse.builder_config(game, game_view(game, with_rules=True)),
     )
 
 

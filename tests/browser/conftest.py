@@ -52,3 +52,42 @@ def page(context):
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     yield page
     assert errors == [], "the page's scripts reported errors"
+
+
+@pytest.fixture
+def decided_site(tmp_path, pool_copy):
+    """A site whose RYFT pool records a decision (tests/decisions.py), served from a thread:
+    the shipped pools the live server reads hold no decision a test may count on."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from tests.decisions import add_decision
+    from webapp import create_app
+
+    add_decision(pool_copy)
+    app = create_app(
+        {"DATABASE": str(tmp_path / "site.sqlite"), "POOLS": str(pool_copy), "TESTING": True}
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+@pytest.fixture
+def decided_page(browser, decided_site):
+    """A fresh page on :func:`decided_site`; it fails the test if the scripts report errors."""
+    context = browser.new_context(base_url=decided_site, viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == [], "the page's scripts reported errors"

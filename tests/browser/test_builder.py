@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import deck_rows, example, import_list, open_builder, settle
+from tests.decisions import ALTERNATIVE, ALTERNATIVE_NAME, ALTERNATIVE_RULE, READING, REASON
 
 pytestmark = pytest.mark.browser
 
@@ -37,19 +38,37 @@ def test_search_add_a_card_and_the_legality_panel_changes(page):
     assert page.evaluate("window.sameDocument") is True
 
 
-def test_import_lists_unread_lines_with_their_number_and_imports_the_rest(page):
+def test_import_reads_a_line_close_to_one_card_as_that_card_at_once_and_says_so(page):
     open_builder(page, "era")
     text = example("era-illegal")
     typo = text.splitlines().index("1 Embr Rex") + 1
     import_list(page, text)
 
     report = page.locator("#import-report")
-    expect(report).to_contain_text(f"Line {typo}:")
-    expect(report).to_contain_text("no ERA card is called 'Embr Rex'")
+    expect(report).to_contain_text("Imported 37 cards.")
+    expect(report.locator(".import-fixed")).to_have_text(
+        [f"Line {typo}: read “Embr Rex” as “Ember Rex”"]
+    )
+    expect(report.locator("button.suggestion")).to_have_count(0)
+    assert page.input_value("#import-text").splitlines()[typo - 1] == "1 Ember Rex"
     assert ("dinos", "Ember Rex", 2) in deck_rows(page)
+    assert sum(count for _, _, count in deck_rows(page)) == 37
+
+
+def test_import_offers_each_of_several_close_cards_to_pick(page):
+    open_builder(page, "era")
+    text = example("era-illegal").replace("1 Embr Rex", "1 Ember Reks")
+    typo = text.splitlines().index("1 Ember Reks") + 1
+    import_list(page, text)
+
+    report = page.locator("#import-report")
+    expect(report).to_contain_text(f"Line {typo}:")
+    expect(report).to_contain_text("no ERA card is called 'Ember Reks'")
+    expect(report.locator(".import-fixed")).to_have_count(0)
     assert ("deck", "Fire Breath", 4) in deck_rows(page)
     assert sum(count for _, _, count in deck_rows(page)) == 36
 
+    expect(report.get_by_role("button", name=f"Use Ember Hide on line {typo}")).to_be_visible()
     report.get_by_role("button", name=f"Use Ember Rex on line {typo}").click()
     expect(report).to_contain_text("Imported 37 cards.")
     assert page.input_value("#import-text").splitlines()[typo - 1] == "1 Ember Rex"
@@ -59,7 +78,7 @@ def test_import_lists_unread_lines_with_their_number_and_imports_the_rest(page):
 
 def test_offending_cards_are_highlighted_and_listed_with_their_rule(page):
     open_builder(page, "era")
-    import_list(page, example("era-illegal"))
+    import_list(page, example("era-illegal").replace("1 Embr Rex", ""))
     rex = row(page, "Ember Rex")
     expect(rex).to_have_class(re.compile(r"\boffending-error\b"))
     expect(row(page, "Kindle")).not_to_have_class(re.compile(r"\boffending\b"))
@@ -73,6 +92,33 @@ def test_offending_cards_are_highlighted_and_listed_with_their_rule(page):
     settle(page)
     expect(rex).not_to_have_class(re.compile(r"\boffending\b"))
     expect(page.locator("#problems")).not_to_contain_text("No dino may be selected twice")
+
+
+def test_a_type_problem_marks_the_card_in_the_wrong_section_only(page):
+    open_builder(page, "era")
+    import_list(page, "Crystals:\n1 Kindle\nDeck:\n1 Kindle\n")
+    misplaced = page.locator("#row-crystals-era-kindle")
+    expect(misplaced).to_have_class(re.compile(r"\boffending-error\b"))
+    expect(page.locator("#row-deck-era-kindle")).not_to_have_class(re.compile(r"\boffending\b"))
+    problem = page.locator(".problem", has_text="era-crystals-are-crystals")
+    expect(problem.locator(".problem-cards button")).to_have_count(1)
+    problem.locator(".problem-cards button").click()
+    expect(misplaced.get_by_role("button", name="Remove one Kindle")).to_be_focused()
+
+
+def test_a_deck_size_problem_marks_the_section_heading_and_no_card(page):
+    open_builder(page, "era")
+    dinos = page.locator("#section-dinos")
+    expect(dinos).to_have_class(re.compile(r"\bsection-offending\b"))
+    expect(dinos.locator(".section-flag")).to_have_attribute("title", re.compile("3 dinos"))
+
+    page.fill("#search-q", "ember rex")
+    page.get_by_role("button", name="Add Ember Rex (Dino)").click()
+    settle(page)
+    expect(page.locator(".problem", has_text="you have 1 dino")).to_contain_text("Section: Dinos")
+    expect(row(page, "Ember Rex")).not_to_have_class(re.compile(r"\boffending\b"))
+    expect(dinos.locator(".section-flag")).to_have_attribute("title", re.compile("1 dino$"))
+    expect(page.locator(".deck-row.offending")).to_have_count(0)
 
 
 def test_export_gives_the_canonical_text_to_download_and_copy(page, context):
@@ -164,3 +210,36 @@ def test_keyboard_alone_adds_and_removes_cards(page):
     expect(row(page, "Kindle")).to_contain_text("2×")
     settle(page)
     assert deck_rows(page) == [("deck", "Kindle", 2)]
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+def test_the_builder_shows_how_deckwright_reads_a_rule_beside_it(decided_page):
+    page = decided_page
+    open_builder(page, "ryft")
+    # Still 40 cards: one copy too many of Cinder Imp is the one problem.
+    text = example("ryft-legal").replace("3 Cinder Imp", "4 Cinder Imp")
+    import_list(page, text.replace("1 Eruption Countdown", ""))
+
+    problem = page.locator(".problem", has_text="ryft-three-copies")
+    reading = problem.locator(".reading")
+    expect(reading).to_contain_text("How Deckwright reads this")
+    expect(reading.locator(".reading-text")).to_have_text(READING)
+    expect(reading.locator(".reading-reason")).to_have_text(f"Why: {REASON}")
+    expect(page.locator(".problem")).to_have_count(1)
+    expect(row(page, "Cinder Imp")).to_have_class(re.compile(r"\boffending-error\b"))
+    expect(row(page, "Caldera Forge")).not_to_have_class(re.compile(r"\boffending\b"))
+
+    page.locator("#format-rules summary").click()
+    rule = page.locator("#rules-list li[data-rule=ryft-three-copies]")
+    expect(rule.locator(".reading-text")).to_have_text(READING)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".legality-panel").screenshot(path=str(SCREENSHOTS / "builder-reading.png"))
+
+    reading.get_by_role("button", name=f"judge the deck in {ALTERNATIVE_NAME}").click()
+    expect(page.locator("#deck-format")).to_have_value(ALTERNATIVE)
+    settle(page)
+    expect(page.locator("#problems")).to_contain_text(ALTERNATIVE_RULE)
+    expect(page.locator("#format-rules-name")).to_have_text(ALTERNATIVE_NAME)
+    expect(page.locator("#rules-list li[data-rule=ryft-three-copies] .reading")).to_have_count(0)

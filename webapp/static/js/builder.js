@@ -46,6 +46,8 @@ const el = {
   verdict: $("verdict"),
   problems: $("problems"),
   formats: $("format-verdicts"),
+  rulesList: $("rules-list"),
+  rulesName: $("format-rules-name"),
   charts: $("charts"),
   importText: $("import-text"),
   importButton: $("import-button"),
@@ -172,20 +174,67 @@ async function loadDetails() {
 
 // -- drawing the deck ------------------------------------------------------------------
 
-/** card name (lower case) -> "error" | "warning", from the last verdict's problems. */
-function offendingCards() {
+/**
+ * The section a format's rule looks at, when it looks at one section only ("Your deck holds
+ * only ..."): its problems are about the cards in that section, not copies elsewhere.
+ */
+function ruleSection(ruleId) {
+  const fmt = game.formats.find((f) => f.id === ((state.result && state.result.format) || el.format.value));
+  const rule = fmt && (fmt.rules || []).find((r) => r.id === ruleId);
+  return rule ? rule.section || null : null;
+}
+
+/** Whether a problem is about the card of this deck row. */
+function concerns(problem, sectionId, name) {
+  if (!(problem.cards || []).some((c) => key(c) === key(name))) return false;
+  return !problem.section || !ruleSection(problem.rule) || problem.section === sectionId;
+}
+
+/** The last verdict's problems about one deck row's card. */
+function problemsOf(sectionId, name) {
+  return ((state.result && state.result.problems) || []).filter((p) => concerns(p, sectionId, name));
+}
+
+/** "error" | "warning" | null: how badly the card of a deck row breaks the rules. */
+function severityOf(sectionId, name) {
+  const found = problemsOf(sectionId, name);
+  if (!found.length) return null;
+  return found.some((p) => p.severity === "error") ? "error" : "warning";
+}
+
+/**
+ * section id -> {severity, messages} of the problems about a section as a whole (how many
+ * cards it holds): they name no card, so they mark the section's heading, not its cards.
+ */
+function offendingSections() {
   const found = new Map();
   for (const problem of (state.result && state.result.problems) || []) {
-    for (const name of problem.cards || []) {
-      if (found.get(key(name)) !== "error") found.set(key(name), problem.severity);
-    }
+    if (!problem.section || (problem.cards || []).length) continue;
+    const mark = found.get(problem.section) || { severity: "warning", messages: [] };
+    if (problem.severity === "error") mark.severity = "error";
+    mark.messages.push(problem.message);
+    found.set(problem.section, mark);
   }
   return found;
 }
 
-function problemsOf(name) {
-  return ((state.result && state.result.problems) || []).filter((p) =>
-    (p.cards || []).some((c) => key(c) === key(name)),
+function flagSection(box, mark) {
+  const heading = box.querySelector("h3");
+  const flag = heading.querySelector(".section-flag");
+  heading.classList.toggle("section-offending", Boolean(mark));
+  heading.classList.toggle("section-offending-warning", Boolean(mark) && mark.severity === "warning");
+  flag.hidden = !mark;
+  if (!mark) {
+    flag.className = "section-flag";
+    flag.replaceChildren();
+    flag.removeAttribute("title");
+    return;
+  }
+  flag.className = `section-flag row-flag row-flag-${mark.severity}`;
+  flag.title = mark.messages.join("\n");
+  flag.replaceChildren(
+    h("span", { "aria-hidden": "true" }, "!"),
+    h("span", { class: "visually-hidden" }, mark.severity === "error" ? "Breaks a rule" : "Warning"),
   );
 }
 
@@ -193,10 +242,10 @@ function rowId(sectionId, cardId) {
   return `row-${sectionId}-${cardId}`.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
-function deckRow(sectionId, entry, offending) {
+function deckRow(sectionId, entry) {
   const card = state.cards.get(entry.id) || { id: entry.id, name: entry.name, facts: {} };
-  const severity = offending.get(key(entry.name));
-  const rowProblems = severity ? problemsOf(entry.name) : [];
+  const rowProblems = problemsOf(sectionId, entry.name);
+  const severity = severityOf(sectionId, entry.name);
   const face = cardFace(game, card);
   const focusKey = (what) => `${what}:${sectionId}:${entry.id}`;
   const dataset = { card: entry.id, section: sectionId, name: entry.name };
@@ -260,7 +309,7 @@ function renderDeck() {
   const focusRow = focusKey ? active.closest(".deck-row") : null;
   const rowIndex = focusRow ? [...el.deck.querySelectorAll(".deck-row")].indexOf(focusRow) : -1;
 
-  const offending = offendingCards();
+  const flagged = offendingSections();
   let total = 0;
   for (const section of game.sections) {
     const box = el.deck.querySelector(`[data-section-box="${CSS.escape(section.id)}"]`);
@@ -268,7 +317,8 @@ function renderDeck() {
     const count = entries.reduce((n, e) => n + e.count, 0);
     total += count;
     box.querySelector(".section-count").textContent = String(count);
-    box.querySelector(".deck-rows").replaceChildren(...entries.map((e) => deckRow(section.id, e, offending)));
+    flagSection(box, flagged.get(section.id));
+    box.querySelector(".deck-rows").replaceChildren(...entries.map((e) => deckRow(section.id, e)));
     box.querySelector(".section-empty").hidden = entries.length > 0;
   }
   el.total.textContent = `${total} card${total === 1 ? "" : "s"}`;
@@ -399,8 +449,8 @@ function renderVerdict(result) {
 }
 
 function problemItem(problem) {
-  const rows = (problem.cards || []).flatMap((name) =>
-    [...el.deck.querySelectorAll(".deck-row")].filter((r) => key(r.dataset.name) === key(name)),
+  const rows = [...el.deck.querySelectorAll(".deck-row")].filter((r) =>
+    concerns(problem, r.dataset.section, r.dataset.name),
   );
   return h(
     "li",
@@ -438,13 +488,96 @@ function problemItem(problem) {
           ]),
         )
       : null,
+    !rows.length && problem.section && !(problem.cards || []).length
+      ? h(
+          "p",
+          { class: "problem-cards" },
+          "Section: ",
+          h("button", { type: "button", class: "link-button", onclick: () => goToSection(problem.section) }, sectionName(problem.section)),
+        )
+      : null,
+    readingBoxes(problem.readings),
     problem.cite
       ? h("details", { class: "problem-cite" }, h("summary", {}, "What the rulebook says"), h("blockquote", {}, problem.cite))
       : null,
   );
 }
 
-el.format.addEventListener("change", () => revise(true));
+function goToSection(sectionId) {
+  const box = el.deck.querySelector(`[data-section-box="${CSS.escape(sectionId)}"]`);
+  if (!box) return;
+  box.scrollIntoView({ block: "nearest" });
+  const button = box.querySelector("button");
+  if (button) button.focus();
+}
+
+/**
+ * "How Deckwright reads this": where the rulebook's sentence can be read two ways, the
+ * reading the game's pool records (its decisions), why, and the format built on the other.
+ */
+function readingBoxes(readings) {
+  return (readings || []).map((reading) =>
+    h(
+      "aside",
+      { class: "reading", "aria-label": "How Deckwright reads this" },
+      h("p", { class: "reading-title" }, "How Deckwright reads this"),
+      h("p", { class: "reading-text" }, reading.reading),
+      h("p", { class: "reading-reason" }, h("span", { class: "reading-why" }, "Why:"), " ", reading.reason),
+      reading.alternative ? alternativeNote(reading) : null,
+    ),
+  );
+}
+
+function alternativeNote(reading) {
+  const name = reading.alternative_name || reading.alternative;
+  const offered = [...el.format.options].some((o) => o.value === reading.alternative);
+  if (!offered || el.format.disabled) {
+    return h("p", { class: "reading-alternative" }, "Read it the other way in the ", h("strong", {}, name), " format.");
+  }
+  return h(
+    "p",
+    { class: "reading-alternative" },
+    "Read it the other way: ",
+    h(
+      "button",
+      {
+        type: "button",
+        class: "link-button",
+        onclick: () => {
+          el.format.value = reading.alternative;
+          formatChanged();
+          announce(`Judging the deck in ${name}.`);
+        },
+      },
+      `judge the deck in ${name}`,
+    ),
+  );
+}
+
+/** The picked format's rules, each with the rulebook's words and how Deckwright reads it. */
+function renderRules() {
+  const fmt = game.formats.find((f) => f.id === el.format.value) || game.formats[0];
+  if (!fmt || !el.rulesList) return;
+  el.rulesName.textContent = fmt.name;
+  el.rulesList.replaceChildren(
+    ...(fmt.rules || []).map((rule) =>
+      h(
+        "li",
+        { class: "format-rule", dataset: { rule: rule.id } },
+        h("p", { class: "format-rule-title" }, rule.rule, rule.severity === "warning" ? h("span", { class: "muted" }, " (a recommendation)") : null),
+        rule.cite ? h("blockquote", { class: "format-rule-cite" }, rule.cite) : null,
+        readingBoxes(rule.readings),
+      ),
+    ),
+  );
+}
+
+function formatChanged() {
+  renderRules();
+  revise(true);
+}
+
+el.format.addEventListener("change", formatChanged);
 el.asOf.addEventListener("change", () => revise(true));
 
 // -- searching ---------------------------------------------------------------------------
@@ -592,10 +725,17 @@ async function importList() {
   el.importButton.disabled = true;
   el.importReport.replaceChildren();
   try {
-    const result = await readList(text);
+    let result = await readList(text);
+    // A line whose name is close to exactly one card is read as that card at once (and the
+    // report says so); a player picks only where several cards are close.
+    const fixes = closeMatchFixes(text, unreadLines(result));
+    if (fixes.length) {
+      el.importText.value = fixes.text;
+      result = await readList(fixes.text);
+    }
     if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
     replaceDeck(result.deck.sections);
-    renderImportReport(result);
+    renderImportReport(result, fixes);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     el.importReport.replaceChildren(h("p", { class: "import-error" }, error.message));
@@ -610,8 +750,34 @@ function readList(text) {
   return api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", text, query });
 }
 
-function renderImportReport(result) {
-  const unread = result.problems.filter((p) => p.rule.startsWith("decklist-"));
+/** The problems of lines the reader could not use (its own errors, not the rules'). */
+function unreadLines(result) {
+  return result.problems.filter((p) => p.rule.startsWith("decklist-") && p.severity === "error");
+}
+
+/**
+ * The decklist with each line that names no card but is close to exactly one card put
+ * right: [{line, typed, name}, ...] with the new text as .text.
+ */
+function closeMatchFixes(text, unread) {
+  const lines = text.split("\n");
+  const fixes = [];
+  for (const problem of unread) {
+    const suggestions = problem.suggestions || [];
+    const typed = (problem.cards || [])[0];
+    const index = (problem.line || 0) - 1;
+    if (suggestions.length !== 1 || !typed || index < 0 || index >= lines.length) continue;
+    if (!lines[index].includes(typed)) continue;
+    lines[index] = lines[index].replace(typed, suggestions[0]);
+    fixes.push({ line: problem.line, typed, name: suggestions[0] });
+  }
+  fixes.text = lines.join("\n");
+  return fixes;
+}
+
+function renderImportReport(result, fixes = []) {
+  const unread = unreadLines(result);
+  const notes = result.problems.filter((p) => p.rule.startsWith("decklist-") && p.severity !== "error");
   let copies = 0;
   for (const entries of Object.values(result.deck.sections)) for (const e of entries) copies += e.count;
   const lead = h(
@@ -619,6 +785,17 @@ function renderImportReport(result) {
     { class: "import-summary" },
     `Imported ${copies} card${copies === 1 ? "" : "s"}`,
     unread.length ? `; ${unread.length} line${unread.length === 1 ? "" : "s"} could not be read:` : ".",
+  );
+  const fixed = fixes.map((fix) =>
+    h(
+      "li",
+      { class: "import-fixed", dataset: { line: fix.line } },
+      h("strong", { class: "import-line" }, `Line ${fix.line}:`),
+      ` read “${fix.typed}” as “${fix.name}”`,
+    ),
+  );
+  const noted = notes.map((problem) =>
+    h("li", { class: "import-note", dataset: { line: problem.line || "" } }, problem.message),
   );
   const items = unread.map((problem) =>
     h(
@@ -650,6 +827,13 @@ function renderImportReport(result) {
   );
   el.importReport.replaceChildren(lead);
   if (items.length) el.importReport.append(h("ul", { class: "import-problems" }, items));
+  if (fixed.length) {
+    el.importReport.append(
+      h("p", { class: "import-fixes-lead" }, "Read as the one card close to what was written:"),
+      h("ul", { class: "import-fixes" }, fixed),
+    );
+  }
+  if (noted.length) el.importReport.append(h("ul", { class: "import-notes" }, noted));
 }
 
 /** Put a suggested name on the line that named no card, and import the list again. */
@@ -751,7 +935,7 @@ function fixRules(format, asOf, why) {
     $("deck-settings").after(h("p", { id: "rules-note", class: "hint rules-note" }, why));
     for (const field of [el.format, el.asOf]) field.setAttribute("aria-describedby", "rules-note");
   }
-  revise(true);
+  formatChanged();
 }
 
 /** What the event's submit panel may do with the builder. */
@@ -769,10 +953,12 @@ const builder = {
 // -- start ----------------------------------------------------------------------------------
 
 document.body.classList.add("js");
+renderRules();
 $("deck-settings").addEventListener("submit", (event) => event.preventDefault());
 if (saved) {
   el.name.value = saved.name || "";
   if (saved.format && [...el.format.options].some((o) => o.value === saved.format)) el.format.value = saved.format;
+  renderRules();
   showShare(saved.id);
   replaceDeck(saved.deck.sections);
   el.save.disabled = true;
