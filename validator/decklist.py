@@ -47,6 +47,8 @@ _HEADER_COUNT = re.compile(
     r"\s*(?:[\(\[]\s*\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*\d+(?:\s+cards?)?)\s*$", re.I
 )
 _BULLET = re.compile(r"^[-*•]\s+")
+# Rules drawn across a forum post ("-----", "=== Sideboard ===") frame a header or nothing.
+_RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?$")
 # "Deck: 3 Card", "SB: 2 Card": a label, a colon, and the rest of the line.
 _LABELLED = re.compile(r"^([^:]{1,40}?)\s*:\s*(\S.*)$")
 # A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
@@ -219,6 +221,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
         found = _resolve(game, token)
         return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
     line = _TRAILING_COMMENT.sub("", line)
+    ruled = _RULE.match(line)
+    if ruled:
+        if not ruled.group(2):
+            return (_SKIP,)  # a rule alone is drawn, not written: it says nothing
+        line = ruled.group(2)
     if line.endswith(":"):
         label = line[:-1].strip()
         return (_HEADER, _target(game, label), _HEADER_COUNT.sub("", label).strip(), None, False)

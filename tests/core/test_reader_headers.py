@@ -235,3 +235,16 @@ def _an_outlaw(eruma):
 
 def _a_henchman(eruma):
     return next(c.name for c in eruma.cards if c.type == "Henchman")
+
+
+def test_rules_drawn_across_a_post_frame_headers_or_nothing(era):
+    # Forum posts separate groups with lines of dashes and frame their headers in them.
+    text = "\n".join(
+        ["=== Dinos ===", "1 Ember Rex", "----------", "=== Deck ===", "3 Kindle"]
+        + ["--- Sideboard ---", "1 Flame Lash"]
+    )
+    parsed = parse_text(text, era)
+    assert parsed.problems == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+    assert cards(parsed, "deck") == [("Kindle", 3)]
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Flame Lash", 1)]
