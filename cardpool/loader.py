@@ -265,9 +265,13 @@ def _build_game(directory: Path, sink: list[PoolProblem]) -> Game | None:
             name: Attribute(
                 name=name,
                 label=a.get("label", name.replace("_", " ").capitalize()),
-                kind=a["kind"],
+                # a ``cards`` attribute is a list like any other, whose values name cards
+                kind="list" if a["kind"] == "cards" else a["kind"],
                 values=tuple(a.get("values", ())),
                 filter=a["filter"],
+                required=a["required"],
+                types=tuple(a.get("types", ())),
+                references=a["references"] or a["kind"] == "cards",
             )
             for name, a in spec.get("attributes", {}).items()
         },
@@ -348,6 +352,12 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
             if card_type not in spec["card_types"]:
                 problems.add(f"unknown card type {card_type!r}", ["sections", i, "types"])
     attributes = spec.get("attributes", {})
+    for name, attribute in attributes.items():
+        for card_type in attribute.get("types", ()):
+            if card_type not in spec["card_types"]:
+                problems.add(
+                    f"unknown card type {card_type!r}", ["attributes", name, "types"], field="types"
+                )
     main = spec.get("main_attribute")
     if main and main not in attributes:
         problems.add(f"no attribute {main!r}", ["main_attribute"])
@@ -387,6 +397,7 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
             problems.add(f"revision_of names no card id {target!r}", card=data["name"])
     identities = _identities(loaded, spec["same_card"])
     _check_name_keys(loaded, seen_ids, identities, problems)
+    _check_declarations(spec, loaded, seen_ids, problems)
     cards = []
     for data in loaded:
         facts = {k: v for k, v in data.items() if k not in NOT_FACTS}
@@ -448,6 +459,47 @@ def _check_name_keys(loaded, index_of, identities, problems: _Problems) -> None:
                     card=data["name"],
                     field="aliases",
                 )
+
+
+def _check_declarations(spec, loaded, index_of, problems: _Problems) -> None:
+    """What game.yaml declares of each attribute: which card types carry it (``types``),
+    that those cards all do (``required``), and that card names it holds name cards."""
+    declared = spec.get("attributes", {})
+    names = {name_key(data["name"]) for data in loaded}
+    for data in loaded:
+        at = ("cards", index_of[data["id"]])
+        for attribute, spec_ in declared.items():
+            label = spec_.get("label", attribute.replace("_", " ").capitalize())
+            allowed = spec_.get("types")
+            held = attribute in data
+            if held and allowed and data["type"] not in allowed:
+                problems.add(
+                    f"{a_or_an(data['type'])} card has no {label} (only {', '.join(allowed)}"
+                    " cards do)",
+                    (*at, attribute),
+                    card=data["name"],
+                    field=attribute,
+                )
+            elif not held and spec_["required"] and (not allowed or data["type"] in allowed):
+                problems.add(
+                    f"every {data['type']} card has a {label}; this one has none",
+                    at,
+                    card=data["name"],
+                    field=attribute,
+                )
+            if held and (spec_["references"] or spec_["kind"] == "cards"):
+                for position, named in enumerate(data[attribute]):
+                    if name_key(named) not in names:
+                        problems.add(
+                            f"names no card {named!r} of the pool",
+                            (*at, attribute, position),
+                            card=data["name"],
+                            field=attribute,
+                        )
+
+
+def a_or_an(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def _identities(cards: list[dict], same_card: list[str]) -> dict[str, str]:

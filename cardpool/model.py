@@ -61,6 +61,9 @@ class Attribute:
     kind: str  # text | int | bool | choice | list
     values: tuple[str, ...] = ()
     filter: bool = False
+    required: bool = False  # every card that may carry it has it
+    types: tuple[str, ...] = ()  # only cards of these types carry it (all when empty)
+    references: bool = False  # a list whose values name cards of the pool
 
 
 @dataclass(frozen=True, slots=True)

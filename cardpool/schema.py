@@ -12,7 +12,8 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lowercase letters, digits and '-'")
 SEVERITIES = ("error", "warning")
-ATTRIBUTE_KINDS = ("text", "int", "bool", "choice", "list")
+# ``cards`` is a list whose values name cards of the pool (what a card summons or creates).
+ATTRIBUTE_KINDS = ("text", "int", "bool", "choice", "list", "cards")
 RESERVED = ("id", "name", "type", "set", "number", "max_copies", "revision_of", "aliases")
 
 
@@ -26,6 +27,16 @@ class AttributeSchema(Strict):
     kind = fields.Str(required=True, validate=validate.OneOf(ATTRIBUTE_KINDS))
     values = fields.List(fields.Str())
     filter = fields.Bool(load_default=False)
+    required = fields.Bool(load_default=False)
+    types = fields.List(fields.Str(), validate=validate.Length(min=1))
+    references = fields.Bool(load_default=False)
+
+    @validates_schema
+    def check_references(self, data, **kwargs):
+        if data.get("references") and data["kind"] not in ("list", "cards"):
+            raise ValidationError("only a list attribute can name cards", "references")
+        if data["kind"] == "cards" and data.get("values"):
+            raise ValidationError("the values of a cards attribute are card names", "values")
 
 
 class SectionSchema(Strict):
@@ -148,7 +159,7 @@ def _attribute_field(kind: str, values: list[str]) -> fields.Field:
         return fields.Bool()
     if kind == "choice":
         return fields.Str(validate=choice)
-    if kind == "list":
+    if kind in ("list", "cards"):
         return fields.List(fields.Str(validate=choice))
     return fields.Str()
 
