@@ -239,9 +239,9 @@ def _a_henchman(eruma):
 
 def test_rules_drawn_across_a_post_frame_headers_or_nothing(era):
     # Forum posts separate groups with lines of dashes and frame their headers in them.
-    text = "\n".join(
-        ["=== Dinos ===", "1 Ember Rex", "----------", "=== Deck ===", "3 Kindle"]
-        + ["--- Sideboard ---", "1 Flame Lash"]
+    text = (
+        "=== Dinos ===\n1 Ember Rex\n----------\n=== Deck ===\n3 Kindle\n"
+        "--- Sideboard ---\n1 Flame Lash"
     )
     parsed = parse_text(text, era)
     assert parsed.problems == []
