@@ -190,6 +190,65 @@ def test_arcmage_a_creature_in_the_region_deck_fails(arcmage, check):
     assert (problem.expected, problem.actual) == (["Region"], "Creature")
 
 
+# -- Token creatures ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["Crop Token", "Little Orc Token", "Big Orc Token", "Taurson", "Addax", "Dragon Armor"],
+)
+def test_arcmage_a_token_cannot_be_put_in_the_main_deck(arcmage, check, token):
+    """“Token creatures have the subtype token and mostly function like normal creatures,
+    with some exceptions.” “Can't be put in hand/deck/grave - whatever would try to move
+    them to that kills them instead and removes them from the game.”"""
+    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, token)])
+    result = check(arcmage, deck(main))
+    assert rule_ids(result, "error") == ["arcmage-no-tokens"]
+    [problem] = result.errors
+    assert problem.message == (
+        f"Token cards can't be put in your main deck: you have 1 copy of {token} (at most 0)"
+    )
+    assert (problem.section, problem.cards, problem.lines) == ("deck", (token,), (17,))
+
+
+def test_arcmage_tokens_are_named_one_by_one(arcmage, check):
+    """“Can't be put in hand/deck/grave”"""
+    main = swap(
+        MAIN,
+        {"Besieged City": (1, "Besieged City")},
+        extra=[(2, "Crop Token"), (1, "Addax")],
+    )
+    result = check(arcmage, deck(main))
+    problems = only(result, "arcmage-no-tokens")
+    assert [(p.cards, p.actual) for p in problems] == [(("Crop Token",), 2), (("Addax",), 1)]
+
+
+def test_arcmage_tokens_are_the_cards_whose_subtype_says_token(arcmage):
+    """“Token creatures have the subtype token”
+
+    Only the subtype says what a card is: every shipped token's subtype has the word."""
+    tokens = {c.name for c in arcmage.cards if "token" in (c.get("subtype") or "").lower()}
+    assert tokens == {
+        "Crop Token",
+        "Little Orc Token",
+        "Big Orc Token",
+        "Taurson",
+        "Addax",
+        "Dragon Armor",
+    }
+    assert all(arcmage.find_card(name).get("cost") is None for name in tokens)
+    (decision,) = arcmage.decisions_for("arcmage-no-tokens")
+    assert "Dragon Armor" in decision.reading
+
+
+def test_arcmage_a_token_in_the_region_deck_is_one_problem(arcmage, check):
+    """“Regions are special cards that you keep separated from your draw deck by having
+    them in their own pile and area on the table.”"""
+    regions = (*GAIAN_REGIONS[:2], (1, "Crop Token"))
+    [problem] = only(check(arcmage, deck(regions=regions)), "arcmage-region-deck-regions-only")
+    assert problem.cards == ("Crop Token",)
+
+
 # -- Region limits --------------------------------------------------------------------------------
 
 
