@@ -195,7 +195,7 @@ _NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card num
 _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
 _ZERO = "zero"  # (what the line names)
-_CARD = "card"  # (card, count, printing named, notes)
+_CARD = "card"  # (card, printing named, notes, count)
 _UNKNOWN = "unknown"  # (text, suggestions)
 
 
@@ -538,7 +538,7 @@ def parse_mapping(data: Any, game: Game) -> ParsedDeck:
 
 
 def _mapping_target(game: Game, part: str, label: str) -> tuple | None:
-    section = game.section_for(label)
+    section = game.section_for(label) if part == "sections" else None
     if section is not None:
         return (_SECTION, section)
     board = _BOARD_HEADERS.get(name_key(label))
