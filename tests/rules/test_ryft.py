@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardpool import PoolError
 from tests.helpers import changed, decklist, rule_ids
 
 # 40 cards: 9 Beings, 2 Matrixes, 2 Active Codes at 3 copies each and 1 Delayed Code.
@@ -289,6 +290,19 @@ def test_ryft_example_decks_validate_as_named(run_cli, example):
     assert "NOT legal in RYFT Standard" in illegal.output
     for rule_id in ("ryft-forty-cards", "ryft-three-copies", "ryft-being-and-code-only"):
         assert f"[{rule_id}]" in illegal.output
+
+
+def test_ryft_all_cards_have_a_domain(ryft, pool_variant):
+    """“All cards have a [DOMAIN], and mixing Domains can create unique combos.”"""
+    assert all(card.get("domain") for card in ryft.cards)
+
+    def drop_domain(cards_yaml):
+        del next(c for c in cards_yaml["cards"] if c["name"] == "Cinder Imp")["domain"]
+
+    with pytest.raises(PoolError) as caught:
+        pool_variant("ryft", edit_cards=drop_domain)
+    (problem,) = caught.value.problems
+    assert (problem.card, problem.field) == ("Cinder Imp", "domain")
 
 
 def test_every_ryft_test_quotes_the_rulebook_verbatim(ryft, assert_quotes_rulebook):
