@@ -162,12 +162,17 @@ class Game:
         self.cards_by_key: dict[str, Card] = {}
         self.cards_by_number: dict[str, Card] = {}
         self.cards_by_alias: dict[str, Card] = {}
-        for card in self.cards:
+        by_identity: dict[str, list[Card]] = {}
+        # A name, number or alias shared by several printings leads to the same printing
+        # however cards.yaml orders them: the verdict must not depend on the file's order.
+        for card in sorted(self.cards, key=self._printing_order):
             self.cards_by_key.setdefault(name_key(card.name), card)
             if card.number:
                 self.cards_by_number.setdefault(name_key(card.number), card)
             for alias in card.aliases:
                 self.cards_by_alias.setdefault(name_key(alias), card)
+            by_identity.setdefault(card.identity, []).append(card)
+        self._printings = {identity: tuple(cards) for identity, cards in by_identity.items()}
         self.sections_by_id = {s.id: s for s in self.sections}
         self._section_keys: dict[str, str] = {}
         for section in self.sections:
@@ -186,6 +191,19 @@ class Game:
             return self.cards_by_id[card_id]
         except KeyError:
             raise UnknownCardError(f"{self.short_name} has no card with id {card_id!r}") from None
+
+    def _printing_order(self, card: Card) -> tuple:
+        """Current revisions before old ones, printings in constructed sets before others,
+        then oldest release first; set code and id settle the rest."""
+        card_set = self.sets.get(card.set)
+        released = card_set.released if card_set and card_set.released else date.max
+        constructed = card_set.constructed if card_set else False
+        return (card.revision_of is not None, not constructed, released, card.set, card.id)
+
+    def printings(self, card: Card) -> tuple[Card, ...]:
+        """Every card that is ``card`` for the rules (its reprints and revisions, sharing its
+        identity), in :meth:`_printing_order`: the first is the one a plain name reads as."""
+        return self._printings.get(card.identity, (card,))
 
     def find_card(self, text: str) -> Card | None:
         """A card by name (any case, spacing, accents), card id, alias or card number.

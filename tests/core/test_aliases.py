@@ -61,7 +61,13 @@ def test_two_different_cards_may_not_share_a_name(skirmish_pool):
     game = skirmish_pool / "skirmish" / "game.yaml"
     edit(game, "main_attribute: colour", "main_attribute: colour\nsame_card: [number]")
     cards = skirmish_pool / "skirmish" / "cards.yaml"
-    (problem,) = check_pools(skirmish_pool)
+    problems = check_pools(skirmish_pool)
+    assert {(p.card, p.field) for p in problems} == {
+        ("Ember Scout", "name"),
+        ("Quick Bolt", "name"),
+        ("Tidal Wave", "name"),
+    }
+    problem = problems[0]
     assert (problem.file, problem.card, problem.field) == (str(cards), "Ember Scout", "name")
     assert "shares its name with card 'Ember Scout' (scout-old)" in problem.message
     assert "id: scout, name: Ember Scout" in cards.read_text().splitlines()[problem.line - 1]
