@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+import yaml
 
+from cardpool import check_pools
 from tests.helpers import changed, decklist, rule_ids
 from validator import parse_mapping, parse_text, validate
 
@@ -315,6 +317,52 @@ def test_eruma_outlaws_have_a_class_and_henchmen_do_not(eruma):
     assert {c.get("class") for c in outlaws} == {"Assassin", "Thief", "Spy", "Maniac"}
     typed = [c for c in henchmen if c.get("keywords")]
     assert 0 < len(typed) < len(henchmen)
+
+
+def test_eruma_the_pool_refuses_a_class_on_a_henchman_or_none_on_an_outlaw(pool_copy):
+    """“Class: Assassin, Thief, Spy or Maniac.” “Henchmen do not have a Class and they are
+    identified by the word "Henchman" and the icon above.”"""
+    path = pool_copy / "eruma" / "cards.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    by_name = {card["name"]: card for card in data["cards"]}
+    del by_name["Lazarus"]["class"]
+    by_name["Zombie"]["class"] = "Maniac"
+    by_name["Gretel"]["creates"] = ["Rat", "Beer"]
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    problems = {(p.card, p.field): p for p in check_pools(pool_copy)}
+    assert sorted(problems) == [("Gretel", "creates"), ("Lazarus", "class"), ("Zombie", "class")]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    starts = [n for n, line in enumerate(lines, 1) if line.startswith("- id: ")]
+    for (card, _), problem in problems.items():
+        assert problem.file == str(path)
+        # the line cited is within the card's own mapping
+        start = max(n for n in starts if n <= problem.line)
+        assert f"  name: {card}" in lines[start : start + 2]
+    assert "Beer" in problems["Gretel", "creates"].message
+
+
+def test_eruma_other_reading_missing_henchmen_make_a_deck_illegal(eruma, check):
+    """“When a card's power tells you to summon a Henchman, you must take the card with the
+    matching name from your Extra Deck”
+
+    Deckwright reads this as a warning (the decision in game.yaml); the format built on the
+    other reading makes it an error."""
+    (decision, _) = eruma.decisions_for(SUMMONS_WARNING)
+    assert decision.alternative == "henchmen-required"
+    assert eruma.decisions_for(SUMMONS_WARNING, "henchmen-required")[0].alternative is None
+
+    text = eruma_deck(henchmen=changed(HENCHMEN, {"Zombie": 0, "Borobo": 0}))
+    assert check(eruma, text).legal
+    strict = check(eruma, text, "henchmen-required")
+    assert not strict.legal
+    assert rule_ids(strict, "error") == [HENCHMEN_WARNING, SUMMONS_WARNING]
+    assert [p.message for p in strict.errors] == [
+        "Henchmen your Outlaws create must be in your Extra Deck:"
+        " Lazarus creates Zombie, but your Extra Deck has no Zombie",
+        "Henchmen your Henchmen create must be in your Extra Deck:"
+        " Pumpkin creates Borobo, but your Extra Deck has no Borobo",
+    ]
+    assert check(eruma, eruma_deck(), "henchmen-required").problems == []
 
 
 def test_eruma_only_maniacs_can_summon_henchman_cards(eruma):
