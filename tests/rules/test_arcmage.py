@@ -143,6 +143,8 @@ def test_arcmage_a_region_deck_holds_one_to_three_regions(arcmage, check, region
 def test_arcmage_a_deck_without_regions_fails(arcmage, check):
     """“in addition there has to be a separate region deck of up to 3 cards. This gives a
     total card count of 61 to 63 cards, depending on build.”"""
+    (decision,) = arcmage.decisions_for("arcmage-region-deck-size")
+    assert "1, 2 or 3 regions" in decision.reading
     result = check(arcmage, deck(regions=()))
     [problem] = only(result, "arcmage-region-deck-size")
     assert problem.message == "Your region deck holds 1 to 3 regions: you have 0 regions"
@@ -400,7 +402,11 @@ def test_arcmage_spirit_tree_and_ancestral_spirit_tree_are_one_card(arcmage, che
     """“This means that while having different revisions of a card, they all still count as
     the same card for deck building purposes.”
 
-    Both are region number 42: three and two make five copies (and five regions)."""
+    Both are region number 42: three and two make five copies (and five regions).
+    “Two cards are however only equivalent if they share both card & version number.” is
+    read as being about versions, not copies: the decision says so."""
+    (decision,) = arcmage.decisions_for("arcmage-four-copies")
+    assert "whatever their version" in decision.reading
     regions = ((3, "Spirit Tree"), (2, "Ancestral Spirit Tree"))
     result = check(arcmage, deck(regions=regions))
     assert rule_ids(result, "error") == ["arcmage-four-copies", "arcmage-region-deck-size"]
