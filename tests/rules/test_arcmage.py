@@ -17,7 +17,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cardpool import Game, default_pool_dir, load_game
+from cardpool import Game, convert, default_pool_dir, load_game
 from validator import describe_rules
 from validator.cli import cli
 
@@ -739,6 +739,17 @@ def test_arcmage_the_illegal_example_breaks_four_rules_at_once(monkeypatch):
         "decklist-read-as",
     ]
     assert "read 'Misled Goblin' as 'Misled Orc'" in result.output
+
+
+def test_the_converter_rebuilds_the_shipped_arcmage_cards_from_its_three_sources(tmp_path):
+    """The pool is data made by a rerunnable converter: running it again changes nothing."""
+    carddata = Path(convert.DEFAULT_CARDDATA)
+    if not (carddata / "arcmage" / "rebirth-set-2026-snapshot.json").is_file():
+        pytest.skip("the card data is not next to the repository")
+    assert convert.main([str(carddata), "--out", str(tmp_path), "--game", "arcmage"]) == 0
+    shipped = default_pool_dir() / "arcmage" / "cards.yaml"
+    rebuilt = tmp_path / "arcmage" / "cards.yaml"
+    assert rebuilt.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
 
 
 # -- the quotes themselves ------------------------------------------------------------------------

@@ -7,12 +7,14 @@ holds the quotes to the guide's own words.
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import yaml
 
-from cardpool import check_pools
+from cardpool import check_pools, convert, default_pool_dir
 from tests.helpers import changed, decklist, rule_ids
 from validator import parse_mapping, parse_text, validate
 
@@ -319,17 +321,18 @@ def test_eruma_outlaws_have_a_class_and_henchmen_do_not(eruma):
     assert 0 < len(typed) < len(henchmen)
 
 
-def test_eruma_the_pool_refuses_a_class_on_a_henchman_or_none_on_an_outlaw(pool_copy):
+def test_eruma_the_pool_refuses_a_class_on_a_henchman_or_none_on_an_outlaw(tmp_path):
     """“Class: Assassin, Thief, Spy or Maniac.” “Henchmen do not have a Class and they are
     identified by the word "Henchman" and the icon above.”"""
-    path = pool_copy / "eruma" / "cards.yaml"
+    shutil.copytree(default_pool_dir() / "eruma", tmp_path / "eruma")
+    path = tmp_path / "eruma" / "cards.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     by_name = {card["name"]: card for card in data["cards"]}
     del by_name["Lazarus"]["class"]
     by_name["Zombie"]["class"] = "Maniac"
     by_name["Gretel"]["creates"] = ["Rat", "Beer"]
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    problems = {(p.card, p.field): p for p in check_pools(pool_copy)}
+    problems = {(p.card, p.field): p for p in check_pools(tmp_path)}
     assert sorted(problems) == [("Gretel", "creates"), ("Lazarus", "class"), ("Zombie", "class")]
     lines = path.read_text(encoding="utf-8").splitlines()
     starts = [n for n, line in enumerate(lines, 1) if line.startswith("- id: ")]
@@ -417,6 +420,18 @@ def test_eruma_example_decks_validate_as_named(run_cli, example):
         SUMMONS_WARNING,
     ):
         assert f"[{rule_id}]" in illegal.output
+
+
+def test_the_converter_rebuilds_the_shipped_eruma_cards_from_the_card_list(tmp_path):
+    """The pool is data made by a rerunnable converter: running it again changes nothing."""
+    carddata = Path(convert.DEFAULT_CARDDATA)
+    if not (carddata / "eruma" / "cards.json").is_file():
+        pytest.skip("the card data is not next to the repository")
+    assert convert.main([str(carddata), "--out", str(tmp_path), "--game", "eruma"]) == 0
+    shipped = default_pool_dir() / "eruma" / "cards.yaml"
+    assert (tmp_path / "eruma" / "cards.yaml").read_text(encoding="utf-8") == shipped.read_text(
+        encoding="utf-8"
+    )
 
 
 def test_every_eruma_test_quotes_the_rulebook_verbatim(eruma, assert_quotes_rulebook):
