@@ -4,7 +4,8 @@ positions, and the card footer's "How many copies of the card that is allowed in
 
 Each test quotes the sentence it checks between typographic quotes; the last test makes
 sure every quote is in the rulebook word for word. Rules the shipped data cannot show
-(printed copy limits, chapter positions) are tested on a temporary copy of the pool.
+(printed copy limits, chapter positions, a revision under another name) are tested on a
+temporary copy of the pool.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cardpool import Game, convert, default_pool_dir, load_game
+from cardpool import Game, check_pools, convert, default_pool_dir, load_game
 from validator import describe_rules
 from validator.cli import cli
 
@@ -486,6 +487,20 @@ def test_arcmage_the_shipped_regions_carry_no_chapter_position(arcmage, check):
     assert all(card.get("chapter") is None for card in arcmage.cards)
     reversed_regions = tuple(reversed(RED_BANNER_REGIONS))
     assert check(arcmage, deck(regions=reversed_regions)).problems == []
+
+
+def test_arcmage_only_a_region_carries_a_chapter_position(tmp_path):
+    """“All Region have a specific place they are allowed to be put into the chapter,
+    determining the order of the cards.”"""
+    shutil.copytree(default_pool_dir() / "arcmage", tmp_path / "arcmage")
+    path = tmp_path / "arcmage" / "cards.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    by_name = {card["name"]: card for card in data["cards"]}
+    by_name["Kolibri"]["chapter"] = "I"
+    by_name["Plymouth"]["chapter"] = "I"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    (problem,) = check_pools(tmp_path)
+    assert (problem.file, problem.card, problem.field) == (str(path), "Kolibri", "chapter")
 
 
 @pytest.mark.parametrize(
