@@ -125,10 +125,12 @@ class Format:
     base: str | None = None
 
     def banlist_on(self, day: date | None) -> Banlist | None:
-        """The list in force on ``day`` (today's newest list when no day is given)."""
+        """The list in force on ``day`` (today when no day is given): a list dated later is
+        announced but not in force yet."""
+        day = day or date.today()
         current = None
         for banlist in self.banlists:  # sorted by date at load time
-            if day is None or banlist.date <= day:
+            if banlist.date <= day:
                 current = banlist
         return current
 

@@ -46,7 +46,10 @@ class CompiledFormat:
     def validate(
         self, deck: Deck, as_of: date | None = None, extra: Iterable[Problem] = ()
     ) -> Result:
-        context = Context(as_of=as_of)
+        """The deck's problems under the rules in force on ``as_of``: today when no day is
+        given, for banned lists and set releases alike (a list or set dated later is
+        announced, not in force). The result keeps ``as_of`` as asked."""
+        context = Context(as_of=as_of or date.today())
         problems = list(extra)
         for rule in self.rules:
             found = rule.problems(deck, context)
