@@ -104,7 +104,7 @@ def _problem(
 
 
 class _Lexicon:
-    """What the reader knows of one game besides its lookups: type headers and printings."""
+    """What the reader knows of one game besides its lookups: the headers naming its types."""
 
     def __init__(self, game: Game):
         self.type_keys: set[str] = set()
@@ -112,18 +112,6 @@ class _Lexicon:
             self.type_keys.add(name_key(card_type))
             # "Code" for "Active Code" and "Delayed Code": players group by the last word.
             self.type_keys.add(name_key(card_type.split()[-1]))
-        self.by_name: dict[str, list[Card]] = {}
-        for card in game.cards:
-            self.by_name.setdefault(name_key(card.name), []).append(card)
-        self.game = game
-
-    def printings(self, card: Card) -> list[Card]:
-        """Every printing of ``card``: cards of its name, and those the pool says are the same."""
-        found = list(self.by_name.get(name_key(card.name), (card,)))
-        printings = getattr(self.game, "printings", None)
-        if printings is not None:
-            found.extend(c for c in printings(card) if c not in found)
-        return found
 
     def names_type(self, key: str) -> bool:
         """Whether a header key names a card type, singular or plural."""
@@ -317,7 +305,7 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
             return None
         card, named, notes = found
         code = text[len(match.group(1)) :].strip()
-        printing = _printing(_lexicon(game), card, match)
+        printing = _printing(game.printings(card), match)
         if printing is None:
             note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
             return card, named, (*notes, note)
@@ -325,8 +313,8 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
     return None
 
 
-def _printing(lexicon: _Lexicon, card: Card, match: re.Match) -> Card | None:
-    printings = lexicon.printings(card)
+def _printing(printings: tuple[Card, ...], match: re.Match) -> Card | None:
+    """The printing a code names, among a card's reprints and revisions."""
     if match.re is _PAREN_CODE:
         return _first(printings, match.group(2), match.group(3))
     code = match.group(2)
@@ -341,7 +329,7 @@ def _printing(lexicon: _Lexicon, card: Card, match: re.Match) -> Card | None:
     return _first(printings, code, None)
 
 
-def _first(printings: list[Card], set_code: str | None, number: str | None) -> Card | None:
+def _first(printings: tuple[Card, ...], set_code: str | None, number: str | None) -> Card | None:
     set_key = name_key(set_code) if set_code else None
     for card in printings:
         if set_key is not None and name_key(card.set) != set_key:
