@@ -144,7 +144,7 @@ def test_games_lists_games_formats_and_sections(run):
     assert result.exit_code == 0
     assert "era: ERA (Extinction: Rift in the Aether) [illustrative pool]\n" in result.output
     assert "  sections: Dinos, Crystals, Deck\n" in result.output
-    assert "  format open: Open (casual), 12 rules\n" in result.output
+    assert "  format open: Open (casual), 13 rules\n" in result.output
     assert "shadow-era: Shadow Era\n  sections: Hero, Deck\n" in result.output
 
 
