@@ -84,13 +84,26 @@ def compiled(game: Game, format_id: str | None = None) -> CompiledFormat:
 
 
 def compile_all(game: Game) -> list[PoolProblem]:
-    """Compile every format of a game; the problems of those that fail."""
+    """Compile every format of a game; the problems of those that fail.
+
+    A bad rule entry inherited by other formats is one mistake at one line: it is
+    reported once, under the first format that has it."""
     problems: list[PoolProblem] = []
+    seen: set[tuple] = set()
     for format_id in game.formats:
         try:
             compiled(game, format_id)
         except PoolError as exc:
-            problems.extend(exc.problems)
+            for problem in exc.problems:
+                mistake = (
+                    problem.file,
+                    problem.line,
+                    problem.field,
+                    problem.message.split(": ", 1)[-1],
+                )
+                if mistake not in seen:
+                    seen.add(mistake)
+                    problems.append(problem)
     return problems
 
 

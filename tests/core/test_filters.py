@@ -120,3 +120,13 @@ def test_a_bad_filter_inherited_by_another_format_points_at_its_own_line(skirmis
     (problem,) = caught.value.problems
     assert problem.message.startswith("format 'open': rule 'sk-bad'")
     assert "id: sk-bad" in game_file.read_text().splitlines()[problem.line - 1]
+
+
+def test_a_bad_rule_inherited_by_another_format_is_reported_once(skirmish_pool):
+    add_rule(
+        skirmish_pool,
+        "{id: sk-bad, check: section-size, section: deck, max: 3,"
+        " where: {cost: {lt: x}}, title: Bad, cite: Bad.}",
+    )
+    (problem,) = compile_all(load_game(skirmish_pool / "skirmish"))
+    assert problem.message.startswith("format 'standard': rule 'sk-bad'")

@@ -130,8 +130,8 @@ def test_arcmage_the_main_deck_has_exactly_60_cards(arcmage, check, main, size):
     assert problem.message == (f"Your main deck must have exactly 60 cards: you have {size} cards")
     assert problem.section == "deck"
     assert (problem.expected, problem.actual) == ("exactly 60", size)
-    # an oversized deck names its cards, a short one has none to blame
-    assert len(problem.cards) == (16 if size > 60 else 0)
+    # a deck's size names no card: no one card is the wrong one
+    assert problem.cards == ()
 
 
 @pytest.mark.parametrize("regions", [1, 2, 3])
@@ -159,8 +159,8 @@ def test_arcmage_four_regions_are_one_too_many(arcmage, check):
     result = check(arcmage, deck(regions=regions))
     [problem] = only(result, "arcmage-region-deck-size")
     assert problem.message == "Your region deck holds 1 to 3 regions: you have 4 regions"
-    assert problem.section == "regions"
-    assert problem.cards == ("Sanctuary", "Spirit Tree", "Farmland", "Swanport")
+    # the region deck is marked, not its cards: any one of the four may be the one to go
+    assert (problem.section, problem.cards) == ("regions", ())
     assert (problem.expected, problem.actual) == ("between 1 and 3", 4)
 
 

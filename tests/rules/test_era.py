@@ -57,11 +57,7 @@ def test_era_a_deck_of_three_dinos_three_crystals_and_thirty_cards_is_legal(era,
     ("dinos", "actual", "cards"),
     [
         ([(1, "Ember Rex"), (1, "Tidefang Mosasaur")], 2, ()),
-        (
-            [*DINOS, (1, "Galeclaw Raptor")],
-            4,
-            ("Ember Rex", "Cinderhorn Triceratops", "Tidefang Mosasaur", "Galeclaw Raptor"),
-        ),
+        ([*DINOS, (1, "Galeclaw Raptor")], 4, ()),
     ],
     ids=["two-dinos", "four-dinos"],
 )
@@ -140,11 +136,7 @@ def test_era_selected_dinos_can_be_of_any_element(era, check, dinos, crystals, e
     ("crystals", "actual", "cards"),
     [
         ([(2, "Fire Crystal")], 2, ()),
-        (
-            [(2, "Fire Crystal"), (1, "Water Crystal"), (1, "Air Crystal")],
-            4,
-            ("Fire Crystal", "Water Crystal", "Air Crystal"),
-        ),
+        ([(2, "Fire Crystal"), (1, "Water Crystal"), (1, "Air Crystal")], 4, ()),
     ],
     ids=["two-crystals", "four-crystals"],
 )
@@ -310,13 +302,8 @@ def test_era_four_events_in_thirty_cards_break_the_three_events(era, check):
     assert rule_ids(result) == ["era-events-match-dinos", "era-three-events"]
     (events_problem,) = of_rule(result, "era-three-events")
     assert events_problem.message == "Your deck must have exactly 3 events: you have 4 events"
-    assert events_problem.section == "deck"
-    assert events_problem.cards == (
-        "Volcanic Eruption",
-        "Wildfire Season",
-        "High Tide",
-        "Ashfall",
-    )
+    # A count names no card: any one of the 4 events may be the one to take out.
+    assert (events_problem.section, events_problem.cards) == ("deck", ())
     assert (events_problem.expected, events_problem.actual) == ("exactly 3", 4)
 
 

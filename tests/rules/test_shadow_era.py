@@ -477,7 +477,7 @@ def test_shadow_era_wiki_a_deck_holds_at_most_80_cards_with_the_hero(shadow_era,
     result = check(shadow_era, deck("Boris Skullcrusher", neutral(80)))
     [problem] = only(result, "se-at-most-80-cards")
     assert problem.message == "A deck holds at most 80 cards, the hero included: you have 81 cards"
-    assert problem.section == "deck"
+    assert (problem.section, problem.cards) == ("deck", ())
     assert (problem.expected, problem.actual) == ("at most 80", 81)
 
 

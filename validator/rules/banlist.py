@@ -20,22 +20,27 @@ class BanlistRule(Rule):
         if banlist is None or not (banlist.banned or banlist.restricted):
             return []
         found = []
+        banned: dict[str, list] = {}
         totals: dict[str, list] = {}
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
                 identity = entry.card.identity
                 if identity in banlist.banned:
-                    found.append(
-                        self.problem(
-                            f"{entry.card.name} is banned (list of {banlist.date.isoformat()})",
-                            section=section_id,
-                            entries=[entry],
-                            expected=0,
-                            actual=entry.count,
-                        )
-                    )
+                    banned.setdefault(identity, []).append((section_id, entry))
                 elif identity in banlist.restricted:
                     totals.setdefault(identity, []).append((section_id, entry))
+        # A banned card listed in two sections is one banned card: one problem, every line.
+        for held in banned.values():
+            section_id, first = held[0]
+            found.append(
+                self.problem(
+                    f"{first.card.name} is banned (list of {banlist.date.isoformat()})",
+                    section=section_id,
+                    entries=[entry for _, entry in held],
+                    expected=0,
+                    actual=sum(entry.count for _, entry in held),
+                )
+            )
         for identity, held in totals.items():
             total = sum(entry.count for _, entry in held)
             limit = banlist.restricted[identity]

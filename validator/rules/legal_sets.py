@@ -37,8 +37,9 @@ class LegalSets(Rule):
                     self.legal_from[card.identity] = day
 
     def problems(self, deck, context: Context):
-        found = []
         as_of = context.as_of
+        # one problem per card (or per named printing), however many sections list it
+        illegal: dict[tuple, list] = {}
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
                 if entry.printing_named:
@@ -47,8 +48,9 @@ class LegalSets(Rule):
                     day = self.legal_from.get(entry.card.identity)
                 if day is not None and (as_of is None or day <= as_of):
                     continue
-                found.append(self._not_legal(entry, section_id, as_of))
-        return found
+                key = (entry.card.identity, entry.card.id if entry.printing_named else None)
+                illegal.setdefault(key, []).append((section_id, entry))
+        return [self._not_legal(held, as_of) for held in illegal.values()]
 
     def _legal_day(self, printing) -> date | None:
         """The first day this one printing is legal (None: never)."""
@@ -56,7 +58,8 @@ class LegalSets(Rule):
             return None
         return self.game.sets[printing.set].released or ALWAYS
 
-    def _not_legal(self, entry, section_id: str, as_of: date | None):
+    def _not_legal(self, held: list, as_of: date | None):
+        section_id, entry = held[0]
         card = entry.card
         printings = (card,) if entry.printing_named else self.game.printings(card)
         sets = self.game.sets
@@ -75,7 +78,7 @@ class LegalSets(Rule):
         return self.problem(
             reason,
             section=section_id,
-            entries=[entry],
+            entries=[e for _, e in held],
             expected=sorted(self.legal),
             actual=card.set,
         )

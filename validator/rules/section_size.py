@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from .base import Context, Params, Rule, count_phrase, primitive
 
+# The largest limit read as a slot whose cards are named, rather than a count of cards.
+SLOT = 1
+
 
 @primitive("section-size")
 class SectionSize(Rule):
@@ -16,6 +19,11 @@ class SectionSize(Rule):
     dinos"; a dino listed among the deck cards is reported once, by the deck's type
     rule), and a limit may span sections (Shadow Era: "up to 80 cards in total,
     including the hero").
+
+    A size problem marks the section and names no card: no one card of a short or long
+    deck, or of 4 events where 3 belong, is the wrong one. A slot for one card (a limit
+    of 1, such as the hero) names the cards competing for it when there are too many;
+    ``name_cards`` (true or false) says otherwise.
     """
 
     def configure(self, params: Params) -> None:
@@ -28,6 +36,8 @@ class SectionSize(Rule):
             params.fail("needs 'exactly', 'min' or 'max'")
         self.where = params.where()
         self.noun = params.get("noun", self.game.sections_by_id[self.section].noun, str)
+        slot = self.max is not None and self.max <= SLOT
+        self.name_cards = params.get("name_cards", slot, bool)
 
     def expected(self) -> str:
         if self.exactly is not None:
@@ -46,14 +56,13 @@ class SectionSize(Rule):
         else:
             entries = [e for e in entries if where(e.card)]
             count = sum(e.count for e in entries)
-        if (self.min is not None and count < self.min) or (
-            self.max is not None and count > self.max
-        ):
+        too_many = self.max is not None and count > self.max
+        if too_many or (self.min is not None and count < self.min):
             return [
                 self.problem(
                     f"you have {count_phrase(count, self.noun)}",
                     section=self.section,
-                    entries=entries if self.max is not None and count > self.max else (),
+                    entries=entries if self.name_cards and too_many else (),
                     expected=self.expected(),
                     actual=count,
                 )
