@@ -76,6 +76,31 @@ def test_import_offers_each_of_several_close_cards_to_pick(page):
     assert ("dinos", "Ember Rex", 2) in deck_rows(page)
 
 
+def test_lines_the_reader_read_with_a_warning_are_notes_not_unread_lines(page):
+    open_builder(page, "era")
+    text = example("era-legal") + "\n0 Kindle\n#zz99\n"
+    last = len(text.splitlines())
+    import_list(page, text)
+
+    report = page.locator("#import-report")
+    expect(report.locator(".import-summary")).to_have_text("Imported 36 cards.")
+    expect(report.locator(".import-problem")).to_have_count(0)
+    expect(report.locator(".import-notes-lead")).to_have_text("Read, with notes:")
+    expect(report.locator(".import-note")).to_have_text(
+        [
+            f"Line {last - 1}: 0 copies of Kindle; the line is ignored",
+            f"Line {last}: no ERA card has the number 'zz99'; the line is read as a comment",
+        ]
+    )
+    expect(page.locator("#verdict")).to_have_attribute("data-legal", "true")
+    expect(page.locator(".deck-row.offending")).to_have_count(0)
+
+    # A note never stands between the deck and its share link.
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    expect(page.locator("#share-box")).to_be_visible()
+
+
 def test_offending_cards_are_highlighted_and_listed_with_their_rule(page):
     open_builder(page, "era")
     import_list(page, example("era-illegal").replace("1 Embr Rex", ""))

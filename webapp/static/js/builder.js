@@ -756,6 +756,23 @@ function unreadLines(result) {
 }
 
 /**
+ * What the reader says about lines it did read (a line of 0 copies ignored, a number that
+ * is no card's read as a comment, an old name read as the card's name): notes, never
+ * lines that could not be read, and nothing in them keeps the deck from being saved.
+ */
+function readerNotes(result) {
+  return result.problems.filter((p) => p.rule.startsWith("decklist-") && p.severity !== "error");
+}
+
+/** "Line 3:" before a reader's message, which starts with its place already. */
+function lineLabelled(problem) {
+  return [
+    problem.line ? h("strong", { class: "import-line" }, `Line ${problem.line}:`) : null,
+    h("span", {}, " ", problem.line ? problem.message.replace(/^Line \d+:\s*/, "") : problem.message),
+  ];
+}
+
+/**
  * The decklist with each line that names no card but is close to exactly one card put
  * right: [{line, typed, name}, ...] with the new text as .text.
  */
@@ -777,7 +794,7 @@ function closeMatchFixes(text, unread) {
 
 function renderImportReport(result, fixes = []) {
   const unread = unreadLines(result);
-  const notes = result.problems.filter((p) => p.rule.startsWith("decklist-") && p.severity !== "error");
+  const notes = readerNotes(result);
   let copies = 0;
   for (const entries of Object.values(result.deck.sections)) for (const e of entries) copies += e.count;
   const lead = h(
@@ -795,15 +812,14 @@ function renderImportReport(result, fixes = []) {
     ),
   );
   const noted = notes.map((problem) =>
-    h("li", { class: "import-note", dataset: { line: problem.line || "" } }, problem.message),
+    h("li", { class: "import-note", dataset: { line: problem.line || "", rule: problem.rule } }, lineLabelled(problem)),
   );
   const items = unread.map((problem) =>
     h(
       "li",
       { class: "import-problem", dataset: { line: problem.line || "" } },
-      problem.line ? h("strong", { class: "import-line" }, `Line ${problem.line}:`) : null,
-      // The message starts with its place ("Line 22: ..."); the label above says it already.
-      h("span", {}, " ", problem.line ? problem.message.replace(/^Line \d+:\s*/, "") : problem.message),
+      // The message starts with its place ("Line 22: ..."); the label says it already.
+      lineLabelled(problem),
       (problem.suggestions || []).length
         ? h(
             "span",
@@ -833,7 +849,12 @@ function renderImportReport(result, fixes = []) {
       h("ul", { class: "import-fixes" }, fixed),
     );
   }
-  if (noted.length) el.importReport.append(h("ul", { class: "import-notes" }, noted));
+  if (noted.length) {
+    el.importReport.append(
+      h("p", { class: "import-notes-lead" }, `Read, with ${noted.length === 1 ? "a note" : "notes"}:`),
+      h("ul", { class: "import-notes" }, noted),
+    );
+  }
 }
 
 /** Put a suggested name on the line that named no card, and import the list again. */
