@@ -468,26 +468,26 @@ def _check_declarations(spec, loaded, index_of, problems: _Problems) -> None:
     names = {name_key(data["name"]) for data in loaded}
     for data in loaded:
         at = ("cards", index_of[data["id"]])
-        for attribute, spec_ in declared.items():
-            label = spec_.get("label", attribute.replace("_", " ").capitalize())
-            allowed = spec_.get("types")
+        for attribute, declared_as in declared.items():
+            label = declared_as.get("label", attribute.replace("_", " ").capitalize())
+            allowed = declared_as.get("types")
             held = attribute in data
             if held and allowed and data["type"] not in allowed:
                 problems.add(
-                    f"{a_or_an(data['type'])} card has no {label} (only {', '.join(allowed)}"
+                    f"{_a_or_an(data['type'])} card has no {label} (only {', '.join(allowed)}"
                     " cards do)",
                     (*at, attribute),
                     card=data["name"],
                     field=attribute,
                 )
-            elif not held and spec_["required"] and (not allowed or data["type"] in allowed):
+            elif not held and declared_as["required"] and (not allowed or data["type"] in allowed):
                 problems.add(
                     f"every {data['type']} card has a {label}; this one has none",
                     at,
                     card=data["name"],
                     field=attribute,
                 )
-            if held and (spec_["references"] or spec_["kind"] == "cards"):
+            if held and (declared_as["references"] or declared_as["kind"] == "cards"):
                 for position, named in enumerate(data[attribute]):
                     if name_key(named) not in names:
                         problems.add(
@@ -498,7 +498,7 @@ def _check_declarations(spec, loaded, index_of, problems: _Problems) -> None:
                         )
 
 
-def a_or_an(word: str) -> str:
+def _a_or_an(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
