@@ -46,7 +46,22 @@ _COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
 _HEADER_COUNT = re.compile(
     r"\s*(?:[\(\[]\s*\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*\d+(?:\s+cards?)?)\s*$", re.I
 )
-_BULLET = re.compile(r"^[-*•]\s+")
+# Bullets, including the dashes and dots word processors and forums put before a list item.
+_BULLET = re.compile(r"^[-*•–—·◦▪‣]\s+")
+# Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
+_EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
+# A markdown heading: "## Sideboard". Only a heading that names a part of the deck is a
+# header; "# Burn plan" stays a comment.
+_HEADING = re.compile(r"^#{1,6}\s+(\S.*?)\s*#*$")
+# The count players add at the end of a list: "Total: 40", "Total cards - 40", "40 cards".
+_TOTAL = re.compile(
+    r"^(?:total(?:\s+cards?)?|card\s+count)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?$"
+    r"|^\d+\s+cards?(?:\s+total)?$",
+    re.I,
+)
+# Characters that show as nothing: a byte order mark a Windows editor or a web form leaves at
+# the start of a list, and zero-width spaces copied from web pages.
+_INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # Rules drawn across a forum post ("-----", "=== Sideboard ===") frame a header or nothing.
 _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?$")
 # "Deck: 3 Card", "SB: 2 Card": a label, a colon, and the rest of the line.
@@ -180,6 +195,7 @@ MAX_KEPT_READINGS = 50_000
 _SKIP = "skip"
 _HEADER = "header"  # (target or None, label, reading of the rest of the line or None, line only)
 _NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card number
+_TOTAL_LINE = "total"  # "Total: 40": the player's own count, not a card
 _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
 _ZERO = "zero"  # (what the line names)
@@ -198,9 +214,19 @@ def _readings(game: Game) -> dict[str, tuple]:
 
 
 def _read_line(game: Game, stripped: str) -> tuple:
-    line = _BULLET.sub("", stripped)
+    line = _BULLET.sub("", stripped.strip(_INVISIBLE).strip())
+    line = line.replace("**", "").replace("__", "")
+    emphasis = _EMPHASIS.match(line)
+    if emphasis:
+        line = emphasis.group(2).strip() + emphasis.group(3)
     if not line or line.startswith("//"):
         return (_SKIP,)
+    heading = _HEADING.match(line)
+    if heading:
+        label = heading.group(1).rstrip(":").strip()
+        target = _target(game, label)
+        if target is not None:
+            return (_HEADER, target, _HEADER_COUNT.sub("", label).strip(), None, False)
     if line.startswith("#"):
         token = line[1:]
         # "#se017" names a card by its number; "# Burn" and "#budget" are comments.
@@ -209,6 +235,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
         found = _resolve(game, token)
         return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
     line = _TRAILING_COMMENT.sub("", line)
+    if _TOTAL.match(line):
+        return (_TOTAL_LINE, line)
     ruled = _RULE.match(line)
     if ruled:
         if not ruled.group(2):
@@ -280,6 +308,13 @@ def _split_count(line: str) -> tuple[int | None, str]:
 def _find(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None:
     """The card ``text`` names, whether it named one printing (an id or number), and notes."""
     card = game.find_card(text)
+    if card is None and "&" in text:
+        # "Didi & Dimbo" for "Didi and Dimbo": players write the ampersand for "and".
+        found = _find(game, text.replace("&", " and "))
+        if found is None:
+            return None
+        card, named, notes = found
+        return card, named, (*notes, f"read {text.strip()!r} as {card.name!r}")
     if card is None:
         return None
     if name_key(text) in game.cards_by_key:
@@ -458,6 +493,16 @@ def _take(game, deck, problems, reading, where, number, stripped) -> None:
                 IGNORED_LINE,
                 f"Line {number}: no {game.short_name} card has the number {values[0][1:]!r};"
                 " the line is read as a comment",
+                number,
+                WARNING,
+            )
+        )
+    elif kind == _TOTAL_LINE:
+        problems.append(
+            _problem(
+                IGNORED_LINE,
+                f"Line {number}: {values[0]!r} is read as the list's own count of its cards,"
+                " not a card; the line is ignored",
                 number,
                 WARNING,
             )
