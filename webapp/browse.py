@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from cardpool import Game
+from validator.deck import BOARD_NAMES, BOARDS
 from validator.summary import CURVE_ATTRIBUTES
 
 # A text attribute with more distinct values than this gets a text box, not a list.
@@ -163,4 +164,16 @@ def builder_config(game: Game, game_view: dict) -> dict:
         "chip_attributes": chip_attributes(game),
         "colors": {v: c for v in game.colors if (c := color_of(game, v))},
         "filters": [asdict(f) for f in filters(game) if f.control == "choice"],
+        "boards": boards(game),
     }
+
+
+def boards(game: Game) -> list[dict[str, str]]:
+    """The boards kept beside a deck (sideboard, maybe-board), less any the game makes a
+    section of its own: those are counted like the rest of the deck."""
+    taken = {s.id for s in game.sections} | {s.name.casefold() for s in game.sections}
+    return [
+        {"id": b, "name": BOARD_NAMES[b]}
+        for b in BOARDS
+        if b not in taken and BOARD_NAMES[b].casefold() not in taken
+    ]

@@ -199,6 +199,51 @@ def test_save_and_the_share_link_opens_the_same_deck(page, context):
     shared.close()
 
 
+def test_a_sideboard_and_maybeboard_stay_with_the_deck_through_export_save_and_share(page, context):
+    open_builder(page, "era")
+    boards = "\nSideboard:\n2 Kindle\n\nMaybeboard:\n1 Ember Rex\n"
+    import_list(page, example("era-legal") + boards)
+
+    expect(page.locator("#import-report .import-summary")).to_have_text("Imported 36 cards.")
+    expect(page.locator("#import-report .import-boards")).to_have_text(
+        "Kept beside the deck, not counted in it: 2 in the Sideboard, 1 in the Maybeboard."
+    )
+    # The deck is the 36 cards the rules count; the boards sit folded under it.
+    expect(page.locator("#deck-total")).to_have_text("36 cards")
+    assert ("deck", "Kindle", 3) in deck_rows(page)
+    expect(page.locator("#verdict")).to_have_attribute("data-legal", "true")
+    sideboard = page.locator('[data-board-box="sideboard"]')
+    expect(sideboard).to_be_visible()
+    expect(sideboard).not_to_have_attribute("open", "")
+    expect(sideboard.locator("summary")).to_contain_text("Sideboard 2 not counted in the deck")
+    expect(sideboard.get_by_text("Kindle")).to_be_hidden()
+    sideboard.locator("summary").click()
+    expect(sideboard.locator(".board-row")).to_have_text(["2×Kindle−+"])
+
+    exported = page.input_value("#export-text")
+    assert exported.endswith("Sideboard:\n2 Kindle\n\nMaybeboard:\n1 Ember Rex\n")
+
+    # Taking a card off a board changes what is exported, not the deck the rules see.
+    sideboard.get_by_role("button", name="Remove one Kindle (Sideboard)").click()
+    settle(page)
+    expect(sideboard.locator(".board-count")).to_have_text("1")
+    expect(page.locator("#deck-total")).to_have_text("36 cards")
+    assert "Sideboard:\n1 Kindle\n" in page.input_value("#export-text")
+
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    shared = context.new_page()
+    shared.goto(page.input_value("#share-link"))
+    settle(shared)
+    assert deck_rows(shared) == deck_rows(page)
+    shared_board = shared.locator('[data-board-box="maybeboard"]')
+    expect(shared_board.locator(".board-count")).to_have_text("1")
+    assert shared.input_value("#export-text").endswith(
+        "Sideboard:\n1 Kindle\n\nMaybeboard:\n1 Ember Rex\n"
+    )
+    shared.close()
+
+
 def test_keyboard_alone_adds_and_removes_cards(page):
     open_builder(page, "era")
     page.keyboard.press("/")

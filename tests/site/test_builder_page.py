@@ -44,6 +44,26 @@ def test_builder_page_carries_the_game_for_its_script(client, era):
     assert data["builder-deck"] is None
 
 
+def test_builder_names_the_boards_kept_beside_the_deck(client):
+    page = client.get("/games/era/build").get_data(as_text=True)
+    assert embedded(page)["builder-config"]["boards"] == [
+        {"id": "sideboard", "name": "Sideboard"},
+        {"id": "maybeboard", "name": "Maybeboard"},
+    ]
+    # Folded and out of sight until a board holds a card.
+    assert '<details class="deck-board" data-board-box="sideboard" hidden>' in page
+
+
+def test_a_board_the_game_makes_a_section_is_not_also_kept_beside_the_deck(era):
+    from dataclasses import replace
+
+    from webapp.browse import boards
+
+    sideboard = replace(era.sections[-1], id="sideboard", name="Sideboard")
+    game = replace(era, sections=(*era.sections, sideboard))
+    assert boards(game) == [{"id": "maybeboard", "name": "Maybeboard"}]
+
+
 def test_builder_documents_its_keyboard_shortcuts(client):
     page = client.get("/games/era/build").get_data(as_text=True)
     assert "Keyboard shortcuts" in page
@@ -82,6 +102,20 @@ def test_share_link_without_javascript_shows_the_list(client, example):
     page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
     noscript = page.split("<noscript>")[1].split("</noscript>")[0]
     assert "1 Ember Rex" in html.unescape(noscript)
+
+
+def test_share_link_keeps_the_sideboard_and_maybeboard(client, example):
+    text = example("era-legal") + "\nSideboard:\n2 Kindle\n\nMaybeboard:\n1 Ember Rex\n"
+    saved = save(client, text)
+    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    deck = embedded(page)["builder-deck"]["deck"]
+    assert deck["boards"] == {
+        "sideboard": [{"card": "Kindle", "count": 2, "id": "era-kindle"}],
+        "maybeboard": [{"card": "Ember Rex", "count": 1, "id": "era-ember-rex"}],
+    }
+    noscript = html.unescape(page.split("<noscript>")[1].split("</noscript>")[0])
+    assert "Sideboard:\n2 Kindle" in noscript
+    assert "Maybeboard:\n1 Ember Rex" in noscript
 
 
 def test_deck_names_are_escaped_in_the_page_and_its_data(client, example):

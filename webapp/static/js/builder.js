@@ -22,6 +22,8 @@ const ROOT = document.documentElement.dataset.scriptRoot || "";
 const state = {
   /** section id -> [{id, name, count}] in the order cards were added */
   sections: new Map(game.sections.map((s) => [s.id, []])),
+  /** board id (sideboard, maybeboard) -> [{id, name, count}]: kept with the deck, never counted */
+  boards: new Map((game.boards || []).map((b) => [b.id, []])),
   /** card id -> the card as the API shows it (type, facts ...) */
   cards: new Map(),
   savedId: saved ? saved.id : null,
@@ -42,6 +44,7 @@ const el = {
   searchStatus: $("search-status"),
   more: $("search-more"),
   deck: $("deck-sections"),
+  boards: $("deck-boards"),
   total: $("deck-total"),
   verdict: $("verdict"),
   problems: $("problems"),
@@ -110,25 +113,56 @@ function removeCard(sectionId, cardId, count = 1) {
   );
 }
 
-function replaceDeck(sections) {
-  for (const s of game.sections) state.sections.set(s.id, []);
-  for (const [sectionId, entries] of Object.entries(sections || {})) {
-    if (!state.sections.has(sectionId)) continue;
-    state.sections.set(
-      sectionId,
-      entries.map((e) => ({ id: e.id, name: e.card, count: e.count })),
-    );
+function boardName(id) {
+  const board = (game.boards || []).find((b) => b.id === id);
+  return board ? board.name : id;
+}
+
+/** Take a board's card by one (or put one more in): the board is the player's, not the rules'. */
+function changeBoard(boardId, cardId, by) {
+  const entries = state.boards.get(boardId);
+  const index = entries.findIndex((e) => e.id === cardId);
+  if (index < 0) return;
+  const entry = entries[index];
+  entry.count += by;
+  if (entry.count <= 0) entries.splice(index, 1);
+  deckChanged();
+  announce(
+    entry.count > 0
+      ? `${entry.name}: ${entry.count} in the ${boardName(boardId)}.`
+      : `Removed ${entry.name} from the ${boardName(boardId)}.`,
+  );
+}
+
+/** The deck's entries as the API gives them ({card, id, count}) -> the builder's rows. */
+function fill(store, entriesById) {
+  for (const id of store.keys()) store.set(id, []);
+  for (const [id, entries] of Object.entries(entriesById || {})) {
+    if (store.has(id)) store.set(id, entries.map((e) => ({ id: e.id, name: e.card, count: e.count })));
   }
+}
+
+/** Put a deck in the builder: its sections and the boards kept beside them (the API's form). */
+function replaceDeck(deck) {
+  fill(state.sections, deck && deck.sections);
+  fill(state.boards, deck && deck.boards);
   loadDetails();
   deckChanged({ now: true });
 }
 
-function deckPayload() {
-  const sections = {};
-  for (const [id, entries] of state.sections) {
-    if (entries.length) sections[id] = entries.map((e) => ({ card: e.id, count: e.count }));
+function payloadOf(store) {
+  const part = {};
+  for (const [id, entries] of store) {
+    if (entries.length) part[id] = entries.map((e) => ({ card: e.id, count: e.count }));
   }
-  return { name: el.name.value.trim(), format: el.format.value, sections };
+  return part;
+}
+
+function deckPayload() {
+  const payload = { name: el.name.value.trim(), format: el.format.value, sections: payloadOf(state.sections) };
+  const boards = payloadOf(state.boards);
+  if (Object.keys(boards).length) payload.boards = boards;
+  return payload;
 }
 
 /** How many cards the deck holds, every section together. */
@@ -322,6 +356,7 @@ function renderDeck() {
     box.querySelector(".section-empty").hidden = entries.length > 0;
   }
   el.total.textContent = `${total} card${total === 1 ? "" : "s"}`;
+  renderBoards();
 
   if (focusKey) {
     // Keep the keyboard where it was; if the row went away, move to its neighbour.
@@ -333,6 +368,39 @@ function renderDeck() {
     }
     if (target) target.focus();
   }
+}
+
+/** The sideboard and maybe-board: each folded under the deck, shown only when it holds cards. */
+function renderBoards() {
+  if (!el.boards) return;
+  for (const [boardId, entries] of state.boards) {
+    const box = el.boards.querySelector(`[data-board-box="${CSS.escape(boardId)}"]`);
+    if (!box) continue;
+    box.hidden = entries.length === 0;
+    box.querySelector(".board-count").textContent = String(entries.reduce((n, e) => n + e.count, 0));
+    box.querySelector(".board-rows").replaceChildren(...entries.map((e) => boardRow(boardId, e)));
+  }
+}
+
+function boardRow(boardId, entry) {
+  const button = (action, label, text) =>
+    h("button", { type: "button", class: "icon-button", "aria-label": `${label} ${entry.name} (${boardName(boardId)})`, dataset: { action } }, text);
+  return h(
+    "li",
+    { class: "board-row", dataset: { card: entry.id, board: boardId, name: entry.name } },
+    h("span", { class: "deck-count" }, `${entry.count}`, h("span", { "aria-hidden": "true" }, "×")),
+    h("span", { class: "card-main" }, h("span", { class: "card-name" }, entry.name)),
+    h("span", { class: "row-actions" }, button("remove", "Remove one", "−"), button("add", "Add one", "+")),
+  );
+}
+
+if (el.boards) {
+  el.boards.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    const { board, card } = button.closest(".board-row").dataset;
+    changeBoard(board, card, button.dataset.action === "add" ? 1 : -1);
+  });
 }
 
 el.deck.addEventListener("click", (event) => {
@@ -368,7 +436,7 @@ el.deck.addEventListener("keydown", (event) => {
 });
 
 el.clear.addEventListener("click", () => {
-  replaceDeck({});
+  replaceDeck(null);
   announce("The deck is empty.");
 });
 
@@ -734,7 +802,7 @@ async function importList() {
       result = await readList(fixes.text);
     }
     if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
-    replaceDeck(result.deck.sections);
+    replaceDeck(result.deck);
     renderImportReport(result, fixes);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -847,6 +915,21 @@ function renderImportReport(result, fixes = []) {
     el.importReport.append(
       h("p", { class: "import-fixes-lead" }, "Read as the one card close to what was written:"),
       h("ul", { class: "import-fixes" }, fixed),
+    );
+  }
+  // In the game's order of boards (the answer's keys come sorted).
+  const kept = (game.boards || [])
+    .map((b) => [b.id, ((result.deck.boards || {})[b.id] || []).reduce((n, e) => n + e.count, 0)])
+    .filter(([, n]) => n);
+  if (kept.length) {
+    el.importReport.append(
+      h(
+        "p",
+        { class: "import-boards" },
+        "Kept beside the deck, not counted in it: ",
+        kept.map(([id, n]) => `${n} in the ${boardName(id)}`).join(", "),
+        ".",
+      ),
     );
   }
   if (noted.length) {
@@ -967,7 +1050,7 @@ const builder = {
   announce,
   async loadList(text) {
     const result = await readList(text);
-    replaceDeck(result.deck.sections);
+    replaceDeck(result.deck);
   },
 };
 
@@ -981,7 +1064,7 @@ if (saved) {
   if (saved.format && [...el.format.options].some((o) => o.value === saved.format)) el.format.value = saved.format;
   renderRules();
   showShare(saved.id);
-  replaceDeck(saved.deck.sections);
+  replaceDeck(saved.deck);
   el.save.disabled = true;
   el.saveStatus.textContent = "This is a saved deck. Changes are saved as a new deck with its own link.";
 } else {
