@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from validator import ERROR, WARNING, parse_text, to_text, validate
 from validator.decklist import IGNORED_LINE, READ_AS, UNKNOWN_CARD
@@ -387,3 +388,120 @@ def test_forum_a_byte_order_mark_and_zero_width_spaces_are_not_read(era):
     parsed = parse_text("\ufeff# my list\n\u200bDinos:\u200b\n\u200b1 Ember Rex", era)
     assert parsed.problems == []
     assert [e.card.name for e in parsed.deck.sections["dinos"]] == ["Ember Rex"]
+
+
+# -- a pool written from the rulebook alone ---------------------------------------------
+# An ERUMA pool as a stranger writes it from the quick play guide and docs/cardpool.md: its
+# own game id, section ids (main, henchmen), rule ids, card names with accents, and a
+# "summons" attribute where the shipped pool says "creates".
+
+OWN_OUTLAWS = [
+    "Ábel Ørsted", "Brisa", "Corvo", "Dália", "Ezra", "Fenwick", "Grúa", "Hollis",
+    "Iskra", "Jaëlle", "Kobo", "Lumen", "Mórrígan", "Nyx", "Oleander", "Pyre",
+]  # fmt: skip
+
+
+def own_cards(summoned: str = "Ember Hound") -> dict:
+    classes = ["Assassin", "Thief", "Spy", "Maniac"]
+    cards = [
+        {
+            "id": f"o{n:02d}",
+            "name": name,
+            "type": "Outlaw",
+            "set": "T1",
+            "number": f"T1-{n:02d}",
+            "class": classes[n % 4],
+        }
+        for n, name in enumerate(OWN_OUTLAWS, start=1)
+    ]
+    cards[-1] |= {"summons": [summoned], "aliases": ["Pyre the Burner"]}
+    for n, name in enumerate(["Ember Hound", "Ash Wisp"], start=17):
+        cards.append(
+            {"id": f"h{n}", "name": name, "type": "Henchman", "set": "T1", "number": f"T1-{n}"}
+        )
+    sets = [{"code": "T1", "name": "Test One", "released": "2024-01-01", "constructed": True}]
+    return {"game": "eruma-mine", "title": "Cards made up for a test", "sets": sets, "cards": cards}
+
+
+@pytest.fixture
+def own_pool(tmp_path):
+    """``own_pool(cards)``: a pools folder holding the stranger's game."""
+
+    def make(cards: dict) -> Path:
+        folder = tmp_path / "pools" / "eruma-mine"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "game.yaml").write_text(read("own-pool-game.yaml"), encoding="utf-8")
+        (folder / "cards.yaml").write_text(
+            yaml.safe_dump(cards, sort_keys=False, allow_unicode=True), encoding="utf-8"
+        )
+        return folder.parent
+
+    return make
+
+
+OWN_LEGAL = "Outlaws (15)\n" + "".join(
+    f"- {name}\n" for name in ["Abel Orsted", "Brisa", "Corvo", "Dalia", "Ezra", "Fenwick", "Grua",
+                               "Hollis", "Iskra", "Jaelle", "Kobo", "Lumen", "Morrigan", "Nyx",
+                               "Pyre the Burner"]
+) + "Henchmen:\n2x Ember Hound\n"  # fmt: skip
+OWN_BROKEN = "Deck:\nAbel Orsted\nAbel Orsted\nBrisa\nEmber Hound\nPyre\nExtra:\nOleander\n"
+
+
+def test_eruma_own_pool_judges_a_list_typed_without_accents(own_pool, run_cli, tmp_path):
+    """A pool written from the guide alone passes ``cardpool check``; a list grouped by type
+    with the names typed without accents, and a nickname, is legal: “The Deck must be exactly
+    15 Outlaw Cards.”"""
+    pools = own_pool(own_cards())
+    checked = run_cli("--pools", pools, "cardpool", "check")
+    assert checked.exit_code == 0, checked.output
+    path = tmp_path / "legal.txt"
+    path.write_text(OWN_LEGAL, encoding="utf-8")
+    result = run_cli("--pools", pools, "validate", "--game", "eruma-mine", "--json", path)
+    assert result.exit_code == 0, result.output
+    (answer,) = json.loads(result.output)
+    assert [(p["rule"], p["cards"]) for p in answer["problems"]] == [(READ_AS, ["Pyre"])]
+
+
+def test_eruma_own_pool_names_every_problem(own_pool, run_cli, tmp_path):
+    """Its own rule ids name each problem: “You can only have 1 copy of the same card in your
+    Deck.” “The Extra deck has Henchman Cards only”, and a summoned Henchman missing from the
+    Extra Deck is the pool's warning."""
+    pools = own_pool(own_cards())
+    path = tmp_path / "broken.txt"
+    path.write_text(OWN_BROKEN, encoding="utf-8")
+    result = run_cli("--pools", pools, "validate", "--game", "eruma-mine", "--json", path)
+    assert result.exit_code == 1, result.output
+    (answer,) = json.loads(result.output)
+    got = sorted((p["rule"], p["severity"], tuple(p["cards"])) for p in answer["problems"])
+    assert got == [
+        ("fifteen", ERROR, ()),
+        ("henchmen-only", ERROR, ("Oleander",)),
+        ("outlaws-only", ERROR, ("Ember Hound",)),
+        ("singleton", ERROR, ("Ábel Ørsted",)),
+        ("summoned", WARNING, ("Pyre",)),
+    ]
+
+
+def test_eruma_own_pool_with_a_misspelt_summons_is_refused(own_pool, run_cli):
+    """A card that summons a Henchman the pool lacks is refused with file, line, card and field:
+    “you must take the card with the matching name from your Extra Deck”."""
+    pools = own_pool(own_cards(summoned="Ember Hund"))
+    checked = run_cli("--pools", pools, "cardpool", "check")
+    assert checked.exit_code == 1
+    assert "cards.yaml:" in checked.output
+    assert "card 'Pyre', field 'summons': names no card 'Ember Hund'" in checked.output
+
+
+@pytest.mark.xfail(
+    reason="--pools is an option of 'deckwright' itself, not of its commands: written after"
+    " the command, as the README's wording invites, it is refused (validator/cli.py)",
+    strict=True,
+)
+@pytest.mark.parametrize("command", [("cardpool", "check"), ("games",)])
+def test_forum_pools_may_follow_the_command(own_pool, run_cli, command):
+    """README: "`--pools DIR` (or `DECKWRIGHT_POOLS`) points any command at your own pools";
+    a stranger writes ``deckwright cardpool check --pools DIR``."""
+    pools = own_pool(own_cards())
+    result = run_cli(*command, "--pools", pools)
+    assert result.exit_code == 0, result.output
+    assert "eruma-mine" in result.output or "all pools are valid" in result.output
