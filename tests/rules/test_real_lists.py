@@ -299,12 +299,6 @@ def test_eruma_every_problem_of_a_broken_list_is_named(eruma):
     assert found(result) == errors
 
 
-@pytest.mark.xfail(
-    reason="references has no type filter: a Henchman misplaced in the Deck is also blamed"
-    " for the Henchman it creates, by a rule about what Outlaws create"
-    " (validator/rules/references.py)",
-    strict=True,
-)
 def test_eruma_a_misplaced_henchman_is_one_problem_when_henchmen_are_required(eruma):
     """In Henchmen required, the Zombie written under ``Deck:`` is said once, by “The Deck must be
     exactly 15 Outlaw Cards.”, not also as an Outlaw whose Zombie is missing from the Extra Deck:
@@ -492,11 +486,6 @@ def test_eruma_own_pool_with_a_misspelt_summons_is_refused(own_pool, run_cli):
     assert "card 'Pyre', field 'summons': names no card 'Ember Hund'" in checked.output
 
 
-@pytest.mark.xfail(
-    reason="--pools is an option of 'deckwright' itself, not of its commands: written after"
-    " the command, as the README's wording invites, it is refused (validator/cli.py)",
-    strict=True,
-)
 @pytest.mark.parametrize("command", [("cardpool", "check"), ("games",)])
 def test_forum_pools_may_follow_the_command(own_pool, run_cli, command):
     """README: "`--pools DIR` (or `DECKWRIGHT_POOLS`) points any command at your own pools";

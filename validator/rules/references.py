@@ -10,7 +10,9 @@ class References(Rule):
     """Every card named in ``attribute`` by a card of ``section`` is in ``target_section``
     (ERUMA: "When a card's power tells you to summon a Henchman, you must take the card
     with the matching name from your Extra Deck"). ``verb`` says how the card names them in
-    the message ("Lazarus creates Zombie, but your Extra Deck has no Zombie")."""
+    the message ("Lazarus creates Zombie, but your Extra Deck has no Zombie"). With ``where``
+    only the cards it matches are asked for theirs, so a card already misplaced in the section
+    is not blamed a second time for what it names."""
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
@@ -18,11 +20,15 @@ class References(Rule):
         self.target = params.section("target_section")
         self.target_name = self.game.sections_by_id[self.target].name
         self.verb = params.get("verb", "names", str)
+        self.where = params.where()
 
     def problems(self, deck, context: Context):
         present = {e.card.identity for e in deck.sections.get(self.target, ())}
         found = []
+        where = self.where
         for entry in deck.sections.get(self.section, ()):
+            if where is not None and not where(entry.card):
+                continue
             named = entry.card.get(self.attribute)
             if not named:
                 continue
