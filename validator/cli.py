@@ -24,7 +24,27 @@ class UsageError(click.ClickException):
 
 
 def _library(ctx: click.Context) -> PoolLibrary:
-    return ctx.obj["library"]
+    return ctx.find_root().obj["library"]
+
+
+_POOLS_HELP = (
+    "Folder of game pools (one folder per game). Default: the pools shipped with Deckwright."
+)
+
+
+def _use_pools(ctx: click.Context, _param, value: Path | None) -> None:
+    if value is not None:
+        ctx.find_root().obj = {"library": PoolLibrary(value)}
+
+
+# Players write the option where they think of it: before the command or after it.
+pools_option = click.option(
+    "--pools",
+    type=click.Path(file_okay=False, path_type=Path),
+    expose_value=False,
+    callback=_use_pools,
+    help=_POOLS_HELP,
+)
 
 
 def _game(ctx: click.Context, game_id: str):
@@ -49,7 +69,7 @@ def _as_of(value: str | None) -> date | None:
     "--pools",
     type=click.Path(file_okay=False, path_type=Path),
     envvar="DECKWRIGHT_POOLS",
-    help="Folder of game pools (one folder per game). Default: the pools shipped with Deckwright.",
+    help=_POOLS_HELP,
 )
 @click.pass_context
 def cli(ctx: click.Context, pools: Path | None) -> None:
@@ -58,6 +78,7 @@ def cli(ctx: click.Context, pools: Path | None) -> None:
 
 
 @cli.command()
+@pools_option
 @click.pass_context
 def games(ctx: click.Context) -> None:
     """List the games, their formats and their deck sections."""
@@ -76,6 +97,7 @@ def games(ctx: click.Context) -> None:
 
 
 @cli.command()
+@pools_option
 @click.option("--game", "-g", "game_id", required=True, help="Game id (see 'deckwright games').")
 @click.option("--format", "-f", "format_id", help="Format id; the game's default if omitted.")
 @click.option("--as-of", help="Check against the rules in force on this date (YYYY-MM-DD).")
@@ -121,6 +143,7 @@ def cardpool() -> None:
 
 
 @cardpool.command("check")
+@pools_option
 @click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
 @click.pass_context
 def cardpool_check(ctx: click.Context, directory: Path | None) -> None:
@@ -147,6 +170,7 @@ def event() -> None:
 
 
 @event.command("check")
+@pools_option
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", "-g", "game_id", required=True, help="Game id.")
 @click.option("--format", "-f", "format_id", help="Format id; the game's default if omitted.")
