@@ -224,9 +224,11 @@ def test_a_sideboard_and_maybeboard_stay_with_the_deck_through_export_save_and_s
     assert exported.endswith("Sideboard:\n2 Kindle\n\nMaybeboard:\n1 Ember Rex\n")
 
     # Taking a card off a board changes what is exported, not the deck the rules see.
-    sideboard.get_by_role("button", name="Remove one Kindle (Sideboard)").click()
+    remove = sideboard.get_by_role("button", name="Remove one Kindle (Sideboard)")
+    remove.click()
     settle(page)
     expect(sideboard.locator(".board-count")).to_have_text("1")
+    expect(remove).to_be_focused()
     expect(page.locator("#deck-total")).to_have_text("36 cards")
     assert "Sideboard:\n1 Kindle\n" in page.input_value("#export-text")
 

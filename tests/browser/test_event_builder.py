@@ -42,8 +42,9 @@ def test_a_player_submits_from_the_builder_then_changes_a_card_from_their_privat
     expect(page.locator("#deck-format")).to_be_disabled()
     expect(page.locator("#deck-as-of")).to_be_disabled()
 
-    # The player adds cards: a pasted list, and the card it lacks from the search.
-    import_list(page, example("era-legal").replace("1 High Tide\n", ""))
+    # The player adds cards: a pasted list (with a sideboard), and the card it lacks.
+    pasted = example("era-legal").replace("1 High Tide\n", "")
+    import_list(page, pasted + "\nSideboard:\n2 Kindle\n")
     page.fill("#search-q", "high tide")
     page.get_by_role("button", name=re.compile(r"^Add High Tide \(")).click()
     expect(row(page, "High Tide")).to_contain_text("1×")
@@ -75,6 +76,8 @@ def test_a_player_submits_from_the_builder_then_changes_a_card_from_their_privat
     assert token not in page.url
     assert ("deck", "High Tide", 1) in deck_rows(page)
     assert sum(count for _, _, count in deck_rows(page)) == 36
+    # The sideboard went to the event with the list and comes back with it, still uncounted.
+    expect(page.locator('[data-board-box="sideboard"] .board-count')).to_have_text("2")
 
     row(page, "Fire Breath").get_by_role("button", name="Remove one Fire Breath").click()
     settle(page)

@@ -373,6 +373,8 @@ function renderDeck() {
 /** The sideboard and maybe-board: each folded under the deck, shown only when it holds cards. */
 function renderBoards() {
   if (!el.boards) return;
+  const active = document.activeElement;
+  const focused = active && el.boards.contains(active) ? active.getAttribute("aria-label") : null;
   for (const [boardId, entries] of state.boards) {
     const box = el.boards.querySelector(`[data-board-box="${CSS.escape(boardId)}"]`);
     if (!box) continue;
@@ -380,6 +382,9 @@ function renderBoards() {
     box.querySelector(".board-count").textContent = String(entries.reduce((n, e) => n + e.count, 0));
     box.querySelector(".board-rows").replaceChildren(...entries.map((e) => boardRow(boardId, e)));
   }
+  // Keep the keyboard on the button it pressed while its card is still on the board.
+  const again = focused && el.boards.querySelector(`button[aria-label="${CSS.escape(focused)}"]`);
+  if (again) again.focus();
 }
 
 function boardRow(boardId, entry) {
