@@ -3,7 +3,7 @@
 from .deck import Deck, Entry
 from .decklist import ParsedDeck, parse_mapping, parse_text, to_mapping, to_text
 from .engine import compile_all, compiled, describe_rules, validate, validate_all_formats
-from .errors import DecklistError, RuleConfigError
+from .errors import DecklistError, DecklistTooLongError, RuleConfigError
 from .problems import ERROR, WARNING, Problem, Result
 from .summary import summarize
 
@@ -12,6 +12,7 @@ __all__ = [
     "WARNING",
     "Deck",
     "DecklistError",
+    "DecklistTooLongError",
     "Entry",
     "ParsedDeck",
     "Problem",

@@ -29,16 +29,25 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Mapping
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardpool import Card, Game, name_key
 
 from .deck import BOARD_NAMES, BOARDS, MAYBEBOARD, SIDEBOARD, Deck
-from .errors import DecklistError
+from .errors import DecklistError, DecklistTooLongError
 from .problems import ERROR, WARNING, Problem
 
 MAX_COPIES_PER_LINE = 999
+# The lines (or JSON entries) of one decklist: every unknown name costs a search for the
+# closest names, so a list's length bounds the work one request can make. The web app sets
+# its own limit (MAX_DECKLIST_LINES) for each request with limit_lines().
+MAX_LINES = 1_000
+_LINE_LIMIT: ContextVar[int] = ContextVar("decklist_line_limit", default=MAX_LINES)
+# A count longer than this is too many copies whatever it says; int() of thousands of
+# digits would be refused by Python itself with a ValueError.
+_MAX_COUNT_DIGITS = 18
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
@@ -290,16 +299,20 @@ def _read_entry(game: Game, line: str) -> tuple:
     return (_CARD, card, named, notes, count)
 
 
+def _count(digits: str) -> int:
+    return int(digits) if len(digits) <= _MAX_COUNT_DIGITS else 10**_MAX_COUNT_DIGITS
+
+
 def _split_count(line: str) -> tuple[int | None, str]:
     match = _COUNT_FIRST.match(line)
     if match:
-        return int(match.group(1)), match.group(2).strip()
+        return _count(match.group(1)), match.group(2).strip()
     match = _NEGATIVE_COUNT.match(line)
     if match:
-        return -int(match.group(1)), match.group(2).strip()
+        return -_count(match.group(1)), match.group(2).strip()
     match = _COUNT_LAST.match(line)
     if match:
-        return int(match.group(2)), match.group(1).strip()
+        return _count(match.group(2)), match.group(1).strip()
     if line.isdigit():
         return None, ""
     return 1, line
@@ -385,7 +398,8 @@ def _same_number(card: Card, number: str) -> bool:
     have_digits, want_digits = _TRAILING_DIGITS.search(have), _TRAILING_DIGITS.search(want)
     if have_digits is None or want_digits is None:
         return False
-    if int(have_digits.group()) != int(want_digits.group()):
+    # Compared as text without leading zeros: the same as int() and safe at any length.
+    if have_digits.group().lstrip("0") != want_digits.group().lstrip("0"):
         return False
     prefix = want[: want_digits.start()]
     return not prefix or have[: have_digits.start()].endswith(prefix)
@@ -415,15 +429,32 @@ def _unknown_card(
     )
 
 
-def parse_text(text: str, game: Game, name: str = "") -> ParsedDeck:
-    """Read a plain-text decklist; every unreadable line becomes a problem with its number."""
+def limit_lines(limit: int) -> Token:
+    """Set the most lines a decklist may have in this context (``reset`` with the token)."""
+    return _LINE_LIMIT.set(limit)
+
+
+def reset_line_limit(token: Token) -> None:
+    _LINE_LIMIT.reset(token)
+
+
+def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = None) -> ParsedDeck:
+    """Read a plain-text decklist; every unreadable line becomes a problem with its number.
+
+    A list of more than ``max_lines`` lines (by default the context's limit, see
+    :func:`limit_lines`) is refused whole with :class:`DecklistTooLongError`.
+    """
     if not isinstance(text, str):
         raise DecklistError("a text decklist must be a string")
+    limit = _LINE_LIMIT.get() if max_lines is None else max_lines
+    lines = text.splitlines()
+    if len(lines) > limit:
+        raise DecklistTooLongError(len(lines), limit)
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
     problems: list[Problem] = []
     place: tuple = _BY_TYPE
     kept = _readings(game)
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
         if reading is None:
@@ -532,7 +563,7 @@ def _take(game, deck, problems, reading, where, number, stripped) -> None:
 # -- the JSON form ------------------------------------------------------------------------
 
 
-def parse_mapping(data: Any, game: Game) -> ParsedDeck:
+def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> ParsedDeck:
     """Read the JSON form: ``{"name": ..., "sections": {"deck": [{"card": "...", "count": 3}]}}``.
 
     An entry names its card by ``card`` (name, id, number, or name and printing code)
@@ -540,7 +571,8 @@ def parse_mapping(data: Any, game: Game) -> ParsedDeck:
     means that very printing only with ``"printing": true`` or a printing code.
     ``boards`` holds the sideboard and maybe-board the same way; a section named
     ``sideboard`` is the sideboard unless the game has such a section. Problems point
-    at the entry's place, e.g. ``sections.deck[2]``.
+    at the entry's place, e.g. ``sections.deck[2]``. More than ``max_lines`` entries in
+    all are refused whole, as a text list of more lines is.
     """
     if not isinstance(data, Mapping):
         raise DecklistError("a deck must be a JSON object with a 'sections' object")
@@ -557,6 +589,10 @@ def parse_mapping(data: Any, game: Game) -> ParsedDeck:
     problems: list[Problem] = []
     parts = [("sections", label, entries) for label, entries in sections.items()]
     parts += [("boards", label, entries) for label, entries in boards.items()]
+    limit = _LINE_LIMIT.get() if max_lines is None else max_lines
+    entries_in_all = sum(len(e) if isinstance(e, list) else 1 for _, _, e in parts)
+    if entries_in_all > limit:
+        raise DecklistTooLongError(entries_in_all, limit, "entries")
     for part, label, entries in parts:
         target = _mapping_target(game, part, str(label))
         if target is None:

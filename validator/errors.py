@@ -11,6 +11,17 @@ class DecklistError(DeckwrightError):
     code = "malformed-decklist"
 
 
+class DecklistTooLongError(DecklistError):
+    """A decklist with more lines (or JSON entries) than one list may have."""
+
+    code = "decklist-too-long"
+    status = 413  # read over HTTP as "too large", like a body past the size limit
+
+    def __init__(self, lines: int, limit: int, what: str = "lines"):
+        self.details = [{"lines": lines, "limit": limit}]
+        super().__init__(f"a decklist has at most {limit} {what}; this one has {lines}")
+
+
 class RuleConfigError(DeckwrightError):
     """A rule entry in a game's YAML names an unknown primitive or bad parameters."""
 

@@ -7,21 +7,56 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
+from werkzeug.routing import MapAdapter
 
 from cardpool import PoolLibrary, default_pool_dir
 
+from . import addresses
+from .requests import EdgeRequest
+
 MAX_REQUEST_BYTES = 512 * 1024
+MAX_DECKLIST_LINES = 1_000
+
+
+class Deckwright(Flask):
+    """Flask, reading every request strictly (:mod:`webapp.requests`), building external
+    links on the public URL and logging addresses with their tokens masked
+    (:mod:`webapp.addresses`)."""
+
+    request_class = EdgeRequest
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        adapter = super().create_url_adapter(request)
+        if request is not None and adapter is not None:
+            adapter = addresses.public_adapter(self, adapter)
+        return adapter
+
+    def log_exception(self, exc_info) -> None:
+        from flask import request
+
+        self.logger.error(
+            "Exception on %s [%s]", addresses.masked_path(), request.method, exc_info=exc_info
+        )
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app; ``config`` overrides the defaults (tests pass a temp DATABASE)."""
-    app = Flask(__name__, instance_relative_config=True)
+    app = Deckwright(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "deckwright.sqlite"),
         POOLS=str(default_pool_dir()),
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         MAX_BATCH_DECKS=100,
+        # The lines of one decklist, and of all the decklists of one request (a batch).
+        MAX_DECKLIST_LINES=MAX_DECKLIST_LINES,
+        MAX_REQUEST_LINES=10 * MAX_DECKLIST_LINES,
+        # Problems listed in one verdict; the rest are counted.
+        MAX_PROBLEMS_REPORTED=100,
+        # External links (an organizer's admin link) are built on this, never on Host.
+        PUBLIC_URL=None,
+        RATE_LIMITS={},
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     app.config.from_prefixed_env("DECKWRIGHT")
     if config:
@@ -31,12 +66,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.extensions["deckwright.pools"] = PoolLibrary(Path(app.config["POOLS"]))
 
-    from . import api, db, errors, site
+    addresses.check_settings(app)
+    app.logger.addFilter(addresses.MaskSecrets())
+
+    from . import api, db, errors, headers, limits, requests, site
     from .events import api as event_api
     from .events import site as event_site
 
     db.init_app(app)
     errors.init_app(app)
+    headers.init_app(app)
+    # Counted first (a flood is refused before its bodies are read), then read strictly.
+    limits.init_app(app)
+    app.before_request(requests.check_request)
+    app.before_request(requests.limit_decklists)
+    app.teardown_request(requests.release_decklists)
     app.register_blueprint(api.bp)
     app.register_blueprint(site.bp)
     app.register_blueprint(event_api.bp)

@@ -8,7 +8,6 @@ them into the one JSON error shape.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import asdict
 from datetime import date
@@ -16,11 +15,11 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
 from marshmallow import Schema, ValidationError
-from werkzeug.exceptions import UnsupportedMediaType
 
 from cardpool import Game, PoolLibrary, RuleSpec
 from validator import (
     DecklistError,
+    DecklistTooLongError,
     ParsedDeck,
     describe_rules,
     parse_mapping,
@@ -31,7 +30,7 @@ from validator import (
     validate_all_formats,
 )
 
-from . import cards, decks, schemas
+from . import cards, decks, requests, schemas
 from .db import get_db
 from .errors import ApiError
 from .openapi import build_spec, documented
@@ -112,20 +111,8 @@ def load_query(schema: Schema) -> dict[str, Any]:
         raise ApiError(400, "invalid-query", "the query string cannot be used", details) from None
 
 
-def json_body() -> Any:
-    """The request's JSON: malformed JSON is a 400 saying where, other media types a 415."""
-    if not request.is_json:
-        raise UnsupportedMediaType("send the body as application/json")
-    text = request.get_data(as_text=True)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ApiError(
-            400,
-            "malformed-json",
-            f"the body is not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
-            [{"line": exc.lineno, "column": exc.colno, "message": exc.msg}],
-        ) from None
+# The request's JSON, read strictly at the edge (the event endpoints import it from here).
+json_body = requests.json_body
 
 
 # -- games -----------------------------------------------------------------------------
@@ -248,12 +235,17 @@ def get_card(game_id: str, card_id: str):
 
 
 def verdict(parsed: ParsedDeck, format_id: str | None, as_of: date | None) -> dict[str, Any]:
-    """The validate answer: one format's verdict in full and every format's in short."""
+    """The validate answer: one format's verdict in full and every format's in short.
+
+    At most ``MAX_PROBLEMS_REPORTED`` problems are listed, with the count of the rest:
+    the verdict and the counts stay whole, and the answer stays small however long the list.
+    """
     deck = parsed.deck
     game = deck.game
     chosen = game.format(format_id).id
     results = validate_all_formats(deck, as_of, parsed.problems)
     result = results[chosen]
+    shown = int(current_app.config["MAX_PROBLEMS_REPORTED"])
     return {
         "game": game.id,
         "format": result.format,
@@ -261,8 +253,10 @@ def verdict(parsed: ParsedDeck, format_id: str | None, as_of: date | None) -> di
         "as_of": as_of,
         "legal": result.legal,
         "problems": [
-            {**p.as_dict(), "readings": readings_of(game, p.rule, chosen)} for p in result.problems
+            {**p.as_dict(), "readings": readings_of(game, p.rule, chosen)}
+            for p in result.problems[:shown]
         ],
+        "more_problems": max(len(result.problems) - shown, 0),
         "summary": summarize(deck),
         "formats": {
             fid: {
@@ -329,13 +323,34 @@ def validate_batch(game_id: str):
         raise ApiError(
             422, "too-many-decks", f"send at most {limit} decks at once, not {len(body['decks'])}"
         )
+    lines, most = sum(map(lines_of, body["decks"])), int(current_app.config["MAX_REQUEST_LINES"])
+    if lines > most:
+        raise ApiError(
+            413,
+            "batch-too-long",
+            f"the decks of one batch have at most {most} lines (or entries) in all, not {lines}",
+            [{"lines": lines, "limit": most}],
+        )
     results = []
     for index, value in enumerate(body["decks"]):
         try:
             results.append(read_deck(game, value, query, f"deck decks[{index}]"))
         except DecklistError as exc:
-            raise ApiError(422, exc.code, f"decks[{index}]: {exc}") from None
+            status = 413 if isinstance(exc, DecklistTooLongError) else 422
+            details = getattr(exc, "details", None)
+            raise ApiError(status, exc.code, f"decks[{index}]: {exc}", details) from None
     return BATCH.dump({"results": results})
+
+
+def lines_of(value: Any) -> int:
+    """A batch deck's lines: a text list's lines, or a JSON deck's entries."""
+    if isinstance(value, str):
+        return value.count("\n") + 1
+    if not isinstance(value, dict):
+        return 1
+    parts = [value.get("sections"), value.get("boards")]
+    entries = [e for part in parts if isinstance(part, dict) for e in part.values()]
+    return max(sum(len(e) if isinstance(e, list) else 1 for e in entries), 1)
 
 
 # -- saved decks -----------------------------------------------------------------------

@@ -43,6 +43,10 @@ __all__ = [
 
 DEFAULT_PER_PAGE = 50
 MAX_PER_PAGE = 200
+MAX_PAGE = 100_000
+# Numbers a search takes end in SQLite's 64-bit integers: far larger ones are refused here
+# rather than overflow there.
+MAX_WHOLE_NUMBER = 10**9
 MAX_READ_AHEAD = 1000
 EVERY_CARD = f"facts : {card_index.EVERY_CARD}"
 _WORD = re.compile(r"\w+")
@@ -156,10 +160,8 @@ def parse_query(game: Game, args: Mapping[str, list[str]]) -> CardQuery:
     order = (_last(args, "order") or "asc").lower()
     if order not in ("asc", "desc"):
         raise SearchError(f"order must be asc or desc, not {order!r}", ["asc", "desc"])
-    page = _int_arg(args, "page", 1)
+    page = _int_arg(args, "page", 1, low=1)
     per_page = _int_arg(args, "per_page", DEFAULT_PER_PAGE)
-    if page < 1:
-        raise SearchError("page counts from 1")
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise SearchError(f"per_page must be from 1 to {MAX_PER_PAGE}")
     return CardQuery(
@@ -178,14 +180,13 @@ def _last(args: Mapping[str, list[str]], name: str) -> str | None:
     return values[-1].strip() if values else None
 
 
-def _int_arg(args, name: str, default: int | None = None) -> int | None:
+def _int_arg(
+    args, name: str, default: int | None = None, low: int = -MAX_WHOLE_NUMBER
+) -> int | None:
     text = _last(args, name)
     if not text:
         return default
-    try:
-        return int(text)
-    except ValueError:
-        raise SearchError(f"{name} must be a whole number, not {text!r}") from None
+    return _whole_number(name, text, low, MAX_PAGE if name == "page" else MAX_WHOLE_NUMBER)
 
 
 def _checked_values(game: Game, name: str, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -214,11 +215,21 @@ def _checked_values(game: Game, name: str, values: tuple[str, ...]) -> tuple[str
     return tuple(v.casefold() for v in values)
 
 
-def _whole_number(name: str, value: str) -> int:
+def _whole_number(
+    name: str, value: str, low: int = -MAX_WHOLE_NUMBER, high: int = MAX_WHOLE_NUMBER
+) -> int:
+    shown = value if len(value) <= 40 else value[:40] + "..."
     try:
-        return int(value)
+        # Length first: int() of thousands of digits is refused by Python with a ValueError
+        # too, but only after reading them all.
+        number = int(value) if len(value) <= 40 else None
     except ValueError:
-        raise SearchError(f"{name} must be a whole number, not {value!r}") from None
+        number = None
+    if number is None:
+        raise SearchError(f"{name} must be a whole number, not {shown!r}")
+    if not low <= number <= high:
+        raise SearchError(f"{name} must be from {low} to {high}, not {shown}")
+    return number
 
 
 def match_expression(db: sqlite_utils.Database, game: Game, query: CardQuery) -> str | None:

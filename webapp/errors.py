@@ -87,10 +87,21 @@ def handle_http_exception(error: HTTPException) -> Response | HTTPException:
     if not is_api_request():
         return error
     code = (error.name or "error").lower().replace(" ", "-")
-    response = error_response(error.code or 500, code, error.description or error.name)
-    if error.code == 405 and getattr(error, "valid_methods", None):
-        response.headers["Allow"] = ", ".join(error.valid_methods)
+    details = getattr(error, "details", None)
+    response = error_response(error.code or 500, code, error.description or error.name, details)
+    response.headers.update(http_headers_of(error))
     return response
+
+
+def http_headers_of(error: HTTPException) -> dict[str, str]:
+    """The headers an HTTP error's answer must carry: ``Allow`` with a 405,
+    ``Retry-After`` with a 429 or 503."""
+    headers = {}
+    if error.code == 405 and getattr(error, "valid_methods", None):
+        headers["Allow"] = ", ".join(error.valid_methods)
+    if getattr(error, "retry_after", None) is not None:
+        headers["Retry-After"] = str(error.retry_after)
+    return headers
 
 
 def init_app(app: Flask) -> None:

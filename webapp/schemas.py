@@ -19,6 +19,8 @@ from marshmallow import (
     validates_schema,
 )
 
+from .cards import MAX_PAGE, MAX_PER_PAGE
+
 
 class Answer(Schema):
     """A response body. Answers are dumped from plain dicts, so a field's value is
@@ -173,8 +175,10 @@ class CardSearchQuerySchema(Schema):
     set = fields.List(fields.Str(), metadata={"description": "Set codes (any of them)."})
     sort = fields.Str(metadata={"description": "name, type, set, number or an attribute."})
     order = fields.Str(validate=validate.OneOf(["asc", "desc"]))
-    page = fields.Int(validate=validate.Range(min=1), metadata={"description": "From 1."})
-    per_page = fields.Int(validate=validate.Range(min=1, max=200))
+    page = fields.Int(
+        validate=validate.Range(min=1, max=MAX_PAGE), metadata={"description": "From 1."}
+    )
+    per_page = fields.Int(validate=validate.Range(min=1, max=MAX_PER_PAGE))
 
 
 # -- validation ---------------------------------------------------------------------
@@ -303,7 +307,15 @@ class ValidationSchema(Answer):
     format_name = fields.Str(required=True)
     as_of = fields.Date(required=True, allow_none=True)
     legal = fields.Bool(required=True)
-    problems = fields.List(fields.Nested(ProblemSchema), required=True)
+    problems = fields.List(
+        fields.Nested(ProblemSchema),
+        required=True,
+        metadata={"description": "The problems found, the first ones when there are many."},
+    )
+    more_problems = fields.Int(
+        required=True,
+        metadata={"description": "Problems found beyond those listed (the counts include them)."},
+    )
     summary = fields.Nested(SummarySchema, required=True)
     formats = fields.Dict(
         keys=fields.Str(), values=fields.Nested(FormatVerdictSchema), required=True

@@ -16,7 +16,13 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, default_exceptions
 
 from cardpool import DeckwrightError, PoolLibrary, UnknownFormatError, UnknownGameError
-from validator import parse_text, summarize, to_text, validate_all_formats
+from validator import (
+    DecklistTooLongError,
+    parse_text,
+    summarize,
+    to_text,
+    validate_all_formats,
+)
 
 from . import browse, cards, csrf, decks, errors
 from .api import game_view, saved_view
@@ -154,7 +160,10 @@ def validate_page():
         game.format(data["format"])
     except (UnknownGameError, UnknownFormatError) as exc:
         return _validate_form(games, form, form_error=str(exc), status=400)
-    parsed = parse_text(data["decklist"], game)
+    try:
+        parsed = parse_text(data["decklist"], game)
+    except DecklistTooLongError as exc:
+        return _validate_form(games, form, field_errors={"decklist": [str(exc)]}, status=413)
     formats = validate_all_formats(parsed.deck, data["as_of"], parsed.problems)
     chosen = game.format(data["format"]).id
     return _validate_form(
@@ -198,7 +207,8 @@ def http_error(error: HTTPException):
     """Any HTTP error outside ``/api/`` as an HTML page; API errors keep their JSON shape."""
     if request.path.startswith(errors.API_PREFIX):
         return errors.handle_http_exception(error)
-    return error_page(error.code or 500, error.name, error.description or "")
+    page, status = error_page(error.code or 500, error.name, error.description or "")
+    return page, status, errors.http_headers_of(error)
 
 
 @bp.record_once

@@ -14,6 +14,7 @@ VALIDATION_KEYS = {
     "as_of",
     "legal",
     "problems",
+    "more_problems",
     "summary",
     "formats",
     "deck",

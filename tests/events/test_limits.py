@@ -20,6 +20,8 @@ def app_config(clock) -> dict:
         "EVENT_MAX_VERSIONS": 2,
         "EVENT_MAX_PROBLEMS": KEPT,
         "EVENT_DASHBOARD_PAGE": 2,
+        # These lists are longer than a decklist may be by default, on purpose.
+        "MAX_DECKLIST_LINES": 30_000,
     }
 
 

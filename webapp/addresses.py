@@ -1,0 +1,87 @@
+"""The addresses the app gives out and the ones it writes down.
+
+Links given out whole (``url_for(..., _external=True)``: an organizer's admin
+link, the link to share with players) are built from ``PUBLIC_URL``
+(``DECKWRIGHT_PUBLIC_URL``, e.g. ``https://decks.example.org``), never from the
+``Host`` header of the request, which the client chooses: a forged header would
+otherwise put an attacker's host in front of an admin token. Without a public
+URL the app answers only to the hosts of ``TRUSTED_HOSTS``, which defaults to
+this machine's own names, so a link can only name a host the operator chose.
+
+Addresses written to the log have their secrets masked: every part of a route
+named ``token`` becomes ``<token>``.
+"""
+
+from __future__ import annotations
+
+import logging
+from urllib.parse import urlsplit
+
+from flask import Flask, has_request_context, request
+from werkzeug.routing import MapAdapter
+
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "::1", "[::1]"]
+MASK = "<token>"
+
+
+def public_adapter(app: Flask, adapter: MapAdapter) -> MapAdapter:
+    """``adapter`` building external links on ``PUBLIC_URL`` (matching is left alone)."""
+    public = app.config.get("PUBLIC_URL")
+    if public:
+        parts = urlsplit(public)
+        adapter.url_scheme = parts.scheme or "https"
+        adapter.server_name = parts.netloc
+        if parts.path.strip("/"):
+            adapter.script_name = "/" + parts.path.strip("/") + "/"
+    return adapter
+
+
+def check_settings(app: Flask) -> None:
+    """A public URL must be absolute; without one, only local hosts are trusted by default."""
+    public = app.config.get("PUBLIC_URL")
+    if public:
+        parts = urlsplit(public)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError(f"PUBLIC_URL must be like https://decks.example.org, not {public!r}")
+    elif app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = list(LOCAL_HOSTS)
+
+
+def secrets_of_request() -> list[str]:
+    """The values of the current route's ``token`` parts (and of its Bearer header)."""
+    if not has_request_context():
+        return []
+    found = [
+        str(value) for name, value in (request.view_args or {}).items() if "token" in name and value
+    ]
+    scheme, _, bearer = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and bearer.strip():
+        found.append(bearer.strip())
+    return found
+
+
+def mask(text: str, secrets: list[str] | None = None) -> str:
+    for secret in secrets if secrets is not None else secrets_of_request():
+        if len(secret) >= 4:
+            text = text.replace(secret, MASK)
+    return text
+
+
+def masked_path() -> str:
+    return mask(request.full_path if request.query_string else request.path)
+
+
+class MaskSecrets(logging.Filter):
+    """Mask the current request's tokens in every record, its traceback included."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        secrets = secrets_of_request()
+        if not secrets:
+            return True
+        message = record.getMessage()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        record.msg, record.args = mask(message, secrets), None
+        if record.exc_text:
+            record.exc_text = mask(record.exc_text, secrets)
+        return True

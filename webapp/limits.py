@@ -1,0 +1,142 @@
+"""Rate limits per client address: event creation, submissions and token-bearing addresses.
+
+Counts are fixed windows kept in the app's SQLite file, because that file is
+the one thing every gunicorn worker shares: a count kept in a worker's memory
+would let a client have the limit once per worker, and a shared store such as
+Redis (what Flask-Limiter would need to be shared) is not part of this
+deployment. One ``INSERT ... ON CONFLICT DO UPDATE ... RETURNING`` per limited
+request both counts and reads, atomically under SQLite's write lock.
+
+``RATE_LIMITS`` in the app's settings (``DECKWRIGHT_RATE_LIMITS`` as JSON) maps
+each kind to ``[requests, seconds]`` and is laid over :data:`DEFAULT_LIMITS`; a
+kind set to ``null`` is not limited. A request over a limit is a 429 in the one
+error shape, with ``Retry-After``.
+
+Which requests are which kind is read from the request, so the views need no
+decorator: a token in the address (any ``token`` part of a route) or an
+``Authorization`` header is a token-bearing request, and the endpoints of
+:data:`KINDS` create events and submit lists.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import werkzeug.exceptions
+from flask import Flask, current_app, request
+
+from .db import get_db
+
+EVENT_CREATION = "event-creation"
+SUBMISSIONS = "submissions"
+TOKEN_URLS = "token-urls"
+
+# Generous for people, tight for scripts: a whole venue behind one address submits its
+# players' lists, and an organizer reloads the dashboard through an event day.
+DEFAULT_LIMITS: dict[str, tuple[int, int] | None] = {
+    EVENT_CREATION: (30, 600),
+    SUBMISSIONS: (600, 60),
+    TOKEN_URLS: (1200, 60),
+}
+KINDS: dict[tuple[str, str], str] = {
+    ("POST", "event_api.create_event"): EVENT_CREATION,
+    ("POST", "events.new_event"): EVENT_CREATION,
+    ("POST", "event_api.submit"): SUBMISSIONS,
+    ("PUT", "event_api.resubmit"): SUBMISSIONS,
+    ("POST", "events.event_page"): SUBMISSIONS,
+    ("POST", "events.player_page"): SUBMISSIONS,
+}
+_SCHEMA = """CREATE TABLE IF NOT EXISTS rate_counts (
+    kind TEXT NOT NULL,
+    client TEXT NOT NULL,
+    window INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (kind, client, window)
+) WITHOUT ROWID"""
+# Old windows are swept now and then, not on every request.
+SWEEP_CHANCE = 0.01
+
+
+@dataclass(frozen=True)
+class Limit:
+    kind: str
+    requests: int
+    seconds: int
+
+
+def limits_of(app: Flask) -> dict[str, Limit]:
+    configured = {**DEFAULT_LIMITS, **(app.config.get("RATE_LIMITS") or {})}
+    return {
+        kind: Limit(kind, int(value[0]), int(value[1]))
+        for kind, value in configured.items()
+        if value
+    }
+
+
+def kinds_of_request() -> list[str]:
+    kinds = []
+    kind = KINDS.get((request.method, request.endpoint or ""))
+    if kind:
+        kinds.append(kind)
+    if "token" in (request.view_args or {}) or "Authorization" in request.headers:
+        kinds.append(TOKEN_URLS)
+    return kinds
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def count(kind: str, client: str, limit: Limit, now: float | None = None) -> tuple[int, int]:
+    """This request counted: (requests in the current window, seconds until it ends)."""
+    moment = time.time() if now is None else now
+    window = int(moment // limit.seconds)
+    db = get_db()
+    made = current_app.extensions.setdefault("deckwright.rate_counts", set())
+    if current_app.config["DATABASE"] not in made:
+        db.execute(_SCHEMA)
+        made.add(current_app.config["DATABASE"])
+    (counted,) = db.execute(
+        "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, 1)"
+        " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + 1"
+        " RETURNING count",
+        [kind, client, window],
+    ).fetchone()
+    if random.random() < SWEEP_CHANCE:
+        db.execute("DELETE FROM rate_counts WHERE window < ? AND kind = ?", [window - 1, kind])
+    return counted, int((window + 1) * limit.seconds - moment) + 1
+
+
+def check_limits() -> None:
+    """Count this request in each of its kinds; a 429 when one is over its limit."""
+    kinds = kinds_of_request()
+    if not kinds:
+        return
+    limits = limits_of(current_app)
+    client = client_address()
+    for kind in kinds:
+        limit = limits.get(kind)
+        if limit is None:
+            continue
+        counted, retry_after = count(kind, client, limit)
+        if counted > limit.requests:
+            raise TooManyRequests(limit, retry_after)
+
+
+class TooManyRequests(werkzeug.exceptions.TooManyRequests):
+    """An HTTP error rather than a library one: every blueprint answers it alike, as JSON
+    under ``/api/`` and as a page elsewhere, with ``Retry-After``."""
+
+    def __init__(self, limit: Limit, retry_after: int):
+        super().__init__(
+            f"At most {limit.requests} requests of this kind ({limit.kind}) per"
+            f" {limit.seconds} seconds from one address; try again in {retry_after} seconds.",
+            retry_after=retry_after,
+        )
+        self.details = [{"kind": limit.kind, "limit": limit.requests, "seconds": limit.seconds}]
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(check_limits)

@@ -1,0 +1,239 @@
+"""What a request must be before any view reads it: whole, readable text, of bounded shape.
+
+Every request of the app is an :class:`EdgeRequest` (the app's ``request_class``),
+which reads its body strictly whoever reads it, and passes :func:`check_request`
+before its view runs, so the API, the pages and the event endpoints are refused
+alike, in the one error shape, without a check of their own:
+
+- text that is not UTF-8 (``\\xff\\xfe``), or JSON naming a lone surrogate
+  (``"\\ud800"``, which no UTF-8 text can hold), in a body, a form field, the
+  query string or the path is a 400: replacing it silently would validate and
+  store something the sender never wrote, and stored surrogates later break
+  every page and export that shows them;
+- JSON nested deeper than :data:`MAX_JSON_DEPTH`, a number beyond SQLite's
+  64-bit integers, or ``NaN`` / ``Infinity`` is a 400, rather than a
+  ``RecursionError``, ``ValueError`` or ``OverflowError`` deeper in;
+- a body sent in chunks (no ``Content-Length``) larger than
+  ``MAX_CONTENT_LENGTH`` is a 413 like any other, never cut at the limit and
+  read in part.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cached_property
+from io import BytesIO
+from typing import IO, Any
+from urllib.parse import parse_qsl, unquote_to_bytes
+
+from flask import Request, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.formparser import FormDataParser
+
+from validator import decklist
+
+from .errors import ApiError
+
+MAX_JSON_DEPTH = 32
+# SQLite stores integers in 64 bits: a larger number in a body could only overflow later.
+MAX_JSON_INTEGER = 2**63 - 1
+# After refusing a chunked body, read on this far at most so the client sees the answer
+# instead of a reset connection; beyond it, the connection is simply closed.
+DRAIN_BYTES = 4 * 1024 * 1024
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unreadable(where: str, reason: str = "is not valid UTF-8 text") -> ApiError:
+    return ApiError(400, "invalid-text", f"{where} {reason}", [{"where": where}])
+
+
+def decode(data: bytes, where: str) -> str:
+    """``data`` as UTF-8, refused (not replaced) when it is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise unreadable(where) from None
+
+
+def check_text(text: str, where: str) -> str:
+    """``text`` unless it holds a lone surrogate (from a JSON escape such as ``\\ud800``)."""
+    if not text.isascii() and _SURROGATE.search(text):
+        raise unreadable(where, "holds a lone surrogate (\\ud800-\\udfff), which is not text")
+    return text
+
+
+class StrictFormDataParser(FormDataParser):
+    """Form fields decoded as UTF-8 or refused: werkzeug would replace or keep bad bytes."""
+
+    def _parse_urlencoded(self, stream, mimetype, content_length, options):
+        text = decode(stream.read(), "the form")
+        try:
+            items = parse_qsl(text, keep_blank_values=True, errors="strict")
+        except UnicodeDecodeError:
+            raise unreadable("the form") from None
+        return stream, self.cls(items), self.cls()
+
+    def _parse_multipart(self, stream, mimetype, content_length, options):
+        stream, form, files = super()._parse_multipart(stream, mimetype, content_length, options)
+        # werkzeug decodes multipart fields with "replace": a replacement character is how
+        # bytes that were not UTF-8 show, so a field holding one is refused.
+        for name, value in form.items(multi=True):
+            if "\ufffd" in value or "\ufffd" in name:
+                raise unreadable(f"the form field {name!r}")
+        return stream, form, files
+
+
+class EdgeRequest(Request):
+    """A request whose body is read whole and as strict UTF-8 (see the module's docstring)."""
+
+    form_data_parser_class = StrictFormDataParser
+
+    @cached_property
+    def stream(self) -> IO[bytes]:
+        limit = self.max_content_length
+        chunked = self.content_length is None and "wsgi.input_terminated" in self.environ
+        if not chunked or limit is None:
+            return super().stream
+        # werkzeug stops reading a chunked body at the limit and hands on what it read, so
+        # the view would validate part of a list; read one byte more to know.
+        raw = self.environ["wsgi.input"]
+        data = _read(raw, limit + 1)
+        if len(data) > limit:
+            _read(raw, DRAIN_BYTES)
+            raise RequestEntityTooLarge(
+                f"The body is larger than the {limit} bytes this server accepts."
+            )
+        return BytesIO(data)
+
+    def get_data(self, cache=True, as_text=False, parse_form_data=False):  # type: ignore[override]
+        data = super().get_data(cache=cache, as_text=False, parse_form_data=parse_form_data)
+        return decode(data, "the body") if as_text else data
+
+    @cached_property
+    def json_value(self) -> Any:
+        """The body as JSON, read strictly (each refusal a 400 in the one error shape)."""
+        return parse_json(self.get_data(as_text=True))
+
+    def get_json(self, force=False, silent=False, cache=True):  # type: ignore[override]
+        if not (force or self.is_json):
+            return super().get_json(force=force, silent=silent, cache=cache)
+        try:
+            return self.json_value
+        except ApiError:
+            if silent:
+                return None
+            raise
+
+
+def _read(stream: IO[bytes], size: int) -> bytes:
+    chunks, left = [], size
+    while left > 0:
+        chunk = stream.read(min(left, 64 * 1024))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ApiError(400, "malformed-json", f"the body is not valid JSON: {name} is not a number")
+
+
+def _integer(digits: str) -> int:
+    # More than 19 digits cannot fit; checked before int() so 5,000 digits cost nothing.
+    if len(digits.lstrip("-")) <= 19 and abs(value := int(digits)) <= MAX_JSON_INTEGER:
+        return value
+    raise ApiError(
+        400,
+        "number-too-large",
+        f"a number in the body is larger than {MAX_JSON_INTEGER}",
+        [{"digits": len(digits.lstrip("-"))}],
+    )
+
+
+def parse_json(text: str) -> Any:
+    """JSON text as a value: malformed JSON a 400 saying where, and nothing unbounded."""
+    try:
+        value = json.loads(text, parse_int=_integer, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise ApiError(
+            400,
+            "malformed-json",
+            f"the body is not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
+            [{"line": exc.lineno, "column": exc.colno, "message": exc.msg}],
+        ) from None
+    except RecursionError:
+        raise too_deep() from None
+    check_json(value)
+    return value
+
+
+def too_deep() -> ApiError:
+    return ApiError(
+        400,
+        "json-too-deep",
+        f"the body's JSON is nested more than {MAX_JSON_DEPTH} levels deep",
+        [{"max_depth": MAX_JSON_DEPTH}],
+    )
+
+
+def check_json(value: Any) -> None:
+    """Refuse lone surrogates in any key or string and nesting past the depth limit.
+
+    Walked with a list rather than recursion, so depth itself cannot fail the walk.
+    """
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            check_text(item, "a string in the body")
+        elif isinstance(item, dict | list):
+            if depth >= MAX_JSON_DEPTH:
+                raise too_deep()
+            if isinstance(item, dict):
+                for key in item:
+                    check_text(key, "a key in the body")
+                stack.extend((child, depth + 1) for child in item.values())
+            else:
+                stack.extend((child, depth + 1) for child in item)
+
+
+def json_body() -> Any:
+    """The request's JSON: other media types are a 415; see :func:`parse_json`."""
+    if not request.is_json:
+        raise UnsupportedMediaType("send the body as application/json")
+    return request.json_value
+
+
+def _address_text(raw: str, where: str) -> None:
+    # WSGI hands the path and query string over as latin-1 strings of the bytes sent.
+    try:
+        data = raw.encode("latin-1")
+    except UnicodeEncodeError:
+        return  # already decoded by the server: nothing of ours to check
+    decode(unquote_to_bytes(data.replace(b"+", b" ")), where)
+
+
+def check_request() -> None:
+    """Refuse an address that is not UTF-8 (the app calls this before every request).
+
+    Bodies are checked as they are read (:class:`EdgeRequest`), not here: a view may first
+    raise its own body limit (an upload), and a view that reads no body pays nothing.
+    """
+    environ = request.environ
+    _address_text(environ.get("PATH_INFO", ""), "the address")
+    _address_text(environ.get("QUERY_STRING", ""), "the query string")
+
+
+def limit_decklists() -> None:
+    """Every decklist read in this request has at most ``MAX_DECKLIST_LINES`` lines, whichever
+    view reads it (the event endpoints included); over it is a 413."""
+    request.line_limit = decklist.limit_lines(int(current_app.config["MAX_DECKLIST_LINES"]))
+
+
+def release_decklists(_error: BaseException | None = None) -> None:
+    token = getattr(request, "line_limit", None)
+    if token is not None:
+        decklist.reset_line_limit(token)
