@@ -10,6 +10,8 @@ from webapp.db import connect
 # 100 KB of one unknown card name: every line is a problem.
 UNKNOWN_LINES = ("1 A\n" * 25_000)[:100_000]
 KEPT = 4
+# As long as a decklist may be when the site runs with its default limits.
+LONGEST_DEFAULT_LIST = "1 A\n" * 1_000
 
 
 @pytest.fixture
@@ -109,12 +111,19 @@ def test_over_http_a_long_list_is_answered_and_listed_in_bounded_sizes(live_serv
         {"name": "Big Lists", "game": "era", "deadline": DEADLINE.replace(year=2099).isoformat()},
     ).json()
     event_id, token = created["event"]["id"], created["admin_token"]
+    too_long = http(
+        live_server,
+        "POST",
+        f"/api/v1/events/{event_id}/entries",
+        {"player": "P", "text": UNKNOWN_LINES},
+    )
+    assert too_long.status == 413
     answers = [
         http(
             live_server,
             "POST",
             f"/api/v1/events/{event_id}/entries",
-            {"player": f"P{n}", "text": UNKNOWN_LINES},
+            {"player": f"P{n}", "text": LONGEST_DEFAULT_LIST},
         )
         for n in range(4)
     ]
