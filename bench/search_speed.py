@@ -176,6 +176,8 @@ TITLES = [
     "the-Last",
 ]
 
+GENERATIONS = ["II", "III", "IV", "V"]
+
 
 def write_pool(folder: Path, count: int, rng: random.Random) -> None:
     game = {
@@ -205,6 +207,12 @@ def write_pool(folder: Path, count: int, rng: random.Random) -> None:
         for noun in NOUNS
     ]
     rng.shuffle(names)
+    first = len(names)
+    # Beyond the first names, later generations of them ("... II"): pools of 200,000 cards.
+    for generation in GENERATIONS:
+        if len(names) >= count:
+            break
+        names += [f"{name} {generation}" for name in names[:first]]
     if count > len(names):
         raise SystemExit(f"at most {len(names)} distinct names can be generated")
     pool = []

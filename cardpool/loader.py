@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 from marshmallow import ValidationError
 
-from . import schema
+from . import cache, schema
 from .errors import PoolError, PoolProblem, UnknownGameError
 from .model import Attribute, Banlist, Card, CardSet, Decision, Format, Game, RuleSpec, Section
 from .names import name_key
@@ -132,6 +132,19 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         sink.append(PoolProblem(str(path), f"cannot be read: {exc}"))
         return None, None
     problems = _Problems(path, text, sink)
+    alias_line = _first_alias(text)
+    if alias_line is not None:
+        # An alias is a reference, and references to references grow exponentially when
+        # the data is walked (a "billion laughs" in a card's name took minutes and all the
+        # memory): pools are written out in full, so aliases are refused outright.
+        sink.append(
+            PoolProblem(
+                str(path),
+                "YAML aliases (*name) are not allowed in card pools: write the value out",
+                alias_line,
+            )
+        )
+        return None, None
     try:
         data = yaml.load(text, Loader=SafeLoader)
     except yaml.YAMLError as exc:
@@ -147,11 +160,31 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
     return data, problems
 
 
-def load_game(directory: Path) -> Game:
-    """Load one game folder; raise :class:`PoolError` listing every problem found."""
-    directory = Path(directory)
+def _first_alias(text: str) -> int | None:
+    """The line of the first YAML alias in ``text``, if it has one.
+
+    An alias needs an anchor (``&name``) and a star, so text without both is not parsed
+    twice; malformed YAML is left for the load to report.
+    """
+    if "&" not in text or "*" not in text:
+        return None
+    try:
+        for event in yaml.parse(text, Loader=SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                return event.start_mark.line + 1
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+def load_game(directory: Path, cache_dir: Path | None = None) -> Game:
+    """Load one game folder; raise :class:`PoolError` listing every problem found.
+
+    With ``cache_dir``, a game compiled there from the same files is started from its
+    file, and a game compiled now is kept there (:mod:`cardpool.cache`).
+    """
     sink: list[PoolProblem] = []
-    game = _build_game(directory, sink)
+    game = _compiled_game(Path(directory), sink, cache_dir)
     if sink or game is None:
         raise PoolError(sink)
     return game
@@ -159,22 +192,40 @@ def load_game(directory: Path) -> Game:
 
 def check_pools(root: Path) -> list[PoolProblem]:
     """Every problem of every game folder below ``root`` (empty when all load)."""
+    return check_and_load(root)[1]
+
+
+def check_and_load(
+    root: Path, cache_dir: Path | None = None
+) -> tuple[dict[str, Game], list[PoolProblem]]:
+    """Every game below ``root`` read from its YAML and checked in full, card by card (never
+    from a cache), and every problem found: one reading serves both the check and the games.
+    With ``cache_dir``, the games are kept there for the next start."""
     dirs = game_dirs(root)
     if not dirs:
-        return [PoolProblem(str(root), "no game folders (a folder holding game.yaml) found here")]
+        problem = PoolProblem(str(root), "no game folders (a folder holding game.yaml) found here")
+        return {}, [problem]
     sink: list[PoolProblem] = []
+    games: dict[str, Game] = {}
     for directory in dirs:
-        _build_game(directory, sink)
-    return sink
+        stamp = cache.fingerprint(directory) if cache_dir else None
+        before = len(sink)
+        game = _build_game(directory, sink)
+        if game is not None:
+            games[game.id] = game
+            if cache_dir and len(sink) == before:
+                cache.write(cache_dir, directory, game, stamp)
+    return games, sink
 
 
-def load_pools(root: Path | None = None) -> dict[str, Game]:
-    """Every game below ``root`` (default: :func:`default_pool_dir`), keyed by game id."""
+def load_pools(root: Path | None = None, cache_dir: Path | None = None) -> dict[str, Game]:
+    """Every game below ``root`` (default: :func:`default_pool_dir`), keyed by game id;
+    started from ``cache_dir`` where a game was compiled there from the same files."""
     root = Path(root) if root else default_pool_dir()
     sink: list[PoolProblem] = []
     games: dict[str, Game] = {}
     for directory in game_dirs(root):
-        game = _build_game(directory, sink)
+        game = _compiled_game(directory, sink, cache_dir)
         if game is not None:
             games[game.id] = game
     if sink:
@@ -184,11 +235,34 @@ def load_pools(root: Path | None = None) -> dict[str, Game]:
     return games
 
 
-class PoolLibrary:
-    """The games below one folder, reloaded only when one of their files changes."""
+def _compiled_game(directory: Path, sink: list[PoolProblem], cache_dir: Path | None) -> Game | None:
+    """The game of ``directory``: from its cache file when the files are unchanged since it
+    was written, else read, checked in full and written there (when it has no problem)."""
+    if not cache_dir:
+        return _build_game(directory, sink)
+    # Taken before reading: a file edited while it is read leaves a stamp that no longer
+    # matches, so the next start compiles again rather than keep a half-old game.
+    stamp = cache.fingerprint(directory)
+    game = cache.read(cache_dir, directory, stamp)
+    if game is not None:
+        return game
+    before = len(sink)
+    game = _build_game(directory, sink)
+    if game is not None and len(sink) == before:
+        cache.write(cache_dir, directory, game, stamp)
+    return game
 
-    def __init__(self, root: Path | None = None):
+
+class PoolLibrary:
+    """The games below one folder, reloaded only when one of their files changes.
+
+    With ``cache_dir``, each game is compiled once into a file there and later started
+    from it (:mod:`cardpool.cache`); without, every load reads the YAML.
+    """
+
+    def __init__(self, root: Path | None = None, cache_dir: Path | None = None):
         self.root = Path(root) if root else default_pool_dir()
+        self.cache_dir = Path(cache_dir) if cache_dir else None
         self._stamp: tuple | None = None
         self._games: dict[str, Game] = {}
 
@@ -199,7 +273,7 @@ class PoolLibrary:
     def games(self) -> dict[str, Game]:
         stamp = self.stamp()
         if stamp != self._stamp:
-            self._games = load_pools(self.root)
+            self._games = load_pools(self.root, self.cache_dir)
             self._stamp = stamp
         return self._games
 
@@ -209,7 +283,7 @@ class PoolLibrary:
         folder = self.root / game_id
         # Only a plain name ("shadow-era") is taken as a folder name, never a path.
         if game_id.replace("-", "_").isidentifier() and (folder / "game.yaml").is_file():
-            game = load_game(folder)
+            game = load_game(folder, self.cache_dir)
             if game.id == game_id:
                 return game
         return self.game(game_id)

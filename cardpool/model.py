@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from typing import Any
 
 from .errors import UnknownCardError, UnknownFormatError
@@ -184,8 +185,13 @@ class Game:
         for section in self.sections:
             for card_type in section.types:
                 self._section_for_type.setdefault(card_type, section.id)
-        # Built with the pool: a suggestion then costs the same at 50 cards as at 50,000.
-        self.name_index = NameIndex(c.name for c in self.cards)
+
+    @cached_property
+    def name_index(self) -> NameIndex:
+        """Built once, on the first suggestion or when the game is compiled to its cache: a
+        suggestion then costs the same at 50 cards as at 50,000, and a start that never
+        suggests never pays for it."""
+        return NameIndex(c.name for c in self.cards)
 
     # -- lookups -----------------------------------------------------------
 

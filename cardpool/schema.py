@@ -82,7 +82,7 @@ class FormatSchema(Strict):
 
 
 class ReadingSchema(Strict):
-    """A rulebook sentence with two readings, and the one Deckwright takes (``decisions``)."""
+    """A rulebook sentence with two readings and the one Deckwright takes (``decisions``)."""
 
     rules = fields.List(fields.Str(), required=True, validate=validate.Length(min=1))
     reading = fields.Str(required=True, validate=validate.Length(min=1))
