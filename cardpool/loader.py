@@ -132,15 +132,16 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         sink.append(PoolProblem(str(path), f"cannot be read: {exc}"))
         return None, None
     problems = _Problems(path, text, sink)
-    alias_line = _first_alias(text)
+    alias_line = _alias_overflow(text)
     if alias_line is not None:
-        # An alias is a reference, and references to references grow exponentially when
-        # the data is walked (a "billion laughs" in a card's name took minutes and all the
-        # memory): pools are written out in full, so aliases are refused outright.
+        # References to references grow exponentially when the data is walked (a "billion
+        # laughs" in a card's name took minutes and all the memory); aliases that only
+        # share a value, as YAML writers emit them, stay well inside the budget.
         sink.append(
             PoolProblem(
                 str(path),
-                "YAML aliases (*name) are not allowed in card pools: write the value out",
+                "YAML aliases (*name) here expand to more than "
+                f"{ALIAS_BUDGET:,} values: write the values out",
                 alias_line,
             )
         )
@@ -160,18 +161,42 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
     return data, problems
 
 
-def _first_alias(text: str) -> int | None:
-    """The line of the first YAML alias in ``text``, if it has one.
+# Values an alias may add when expanded, beyond those written out in the file.
+ALIAS_BUDGET = 100_000
 
-    An alias needs an anchor (``&name``) and a star, so text without both is not parsed
-    twice; malformed YAML is left for the load to report.
+
+def _alias_overflow(text: str) -> int | None:
+    """The line of the alias whose expansion passes :data:`ALIAS_BUDGET` values, if any.
+
+    Sizes are counted on the parser's events, before anything is built: an anchored
+    value's size is what it would expand to, and each alias adds that size again. Text
+    without both an anchor (``&``) and a star is not parsed twice; malformed YAML is left
+    for the load to report.
     """
     if "&" not in text or "*" not in text:
         return None
+    sizes: dict[str, int] = {}
+    open_nodes: list[list] = [[None, 0]]  # [anchor, size] of each collection being read
+    added = 0
     try:
         for event in yaml.parse(text, Loader=SafeLoader):
             if isinstance(event, yaml.AliasEvent):
-                return event.start_mark.line + 1
+                size = sizes.get(event.anchor, 1)
+                added += size
+                open_nodes[-1][1] += size
+                if added > ALIAS_BUDGET:
+                    return event.start_mark.line + 1
+            elif isinstance(event, yaml.ScalarEvent):
+                open_nodes[-1][1] += 1
+                if event.anchor:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.CollectionStartEvent):
+                open_nodes.append([event.anchor, 1])
+            elif isinstance(event, yaml.CollectionEndEvent) and len(open_nodes) > 1:
+                anchor, size = open_nodes.pop()
+                open_nodes[-1][1] += size
+                if anchor:
+                    sizes[anchor] = size
     except yaml.YAMLError:
         return None
     return None
