@@ -211,7 +211,7 @@ def test_the_organizer_exports_verdicts_and_lists_as_csv_and_json(
     event.submit("Bob", era_illegal)
     response = client.get(event.url("/export.csv"), headers=event.admin)
     assert response.mimetype == "text/csv"
-    assert f'filename="{event.id}.csv"' in response.headers["Content-Disposition"]
+    assert 'filename="Spring-Regionals.csv"' in response.headers["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
     assert [(r["player"], r["legal"], r["errors"]) for r in rows] == [
         ("Alice", "yes", "0"),

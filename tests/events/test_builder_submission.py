@@ -117,7 +117,9 @@ def test_the_event_facts_the_builder_shows_name_no_player_no_list_and_no_count(
     assert facts["name"] in page
     assert "Format: <strong>Standard</strong>" in page
     assert facts["deadline"].startswith("2030-05-03T12:00")
-    assert "Deadline: <strong>2030-05-03 12:00 UTC</strong>" in page
+    # In UTC in the page and in <time datetime>; the page's script shows the reader's zone.
+    deadline = '<time class="moment" datetime="2030-05-03T12:00:00Z">2030-05-03 12:00 UTC</time>'
+    assert f"Deadline: <strong>{deadline}</strong>" in page
     assert facts["open"] is True
     assert "Open for lists" in page
     assert f'action="{facts["submit_url"]}"' in page

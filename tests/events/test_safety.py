@@ -212,8 +212,9 @@ def test_forms_without_the_csrf_token_change_nothing(client, two_players, era_le
     dashboard = f"/events/{event.id}/admin/{event.token}"
     bob_entry, bob_token = ids(event, "Bob")
     forged = [
-        (f"{dashboard}/lock", {}),
-        (f"{dashboard}/publish", {}),
+        (f"{dashboard}/lock", {"confirmed": "yes"}),
+        (f"{dashboard}/publish", {"confirmed": "yes"}),
+        (f"{dashboard}/reopen", {}),
         (f"{dashboard}/players", {"players": "Mallory"}),
         (f"/events/{event.id}", {"player": "Mallory", "decklist": era_legal}),
         (f"/events/{event.id}/entries/{bob_entry}/{bob_token}", {"decklist": era_legal}),

@@ -41,6 +41,12 @@ def site_event(client):
     return event_id, dashboard
 
 
+def listed(dashboard_page: str) -> list[str]:
+    """The players in the dashboard's table of lists."""
+    table = dashboard_page.split('id="entries"', 1)[1].split("</table>", 1)[0]
+    return re.findall(r'class="player-name">([^<]+)<', table)
+
+
 def submit_form(client, event_id, player, decklist, **extra):
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     data = {"csrf_token": csrf_of(page), "player": player, "decklist": decklist, **extra}
@@ -154,9 +160,9 @@ def test_the_dashboard_shows_verdicts_problems_and_filters(
     assert "9 problems" in page
     assert "At most 3 copies of each action or equipment" in page
     illegal = client.get(dashboard + "?show=illegal").get_data(as_text=True)
-    assert re.findall(r'class="player-name">([^<]+)<', illegal) == ["Bob"]
+    assert listed(illegal) == ["Bob"]
     missing = client.get(dashboard + "?show=missing").get_data(as_text=True)
-    assert re.findall(r'class="player-name">([^<]+)<', missing) == ["Carol", "Dave"]
+    assert listed(missing) == ["Carol", "Dave"]
 
 
 def test_the_entry_page_shows_the_full_list_and_its_history(
@@ -230,11 +236,11 @@ def test_the_organizer_registers_players_uploads_lists_locks_and_publishes(
     report = uploaded.get_data(as_text=True)
     assert "2 lists stored from lists.zip." in report
     assert "notes.pdf: skipped: not a decklist" in report
-    locked = client.post(f"{dashboard}/lock", data={"csrf_token": token})
+    locked = client.post(f"{dashboard}/lock", data={"csrf_token": token, "confirmed": "yes"})
     assert locked.status_code == 303
     assert "The organizer has locked this event" in client.get(dashboard).get_data(as_text=True)
     assert client.get(f"/events/{event_id}/lists").status_code == 404
-    client.post(f"{dashboard}/publish", data={"csrf_token": token})
+    client.post(f"{dashboard}/publish", data={"csrf_token": token, "confirmed": "yes"})
     lists = client.get(f"/events/{event_id}/lists").get_data(as_text=True)
     assert "Eve" in lists
     assert "Frank" in lists

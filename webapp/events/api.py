@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
+import unicodedata
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, request, url_for
 
@@ -21,7 +24,7 @@ from .. import errors, events
 from ..api import json_body, load_body, load_query
 from ..db import get_db
 from ..openapi import documented
-from . import exports, schemas, uploads
+from . import exports, journal, records, schemas, uploads
 
 bp = Blueprint("event_api", __name__, url_prefix="/api/v1/events")
 
@@ -38,6 +41,14 @@ STATUS = {
     uploads.BadUploadError: 400,
 }
 BULK_BODY_BYTES = 8 * 1024 * 1024  # a base64 zip of uploads.MAX_UPLOAD_BYTES, with room
+IDEMPOTENCY_KEY = (
+    "A random key making a retry safe: the same key and request find the same entry and link.",
+    {
+        "type": "string",
+        "pattern": f"^[!-~]{{{records.MIN_IDEMPOTENCY_KEY_CHARS},"
+        f"{records.MAX_IDEMPOTENCY_KEY_CHARS}}}$",
+    },
+)
 
 
 def status_of(error: DeckwrightError) -> int:
@@ -169,7 +180,8 @@ def get_event(event_id: str):
     schemas.ReceiptSchema,
     status=201,
     body=schemas.SubmissionBodySchema,
-    errors=[400, 404, 409, 413, 415, 422],
+    errors=[400, 403, 404, 409, 413, 415, 422],
+    request_headers={"Idempotency-Key": IDEMPOTENCY_KEY},
 )
 def submit(event_id: str):
     """The first list of a player. The answer's ``player_token`` (shown once) changes it later.
@@ -302,15 +314,32 @@ def register_players(event_id: str):
     errors=[404],
 )
 def lock(event_id: str):
-    return schemas.EventSchema().dump(event_view(events.lock(get_db(), organizer(event_id))))
+    """Until the deadline, ``POST …/reopen`` undoes it; each change is logged."""
+    locked = events.lock(get_db(), organizer(event_id), now())
+    return schemas.EventSchema().dump(event_view(locked))
+
+
+@bp.post("/<event_id>/reopen")
+@documented(
+    "Reopen a locked event before its deadline, unless its lists are published (the admin token)",
+    schemas.EventSchema,
+    errors=[404, 409],
+)
+def reopen(event_id: str):
+    access = organizer(event_id)
+    journal.reopen(get_db(), access, now())
+    return schemas.EventSchema().dump(event_view(events.get_event(get_db(), event_id)))
 
 
 @bp.post("/<event_id>/publish")
 @documented(
-    "Publish every list (and lock the event) (the admin token)", schemas.EventSchema, errors=[404]
+    "Publish every list (and lock the event) for good (the admin token)",
+    schemas.EventSchema,
+    errors=[404],
 )
 def publish(event_id: str):
-    return schemas.EventSchema().dump(event_view(events.publish(get_db(), organizer(event_id))))
+    published = events.publish(get_db(), organizer(event_id), now())
+    return schemas.EventSchema().dump(event_view(published))
 
 
 @bp.get("/<event_id>/verify")
@@ -388,7 +417,7 @@ def export_json(event_id: str):
     """Each entry's verdict and list as read; the bodies as received stay with each entry."""
     access = organizer(event_id)
     body = export_body(access)
-    return body, 200, {"Content-Disposition": f'attachment; filename="{event_id}.json"'}
+    return body, 200, {"Content-Disposition": download_name(access.event, "json")}
 
 
 @bp.get("/<event_id>/export.csv")
@@ -404,7 +433,24 @@ def export_csv(event_id: str):
     return Response(
         text,
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{event_id}.csv"'},
+        headers={"Content-Disposition": download_name(access.event, "csv")},
+    )
+
+
+def download_name(event: events.Event, extension: str) -> str:
+    """``Content-Disposition`` naming the file after the event: an ASCII ``filename`` every
+    client reads, and the name as typed (accents, other scripts) in ``filename*`` (RFC 6266).
+
+    The event's name is checked when created (no control characters); quotes, slashes and
+    backslashes are left out of the plain form, so no name can end the header's quoted part.
+    """
+    ascii_only = unicodedata.normalize("NFKD", event.name).encode("ascii", "ignore").decode()
+    dashed = re.sub(r"[^A-Za-z0-9]+", "-", ascii_only)
+    plain = dashed.strip("-")[:80] or event.id
+    typed = re.sub(r'[\\/"]+', "-", event.name).strip()[:120] or event.id
+    return (
+        f'attachment; filename="{plain}.{extension}";'
+        f" filename*=UTF-8''{quote(typed, safe='')}.{extension}"
     )
 
 

@@ -9,8 +9,10 @@ is kept out of caches and Referer headers, since its address is a key.
 
 from __future__ import annotations
 
+import functools
 import secrets
-from datetime import datetime
+import zoneinfo
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
 
@@ -23,6 +25,7 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 from marshmallow import ValidationError
 
 from cardpool import DeckwrightError, PoolLibrary
@@ -30,8 +33,8 @@ from cardpool import DeckwrightError, PoolLibrary
 from .. import csrf, events
 from ..db import get_db
 from ..site import error_page
-from . import exports, schemas, uploads
-from .api import event_view, export_body, limits, now, status_of
+from . import exports, journal, schemas, uploads
+from .api import download_name, event_view, export_body, limits, now, status_of
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 
@@ -75,6 +78,58 @@ def utc(moment: datetime | None) -> str:
     return "" if moment is None else f"{events.as_utc(moment):%Y-%m-%d %H:%M} UTC"
 
 
+@bp.app_template_filter("moment")
+def moment(value: datetime | None) -> Markup:
+    """A moment as ``<time>``: UTC in the page and in ``datetime``; events-time.js rewrites the
+    text in the reader's own time zone (the organizer's on the dashboard, each player's on
+    theirs), keeping UTC in the tooltip."""
+    if value is None:
+        return Markup("")
+    value = events.as_utc(value)
+    return Markup('<time class="moment" datetime="{}">{}</time>').format(
+        value.strftime("%Y-%m-%dT%H:%M:%SZ"), utc(value)
+    )
+
+
+@functools.cache
+def time_zones() -> tuple[str, ...]:
+    """The IANA zones an organizer can enter a deadline in (``Area/City`` names, and UTC)."""
+    return ("UTC", *sorted(z for z in zoneinfo.available_timezones() if "/" in z))
+
+
+def in_zone(deadline: datetime, zone: str | None) -> datetime:
+    """The deadline the organizer typed (a wall-clock time without a zone) in their zone."""
+    if deadline.tzinfo is not None:
+        return deadline
+    if not zone or zone == "UTC":
+        return deadline.replace(tzinfo=UTC)
+    if zone not in time_zones():
+        message = f"Unknown time zone {zone!r}: pick one from the list."
+        raise ValidationError({"timezone": [message]})
+    return deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+
+
+def chosen_format(game: Any, value: str | None) -> str | None:
+    """The format picked on the form, which names its game (``era:open``).
+
+    Every game has a ``standard``: a bare id picked under another game's heading once
+    became this game's format without a word. A format of another game is refused.
+    """
+    if not value:
+        return None
+    game_id, _, format_id = value.rpartition(":")
+    if game_id and game_id != game.id:
+        raise ValidationError(
+            {"format": [f"That format belongs to another game; pick one of {game.name}'s formats."]}
+        )
+    if format_id not in game.formats:
+        names = ", ".join(f.name for f in game.formats.values())
+        raise ValidationError(
+            {"format": [f"{game.name} has no format {format_id!r}; its formats are: {names}."]}
+        )
+    return format_id
+
+
 def pools() -> PoolLibrary:
     return current_app.extensions["deckwright.pools"]
 
@@ -90,36 +145,43 @@ def form_errors(exc: ValidationError) -> list[str]:
 @bp.route("/new", methods=["GET", "POST"])
 def new_event():
     games = list(pools().games().values())
+
+    def page(form: dict, problems: list[str], status: int = 200):
+        return render_template(
+            "events/new.html", games=games, form=form, problems=problems, zones=time_zones()
+        ), status
+
     if request.method == "GET":
-        return render_template("events/new.html", games=games, form={}, problems=[])
+        return page({}, [])
     form = request.form.to_dict()
     try:
         data = schemas.EventForm().load(request.form)
+        game = pools().game(data["game"])
+        zone = form.get("timezone") or "UTC"
+        deadline = in_zone(data["deadline"], zone)
         created = events.create_event(
             get_db(),
             pools(),
             name=data["name"],
-            game_id=data["game"],
-            format_id=data["format"],
+            game_id=game.id,
+            format_id=chosen_format(game, data["format"]),
             as_of=data["as_of"],
-            deadline=data["deadline"],
+            deadline=deadline,
             now=now(),
             players=schemas.players_from_lines(data["players"]),
             limits=limits(),
         )
     except ValidationError as exc:
-        return render_template(
-            "events/new.html", games=games, form=form, problems=form_errors(exc)
-        ), 400
+        return page(form, form_errors(exc), 422 if "format" in exc.messages else 400)
     except DeckwrightError as exc:
-        return render_template(
-            "events/new.html", games=games, form=form, problems=[str(exc)]
-        ), status_of(exc)
+        return page(form, [str(exc)], status_of(exc))
     event, token = created.event, created.admin_token
     return render_template(
         "events/created.html",
         event=event,
         game=pools().game(event.game),
+        zone=zone,
+        local_deadline=event.deadline.astimezone(zoneinfo.ZoneInfo(zone)),
         admin_url=url_for("events.dashboard", event_id=event.id, token=token, _external=True),
         submit_url=url_for("events.event_page", event_id=event.id, _external=True),
     ), 201
@@ -296,6 +358,11 @@ def _dashboard(access, token, show=events.ALL, page=1, *, notices=(), problems=(
         show=show,
         counts=found.counts,
         lookalikes=events.lookalikes(db, access),
+        missing=events.entries(db, access, events.MISSING),
+        missing_shown=MISSING_SHOWN,
+        confirmations=CONFIRMATIONS,
+        changes=journal.changes(db, access),
+        can_reopen=event.locked and not event.published and now() < event.deadline,
         brief=BRIEF_PROBLEMS,
         notices=notices,
         problems=problems,
@@ -305,21 +372,75 @@ def _dashboard(access, token, show=events.ALL, page=1, *, notices=(), problems=(
 
 
 BRIEF_PROBLEMS = 10  # problems a dashboard row shows; the entry's page has the rest
+MISSING_SHOWN = 100  # names the "not submitted yet" panel lists; the filter shows them all
 
 
 def per_page() -> int:
     return int(current_app.config.get("EVENT_DASHBOARD_PAGE", events.PER_PAGE))
 
 
+# What each of the organizer's state changes does, and what of it cannot be undone: asked
+# before the change (by the page's script, or by a page of its own without script).
+CONFIRMATIONS = {
+    "lock": (
+        "Lock the event?",
+        "Players can no longer submit or change a list. You can reopen the event until the"
+        " deadline; after the deadline a locked event cannot be reopened.",
+        "Lock the event",
+    ),
+    "publish": (
+        "Publish every list?",
+        "Every player's current list goes on a public page and the event is locked."
+        " This cannot be undone: published lists stay public and the event cannot be reopened.",
+        "Publish the lists",
+    ),
+}
+
+
+def confirmed(action: str, access: events.Organizer, token: str):
+    """None when the organizer confirmed the change; else the page that asks them to."""
+    if request.form.get("confirmed") == "yes":
+        return None
+    title, consequence, button = CONFIRMATIONS[action]
+    return render_template(
+        "events/confirm.html",
+        event=access.event,
+        token=token,
+        action=action,
+        title=title,
+        consequence=consequence,
+        button=button,
+    )
+
+
 @bp.post("/<event_id>/admin/<token>/lock")
 def lock(event_id: str, token: str):
-    events.lock(get_db(), organizer(event_id, token))
+    access = organizer(event_id, token)
+    asking = confirmed("lock", access, token)
+    if asking is not None:
+        return asking
+    events.lock(get_db(), access, now())
     return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
 
 
 @bp.post("/<event_id>/admin/<token>/publish")
 def publish(event_id: str, token: str):
-    events.publish(get_db(), organizer(event_id, token))
+    access = organizer(event_id, token)
+    asking = confirmed("publish", access, token)
+    if asking is not None:
+        return asking
+    events.publish(get_db(), access, now())
+    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+@bp.post("/<event_id>/admin/<token>/reopen")
+def reopen(event_id: str, token: str):
+    """Undo a lock before the deadline (the change is logged)."""
+    access = organizer(event_id, token)
+    try:
+        journal.reopen(get_db(), access, now())
+    except events.EventClosedError as exc:
+        return _dashboard(access, token, problems=[str(exc)])
     return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
 
 
@@ -433,7 +554,7 @@ def export_csv(event_id: str, token: str):
     return Response(
         exports.export_csv(events.entries(get_db(), access)),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{event_id}.csv"'},
+        headers={"Content-Disposition": download_name(access.event, "csv")},
     )
 
 
@@ -441,4 +562,4 @@ def export_csv(event_id: str, token: str):
 def export_json(event_id: str, token: str):
     access = organizer(event_id, token)
     body = export_body(access)
-    return body, 200, {"Content-Disposition": f'attachment; filename="{event_id}.json"'}
+    return body, 200, {"Content-Disposition": download_name(access.event, "json")}

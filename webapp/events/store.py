@@ -20,6 +20,7 @@ import sqlite_utils
 from cardpool import PoolLibrary
 
 from ..db import transaction
+from . import journal
 from .names import clean_player_id, clean_player_name, lookalike_key, player_key
 from .records import (
     DEFAULT_LIMITS,
@@ -37,6 +38,7 @@ from .records import (
     Player,
     Version,
     as_utc,
+    utcnow,
 )
 from .refusals import (
     EventClosedError,
@@ -330,6 +332,7 @@ def create_event(
     )
     expected = _clean_players(players)
     ensure_schema(db)
+    journal.ensure_schema(db)
     with transaction(db):
         db.execute(
             f"INSERT INTO events ({_EVENT_COLUMNS}, admin_hash)"
@@ -348,6 +351,7 @@ def create_event(
             ],
         )
         _register(db, event.id, expected, now, limits)
+        journal.record(db, event.id, journal.CREATED, now)
     return NewEvent(event, token)
 
 
@@ -417,17 +421,26 @@ def register_players(
         return _register(db, organizer.event.id, expected, now, limits)
 
 
-def lock(db: sqlite_utils.Database, organizer: Organizer) -> Event:
-    """Close the event before its deadline: no list changes after this."""
+def lock(db: sqlite_utils.Database, organizer: Organizer, now: datetime | None = None) -> Event:
+    """Close the event before its deadline: no list changes until it is reopened (logged)."""
+    journal.ensure_schema(db)
     with transaction(db):
-        db.execute("UPDATE events SET locked = 1 WHERE id = ?", [organizer.event.id])
+        if db.execute(
+            "UPDATE events SET locked = 1 WHERE id = ? AND locked = 0", [organizer.event.id]
+        ).rowcount:
+            journal.record(db, organizer.event.id, journal.LOCKED, now or utcnow())
     return get_event(db, organizer.event.id)
 
 
-def publish(db: sqlite_utils.Database, organizer: Organizer) -> Event:
-    """Make every player's current list public; publishing also locks the event."""
+def publish(db: sqlite_utils.Database, organizer: Organizer, now: datetime | None = None) -> Event:
+    """Make every player's current list public for good; publishing also locks the event."""
+    journal.ensure_schema(db)
     with transaction(db):
-        db.execute("UPDATE events SET locked = 1, published = 1 WHERE id = ?", [organizer.event.id])
+        if db.execute(
+            "UPDATE events SET locked = 1, published = 1 WHERE id = ? AND published = 0",
+            [organizer.event.id],
+        ).rowcount:
+            journal.record(db, organizer.event.id, journal.PUBLISHED, now or utcnow())
     return get_event(db, organizer.event.id)
 
 

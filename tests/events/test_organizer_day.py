@@ -1,0 +1,245 @@
+"""The organizer's day through the test client: the create form, deadlines in the organizer's
+time zone, confirmations, reopening, exports named after the event, sheets and who is missing.
+
+(The same in Chromium, with the page's script: tests/browser/test_event_organizer.py.)
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from urllib.parse import unquote
+
+import pytest
+
+from tests.events.conftest import DEADLINE, bearer, csrf_of
+from tests.events.test_site import listed, path_of, submit_form
+
+_ADMIN_URL = re.compile(r'<code id="admin-url">([^<]+)</code>')
+
+
+def create(client, **fields):
+    form = client.get("/events/new").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf_of(form),
+        "name": "Friday Night Dinos",
+        "game": "era",
+        "format": "",
+        "deadline": DEADLINE.strftime("%Y-%m-%dT%H:%M"),
+        "players": "Carol\nDave; D-4\n",
+        **fields,
+    }
+    return client.post("/events/new", data=data)
+
+
+def dashboard_of(response) -> str:
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return path_of(_ADMIN_URL.search(response.get_data(as_text=True)).group(1))
+
+
+def event_facts(client, dashboard: str) -> dict:
+    return client.get(f"/api/v1/events/{dashboard.split('/')[2]}").get_json()
+
+
+@pytest.fixture
+def dashboard(client) -> str:
+    return dashboard_of(create(client))
+
+
+def post(client, dashboard: str, action: str, **data):
+    token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    return client.post(f"{dashboard}/{action}", data={"csrf_token": token, **data})
+
+
+# -- the create form -------------------------------------------------------------------------
+
+
+def test_each_format_on_the_form_names_its_game(client):
+    page = client.get("/events/new").get_data(as_text=True)
+    assert '<optgroup label="ERA (Extinction: Rift in the Aether)" data-game="era">' in page
+    assert '<option value="era:open">ERA: Open (casual)</option>' in page
+    assert '<option value="ryft:standard">RYFT: Standard (default)</option>' in page
+    assert "data-new-event" in page
+
+
+def test_a_format_of_another_game_is_refused_never_read_as_the_default(client):
+    response = create(client, game="era", format="ryft:standard", name="Wrong Format Cup")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "That format belongs to another game" in page
+    assert 'value="Wrong Format Cup"' in page
+    assert "is ready" not in page
+
+
+def test_a_format_the_game_does_not_have_is_refused_on_the_form(client):
+    response = create(client, game="shadow-era", format="open")
+    assert response.status_code == 422
+    assert "Shadow Era has no format &#39;open&#39;" in response.get_data(as_text=True)
+
+
+def test_the_chosen_format_of_the_chosen_game_is_the_events(client):
+    facts = event_facts(client, dashboard_of(create(client, game="era", format="era:open")))
+    assert (facts["game"], facts["format"]) == ("era", "open")
+
+
+def test_a_deadline_is_entered_in_the_organizers_time_zone_and_kept_in_utc(client):
+    response = create(client, deadline="2030-05-03T14:00", timezone="Europe/Berlin")
+    page = response.get_data(as_text=True)
+    assert "Deadline as you entered it: 2030-05-03 14:00 Europe/Berlin." in page
+    assert '<time class="moment" datetime="2030-05-03T12:00:00Z">' in page
+    facts = event_facts(client, dashboard_of(response))
+    assert facts["deadline"].startswith("2030-05-03T12:00:00")
+
+
+def test_without_a_time_zone_the_deadline_is_utc(client):
+    facts = event_facts(client, dashboard_of(create(client, deadline="2030-05-03T14:00")))
+    assert facts["deadline"].startswith("2030-05-03T14:00:00")
+
+
+def test_an_unknown_time_zone_is_refused(client):
+    response = create(client, timezone="Mars/Olympus_Mons")
+    assert response.status_code == 400
+    assert "Unknown time zone" in response.get_data(as_text=True)
+
+
+def test_the_form_offers_the_time_zones_with_utc_first(client):
+    page = client.get("/events/new").get_data(as_text=True)
+    zones = re.findall(r"<option(?: selected)?>([^<]+)</option>", page)
+    assert zones[0] == "UTC"
+    assert "Europe/Berlin" in zones
+    assert "America/New_York" in zones
+    assert "<option selected>UTC</option>" in page
+
+
+def test_both_links_have_a_copy_button(client):
+    page = create(client).get_data(as_text=True)
+    assert 'data-copy="admin-url"' in page
+    assert 'data-copy="submit-url"' in page
+    assert "js/events.js" in page
+
+
+# -- lock, reopen, publish -----------------------------------------------------------------------
+
+
+def test_lock_asks_first_and_says_what_cannot_be_undone(client, dashboard):
+    asked = post(client, dashboard, "lock")
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True)
+    assert "<h1>Lock the event?</h1>" in page
+    assert "after the deadline a locked event cannot be reopened" in page
+    assert 'name="confirmed" value="yes"' in page
+    assert event_facts(client, dashboard)["locked"] is False
+    assert post(client, dashboard, "lock", confirmed="yes").status_code == 303
+    assert event_facts(client, dashboard)["locked"] is True
+
+
+def test_publish_asks_first_and_says_it_cannot_be_undone(client, dashboard):
+    page = post(client, dashboard, "publish").get_data(as_text=True)
+    assert "<h1>Publish every list?</h1>" in page
+    assert "This cannot be undone" in page
+    assert event_facts(client, dashboard)["published"] is False
+    board = client.get(dashboard).get_data(as_text=True)
+    assert 'data-confirm="Publish every list? Every player' in board
+    assert 'data-confirm="Lock the event? Players can no longer' in board
+
+
+def test_the_organizer_reopens_a_locked_event_before_the_deadline(client, dashboard, era_legal):
+    event_id = dashboard.split("/")[2]
+    post(client, dashboard, "lock", confirmed="yes")
+    token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    late = {"csrf_token": token, "player": "Alice", "decklist": era_legal}
+    assert client.post(f"/events/{event_id}", data=late).status_code == 409
+    board = client.get(dashboard).get_data(as_text=True)
+    assert "Reopen the event" in board
+    assert post(client, dashboard, "reopen").status_code == 303
+    assert event_facts(client, dashboard)["open"] is True
+    assert submit_form(client, event_id, "Alice", era_legal).status_code == 303
+    changes = client.get(dashboard).get_data(as_text=True).split('id="changes"')[1]
+    assert re.findall(r"</time> · (\w+)</li>", changes) == ["Created", "Locked", "Reopened"]
+
+
+def test_a_locked_event_cannot_be_reopened_after_the_deadline(client, dashboard, clock):
+    post(client, dashboard, "lock", confirmed="yes")
+    clock.now = DEADLINE + timedelta(minutes=1)
+    assert "Reopen the event" not in client.get(dashboard).get_data(as_text=True)
+    refused = post(client, dashboard, "reopen")
+    assert refused.status_code == 400
+    assert "The deadline has passed" in refused.get_data(as_text=True)
+    assert event_facts(client, dashboard)["locked"] is True
+
+
+def test_a_published_event_cannot_be_reopened(client, event):
+    assert client.post(event.url("/publish"), headers=event.admin).status_code == 200
+    refused = client.post(event.url("/reopen"), headers=event.admin)
+    assert refused.status_code == 409
+    assert refused.get_json()["error"]["code"] == "event-closed"
+
+
+def test_the_api_reopens_and_logs_it(client, event):
+    client.post(event.url("/lock"), headers=event.admin)
+    reopened = client.post(event.url("/reopen"), headers=event.admin)
+    assert reopened.status_code == 200
+    assert (reopened.get_json()["locked"], reopened.get_json()["open"]) == (False, True)
+    assert client.post(event.url("/reopen"), headers=event.admin).status_code == 409
+    assert client.post(event.url("/reopen"), headers=bearer("not-the-token")).status_code == 404
+
+
+def test_after_publishing_the_public_page_no_longer_promises_privacy(client, dashboard):
+    event_id = dashboard.split("/")[2]
+    before = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "No one but you and the organizer sees your list" in before
+    post(client, dashboard, "publish", confirmed="yes")
+    after = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "No one but you" not in after
+    assert "The organizer has published the lists" in after
+
+
+# -- exports, sheets, who is missing -------------------------------------------------------------
+
+
+def test_the_exports_are_named_after_the_event(client, dashboard):
+    csv_name = client.get(f"{dashboard}/export.csv").headers["Content-Disposition"]
+    assert csv_name.startswith('attachment; filename="Friday-Night-Dinos.csv";')
+    json_name = client.get(f"{dashboard}/export.json").headers["Content-Disposition"]
+    assert 'filename="Friday-Night-Dinos.json"' in json_name
+
+
+def test_an_event_name_beyond_ascii_is_kept_in_filename_star(client, make_event):
+    event = make_event(name='Café "Łódź" Open / 2030')
+    header = client.get(event.url("/export.csv"), headers=event.admin).headers[
+        "Content-Disposition"
+    ]
+    plain, typed = re.fullmatch(
+        r'attachment; filename="([^"]+)"; filename\*=UTF-8\'\'(\S+)', header
+    ).groups()
+    assert plain == "Cafe-odz-Open-2030.csv"
+    assert unquote(typed) == "Café -Łódź- Open - 2030.csv"
+
+
+def test_the_sheets_page_has_a_print_button_and_prints_a_player_a_page(
+    client, dashboard, era_legal
+):
+    event_id = dashboard.split("/")[2]
+    submit_form(client, event_id, "Alice", era_legal)
+    submit_form(client, event_id, "Bob", era_legal)
+    page = client.get(f"{dashboard}/sheets").get_data(as_text=True)
+    assert (
+        '<button type="button" class="button button-primary" data-print hidden>Print</button>'
+        in page
+    )
+    assert page.count('<article class="sheet"') == 2
+    assert re.search(r"@media print \{.*\.sheet \{[^}]*break-after: page", page, re.S)
+
+
+def test_the_dashboard_lists_who_has_not_submitted_yet(client, dashboard, era_legal):
+    event_id = dashboard.split("/")[2]
+    board = client.get(dashboard).get_data(as_text=True)
+    missing = board.split('id="not-submitted"')[1].split("</section>")[0]
+    assert "Not submitted yet: 2" in missing
+    assert re.findall(r'class="player-name">([^<]+)<', missing) == ["Carol", "Dave"]
+    assert "(D-4)" in missing
+    submit_form(client, event_id, "Carol", era_legal)
+    submit_form(client, event_id, "Dave", era_legal, player_id="D-4")
+    board = client.get(dashboard).get_data(as_text=True)
+    assert 'id="not-submitted"' not in board
+    assert listed(board) == ["Carol", "Dave"]

@@ -1,0 +1,96 @@
+"""An event's log of the organizer's changes, and reopening a locked event.
+
+Locking can now be undone (until the deadline), so an organizer, a judge or a
+player who asks "was this event closed when I tried?" needs the record: every
+change of an event's state is a row here (created, locked, reopened,
+published), with its time, written in the same transaction as the change.
+Like the list versions, the log is append-only, and the database enforces it.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlite_utils
+
+from ..db import transaction
+from .records import Organizer
+from .refusals import EventClosedError
+
+CREATED = "created"
+LOCKED = "locked"
+REOPENED = "reopened"
+PUBLISHED = "published"
+ADMIN_LINK_REPLACED = "admin link replaced"
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS event_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL REFERENCES events(id),
+        at TEXT NOT NULL,
+        action TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS event_log_event ON event_log (event_id, id)",
+    """CREATE TRIGGER IF NOT EXISTS event_log_no_update BEFORE UPDATE ON event_log
+        BEGIN SELECT RAISE(ABORT, 'event_log is append-only'); END""",
+    """CREATE TRIGGER IF NOT EXISTS event_log_no_delete BEFORE DELETE ON event_log
+        BEGIN SELECT RAISE(ABORT, 'event_log is append-only'); END""",
+)
+
+_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
+
+
+@dataclass(frozen=True)
+class Change:
+    at: datetime
+    action: str
+
+
+def ensure_schema(db: sqlite_utils.Database) -> None:
+    if db in _READY:
+        return
+    for statement in SCHEMA:
+        db.execute(statement)
+    _READY.add(db)
+
+
+def record(db: sqlite_utils.Database, event_id: str, action: str, now: datetime) -> None:
+    """Log one change; called inside the transaction that makes it."""
+    ensure_schema(db)
+    db.execute(
+        "INSERT INTO event_log (event_id, at, action) VALUES (?, ?, ?)",
+        [event_id, now.isoformat(), action],
+    )
+
+
+def changes(db: sqlite_utils.Database, organizer: Organizer) -> list[Change]:
+    """Every logged change of the event, oldest first."""
+    ensure_schema(db)
+    rows = db.execute(
+        "SELECT at, action FROM event_log WHERE event_id = ? ORDER BY id", [organizer.event.id]
+    ).fetchall()
+    return [Change(datetime.fromisoformat(at), action) for at, action in rows]
+
+
+def reopen(db: sqlite_utils.Database, organizer: Organizer, now: datetime) -> None:
+    """Open a locked event again, before its deadline and only while its lists are unpublished.
+
+    Published lists cannot be taken back from whoever read them, so a published
+    event stays closed; after the deadline reopening would move the deadline,
+    which players were told.
+    """
+    ensure_schema(db)
+    with transaction(db):
+        locked, published, deadline = db.execute(
+            "SELECT locked, published, deadline FROM events WHERE id = ?", [organizer.event.id]
+        ).fetchone()
+        if published:
+            raise EventClosedError("The lists are published: a published event stays closed.")
+        if now >= datetime.fromisoformat(deadline):
+            raise EventClosedError("The deadline has passed: the event cannot be reopened.")
+        if not locked:
+            raise EventClosedError("The event is not locked: it is open already.")
+        db.execute("UPDATE events SET locked = 0 WHERE id = ?", [organizer.event.id])
+        record(db, organizer.event.id, REOPENED, now)

@@ -1,0 +1,109 @@
+// The event pages' script. Every page works without it; it adds, where the page asks for it:
+// - times in the reader's own time zone (<time class="moment" datetime="…Z">, UTC kept in the
+//   tooltip): the organizer sees theirs on the dashboard, each player theirs on their pages;
+// - on the create form, the format list of the chosen game only, and the browser's time zone;
+// - copy buttons for the links ([data-copy] names the element whose text is copied);
+// - a confirmation before Lock and Publish ([data-confirm] on the form), saying what cannot
+//   be undone, as the page the server shows without script does;
+// - the Print button of the deck-check sheets.
+
+const pad = (n) => String(n).padStart(2, "0");
+
+/** 2030-05-03 14:00 CEST: the moment in the browser's zone, with the zone's short name. */
+export function localText(date) {
+  const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: "short" })
+    .formatToParts(date)
+    .find((part) => part.type === "timeZoneName");
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${day} ${time}${zone ? ` ${zone.value}` : ""}`;
+}
+
+function localTimes(root) {
+  for (const element of root.querySelectorAll("time.moment[datetime]")) {
+    const date = new Date(element.getAttribute("datetime"));
+    if (Number.isNaN(date.getTime())) continue;
+    element.title = element.textContent;
+    element.textContent = localText(date);
+  }
+}
+
+/** Only the chosen game's formats; a format of another game is cleared, never kept. */
+function formatsFollowGame(form) {
+  const game = form.querySelector("select[name=game]");
+  const format = form.querySelector("select[name=format]");
+  if (!game || !format) return;
+  const follow = () => {
+    for (const group of format.querySelectorAll("optgroup[data-game]")) {
+      const mine = group.dataset.game === game.value;
+      group.hidden = !mine;
+      group.disabled = !mine;
+    }
+    const picked = format.selectedOptions[0];
+    if (picked && picked.parentElement.disabled) format.value = "";
+  };
+  game.addEventListener("change", follow);
+  follow();
+}
+
+function browserZone(form) {
+  const select = form.querySelector("select[name=timezone]");
+  if (!select || "chosen" in select.dataset) return;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if ([...select.options].some((option) => option.value === zone)) select.value = zone;
+}
+
+async function copy(button) {
+  const source = document.getElementById(button.dataset.copy);
+  const said = document.querySelector(`[data-copied="${button.dataset.copy}"]`);
+  const text = source.textContent.trim();
+  try {
+    await navigator.clipboard.writeText(text);
+    if (said) said.textContent = "Copied.";
+  } catch {
+    // No clipboard (an insecure page, a refused permission): select it for Ctrl+C instead.
+    const range = document.createRange();
+    range.selectNodeContents(source);
+    window.getSelection().removeAllRanges();
+    window.getSelection().addRange(range);
+    if (said) said.textContent = "Selected: press Ctrl+C (⌘C) to copy.";
+  }
+}
+
+function copyButtons(root) {
+  for (const button of root.querySelectorAll("button[data-copy]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => copy(button));
+  }
+}
+
+function confirmations(root) {
+  for (const form of root.querySelectorAll("form[data-confirm]")) {
+    form.addEventListener("submit", (event) => {
+      if (!window.confirm(form.dataset.confirm)) {
+        event.preventDefault();
+        return;
+      }
+      // Confirmed here: the server skips its own confirmation page.
+      const field = form.querySelector("input[name=confirmed]");
+      if (field) field.value = "yes";
+    });
+  }
+}
+
+function printButtons(root) {
+  for (const button of root.querySelectorAll("button[data-print]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => window.print());
+  }
+}
+
+const form = document.querySelector("form[data-new-event]");
+if (form) {
+  formatsFollowGame(form);
+  browserZone(form);
+}
+localTimes(document);
+copyButtons(document);
+confirmations(document);
+printButtons(document);
