@@ -14,8 +14,15 @@ error shape, with ``Retry-After``.
 
 Which requests are which kind is read from the request, so the views need no
 decorator: a token in the address (any ``token`` part of a route) or an
-``Authorization`` header is a token-bearing request, and the endpoints of
-:data:`KINDS` create events and submit lists.
+``Authorization`` header sent to an event endpoint (the only ones that read it)
+is a token-bearing request, and the endpoints of :data:`KINDS` create events
+and submit lists. :func:`may_limit` says the same of a route, for the OpenAPI
+document's 429 answers.
+
+Behind a reverse proxy every request comes from the proxy's address: run
+gunicorn with ``--forwarded-allow-ips`` naming the proxy and set
+``TRUSTED_PROXIES`` (``DECKWRIGHT_TRUSTED_PROXIES``) to the number of proxies
+in front, so the client's own address (``X-Forwarded-For``) is the one counted.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from dataclasses import dataclass
 
 import werkzeug.exceptions
 from flask import Flask, current_app, request
+from werkzeug.routing import Rule
 
 from .db import get_db
 
@@ -55,6 +63,8 @@ _SCHEMA = """CREATE TABLE IF NOT EXISTS rate_counts (
     count INTEGER NOT NULL,
     PRIMARY KEY (kind, client, window)
 ) WITHOUT ROWID"""
+# The blueprints whose views read an Authorization header (the event's tokens).
+TOKEN_BLUEPRINTS = frozenset({"event_api", "events"})
 # Old windows are swept now and then, not on every request.
 SWEEP_CHANCE = 0.01
 
@@ -80,12 +90,34 @@ def kinds_of_request() -> list[str]:
     kind = KINDS.get((request.method, request.endpoint or ""))
     if kind:
         kinds.append(kind)
-    if "token" in (request.view_args or {}) or "Authorization" in request.headers:
+    if "token" in (request.view_args or {}) or (
+        request.blueprint in TOKEN_BLUEPRINTS and "Authorization" in request.headers
+    ):
         kinds.append(TOKEN_URLS)
     return kinds
 
 
+def may_limit(rule: Rule, method: str) -> bool:
+    """Whether a request to ``rule`` with ``method`` is counted in some kind (and so may be
+    answered 429), whatever the settings, which may change without the document."""
+    blueprint = rule.endpoint.rpartition(".")[0]
+    return (
+        (method, rule.endpoint) in KINDS
+        or "token" in rule.arguments
+        or blueprint in TOKEN_BLUEPRINTS
+    )
+
+
 def client_address() -> str:
+    """The client's address: the connection's, or the one trusted proxies say they served."""
+    proxies = int(current_app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies:
+        forwarded = [a.strip() for a in request.headers.get("X-Forwarded-For", "").split(",")]
+        forwarded = [a for a in forwarded if a]
+        # Each trusted proxy appends the address it was reached from: the client's is the
+        # one the outermost trusted proxy appended; anything before it the client could forge.
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
     return request.remote_addr or "unknown"
 
 

@@ -5,6 +5,13 @@ and answers with. :func:`build_spec` walks the app's URL map, so a route
 without documentation cannot hide, and apispec's MarshmallowPlugin turns the
 schemas into the document's components (named after the schema classes):
 nothing in the document is written by hand.
+
+What the edge refuses is stated for every operation it can refuse: a 400
+(an address that is not UTF-8 can reach any endpoint), a 413 wherever a body
+is read (``MAX_CONTENT_LENGTH`` and the decklist line limit), a 429 with
+``Retry-After`` wherever :mod:`webapp.limits` counts the request, and a body
+schema's ``exactly_one_of`` (``text`` or ``deck``) as a ``oneOf``, which the
+schema's own check enforces when the body is loaded.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 from marshmallow import Schema
 
-from . import schemas
+from . import limits, schemas
 
 API_TITLE = "Deckwright API"
 API_VERSION = "1.0.0"
@@ -27,13 +34,16 @@ OPENAPI_VERSION = "3.0.3"
 API_PREFIX = "/api/v1"
 
 ERROR_MEANINGS = {
-    400: "The request cannot be read: malformed JSON, a bad query parameter or decklist.",
+    400: "The request cannot be read: malformed JSON, text that is not UTF-8, JSON nested"
+    " too deep, a number too large, or a bad query parameter or decklist.",
+    403: "A registered player's name without the player id the organizer registered.",
     404: "No such game, format, card, saved deck or event, or a token that opens nothing.",
     405: "The path does not take this method.",
     409: "The request conflicts with the current state, e.g. an event closed to submissions.",
-    413: "The body is larger than the server accepts.",
+    413: "The body is larger than the server accepts, or a decklist has more lines.",
     415: "The body is not in a media type this endpoint reads.",
     422: "The body is well-formed but not acceptable; the details say why.",
+    429: "Too many requests of this kind from this address; Retry-After says when to try again.",
     500: "The server failed, e.g. a card pool file is broken; the details list its problems.",
 }
 _RULE_ARGUMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
@@ -54,6 +64,8 @@ class Operation:
     extra_query: str = ""
     errors: tuple[int, ...] = ()
     headers: dict[str, str] = field(default_factory=dict)
+    # Headers the request may carry: name -> (description, JSON schema of the value).
+    request_headers: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
 
 
 def documented(
@@ -76,11 +88,17 @@ def _parameters_of(rule_path: str) -> list[str]:
     return _RULE_ARGUMENT.findall(rule_path)
 
 
-def _operation(op: Operation, view_doc: str | None, path_params: list[str]) -> dict[str, Any]:
+def _operation(
+    op: Operation, view_doc: str | None, path_params: list[str], limited: bool = False
+) -> dict[str, Any]:
     parameters: list[dict[str, Any]] = [
         {"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
         for name in path_params
     ]
+    parameters.extend(
+        {"in": "header", "name": name, "required": False, "description": text, "schema": schema}
+        for name, (text, schema) in op.request_headers.items()
+    )
     if op.query is not None:
         parameters.append({"in": "query", "schema": op.query})
     answer: dict[str, Any] = {"description": op.summary}
@@ -97,15 +115,28 @@ def _operation(op: Operation, view_doc: str | None, path_params: list[str]) -> d
         }
     responses: dict[str, Any] = {str(op.status): answer}
     error_content = {"application/json": {"schema": schemas.ErrorResponseSchema}}
-    for status in (*op.errors, 405, 500):
+    takes_body = op.body is not None or op.text_body
+    statuses = {*op.errors, 400, 405, 500}
+    if takes_body:
+        statuses.add(413)
+    if limited:
+        statuses.add(429)
+    for status in sorted(statuses):
         responses[str(status)] = {"description": ERROR_MEANINGS[status], "content": error_content}
+    if limited:
+        responses["429"]["headers"] = {
+            "Retry-After": {
+                "description": "Seconds until this address may send such a request again.",
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        }
     operation: dict[str, Any] = {
         "summary": op.summary,
         "description": "\n\n".join(p for p in ((view_doc or "").strip(), op.extra_query) if p),
         "parameters": parameters,
         "responses": responses,
     }
-    if op.body is not None or op.text_body:
+    if takes_body:
         content: dict[str, Any] = {}
         if op.body is not None:
             content["application/json"] = {"schema": op.body}
@@ -117,11 +148,12 @@ def _operation(op: Operation, view_doc: str | None, path_params: list[str]) -> d
 
 def build_spec(app: Flask) -> APISpec:
     """The document for every route of the API, from the marks on its views."""
+    plugin = MarshmallowPlugin()
     spec = APISpec(
         title=API_TITLE,
         version=API_VERSION,
         openapi_version=OPENAPI_VERSION,
-        plugins=[MarshmallowPlugin()],
+        plugins=[plugin],
         info={"description": "Deck building and deck-legality validation for trading card games."},
     )
     paths: dict[str, dict[str, Any]] = {}
@@ -134,8 +166,21 @@ def build_spec(app: Flask) -> APISpec:
             raise LookupError(f"{rule.rule} ({rule.endpoint}) is not documented")
         path = _RULE_ARGUMENT.sub(r"{\1}", rule.rule)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
-            operation = _operation(op, view.__doc__, _parameters_of(rule.rule))
+            limited = limits.may_limit(rule, method)
+            operation = _operation(op, view.__doc__, _parameters_of(rule.rule), limited)
             paths.setdefault(path, {})[method.lower()] = operation
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
+    _state_exclusive_fields(spec, plugin)
     return spec
+
+
+def _state_exclusive_fields(spec: APISpec, plugin: MarshmallowPlugin) -> None:
+    """A body schema's ``exactly_one_of`` as ``oneOf`` alternatives, each requiring one field:
+    a body with both fields matches both alternatives and one with neither matches none."""
+    for key, name in plugin.converter.refs.items():
+        schema_class = key[0] if isinstance(key, tuple) else key
+        names = getattr(schema_class, "exactly_one_of", ())
+        component = spec.components.schemas.get(name)
+        if names and component is not None:
+            component["oneOf"] = [{"required": [field_name]} for field_name in names]

@@ -342,6 +342,8 @@ class BatchSchema(Answer):
 class SaveDeckBodySchema(Schema):
     """A deck to save: its JSON ``sections`` or a ``text`` decklist (exactly one)."""
 
+    # Stated as oneOf in the OpenAPI document; enforced by sections_or_text.
+    exactly_one_of = ("sections", "text")
     game = fields.Str(required=True)
     name = fields.Str(required=True, validate=validate.Length(min=1, max=200))
     format = fields.Str()

@@ -78,6 +78,8 @@ class EventBodySchema(Schema):
 class ListBodySchema(Schema):
     """A decklist: ``text`` (a pasted list) or ``deck`` (the deck builder's JSON form)."""
 
+    # Stated as oneOf in the OpenAPI document; enforced by one_list.
+    exactly_one_of = ("text", "deck")
     text = fields.Str(validate=validate.Length(min=1, max=MAX_LIST_CHARS))
     deck = fields.Dict(
         metadata={"description": 'The JSON deck form: {"sections": {"deck": [{"card", "count"}]}}'}
@@ -105,6 +107,8 @@ class RegisterBodySchema(Schema):
 class UploadBodySchema(Schema):
     """Many lists at once: a CSV (columns player, list) or a zip of text files, base64-encoded."""
 
+    # Stated as oneOf in the OpenAPI document; enforced by one_upload.
+    exactly_one_of = ("csv", "zip")
     csv = fields.Str(
         metadata={"description": "CSV text with a header row: player,list[,player_id]."}
     )

@@ -1,0 +1,134 @@
+"""Event creation, submissions and addresses bearing a token are limited per client address,
+counted in the database every worker shares, and refused with a 429 in the one error
+shape with ``Retry-After`` (the test client; tests/api/test_hostile_live.py sends the
+same to gunicorn's two workers)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.api.support import error_of, make_app
+from webapp import limits
+
+DEADLINE = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+EVENT = {"name": "Cup", "game": "era", "deadline": DEADLINE}
+
+
+def limited_app(tmp_path, library, **rate_limits):
+    app = make_app(tmp_path, RATE_LIMITS=rate_limits)
+    app.extensions["deckwright.pools"] = library
+    return app
+
+
+def from_address(address: str) -> dict:
+    return {"environ_overrides": {"REMOTE_ADDR": address}}
+
+
+def create(client, address: str = "203.0.113.1"):
+    return client.post("/api/v1/events", json=EVENT, **from_address(address))
+
+
+def assert_too_many(answer, kind: str):
+    error = error_of(answer, 429)
+    assert error["code"] == "too-many-requests"
+    assert error["details"][0]["kind"] == kind
+    retry_after = int(answer.headers["Retry-After"])
+    assert 1 <= retry_after <= error["details"][0]["seconds"] + 1
+
+
+def test_creating_events_past_the_limit_is_a_429_with_retry_after(tmp_path, library):
+    client = limited_app(tmp_path, library, **{"event-creation": [3, 600]}).test_client()
+    assert [create(client).status_code for _ in range(3)] == [201] * 3
+    assert_too_many(create(client), limits.EVENT_CREATION)
+
+
+def test_the_limit_is_per_client_address(tmp_path, library):
+    client = limited_app(tmp_path, library, **{"event-creation": [2, 600]}).test_client()
+    for _ in range(2):
+        create(client, "203.0.113.1")
+    assert create(client, "203.0.113.1").status_code == 429
+    assert create(client, "203.0.113.2").status_code == 201
+
+
+def test_two_workers_share_one_count(tmp_path, library):
+    """Two apps on one database file are two gunicorn workers: the count is the file's."""
+    first = limited_app(tmp_path, library, **{"event-creation": [4, 600]}).test_client()
+    second = limited_app(tmp_path, library, **{"event-creation": [4, 600]}).test_client()
+    statuses = [create(worker).status_code for worker in (first, second) * 2]
+    assert statuses == [201] * 4
+    assert create(first).status_code == 429
+    assert create(second).status_code == 429
+
+
+def test_submissions_past_the_limit_are_a_429(tmp_path, library):
+    client = limited_app(tmp_path, library, submissions=[2, 60]).test_client()
+    event_id = create(client).get_json()["event"]["id"]
+    entries = f"/api/v1/events/{event_id}/entries"
+    sent = [
+        client.post(entries, json={"player": f"P{n}", "text": "1 Ember Rex"}, **from_address("a"))
+        for n in range(3)
+    ]
+    assert [answer.status_code for answer in sent[:2]] == [201, 201]
+    assert_too_many(sent[2], limits.SUBMISSIONS)
+
+
+def test_addresses_bearing_a_token_past_the_limit_are_a_429_as_json_and_as_a_page(
+    tmp_path, library
+):
+    client = limited_app(tmp_path, library, **{"token-urls": [3, 60]}).test_client()
+    created = create(client).get_json()
+    event_id, token = created["event"]["id"], created["admin_token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    listing = f"/api/v1/events/{event_id}/entries"
+    for _ in range(3):
+        assert client.get(listing, headers=bearer, **from_address("b")).status_code == 200
+    assert_too_many(client.get(listing, headers=bearer, **from_address("b")), limits.TOKEN_URLS)
+    # A guessed token counts like a right one: guessing is what the limit stops.
+    page = client.get(f"/events/{event_id}/admin/{'x' * 30}", **from_address("b"))
+    assert page.status_code == 429
+    assert page.mimetype == "text/html"
+
+
+def test_requests_of_no_limited_kind_are_not_counted(tmp_path, library):
+    client = limited_app(tmp_path, library, **{"token-urls": [1, 60]}).test_client()
+    bearer = {"Authorization": "Bearer something"}
+    for _ in range(3):
+        assert client.get("/api/v1/games", headers=bearer).status_code == 200
+        assert client.get("/api/v1/health").status_code == 200
+
+
+def test_a_kind_set_to_null_is_not_limited(tmp_path, library):
+    client = limited_app(tmp_path, library, **{"event-creation": None}).test_client()
+    assert limits.limits_of(client.application).keys() == {limits.SUBMISSIONS, limits.TOKEN_URLS}
+    assert [create(client).status_code for _ in range(3)] == [201] * 3
+
+
+def test_the_limits_are_read_from_the_environment(tmp_path, library, monkeypatch):
+    monkeypatch.setenv("DECKWRIGHT_RATE_LIMITS", '{"event-creation": [1, 60]}')
+    app = make_app(tmp_path)
+    app.extensions["deckwright.pools"] = library
+    client = app.test_client()
+    assert create(client).status_code == 201
+    assert create(client).status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "counted"),
+    [
+        (0, "198.51.100.7", "10.0.0.1"),  # no proxy trusted: the header is anyone's to write
+        (1, "198.51.100.7", "198.51.100.7"),
+        (1, "6.6.6.6, 198.51.100.7", "198.51.100.7"),  # the client wrote the first one
+        (2, "198.51.100.7, 10.0.0.2", "198.51.100.7"),
+        (2, "10.0.0.2", "10.0.0.1"),  # fewer hops than proxies: not through them all
+    ],
+)
+def test_behind_trusted_proxies_the_forwarded_client_is_counted(
+    tmp_path, library, proxies, forwarded, counted
+):
+    app = limited_app(tmp_path, library)
+    app.config["TRUSTED_PROXIES"] = proxies
+    environ = {"REMOTE_ADDR": "10.0.0.1"}
+    with app.test_request_context(headers={"X-Forwarded-For": forwarded}, environ_base=environ):
+        assert limits.client_address() == counted
