@@ -41,7 +41,7 @@ _ALLOWED = {
         ("cardpool.model", name)
         for name in (
             "Attribute", "Banlist", "Card", "CardSet", "Decision", "Format", "Game",
-            "RuleSpec", "Section",
+            "Rotation", "RuleSpec", "Section",
         )
     ),
     ("cardpool.name_index", "NameIndex"),

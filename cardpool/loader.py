@@ -17,7 +17,18 @@ from marshmallow import ValidationError
 
 from . import cache, schema
 from .errors import PoolError, PoolProblem, UnknownGameError
-from .model import Attribute, Banlist, Card, CardSet, Decision, Format, Game, RuleSpec, Section
+from .model import (
+    Attribute,
+    Banlist,
+    Card,
+    CardSet,
+    Decision,
+    Format,
+    Game,
+    Rotation,
+    RuleSpec,
+    Section,
+)
 from .names import name_key
 
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -697,6 +708,23 @@ def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[s
             )
         else:
             banlists = base.banlists if base else ()
+        attributes = spec.get("attributes", {})
+        if "legal_values" in data:
+            legal_values = _legal_values(data["legal_values"], attributes, problems, at)
+        else:
+            legal_values = base.legal_values if base else {}
+        if "rotations" in data:
+            rotations = tuple(
+                sorted(
+                    (
+                        _rotation(r, sets, attributes, problems, (*at, "rotations", i))
+                        for i, r in enumerate(data["rotations"])
+                    ),
+                    key=lambda r: r.date,
+                )
+            )
+        else:
+            rotations = base.rotations if base else ()
         formats[format_id] = Format(
             id=format_id,
             name=data["name"],
@@ -705,6 +733,9 @@ def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[s
             legal_sets=tuple(legal_sets) if legal_sets is not None else None,
             banlists=banlists,
             base=data.get("base"),
+            rotations=rotations,
+            legal_values=legal_values,
+            legal_after_days=data.get("legal_after_days", base.legal_after_days if base else 0),
         )
         return formats[format_id]
 
@@ -732,6 +763,54 @@ def _merge_rules(base: Format | None, data: dict, problems: _Problems, at) -> tu
             **{k: raw[k] for k in fixed}, params={k: v for k, v in raw.items() if k not in fixed}
         )
     return tuple(rules.values())
+
+
+def _rotation(raw: dict, sets, attributes: dict, problems: _Problems, at) -> Rotation:
+    legal_sets = raw.get("legal_sets")
+    for position, code in enumerate(legal_sets or ()):
+        if code not in sets:
+            problems.add(
+                f"legal_sets names no set {code!r}",
+                (*at, "legal_sets", position),
+                field="legal_sets",
+            )
+    return Rotation(
+        date=raw["date"],
+        legal_sets=tuple(legal_sets) if legal_sets is not None else None,
+        legal_values=_legal_values(raw.get("legal_values", {}), attributes, problems, at),
+        note=raw["note"],
+    )
+
+
+def _legal_values(raw: dict, attributes: dict, problems: _Problems, at) -> dict:
+    """Attribute -> the values a format allows; each must be an attribute cards carry one
+    value of, and each value one the attribute may take."""
+    found = {}
+    for attribute, values in raw.items():
+        where = (*at, "legal_values", attribute)
+        declared = attributes.get(attribute)
+        if declared is None:
+            problems.add(f"legal_values names no attribute {attribute!r}", where, field=attribute)
+            continue
+        if declared["kind"] not in ("choice", "text", "int"):
+            problems.add(
+                f"legal_values: {attribute!r} is a {declared['kind']} attribute; only one with"
+                " one value a card (choice, text, int) can rotate",
+                where,
+                field=attribute,
+            )
+            continue
+        allowed = declared.get("values")
+        for position, value in enumerate(values):
+            if allowed and value not in allowed:
+                problems.add(
+                    f"legal_values: {value!r} is not a value of {attribute!r}"
+                    f" ({', '.join(allowed)})",
+                    (*where, position),
+                    field=attribute,
+                )
+        found[attribute] = tuple(values)
+    return found
 
 
 def _banlist(raw: dict, by_key: dict[str, str], problems: _Problems, at) -> Banlist:

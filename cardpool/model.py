@@ -23,6 +23,9 @@ class CardSet:
     name: str
     released: date | None = None
     constructed: bool = True
+    # The first day the set is legal, when it is not its release day (a set released on a
+    # Friday and allowed at events from the second Friday on).
+    legal_from: date | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -116,6 +119,17 @@ class Banlist:
 
 
 @dataclass(frozen=True, slots=True)
+class Rotation:
+    """What a format allows from ``date`` on: its legal sets, and the legal values of some
+    attributes (a regulation mark); what it leaves out is as before."""
+
+    date: date
+    legal_sets: tuple[str, ...] | None = None
+    legal_values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Format:
     id: str
     name: str
@@ -124,6 +138,28 @@ class Format:
     legal_sets: tuple[str, ...] | None = None
     banlists: tuple[Banlist, ...] = ()
     base: str | None = None
+    rotations: tuple[Rotation, ...] = ()  # sorted by date at load time
+    # attribute -> the values legal before the first rotation that names it (absent: any)
+    legal_values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    legal_after_days: int = 0  # days from a set's release until it is legal here
+
+    def legal_sets_periods(self) -> tuple[tuple[date, tuple[str, ...] | None], ...]:
+        """``(first day, legal sets)`` for each stretch of days with one list of legal sets,
+        oldest first; ``None`` is the default (every set made for constructed play)."""
+        periods = [(date.min, self.legal_sets)]
+        for rotation in self.rotations:
+            if rotation.legal_sets is not None:
+                periods.append((rotation.date, rotation.legal_sets))
+        return tuple(periods)
+
+    def legal_values_periods(self, attribute: str) -> tuple[tuple[date, tuple | None], ...]:
+        """``(first day, legal values of attribute)`` for each stretch of days, oldest first;
+        ``None``: every value is legal."""
+        periods = [(date.min, self.legal_values.get(attribute))]
+        for rotation in self.rotations:
+            if attribute in rotation.legal_values:
+                periods.append((rotation.date, rotation.legal_values[attribute]))
+        return tuple(periods)
 
     def banlist_on(self, day: date | None) -> Banlist | None:
         """The list in force on ``day`` (today when no day is given): a list dated later is

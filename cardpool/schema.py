@@ -12,9 +12,24 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lowercase letters, digits and '-'")
 SEVERITIES = ("error", "warning")
+# A card's picture: an https address, or a picture file in the pool's folder (no way out of it).
+CARD_IMAGE = validate.Regexp(
+    r"^(https://[^\s\"'<>]+|(?![./])(?!.*\.\.)[\w./-]+\.(png|jpe?g|webp|gif))$",
+    error="must be an https:// address or a .png, .jpg, .webp or .gif file in the pool's folder",
+)
 # ``cards`` is a list whose values name cards of the pool (what a card summons or creates).
 ATTRIBUTE_KINDS = ("text", "int", "bool", "choice", "list", "cards")
 RESERVED = ("id", "name", "type", "set", "number", "max_copies", "revision_of", "aliases")
+
+
+class NumberOrText(fields.Str):
+    """Card numbers are printed as text ("se001") or numbers (42), and so are the attribute
+    values a format lists (a regulation mark ``H``); keep them as text."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class Strict(Schema):
@@ -70,6 +85,20 @@ class BanlistSchema(Strict):
     note = fields.Str(load_default="")
 
 
+class RotationSchema(Strict):
+    """A rotation day: the format's legal sets and legal attribute values from then on."""
+
+    date = fields.Date(required=True)
+    legal_sets = fields.List(fields.Str())
+    legal_values = fields.Dict(keys=fields.Str(), values=fields.List(NumberOrText()))
+    note = fields.Str(load_default="")
+
+    @validates_schema
+    def check_something_rotates(self, data, **kwargs):
+        if "legal_sets" not in data and not data.get("legal_values"):
+            raise ValidationError("a rotation names its legal_sets or legal_values", "date")
+
+
 class FormatSchema(Strict):
     id = fields.Str(required=True, validate=ID)
     name = fields.Str(required=True)
@@ -79,6 +108,9 @@ class FormatSchema(Strict):
     remove_rules = fields.List(fields.Str(), load_default=list)
     legal_sets = fields.List(fields.Str(), allow_none=False)
     banlists = fields.List(fields.Nested(BanlistSchema))
+    rotations = fields.List(fields.Nested(RotationSchema))
+    legal_values = fields.Dict(keys=fields.Str(), values=fields.List(NumberOrText()))
+    legal_after_days = fields.Int(strict=True, validate=validate.Range(min=0))
 
 
 class ReadingSchema(Strict):
@@ -129,6 +161,7 @@ class SetSchema(Strict):
     name = fields.Str(required=True)
     released = fields.Date()
     constructed = fields.Bool(load_default=True)
+    legal_from = fields.Date()
 
 
 class CardsFileSchema(Strict):
@@ -140,15 +173,6 @@ class CardsFileSchema(Strict):
     decisions = fields.List(fields.Nested(DecisionSchema), load_default=list)
     sets = fields.List(fields.Nested(SetSchema), required=True, validate=validate.Length(min=1))
     cards = fields.List(fields.Dict(), required=True)
-
-
-class NumberOrText(fields.Str):
-    """Card numbers are printed as text ("se001") or numbers (42); keep them as text."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)
-        return super()._deserialize(value, attr, data, **kwargs)
 
 
 def _attribute_field(kind: str, values: list[str]) -> fields.Field:
@@ -176,6 +200,9 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
         "revision_of": fields.Str(),
         # Old names and nicknames players write for the card, read like its name.
         "aliases": fields.List(fields.Str(validate=validate.Length(min=1))),
+        # Shown on the card's page and searched, never read by a rule (docs/cardpool.md).
+        "text": fields.Str(validate=validate.Length(min=1)),
+        "image": fields.Str(validate=CARD_IMAGE),
     }
     for name, spec in attributes.items():
         declared[name] = _attribute_field(spec["kind"], spec.get("values", []))

@@ -8,7 +8,8 @@ from .base import Context, Params, Rule, a_or_an, and_list, primitive
 @primitive("allowed-types")
 class AllowedTypes(Rule):
     """Every card in ``section`` is of one of ``types`` (RYFT: "Their decks will consist
-    of Being and Code cards"; ERUMA: "The Extra deck has Henchman Cards only")."""
+    of Being and Code cards"; ERUMA: "The Extra deck has Henchman Cards only"). With
+    ``where`` only the cards it matches are held to the types."""
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
@@ -17,9 +18,10 @@ class AllowedTypes(Rule):
         if unknown:
             params.fail(f"types names unknown card types: {', '.join(sorted(unknown))}", "types")
         self.allowed_words = and_list(sorted(self.types))
+        self.where = params.where()
 
     def problems(self, deck, context: Context):
-        types = self.types
+        types, where = self.types, self.where
         return [
             self.problem(
                 f"{entry.card.name} is {a_or_an(entry.card.type)} card",
@@ -29,5 +31,5 @@ class AllowedTypes(Rule):
                 actual=entry.card.type,
             )
             for entry in deck.sections.get(self.section, ())
-            if entry.card.type not in types
+            if entry.card.type not in types and (where is None or where(entry.card))
         ]

@@ -10,10 +10,12 @@ class BanlistRule(Rule):
     """No banned card, and no more copies of a restricted card than its list allows,
     under the list in force on the day validated for (ERA: "cards in the following list
     may not be included in ERA decks"). The lists themselves live in the format's
-    ``banlists``, each with the date it takes effect."""
+    ``banlists``, each with the date it takes effect. With ``where`` only the cards it
+    matches are held to the lists."""
 
     def configure(self, params: Params) -> None:
         self.sections = params.sections()
+        self.where = params.where()
 
     def problems(self, deck, context: Context):
         banlist = self.format.banlist_on(context.as_of)
@@ -22,9 +24,14 @@ class BanlistRule(Rule):
         found = []
         banned: dict[str, list] = {}
         totals: dict[str, list] = {}
+        where = self.where
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
                 identity = entry.card.identity
+                if identity not in banlist.banned and identity not in banlist.restricted:
+                    continue
+                if where is not None and not where(entry.card):
+                    continue
                 if identity in banlist.banned:
                     banned.setdefault(identity, []).append((section_id, entry))
                 elif identity in banlist.restricted:

@@ -157,10 +157,31 @@ class Params:
             return "choice"
         return self.game.attributes[attribute].kind
 
+    def leader(self, needed_by: str) -> str:
+        """The section holding the deck's leader card (the ``leader`` parameter), which the
+        parameter ``needed_by`` reads."""
+        if "leader" not in self.raw:
+            self.fail(f"{needed_by} needs 'leader': the section of the leader card", needed_by)
+        return self.section("leader")
+
+    def leader_types(self, section_id: str) -> frozenset[str]:
+        """The card types that lead in ``section_id`` (none named: any card there leads)."""
+        return frozenset(self.game.sections_by_id[section_id].types)
+
     def done(self) -> None:
         unknown = sorted(set(self.raw) - self.read)
         if unknown:
             self.fail(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
+
+
+def leaders(deck: Deck, section_id: str, types: frozenset[str]) -> list[Card]:
+    """The deck's leader cards: the cards of the leader section, of its types when it names
+    any (an ally listed in the hero slot is no hero)."""
+    return [
+        entry.card
+        for entry in deck.sections.get(section_id, ())
+        if not types or entry.card.type in types
+    ]
 
 
 def _has_any(value: Any, allowed: frozenset) -> bool:
@@ -218,8 +239,24 @@ class Rule:
         self.game = game
         self.format = fmt
         params = Params(spec, game)
+        self.when_leader = params.where("when_leader")
         self.configure(params)
+        if self.when_leader is not None:
+            self._only_for_leader(params.leader("when_leader"), params)
         params.done()
+
+    def _only_for_leader(self, section_id: str, params: Params) -> None:
+        """``when_leader``: the rule applies to decks whose leader matches the filter (one side
+        of an asymmetric game); a deck without a leader is no such deck. Only rules that have
+        the condition pay for it: their ``problems`` is wrapped, the others' is untouched."""
+        condition, types, check = self.when_leader, params.leader_types(section_id), self.problems
+
+        def problems(deck: Deck, context: Context) -> list[Problem]:
+            if any(condition(card) for card in leaders(deck, section_id, types)):
+                return check(deck, context)
+            return []
+
+        self.problems = problems
 
     def configure(self, params: Params) -> None:
         raise NotImplementedError

@@ -9,7 +9,7 @@ from .base import Context, Params, Rule, and_list, primitive
 class BucketCoverage(Rule):
     """Each named band of ``attribute`` (e.g. cost 1–2 "early") holds at least one card of
     ``section`` (Arcmage recommends "An even gold curve - a mix of both early mid and late
-    game cards.")."""
+    game cards."). With ``where`` only the cards it matches fill a band."""
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
@@ -20,10 +20,16 @@ class BucketCoverage(Rule):
             if not isinstance(bucket, dict) or "name" not in bucket:
                 params.fail("each bucket needs a name, and min and/or max", "buckets")
             self.buckets.append((bucket["name"], bucket.get("min"), bucket.get("max")))
+        self.where = params.where()
 
     def problems(self, deck, context: Context):
         attribute = self.attribute
-        values = {e.card.get(attribute) for e in deck.sections.get(self.section, ())}
+        where = self.where
+        values = {
+            e.card.get(attribute)
+            for e in deck.sections.get(self.section, ())
+            if where is None or where(e.card)
+        }
         values = {v for v in values if isinstance(v, int)}
         if not values:
             return []

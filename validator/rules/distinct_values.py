@@ -11,7 +11,8 @@ class DistinctValues(Rule):
 
     ``max: 1`` is "single faction" (Arcmage: "It is only allowed to have regions from
     one single faction in the region deck."); a warning with ``max: 2`` is Arcmage's
-    recommendation "Up to 2 factions". Values in ``ignore`` do not count.
+    recommendation "Up to 2 factions". Values in ``ignore`` do not count, nor do the cards
+    ``where`` does not match.
     """
 
     def configure(self, params: Params) -> None:
@@ -20,12 +21,15 @@ class DistinctValues(Rule):
         self.max = params.int("max")
         self.ignore = frozenset(params.strings("ignore", None))
         self.section = self.sections[0] if len(self.sections) == 1 else None
+        self.where = params.where()
 
     def problems(self, deck, context: Context):
         seen: set = set()
-        attribute = self.attribute
+        attribute, where = self.attribute, self.where
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
+                if where is not None and not where(entry.card):
+                    continue
                 value = entry.card.get(attribute)
                 if isinstance(value, list):
                     seen.update(value)
@@ -41,6 +45,8 @@ class DistinctValues(Rule):
         holders: dict[str, list] = {}
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
+                if self.where is not None and not self.where(entry.card):
+                    continue
                 value = entry.card.get(self.attribute)
                 for v in value if isinstance(value, list) else [value]:
                     if v is not None and v not in self.ignore:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, plural, primitive
+from .base import Context, Params, Rule, and_list, leaders, plural, primitive
 
 MODES = ("same", "shares")
 
@@ -22,6 +22,8 @@ class LeaderMatch(Rule):
     Every card is checked against the leaders present: with two heroes a card fits if it
     fits either, since which one the player meant to keep is unknown; with none the rule
     says nothing. The leader section's own size and type rules report the slot itself.
+    With ``where`` only the cards it matches must fit (Netrunner: only agendas may not be
+    out of faction).
     """
 
     def configure(self, params: Params) -> None:
@@ -34,7 +36,8 @@ class LeaderMatch(Rule):
         others = [s for s in params.sections() if s != self.leader_section]
         self.sections = tuple(others)
         self.leader_noun = self.game.sections_by_id[self.leader_section].noun
-        self.leader_types = frozenset(self.game.sections_by_id[self.leader_section].types)
+        self.leader_types = params.leader_types(self.leader_section)
+        self.where = params.where()
 
     @staticmethod
     def _values(value) -> frozenset:
@@ -43,16 +46,11 @@ class LeaderMatch(Rule):
         return frozenset(value) if isinstance(value, list) else frozenset([value])
 
     def problems(self, deck, context: Context):
-        types = self.leader_types
-        leaders = [
-            entry.card
-            for entry in deck.sections.get(self.leader_section, ())
-            if not types or entry.card.type in types
-        ]
-        if not leaders:
+        leading = leaders(deck, self.leader_section, self.leader_types)
+        if not leading:
             return []
-        mine = frozenset().union(*(self._values(card.get(self.attribute)) for card in leaders))
-        names = list(dict.fromkeys(card.name for card in leaders))
+        mine = frozenset().union(*(self._values(card.get(self.attribute)) for card in leading))
+        names = list(dict.fromkeys(card.name for card in leading))
         leader_words = f"{plural(self.leader_noun, len(names))} {and_list(names)}"
         verb = "is" if len(names) == 1 else "are"
         attribute, free, shares = self.attribute, self.free, self.mode == "shares"
@@ -63,7 +61,7 @@ class LeaderMatch(Rule):
                 if not values:
                     continue
                 fits = bool(values & mine) if shares else values <= mine
-                if fits:
+                if fits or (self.where is not None and not self.where(entry.card)):
                     continue
                 theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
                 values_words = and_list(sorted(mine)) or f"no {attribute}"

@@ -20,7 +20,8 @@ class OrderedPositions(Rule):
     ``order: exact`` (the default) reads a slot as a place counted from the top: "second"
     is the second card of the section. ``order: relative`` reads the slots as an order
     only: a card marked "second" sits below every "first" and above every "last", however
-    many cards the section holds. In both, no two cards may claim the same slot.
+    many cards the section holds. In both, no two cards may claim the same slot. With
+    ``where`` only the cards it matches claim a slot; the others may go anywhere.
     """
 
     def configure(self, params: Params) -> None:
@@ -32,6 +33,7 @@ class OrderedPositions(Rule):
             if slot not in SLOTS:
                 params.fail(f"position {value!r}: slot must be one of {', '.join(SLOTS)}")
             self.positions[str(value)] = slot
+        self.where = params.where()
         self.order = params.get("order", "exact", str)
         if self.order not in ORDERS:
             params.fail(f"order must be one of {', '.join(ORDERS)}", "order")
@@ -43,6 +45,8 @@ class OrderedPositions(Rule):
         for entry in entries:
             value = entry.card.get(self.attribute)
             slot = self.positions.get(value) if value is not None else None
+            if slot is not None and self.where is not None and not self.where(entry.card):
+                slot = None
             for _ in range(entry.count):
                 if slot is not None:
                     placed.append((place, entry, value, slot))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Context, Params, Rule, count_phrase, primitive
+from .bounds import Bounds
 
 # The largest limit read as a slot whose cards are named, rather than a count of cards.
 SLOT = 1
@@ -24,31 +25,31 @@ class SectionSize(Rule):
     deck, or of 4 events where 3 belong, is the wrong one. A slot for one card (a limit
     of 1, such as the hero) names the cards competing for it when there are too many;
     ``name_cards`` (true or false) says otherwise.
+
+    A bound may be read from the leader card (Netrunner: a deck holds at least its
+    identity's minimum deck size, ``min: {from_leader: min_deck_size}``) or from a table
+    keyed by the deck's size (``by_deck_size``); see :class:`~.bounds.Bounds`.
     """
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
         self.counted = params.sections() if "sections" in params.raw else (self.section,)
-        self.exactly = params.int("exactly", None)
-        self.min = params.int("min", self.exactly)
-        self.max = params.int("max", self.exactly)
-        if self.min is None and self.max is None:
-            params.fail("needs 'exactly', 'min' or 'max'")
+        self.bounds = Bounds(params, self.counted)
+        self.constant = self.bounds.constant
         self.where = params.where()
         self.noun = params.get("noun", self.game.sections_by_id[self.section].noun, str)
-        slot = self.max is not None and self.max <= SLOT
+        high = self.bounds.high
+        slot = isinstance(high, int) and high <= SLOT
         self.name_cards = params.get("name_cards", slot, bool)
 
     def expected(self) -> str:
-        if self.exactly is not None:
-            return f"exactly {self.exactly}"
-        if self.max is None:
-            return f"at least {self.min}"
-        if self.min is None:
-            return f"at most {self.max}"
-        return f"between {self.min} and {self.max}"
+        limits = self.constant
+        return limits.expected() if limits is not None else self.title
 
     def problems(self, deck, context: Context):
+        limits = self.constant or self.bounds.limits(deck)
+        if limits is None:
+            return []
         entries = [e for s in self.counted for e in deck.sections.get(s, ())]
         where = self.where
         if where is None:
@@ -56,14 +57,17 @@ class SectionSize(Rule):
         else:
             entries = [e for e in entries if where(e.card)]
             count = sum(e.count for e in entries)
-        too_many = self.max is not None and count > self.max
-        if too_many or (self.min is not None and count < self.min):
+        too_many = limits.high is not None and count > limits.high
+        if too_many or (limits.low is not None and count < limits.low):
+            detail = f"you have {count_phrase(count, self.noun)}"
+            if limits.why:  # a bound that changes from deck to deck is said with the problem
+                detail += f" ({limits.expected()})"
             return [
                 self.problem(
-                    f"you have {count_phrase(count, self.noun)}",
+                    detail,
                     section=self.section,
                     entries=entries if self.name_cards and too_many else (),
-                    expected=self.expected(),
+                    expected=limits.expected(),
                     actual=count,
                 )
             ]

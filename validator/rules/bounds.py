@@ -1,0 +1,175 @@
+"""What several primitives share about limits: the deck's leader card and bounds that are
+not constants, read from the leader (``{from_leader: attribute}``) or from a table keyed by
+the deck's own size (``by_deck_size``).
+
+This module registers no primitive; ``section-size`` and ``deck-sum`` read their bounds
+through :class:`Bounds`, and every primitive's ``when_leader`` reads the leader through
+:func:`~validator.rules.base.leaders`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardpool import Card
+
+from ..deck import Deck
+from .base import Params, and_list, leaders
+
+BOUND_KEYS = ("exactly", "min", "max")
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The bounds that hold for one deck, and the words saying where they come from."""
+
+    low: int | None
+    high: int | None
+    why: str = ""  # "the Influence limit of Kate", "for a 45-card deck"
+
+    def holds(self, value: int) -> bool:
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+    def expected(self) -> str:
+        low, high = self.low, self.high
+        if low is not None and low == high:
+            words = f"exactly {low}"
+        elif high is None:
+            words = f"at least {low}"
+        elif low is None:
+            words = f"at most {high}"
+        else:
+            words = f"between {low} and {high}"
+        return f"{words}, {self.why}" if self.why else words
+
+
+@dataclass(frozen=True, slots=True)
+class _FromLeader:
+    attribute: str
+    label: str
+
+
+class Bounds:
+    """``exactly`` / ``min`` / ``max`` of a count, each a number or ``{from_leader: attribute}``
+    (a number the leader card carries), or ``by_deck_size``: rows ``{size: [40, 44], min: 18,
+    max: 19}`` giving the bounds for a deck whose size (the cards of ``size_sections``, by
+    default the rule's ``sections``) is in the row's range. A deck no row covers, or whose
+    leader is missing or carries no such number, is not bounded by this rule: the rules on
+    the deck's size and its leader speak for it."""
+
+    def __init__(self, params: Params, sections: Sequence[str]):
+        self.game = params.game
+        raw = {key: params.raw[key] for key in BOUND_KEYS if key in params.raw}
+        table = params.get("by_deck_size", None, list)
+        if table is not None and raw:
+            params.fail(f"by_deck_size and {next(iter(raw))} cannot both bound it", "by_deck_size")
+        if table is None and not raw:
+            params.fail("needs 'exactly', 'min', 'max' or 'by_deck_size'")
+        low = self._bound(params, "min" if "min" in raw else "exactly")
+        high = self._bound(params, "max" if "max" in raw else "exactly")
+        self.rows = self._table(params, table) if table is not None else None
+        self.size_sections = (
+            params.sections("size_sections") if "size_sections" in params.raw else tuple(sections)
+        )
+        needs_leader = isinstance(low, _FromLeader) or isinstance(high, _FromLeader)
+        self.leader = params.leader(_first_from_leader(raw)) if needs_leader else None
+        self.leader_types = params.leader_types(self.leader) if self.leader else frozenset()
+        self.low, self.high = low, high
+        # A rule whose bounds never change answers every deck with the same Limits.
+        self.constant = Limits(low, high) if self.rows is None and not needs_leader else None
+
+    def _bound(self, params: Params, key: str):
+        value = params.get(key, None, (int, dict))
+        if isinstance(value, bool):
+            params.fail(f"parameter {key!r} has the wrong type ({value!r})", key)
+        if not isinstance(value, dict):
+            return value
+        if set(value) != {"from_leader"}:
+            params.fail(f"{key}: a number or {{from_leader: attribute}}", key)
+        attribute = value["from_leader"]
+        declared = self.game.attributes.get(attribute) if isinstance(attribute, str) else None
+        if declared is None:
+            params.fail(f"{key}: from_leader names no attribute {attribute!r}", key)
+        if declared.kind != "int":
+            params.fail(f"{key}: from_leader needs a number attribute, not {attribute!r}", key)
+        return _FromLeader(attribute, declared.label)
+
+    @staticmethod
+    def _table(params: Params, table: list) -> tuple:
+        rows = []
+        for row in table:
+            if not isinstance(row, dict) or "size" not in row:
+                params.fail("each row is {size: [from, to], min: n, max: n}", "by_deck_size")
+            size = row["size"]
+            if isinstance(size, int) and not isinstance(size, bool):
+                size = [size, size]
+            if (
+                not isinstance(size, list)
+                or len(size) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)
+                or size[0] > size[1]
+            ):
+                params.fail(f"by_deck_size: size {row['size']!r} is not [from, to]", "by_deck_size")
+            unknown = sorted(set(row) - {"size", *BOUND_KEYS})
+            numbers = {k: row[k] for k in BOUND_KEYS if k in row}
+            if (
+                unknown
+                or not numbers
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers.values())
+            ):
+                params.fail(
+                    f"by_deck_size: the row for {size[0]}–{size[1]} cards needs whole-number"
+                    " min, max or exactly, and nothing else",
+                    "by_deck_size",
+                )
+            low = numbers.get("exactly", numbers.get("min"))
+            high = numbers.get("exactly", numbers.get("max"))
+            for other in rows:
+                if size[0] <= other[1] and other[0] <= size[1]:
+                    params.fail(
+                        f"by_deck_size: rows {other[0]}–{other[1]} and {size[0]}–{size[1]} overlap",
+                        "by_deck_size",
+                    )
+            rows.append((size[0], size[1], low, high))
+        return tuple(rows)
+
+    def limits(self, deck: Deck) -> Limits | None:
+        """The bounds for ``deck``, or None when nothing bounds it."""
+        if self.constant is not None:
+            return self.constant
+        if self.rows is not None:
+            size = sum(e.count for s in self.size_sections for e in deck.sections.get(s, ()))
+            for first, last, low, high in self.rows:
+                if first <= size <= last:
+                    return Limits(low, high, f"for a {size}-card deck")
+            return None
+        cards = leaders(deck, self.leader, self.leader_types)
+        low = self._from_leaders(self.low, cards, min)
+        high = self._from_leaders(self.high, cards, max)
+        if low is None and high is None:
+            return None
+        read = [
+            bound.label
+            for bound, value in ((self.low, low), (self.high, high))
+            if isinstance(bound, _FromLeader) and value is not None
+        ]
+        return Limits(low, high, self._why(read, cards) if read else "")
+
+    @staticmethod
+    def _from_leaders(bound, cards: list[Card], lenient):
+        """A number, or the leaders' number: with two leaders, the more lenient one (which
+        leader the player meant to keep is unknown; the leader's own rule reports the slot)."""
+        if not isinstance(bound, _FromLeader):
+            return bound
+        values = [v for v in (c.get(bound.attribute) for c in cards) if isinstance(v, int)]
+        return lenient(values) if values else None
+
+    def _why(self, labels: list[str], cards: list[Card]) -> str:
+        names = and_list(dict.fromkeys(c.name for c in cards))
+        noun = self.game.sections_by_id[self.leader].noun
+        return f"the {and_list(dict.fromkeys(labels))} of your {noun} {names}"
+
+
+def _first_from_leader(raw: dict) -> str:
+    return next(key for key, value in raw.items() if isinstance(value, dict))
