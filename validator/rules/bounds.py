@@ -93,7 +93,11 @@ class Bounds:
             params.fail(f"{key}: from_leader names no attribute {attribute!r}", key)
         if declared.kind != "int":
             params.fail(f"{key}: from_leader needs a number attribute, not {attribute!r}", key)
-        return _FromLeader(attribute, declared.label)
+        label = declared.label
+        # "the minimum deck size of your identity", but "the NBN ..." keeps its capitals
+        if label[1:2].islower():
+            label = label[:1].lower() + label[1:]
+        return _FromLeader(attribute, label)
 
     @staticmethod
     def _table(params: Params, table: list) -> tuple:
