@@ -39,7 +39,7 @@ from cardpool import Card, Game, PoolError, PoolLibrary, PoolProblem
 from .db import transaction
 
 # Bump when the compiled layout changes, so files compiled before are compiled again.
-INDEX_VERSION = "3"
+INDEX_VERSION = "4"
 # rowid = segment << SEGMENT_SHIFT | rank << RANK_SHIFT | pk: 2^23 cards, 2^16 segments.
 RANK_SHIFT = 23
 SEGMENT_SHIFT = 47
@@ -173,9 +173,15 @@ def fact_key(value: Any) -> str:
     return str(value).casefold()
 
 
+# What a card may carry besides the game's attributes: its rules text and its picture.
+CARD_EXTRAS = ("text", "image")
+
+
 def card_facts(game: Game, facts: Mapping[str, Any]) -> dict[str, Any]:
-    """A card's facts under the game's attribute names (id, name, type, set are fields)."""
-    return {name: facts[name] for name in game.attributes if facts.get(name) is not None}
+    """A card's facts under the game's attribute names (id, name, type, set are fields),
+    with its rules text and picture when the pool gives them."""
+    names = (*game.attributes, *(e for e in CARD_EXTRAS if e not in game.attributes))
+    return {name: facts[name] for name in names if facts.get(name) is not None}
 
 
 def _values(value: Any) -> list:
@@ -210,6 +216,8 @@ def _insert_game(db: sqlite_utils.Database, game: Game, first_pk: int, segment: 
         facts = card_facts(game, card.facts)
         card_set = game.sets.get(card.set)
         words = [card.name, card.type]
+        if card.get("text") and "text" not in game.attributes:
+            words.append(str(card.get("text")))
         tokens = [EVERY_CARD, token("type", fact_key(card.type)), token("set", fact_key(card.set))]
         for name, attribute in game.attributes.items():
             for value in _values(facts.get(name)):

@@ -8,10 +8,20 @@ HTML pages; under ``/api/`` they stay JSON (:mod:`webapp.errors`).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, current_app, make_response, render_template, request
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, default_exceptions
 
@@ -24,10 +34,11 @@ from validator import (
     validate_all_formats,
 )
 
-from . import browse, cards, csrf, decks, errors
+from . import browse, card_page, cards, csrf, decks, errors
 from .api import game_view, saved_view
 from .db import get_db
 from .forms import ValidateForm
+from .headers import CONTENT_SECURITY_POLICY
 
 bp = Blueprint("site", __name__)
 csrf.protect(bp)
@@ -79,6 +90,40 @@ def cards_page(game_id: str):
         per_page=CARDS_PER_PAGE,
         config=browse.builder_config(game, game_view(game)),
     ), status
+
+
+@bp.get("/games/<game_id>/cards/<card_id>")
+def card(game_id: str, card_id: str):
+    """A card's own page: its face and facts, printings, legality over time, decisions, lists."""
+    game = pools().game(game_id)
+    found = game.card(card_id)
+    image_url = url_for("site.card_image", game_id=game.id, card_id=found.id)
+    view = card_page.card_view(get_db(), game, found, image_url)
+    response = make_response(
+        render_template(
+            "card.html",
+            game=game,
+            view=view,
+            face=cards.get_card(cards.ensure_compiled(), game, found.id),
+        )
+    )
+    if view.image_origin:
+        # The one place a picture from another site is let in: the card's own page, that site.
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.replace(
+            "img-src 'self' data:", f"img-src 'self' data: {view.image_origin}"
+        )
+    return response
+
+
+@bp.get("/games/<game_id>/cards/<card_id>/image")
+def card_image(game_id: str, card_id: str):
+    """A card's picture kept as a file in its pool's folder (the schema keeps it inside)."""
+    game = pools().game(game_id)
+    image = game.card(card_id).get("image")
+    if not image or image.startswith("https://") or not game.source_files:
+        abort(404)
+    folder = Path(game.source_files[-1]).parent
+    return send_from_directory(folder, image, max_age=3600)
 
 
 @bp.app_template_global()

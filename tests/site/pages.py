@@ -5,13 +5,13 @@ from __future__ import annotations
 import html
 import re
 
-_CARD_NAME = re.compile(r'<span class="card-name">(.*?)</span>', re.S)
+_CARD_NAME = re.compile(r'<(span|a) class="card-name"[^>]*>(.*?)</\1>', re.S)
 _PAGE_LINK = re.compile(r'<nav id="pagination".*?</nav>', re.S)
 
 
 def card_names(page: str) -> list[str]:
     """The card names of a result list, in order, unescaped."""
-    return [html.unescape(name) for name in _CARD_NAME.findall(page)]
+    return [html.unescape(name) for _, name in _CARD_NAME.findall(page)]
 
 
 def pagination(page: str) -> str:

@@ -39,16 +39,14 @@ export function cardColor(game, card) {
   return chip ? chip.color : null;
 }
 
+/** The cost badge; a card without a cost keeps the badge's room empty (no grey "–" circle). */
 export function costBadge(face, color) {
   if (face.costLabel === null) return null;
-  const text = face.cost === null ? "–" : String(face.cost);
+  if (face.cost === null) return h("span", { class: "cost cost-none", "aria-hidden": "true" });
+  const text = String(face.cost);
   return h(
     "span",
-    {
-      class: "cost" + (face.cost === null ? " cost-none" : ""),
-      title: face.cost === null ? `No ${face.costLabel.toLowerCase()}` : `${face.costLabel} ${text}`,
-      style: { "--chip": color },
-    },
+    { class: "cost", title: `${face.costLabel} ${text}`, style: { "--chip": color } },
     h("span", { class: "visually-hidden" }, `${face.costLabel} `),
     text,
   );
@@ -64,7 +62,7 @@ export function chip(c) {
 }
 
 /** The whole face, as the children of a result row. */
-export function cardFaceNodes(game, card, { compact = false } = {}) {
+export function cardFaceNodes(game, card, { compact = false, href = null } = {}) {
   const face = cardFace(game, card);
   const color = cardColor(game, card);
   const meta = [card.type, card.number || card.id, compact ? null : card.set_name || card.set].filter(Boolean);
@@ -73,7 +71,7 @@ export function cardFaceNodes(game, card, { compact = false } = {}) {
     h(
       "span",
       { class: "card-main" },
-      h("span", { class: "card-name" }, card.name),
+      href ? h("a", { class: "card-name", href }, card.name) : h("span", { class: "card-name" }, card.name),
       h("span", { class: "card-meta" }, meta.join(" · ")),
     ),
     h(
@@ -87,4 +85,57 @@ export function cardFaceNodes(game, card, { compact = false } = {}) {
       face.chips.map(chip),
     ),
   ];
+}
+
+/** The address of a card's own page. */
+export function cardUrl(game, cardId) {
+  const root = document.documentElement.dataset.scriptRoot || "";
+  return `${root}/games/${encodeURIComponent(game.id)}/cards/${encodeURIComponent(cardId)}`;
+}
+
+/** The address of a card's picture, when it has one: a file of its pool or an https address. */
+export function cardImage(game, card) {
+  const image = (card.facts || {}).image;
+  if (!image) return null;
+  return image.startsWith("https://") ? image : `${cardUrl(game, card.id)}/image`;
+}
+
+/**
+ * The card drawn from its facts: name and cost, picture (or its type's initial), type line,
+ * rules text, stats and printing. The card_frame macro of _cards.html draws the same.
+ */
+export function cardFrame(game, card, { image = cardImage(game, card) } = {}) {
+  const face = cardFace(game, card);
+  const color = cardColor(game, card);
+  const text = (card.facts || {}).text;
+  return h(
+    "article",
+    { class: "card-frame", style: { "--chip": color }, "aria-label": `The card ${card.name}` },
+    h("header", { class: "frame-head" }, h("span", { class: "frame-name" }, card.name), face.cost !== null ? costBadge(face, color) : null),
+    h(
+      "div",
+      { class: "frame-art" },
+      image
+        ? h("img", { src: image, alt: card.name, loading: "lazy" })
+        : h("span", { class: "frame-initial", "aria-hidden": "true" }, (card.type || "?").slice(0, 1)),
+    ),
+    h("p", { class: "frame-type" }, [card.type, ...face.chips.map((c) => c.value)].filter(Boolean).join(" · ")),
+    h(
+      "div",
+      { class: "frame-text" },
+      text || h("span", { class: "muted" }, `${card.type || "A"} card. This pool gives no rules text.`),
+    ),
+    h(
+      "footer",
+      { class: "frame-foot" },
+      h(
+        "span",
+        { class: "frame-stats" },
+        face.stats.map(([label, value]) =>
+          h("span", { class: "stat", title: label }, h("span", { class: "stat-label" }, label), " ", String(value)),
+        ),
+      ),
+      h("span", { class: "frame-set" }, [card.set, card.number].filter(Boolean).join(" · ")),
+    ),
+  );
 }

@@ -2,7 +2,7 @@
 // with JS, typing and picking filters update the results in place from the card API.
 
 import { api, ApiError, isAbort } from "./api.js";
-import { cardColor, cardFaceNodes } from "./cardface.js";
+import { cardColor, cardFaceNodes, cardUrl } from "./cardface.js";
 import { debounce, h } from "./dom.js";
 
 const DELAY_MS = 200;
@@ -72,7 +72,11 @@ function render(answer) {
     : "No cards match.";
   list.replaceChildren(
     ...answer.cards.map((card) =>
-      h("li", { class: "card-row", style: { "--chip": cardColor(game, card) } }, cardFaceNodes(game, card)),
+      h(
+        "li",
+        { class: "card-row", style: { "--chip": cardColor(game, card) } },
+        cardFaceNodes(game, card, { href: cardUrl(game, card.id) }),
+      ),
     ),
   );
   const links = [];
