@@ -16,7 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException, InternalServerError, default_exceptions
+from werkzeug.exceptions import (
+    HTTPException,
+    InternalServerError,
+    SecurityError,
+    default_exceptions,
+)
 
 from cardpool import DeckwrightError, NotFoundError, PoolError
 from validator import DecklistError
@@ -104,6 +109,16 @@ def http_headers_of(error: HTTPException) -> dict[str, str]:
     return headers
 
 
+def handle_untrusted_host(error: SecurityError) -> Response:
+    """A Host the app does not answer to: a plain answer, since no link can be built on it
+    (the site's error page links to its styles and pages)."""
+    if is_api_request():
+        return error_response(400, "untrusted-host", error.description)
+    return Response(error.description, 400, mimetype="text/plain")
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(DeckwrightError, handle_deckwright_error)
+    # Registered for its class, it comes before the site's handler of every 400.
+    app.register_error_handler(SecurityError, handle_untrusted_host)
     app.register_error_handler(HTTPException, handle_http_exception)

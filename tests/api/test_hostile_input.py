@@ -1,6 +1,6 @@
 """Hostile or broken input is refused at the edge in the one error shape, never a 500,
 never silently changed, and no request can make unbounded work (the test client;
-tests/api/test_live_hostile.py sends the same over real HTTP to gunicorn)."""
+tests/api/test_hostile_live.py sends the same over real HTTP to gunicorn)."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import checks
 
+from tests.api.support import error_of
 from webapp import create_app, schemas
 from webapp.openapi import build_spec
 
@@ -107,3 +108,64 @@ def test_the_api_answers_as_its_document_says(app, library, path, method):
         case.call_and_validate(checks=DOCUMENT_CHECKS)
 
     answers_as_documented()
+
+
+# -- what each endpoint takes, and the API refusing anything else ---------------------------
+
+
+def test_a_list_is_exactly_one_of_text_or_deck(document):
+    components = document["components"]["schemas"]
+    for name in ("SubmissionBody", "ListBody"):
+        assert components[name]["oneOf"] == [{"required": ["text"]}, {"required": ["deck"]}]
+    assert components["UploadBody"]["oneOf"] == [{"required": ["csv"]}, {"required": ["zip"]}]
+    assert components["SaveDeckBody"]["oneOf"] == [
+        {"required": ["sections"]},
+        {"required": ["text"]},
+    ]
+
+
+def test_a_submission_takes_an_idempotency_key_header(document):
+    operation = document["paths"]["/api/v1/events/{event_id}/entries"]["post"]
+    (header,) = [p for p in operation["parameters"] if p["in"] == "header"]
+    assert header["name"] == "Idempotency-Key"
+    assert header["required"] is False
+    assert header["schema"]["pattern"] == "^[!-~]{16,100}$"
+
+
+def test_every_body_may_be_too_large_and_every_counted_request_too_many(document):
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            answers = operation["responses"]
+            assert "400" in answers, (path, method)
+            if "requestBody" in operation:
+                assert "413" in answers, (path, method)
+            if path.startswith("/api/v1/events"):
+                assert "Retry-After" in answers["429"]["headers"], (path, method)
+    creating = document["paths"]["/api/v1/events"]["post"]["responses"]
+    assert "429" in creating
+    assert "429" not in document["paths"]["/api/v1/games/{game_id}/validate"]["post"]["responses"]
+
+
+@pytest.fixture
+def event_id(client):
+    body = {"name": "Cup", "game": "era", "deadline": "2099-01-01T00:00:00Z"}
+    answer = client.post("/api/v1/events", json=body)
+    return answer.get_json()["event"]["id"]
+
+
+@pytest.mark.parametrize(
+    ("body", "headers"),
+    [
+        ({"player": "Al", "text": "1 Ember Rex", "deck": {"sections": {}}}, {}),  # both
+        ({"player": "Al"}, {}),  # neither
+        ({"player": "Al", "text": "1 Ember Rex", "team": "red"}, {}),  # not in the document
+        ({"player": "Al", "text": "1 Ember Rex"}, {"Idempotency-Key": "short"}),
+        ({"player": "Al", "text": "1 Ember Rex"}, {"Idempotency-Key": "é" * 20}),
+    ],
+)
+def test_a_submission_the_document_does_not_allow_is_refused(client, event_id, body, headers):
+    answer = client.post(f"/api/v1/events/{event_id}/entries", json=body, headers=headers)
+    assert answer.status_code in (400, 422)
+    error_of(answer, answer.status_code)
+    listing = client.get(f"/api/v1/events/{event_id}")
+    assert listing.status_code == 200
