@@ -9,6 +9,7 @@ Text, one entry a line::
     Fire Crystal            <- one copy
     Tidal Surge x2
     2 Kindle (SDS1A) 14     <- a printing: set code and card number ([SDS1A-014] too)
+    2 Kindle SDS1A 14       <- the same, as digital clients export it
     Sideboard:
     2 Flame Lash
 
@@ -81,6 +82,8 @@ _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!\S*\d\S*$).*)$")
 _PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+([\w.-]+))?(?:\s+\*\w+\*)*$")
 _BRACKET_CODE = re.compile(r"^(.*?\S)\s*\[([^\[\]]+)\]$")
 _HASH_CODE = re.compile(r"^(.*?\S)\s+#(\S*\d\S*)$")
+# "Nest Ball SVI 181", as digital clients export a print: a set code of the game, a number.
+_SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+([\w-]*\d[\w-]*)$")
 _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
 _TRAILING_DIGITS = re.compile(r"\d+$")
 
@@ -132,6 +135,7 @@ class _Lexicon:
 
     def __init__(self, game: Game):
         self.type_keys: set[str] = set()
+        self.set_keys = frozenset(name_key(code) for code in game.sets)
         for card_type in game.card_types:
             self.type_keys.add(name_key(card_type))
             # "Code" for "Active Code" and "Delayed Code": players group by the last word.
@@ -344,10 +348,12 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
     found = _find(game, text)
     if found is not None:
         return found
-    for pattern in (_PAREN_CODE, _BRACKET_CODE, _HASH_CODE):
+    for pattern in (_PAREN_CODE, _BRACKET_CODE, _HASH_CODE, _SET_NUMBER):
         match = pattern.match(text)
         if match is None:
             continue
+        if pattern is _SET_NUMBER and name_key(match.group(2)) not in _lexicon(game).set_keys:
+            continue  # "Eli 1.0" or "Mark 2": a name ending in a number, not a print
         found = _find(game, match.group(1))
         if found is None:
             return None
@@ -363,7 +369,7 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
 
 def _printing(printings: tuple[Card, ...], match: re.Match) -> Card | None:
     """The printing a code names, among a card's reprints and revisions."""
-    if match.re is _PAREN_CODE:
+    if match.re is _PAREN_CODE or match.re is _SET_NUMBER:
         return _first(printings, match.group(2), match.group(3))
     code = match.group(2)
     if match.re is _HASH_CODE:
