@@ -7,13 +7,17 @@ the line, the card and the field.
 
 from __future__ import annotations
 
+import gc
+import json
 import os
+import re
+import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import yaml
-from marshmallow import ValidationError
+from marshmallow import ValidationError, fields, validate
 
 from . import cache, schema
 from .errors import PoolError, PoolProblem, UnknownGameError
@@ -143,6 +147,11 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         sink.append(PoolProblem(str(path), f"cannot be read: {exc}"))
         return None, None
     problems = _Problems(path, text, sink)
+    skeleton, flow_lines = _flow_lines_aside(text)
+    if flow_lines:
+        data = _load_with_flow_lines(skeleton, flow_lines)
+        if data is not None:
+            return (data, problems) if isinstance(data, dict) else _not_a_mapping(problems)
     alias_line = _alias_overflow(text)
     if alias_line is not None:
         # References to references grow exponentially when the data is walked (a "billion
@@ -167,9 +176,123 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         )
         return None, None
     if not isinstance(data, dict):
-        problems.add("must be a YAML mapping at the top level")
-        return None, None
+        return _not_a_mapping(problems)
     return data, problems
+
+
+def _not_a_mapping(problems: _Problems) -> tuple[None, None]:
+    problems.add("must be a YAML mapping at the top level")
+    return None, None
+
+
+# A sequence item written on one line as a JSON object (`  - {"id": "b1", "cost": 3}`), the
+# way large generated pools are written. YAML builds each value in Python, about 100 times
+# slower than json reads the same line; such a line means the same in both languages when it
+# has no escape (no backslash), no float (YAML 1.1 reads 1e5 as text) and no NaN.
+_FLOW_LINE = re.compile(r"( *- )(\{.*\})[ ]*")
+_NOT_JSON_ALIKE = re.compile(r"[\\\t\r\x85\u2028\u2029]")
+
+
+class _NotAlike(ValueError):
+    """A JSON value YAML would read otherwise."""
+
+
+def _refuse(_text: str):
+    raise _NotAlike
+
+
+_JSON = json.JSONDecoder(parse_float=_refuse, parse_constant=_refuse)
+
+
+def _flow_lines_aside(text: str) -> tuple[str, dict[str, list]]:
+    """``text`` with each run of JSON-alike item lines replaced by one placeholder item on
+    the run's first line (its other lines left blank, so every line keeps its number), and
+    the objects each run holds, by placeholder."""
+    if "- {" not in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return text, {}
+    # A placeholder no file can already hold.
+    mark = f"deckwright-lines-{secrets.token_hex(8)}-"
+    lines = text.split("\n")
+    found: dict[str, list] = {}
+    run: list[int] = []
+    run_indent = None
+    for number, line in enumerate(lines):
+        match = _FLOW_LINE.fullmatch(line)
+        if match is not None and not _NOT_JSON_ALIKE.search(line):
+            if run and match[1] == run_indent:
+                run.append(number)
+                continue
+            _set_aside(lines, run, run_indent, mark, found)
+            run, run_indent = [number], match[1]
+        elif run:
+            _set_aside(lines, run, run_indent, mark, found)
+            run = []
+    _set_aside(lines, run, run_indent, mark, found)
+    return ("\n".join(lines), found) if found else (text, {})
+
+
+def _set_aside(lines: list[str], run: list[int], indent: str, mark: str, found: dict) -> None:
+    """Read the item lines ``run`` (one sequence's, in a row) as JSON; the lines that are
+    not JSON-alike stay for YAML to read, and break the run."""
+    if not run:
+        return
+    objects = [line[len(indent) :] for line in (lines[n] for n in run)]
+    try:
+        values = _JSON.decode(f"[{','.join(objects)}]")
+    except ValueError:
+        values = None
+    if values is None or len(values) != len(run):
+        # One of the lines is not JSON alike (a comment after it ...): one line at a time.
+        pieces: list[int] = []
+        for number in run:
+            try:
+                _JSON.decode(lines[number][len(indent) :])
+            except ValueError:
+                _set_aside(lines, pieces, indent, mark, found)
+                pieces = []
+                continue
+            pieces.append(number)
+        if len(pieces) < len(run):
+            _set_aside(lines, pieces, indent, mark, found)
+            return
+        values = [_JSON.decode(lines[number][len(indent) :]) for number in run]
+    placeholder = f"{mark}{run[0]}"
+    found[placeholder] = values
+    lines[run[0]] = indent + placeholder
+    for number in run[1:]:
+        lines[number] = ""
+
+
+def _load_with_flow_lines(skeleton: str, flow_lines: dict[str, list]) -> Any:
+    """The document, read from ``skeleton`` with each placeholder item put back; ``None``
+    when the skeleton cannot stand for the file (a placeholder landed inside a block of
+    text, the skeleton is not YAML, it holds aliases), so that the file is read whole."""
+    if _alias_overflow(skeleton) is not None:
+        return None
+    try:
+        data = yaml.load(skeleton, Loader=SafeLoader)
+    except yaml.YAMLError:
+        return None
+    left = dict(flow_lines)
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            if any(isinstance(item, str) and item in left for item in node):
+                spliced = []
+                for item in node:
+                    if isinstance(item, str) and item in left:
+                        spliced.extend(left.pop(item))
+                    else:
+                        spliced.append(item)
+                        if isinstance(item, (dict, list)):
+                            stack.append(item)
+                node[:] = spliced
+            else:
+                stack.extend(item for item in node if isinstance(item, (dict, list)))
+    return None if left else data
 
 
 # Values an alias may add when expanded, beyond those written out in the file.
@@ -312,6 +435,21 @@ class PoolLibrary:
             self._games = load_pools(self.root, self.cache_dir)
             self._stamp = stamp
         return self._games
+
+    def preload(self, log=None) -> None:
+        """Load every game now, for a server about to fork its workers: they then share the
+        loaded games (and their name indexes) rather than each reading its own. A pool with
+        problems is left to the requests, which report them as before."""
+        try:
+            self.games()
+        except PoolError as exc:
+            if log is not None:
+                log.warning("the card pools did not load: %s", exc)
+            return
+        # Objects the collector never visits again are not copied into each worker's memory
+        # when it walks them.
+        gc.collect()
+        gc.freeze()
 
     def game_alone(self, game_id: str) -> Game:
         """One game, reading only its own folder when the folder is named after it (as the
@@ -477,16 +615,19 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
 
 def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     card_schema = schema.card_schema(spec["card_types"], list(sets), spec.get("attributes", {}))
+    quick_load = _quick_loader(card_schema)
     loaded: list[dict] = []
     seen_ids: dict[str, int] = {}
     seen_keys: dict[str, str] = {}
     for index, raw in enumerate(pool["cards"]):
         label = raw.get("name") or raw.get("id") or f"#{index + 1}"
-        try:
-            data = card_schema.load(raw)
-        except ValidationError as exc:
-            problems.validation(exc, at=("cards", index), card=str(label))
-            continue
+        data = quick_load(raw)
+        if data is None:
+            try:
+                data = card_schema.load(raw)
+            except ValidationError as exc:
+                problems.validation(exc, at=("cards", index), card=str(label))
+                continue
         if data["id"] in seen_ids:
             problems.add("duplicate card id", ("cards", index, "id"), card=label, field="id")
             continue
@@ -509,23 +650,147 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     _check_name_keys(loaded, seen_ids, identities, problems)
     _check_declarations(spec, loaded, seen_ids, problems)
     cards = []
+    # One object per distinct value (a type, a set, an element is on thousands of cards):
+    # the loaded game, its cache file and the time to read it shrink by as much.
+    shared: dict = {}
+    one = shared.setdefault
     for data in loaded:
-        facts = {k: v for k, v in data.items() if k not in NOT_FACTS}
+        facts = {one(k, k): _shared_value(v, one) for k, v in data.items() if k not in NOT_FACTS}
         cards.append(
             Card(
-                id=data["id"],
-                name=data["name"],
-                type=data["type"],
-                set=data["set"],
+                id=facts["id"],
+                name=facts["name"],
+                type=facts["type"],
+                set=facts["set"],
                 facts=facts,
-                identity=identities[data["id"]],
-                number=data.get("number"),
+                identity=one(identities[data["id"]], identities[data["id"]]),
+                number=facts.get("number"),
                 max_copies=data.get("max_copies"),
                 revision_of=data.get("revision_of"),
                 aliases=tuple(data.get("aliases", ())),
             )
         )
     return cards
+
+
+def _shared_value(value, one):
+    if isinstance(value, str):
+        return one(value, value)
+    if isinstance(value, list):
+        return [one(v, v) if isinstance(v, str) else v for v in value]
+    return value
+
+
+def _quick_loader(card_schema):
+    """What ``card_schema.load`` returns for a card that plainly passes it, read without
+    marshmallow's per-field machinery (a tenth of the time); ``None`` for any other card,
+    which the schema then reads, reporting its problems as always.
+
+    Built from the schema's own fields and validators, so a field added there is checked
+    here alike; a field or validator of a kind not known here sends every card holding the
+    field to the schema.
+    """
+    hooks = card_schema._hooks
+    if any(hooks.get(key) for key in hooks):
+        return lambda raw: None
+    readers = {}
+    for name, field in card_schema.load_fields.items():
+        if field.data_key not in (None, name) or field.attribute not in (None, name):
+            return lambda raw: None
+        reader = _quick_field(field)
+        if reader is not None:
+            readers[name] = reader
+    required = frozenset(n for n, f in card_schema.load_fields.items() if f.required)
+    # marshmallow gives the fields in the schema's order, whatever the card's order
+    order = tuple(card_schema.load_fields)
+
+    def load(raw):
+        if type(raw) is not dict or not required <= raw.keys():
+            return None
+        read = {}
+        for key, value in raw.items():
+            reader = readers.get(key)
+            if reader is None:
+                return None
+            value = reader(value)
+            if value is _REFUSED:
+                return None
+            read[key] = value
+        return {name: read[name] for name in order if name in read}
+
+    return load
+
+
+_REFUSED = object()
+
+
+def _quick_field(field):
+    """``value -> what the schema field loads it as``, or :data:`_REFUSED` wherever the
+    field would refuse it or it is not plain; ``None`` for a field not known here."""
+    valid = _quick_validators(field.validators)
+    if valid is None:
+        return None
+    kind = type(field)
+    if kind is fields.String:
+        return lambda v: v if type(v) is str and valid(v) else _REFUSED
+    if kind is schema.NumberOrText:
+
+        def number_or_text(v):
+            if type(v) is int:
+                v = str(v)
+            return v if type(v) is str and valid(v) else _REFUSED
+
+        return number_or_text
+    if kind is fields.Integer and field.strict:
+        return lambda v: v if type(v) is int and valid(v) else _REFUSED
+    if kind is fields.Boolean:
+        return lambda v: v if type(v) is bool and valid(v) else _REFUSED
+    if kind is fields.List and not field.validators:
+        inner = _quick_field(field.inner)
+        if inner is None:
+            return None
+
+        def each(v):
+            if type(v) is not list:
+                return _REFUSED
+            items = [inner(item) for item in v]
+            return _REFUSED if _REFUSED in items else items
+
+        return each
+    return None
+
+
+def _quick_validators(validators):
+    """One test for a field's validators, or ``None`` when one is of a kind not known here."""
+    tests = []
+    for validator in validators:
+        kind = type(validator)
+        if kind is validate.Regexp:
+            tests.append(lambda v, match=validator.regex.match: match(v) is not None)
+        elif kind is validate.OneOf:
+            choices = _choices(validator.choices)
+            tests.append(lambda v, choices=choices: v in choices)
+        elif kind is validate.Length and validator.equal is None:
+            low, high = validator.min, validator.max
+            tests.append(
+                lambda v, low=low, high=high: (
+                    (low is None or len(v) >= low) and (high is None or len(v) <= high)
+                )
+            )
+        elif kind is validate.Range and validator.min_inclusive and validator.max_inclusive:
+            low, high = validator.min, validator.max
+            tests.append(
+                lambda v, low=low, high=high: (
+                    (low is None or v >= low) and (high is None or v <= high)
+                )
+            )
+        else:
+            return None
+    if not tests:
+        return lambda v: True
+    if len(tests) == 1:
+        return tests[0]
+    return lambda v: all(test(v) for test in tests)
 
 
 # Card fields that say how to read or limit the card, not facts rules may filter on.
@@ -832,3 +1097,10 @@ def _banlist(raw: dict, by_key: dict[str, str], problems: _Problems, at) -> Banl
         restricted=restricted,
         note=raw["note"],
     )
+
+
+def _choices(choices):
+    try:
+        return frozenset(choices)
+    except TypeError:
+        return choices
