@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 
 ## start: the site on the embedded SQLite default, served by gunicorn
 start: $(STAMP)
-	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) 'webapp:create_app()'
+	$(BIN)/gunicorn --preload --workers $(WORKERS) --bind $(HOST):$(PORT) 'webapp:create_app()'
 
 ## browser: Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium)
 browser:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,16 @@ pytest_plugins = ("tests.live",)
 
 REPO = Path(__file__).resolve().parent.parent
 RULEBOOKS = REPO.parent / "shared" / "rulebooks"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def pool_cache(tmp_path_factory) -> Iterator[Path]:
+    """Compiled games go to a folder of the test session, never to the user's cache; the
+    command line and the live server started by tests inherit it."""
+    folder = tmp_path_factory.mktemp("pool-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DECKWRIGHT_CACHE", str(folder))
+        yield folder
 
 
 @pytest.fixture(scope="session")

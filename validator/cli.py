@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
-from cardpool import DeckwrightError, PoolLibrary, check_pools, default_pool_dir
+from cardpool import DeckwrightError, PoolLibrary, default_pool_dir
+from cardpool.cache import default_cache_dir
+from cardpool.loader import check_and_load
 
 from . import files
 from .engine import compile_all
@@ -34,7 +36,7 @@ _POOLS_HELP = (
 
 def _use_pools(ctx: click.Context, _param, value: Path | None) -> None:
     if value is not None:
-        ctx.find_root().obj = {"library": PoolLibrary(value)}
+        ctx.find_root().obj = {"library": PoolLibrary(value, default_cache_dir())}
 
 
 # Players write the option where they think of it: before the command or after it.
@@ -74,7 +76,8 @@ def _as_of(value: str | None) -> date | None:
 @click.pass_context
 def cli(ctx: click.Context, pools: Path | None) -> None:
     """Deckwright: build and check trading card game decks."""
-    ctx.obj = {"library": PoolLibrary(pools or default_pool_dir())}
+    # Games start from the compiled-game cache (DECKWRIGHT_CACHE; "off" reads the YAML).
+    ctx.obj = {"library": PoolLibrary(pools or default_pool_dir(), default_cache_dir())}
 
 
 @cli.command()
@@ -147,21 +150,21 @@ def cardpool() -> None:
 @click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
 @click.pass_context
 def cardpool_check(ctx: click.Context, directory: Path | None) -> None:
-    """Lint every game pool in DIRECTORY (default: the configured pools)."""
+    """Lint every game pool in DIRECTORY (default: the configured pools).
+
+    Every card is read from the YAML and checked, never taken from the cache; games with
+    no problem are compiled into the cache for the next start.
+    """
     root = directory or _library(ctx).root
-    problems = check_pools(root)
+    games, problems = check_and_load(root, default_cache_dir())
     if not problems:
-        for game in _library_for(root).games().values():
+        for game in games.values():
             problems.extend(compile_all(game))
     for problem in problems:
         click.echo(str(problem))
     if problems:
         raise click.ClickException(f"{len(problems)} problem(s) in {root}")
     click.echo(f"{root}: all pools are valid")
-
-
-def _library_for(root: Path) -> PoolLibrary:
-    return PoolLibrary(root)
 
 
 @cli.group()

@@ -64,7 +64,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
-    app.extensions["deckwright.pools"] = PoolLibrary(Path(app.config["POOLS"]))
+    # Games start from compiled files beside the database; loaded here, before gunicorn
+    # (--preload) forks its workers, so that every worker shares the one loaded copy.
+    pools = PoolLibrary(Path(app.config["POOLS"]), _pool_cache(app.config))
+    app.extensions["deckwright.pools"] = pools
+    if not app.testing:
+        pools.preload(app.logger)
 
     addresses.check_settings(app)
     app.logger.addFilter(addresses.MaskSecrets())
@@ -103,3 +108,13 @@ def _instance_secret(instance: Path) -> str:
         finally:
             draft.unlink()
     return path.read_text().strip()
+
+
+def _pool_cache(config) -> Path | None:
+    """Where compiled games are kept: ``POOL_CACHE`` ("off": nowhere), else a ``pool-cache``
+    folder beside the database."""
+    configured = config.get("POOL_CACHE")
+    if configured is not None:
+        off = str(configured).strip().lower() in ("", "off", "0", "no", "false")
+        return None if off else Path(configured)
+    return Path(config["DATABASE"]).resolve().parent / "pool-cache"
