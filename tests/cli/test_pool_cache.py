@@ -1,0 +1,61 @@
+"""The command line starts games from the compiled-game cache that `cardpool check` fills."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from cardpool import loader
+from validator.cli import cli
+
+SKIRMISH = Path(__file__).resolve().parents[1] / "core" / "pools" / "skirmish"
+
+
+@pytest.fixture
+def pools(tmp_path) -> Path:
+    shutil.copytree(SKIRMISH, tmp_path / "pools" / "skirmish")
+    return tmp_path / "pools"
+
+
+@pytest.fixture
+def run(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKWRIGHT_CACHE", str(tmp_path / "compiled"))
+
+    def invoke(*args):
+        return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+    return invoke
+
+
+def test_cardpool_check_reads_each_file_once_and_the_next_start_reads_none(
+    pools, run, monkeypatch, tmp_path
+):
+    read = []
+    read_yaml = loader._read_yaml
+
+    def counted(path, sink):
+        read.append(path)
+        return read_yaml(path, sink)
+
+    monkeypatch.setattr(loader, "_read_yaml", counted)
+    checked = run("cardpool", "check", pools)
+    assert checked.exit_code == 0, checked.output
+    assert sorted(p.name for p in read) == ["cards.yaml", "game.yaml"]
+    assert list((tmp_path / "compiled").glob("skirmish-*.game"))
+
+    monkeypatch.setattr(yaml, "load", lambda *a, **k: pytest.fail("YAML was read"))
+    listed = run("games", "--pools", pools)
+    assert listed.exit_code == 0, listed.output
+    assert listed.output.startswith("skirmish: ")
+
+
+def test_the_cache_is_turned_off_with_off(pools, run, monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKWRIGHT_CACHE", "off")
+    assert run("cardpool", "check", pools).exit_code == 0
+    assert run("games", "--pools", pools).exit_code == 0
+    assert not (tmp_path / "compiled").exists()
+    assert not list(tmp_path.rglob("*.game"))

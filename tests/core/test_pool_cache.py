@@ -1,0 +1,164 @@
+"""The compiled-game cache: a start from it reads no YAML, and an edited pool, a broken or
+planted cache file, or a pool with problems never gives a wrong game."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+
+import pytest
+import yaml
+
+from cardpool import PoolError, PoolLibrary, cache, load_game
+from cardpool.loader import check_and_load
+
+from .conftest import edit
+
+
+@pytest.fixture
+def cache_dir(tmp_path):
+    return tmp_path / "compiled"
+
+
+@pytest.fixture
+def folder(skirmish_pool):
+    return skirmish_pool / "skirmish"
+
+
+def cards_of(game):
+    return [(c.id, c.name, c.identity, dict(c.facts), c.aliases) for c in game.cards]
+
+
+@pytest.fixture
+def no_yaml(monkeypatch):
+    """From here on, reading any YAML fails the test."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("YAML was read")
+
+    def turn_on():
+        for name in ("load", "parse", "compose"):
+            monkeypatch.setattr(yaml, name, refuse)
+
+    return turn_on
+
+
+def test_a_cached_start_reads_no_yaml(folder, cache_dir, no_yaml):
+    compiled = load_game(folder, cache_dir)
+    no_yaml()
+    started = load_game(folder, cache_dir)
+    assert cards_of(started) == cards_of(compiled)
+    assert started.formats == compiled.formats
+    assert started.find_card("fire knight").id == "knight"
+    assert started.suggest("Stone Gaint") == ["Stone Giant"]
+    assert PoolLibrary(folder.parent, cache_dir).game("skirmish").name == compiled.name
+
+
+def test_an_edited_card_file_is_compiled_again(folder, cache_dir):
+    assert load_game(folder, cache_dir).find_card("Stone Giant") is not None
+    # Same length, written at once: only the bytes tell the files apart.
+    edit(folder / "cards.yaml", "Stone Giant", "Stone Titan")
+    again = load_game(folder, cache_dir)
+    assert again.find_card("Stone Giant") is None
+    assert again.find_card("Stone Titan").id == "giant"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"not a cache file", cache.MAGIC + b"0" * 64 + b"\x80\x05garbage"],
+    ids=["empty", "foreign", "truncated"],
+)
+def test_a_broken_cache_file_is_ignored_and_replaced(folder, cache_dir, content):
+    compiled = load_game(folder, cache_dir)
+    path = cache.cache_file(cache_dir, folder)
+    path.write_bytes(content)
+    assert cards_of(load_game(folder, cache_dir)) == cards_of(compiled)
+    assert cache.read(cache_dir, folder, cache.fingerprint(folder)) is not None
+
+
+class Planted:
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def test_a_planted_cache_file_cannot_run_code(folder, cache_dir, tmp_path):
+    compiled = load_game(folder, cache_dir)
+    marker = tmp_path / "planted-code-ran"
+    stamp = cache.fingerprint(folder).encode()
+    plant = cache.MAGIC + stamp + pickle.dumps(Planted(marker))
+    cache.cache_file(cache_dir, folder).write_bytes(plant)
+    assert cards_of(load_game(folder, cache_dir)) == cards_of(compiled)
+    assert not marker.exists()
+    assert cache.cache_file(cache_dir, folder).read_bytes() != plant
+
+
+def test_a_pool_with_problems_is_never_cached(folder, cache_dir):
+    edit(folder / "cards.yaml", "cost: 5}", 'cost: "five"}')
+    with pytest.raises(PoolError):
+        load_game(folder, cache_dir)
+    games, problems = check_and_load(folder.parent, cache_dir)
+    assert problems
+    assert not games
+    assert not cache.cache_file(cache_dir, folder).exists()
+
+
+def test_check_and_load_compiles_the_games_it_checked_for_the_next_start(
+    folder, cache_dir, no_yaml
+):
+    games, problems = check_and_load(folder.parent, cache_dir)
+    assert problems == []
+    no_yaml()
+    assert cards_of(load_game(folder, cache_dir)) == cards_of(games["skirmish"])
+
+
+def json_lines(folder):
+    """The card file with every card written on one line as a JSON object."""
+    text = (folder / "cards.yaml").read_text(encoding="utf-8")
+    head = text[: text.index("\ncards:\n")]
+    cards = yaml.safe_load(text)["cards"]
+    lines = [head, "cards:", *(f"  - {json.dumps(card, ensure_ascii=False)}" for card in cards)]
+    (folder / "cards.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_cards_written_as_json_lines_load_as_the_yaml_does(folder, skirmish):
+    json_lines(folder)
+    assert '  - {"id": "knight", "name": "Flame Knight"' in (folder / "cards.yaml").read_text()
+    assert cards_of(load_game(folder)) == cards_of(skirmish)
+
+
+def test_a_problem_on_a_json_line_names_its_line(folder):
+    json_lines(folder)
+    edit(folder / "cards.yaml", '"cost": 5}', '"cost": "five"}')
+    with pytest.raises(PoolError) as raised:
+        load_game(folder)
+    (problem,) = raised.value.problems
+    lines = (folder / "cards.yaml").read_text().splitlines()
+    assert '"cost": "five"' in lines[problem.line - 1]
+    assert (problem.card, problem.field) == ("Stone Giant", "cost")
+
+
+def test_a_json_looking_line_inside_a_block_of_text_stays_text(folder, skirmish):
+    text = (folder / "cards.yaml").read_text(encoding="utf-8")
+    block = 'credits: |\n  - {"id": "fake", "name": "Not a card"}\n'
+    (folder / "cards.yaml").write_text(text.replace("sets:\n", block + "sets:\n", 1))
+    game = load_game(folder)
+    assert game.meta["credits"] == '- {"id": "fake", "name": "Not a card"}\n'
+    assert cards_of(game) == cards_of(skirmish)
+
+
+def test_the_site_keeps_its_compiled_games_beside_its_database(skirmish_pool, tmp_path):
+    from webapp import create_app
+
+    database = tmp_path / "site" / "deckwright.sqlite"
+    database.parent.mkdir()
+    settings = {"DATABASE": str(database), "TESTING": True, "POOLS": str(skirmish_pool)}
+    pools = create_app(settings).extensions["deckwright.pools"]
+    assert pools.cache_dir == database.parent / "pool-cache"
+    pools.games()
+    assert list((database.parent / "pool-cache").glob("skirmish-*.game"))
+    off = create_app({**settings, "POOL_CACHE": "off"}).extensions["deckwright.pools"]
+    assert off.cache_dir is None
