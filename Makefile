@@ -38,6 +38,7 @@ bench: $(STAMP)
 	-$(BIN)/python bench/search_speed.py
 	-$(BIN)/python bench/http_speed.py
 	-$(BIN)/python bench/event_speed.py
+	-$(BIN)/python bench/load_speed.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache
