@@ -84,10 +84,12 @@ def test_an_organizer_runs_an_event_two_players_submit_one_fixes_then_lock_and_e
         expect(rows.nth(2)).to_contain_text("Not submitted")
         page.get_by_role("link", name="Not yet submitted").click()
         expect(page.locator("#entries tbody tr")).to_have_count(1)
-        expect(page.locator(".player-name")).to_have_text(["Carol"])
+        expect(page.locator("#entries .player-name")).to_have_text(["Carol"])
         page.get_by_role("link", name="All").click()
         expect(rows).to_have_count(3)
 
+        # Locking asks first; the organizer agrees.
+        page.once("dialog", lambda dialog: dialog.accept())
         page.get_by_role("button", name="Lock the event").click()
         expect(page.locator("body")).to_contain_text("The organizer has locked this event")
         expect(page.get_by_role("button", name="Lock the event")).to_have_count(0)
