@@ -11,6 +11,7 @@ import pytest
 from cardpool import PoolLibrary, default_pool_dir
 from validator import parse_text, validate
 from webapp import create_app
+from webapp.db import connections
 
 # live_server: the real site under gunicorn, started as the README starts it.
 pytest_plugins = ("tests.live",)
@@ -98,7 +99,8 @@ def app(tmp_path, library, app_config):
     )
     # The shipped pools are read-only: share the session's loaded copy.
     app.extensions["deckwright.pools"] = library
-    return app
+    yield app
+    connections(app).close()
 
 
 @pytest.fixture

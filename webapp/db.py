@@ -1,20 +1,27 @@
-"""The one SQLite file of the app: compiled card pools and saved decks.
+"""The one SQLite file of the app: compiled card pools, saved decks and events.
 
-Each request opens its own connection (kept in ``g`` and closed on teardown),
-so several gunicorn workers can share the file: WAL lets readers run beside a
+Each thread of each worker process keeps one connection for the life of the
+worker (:class:`Connections`): opening one per request cost more than most
+requests, and its close checkpointed the WAL, four ``fdatasync`` calls each
+time. Several gunicorn workers share the file: WAL lets readers run beside a
 writer, and the busy timeout makes a second writer wait instead of failing.
+A connection never crosses a fork: one opened before it (a preloaded app) is
+left alone in the child, which opens its own.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
-from flask import Flask, current_app, g
+from flask import Flask, current_app
 
 BUSY_TIMEOUT_MS = 10_000
 MMAP_BYTES = 256 * 1024 * 1024
@@ -24,14 +31,18 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     """Open the database file with the settings every connection of the app shares."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     # Autocommit at the driver level: transactions are opened explicitly where needed.
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    # Any thread may close a connection whose own thread has ended (Connections.sweep);
+    # none other uses it.
+    conn = sqlite3.connect(
+        str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         _use_wal(conn)
     # WAL with synchronous=NORMAL stays consistent after a crash and skips an fsync per commit.
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA foreign_keys = ON")
-    # Pages are mapped, not copied: a connection per request starts warm from the OS cache.
+    # Pages are mapped, not copied: every worker reads the same pages of the OS cache.
     conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     return sqlite_utils.Database(conn)
 
@@ -69,19 +80,87 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     db.execute("COMMIT")
 
 
+# Connections a forked child inherited: never used, and never closed or freed there,
+# since closing would release the locks SQLite holds for the parent's file handles.
+_INHERITED: list[object] = []
+
+
+class Connections:
+    """The connections of one app to its database: one per thread, opened on first use.
+
+    ``pid`` tells a fork apart: in a child, the parent's connections are set
+    aside untouched and new ones are opened.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self.pid = os.getpid()
+        self.local = threading.local()
+        self.lock = threading.Lock()
+        self.open: dict[int, tuple[threading.Thread, sqlite_utils.Database]] = {}
+
+    def get(self) -> sqlite_utils.Database:
+        if self.pid != os.getpid():
+            self._forked()
+        db = getattr(self.local, "db", None)
+        if db is None:
+            db = connect(self.path)
+            self.local.db = db
+            with self.lock:
+                self._sweep()
+                self.open[threading.get_ident()] = (threading.current_thread(), db)
+        return db
+
+    def current(self) -> sqlite_utils.Database | None:
+        """This thread's connection if it has one (and it was opened in this process)."""
+        return getattr(self.local, "db", None) if self.pid == os.getpid() else None
+
+    def _forked(self) -> None:
+        with self.lock:
+            _INHERITED.append((self.local, self.open))
+            self.pid = os.getpid()
+            self.local = threading.local()
+            self.open = {}
+
+    def _sweep(self) -> None:
+        """Close the connections of threads that have ended (a threaded dev server's)."""
+        for ident, (thread, db) in list(self.open.items()):
+            if not thread.is_alive():
+                del self.open[ident]
+                db.close()
+
+    def close(self) -> None:
+        """Close every connection this process opened (tests, and the worker's exit)."""
+        if self.pid != os.getpid():
+            return
+        with self.lock:
+            for _thread, db in self.open.values():
+                db.close()
+            self.open = {}
+            self.local = threading.local()
+
+
+def connections(app: Flask) -> Connections:
+    return app.extensions["deckwright.db"]
+
+
 def get_db() -> sqlite_utils.Database:
-    """The current request's connection, opened on first use."""
-    if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
-    return g.db
+    """This thread's connection, kept between requests."""
+    return connections(current_app).get()
 
 
-def close_db(_error: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
+def end_request(_error: BaseException | None = None) -> None:
+    """A request that failed inside a transaction leaves none open for the next one."""
+    db = connections(current_app).current()
+    if db is not None and db.conn.in_transaction:
+        db.execute("ROLLBACK")
 
 
 def init_app(app: Flask) -> None:
-    """Close each request's connection when the request ends."""
-    app.teardown_appcontext(close_db)
+    """Keep the app's connections; close them when the app is dropped or the process ends."""
+    kept = Connections(app.config["DATABASE"])
+    app.extensions["deckwright.db"] = kept
+    # The finalizer holds the connections, not the app: it runs at garbage collection of
+    # the app (tests build many) or at exit, and closes them cleanly either way.
+    weakref.finalize(app, kept.close)
+    app.teardown_appcontext(end_request)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 
 from tests.api.support import make_app
 from webapp.card_index import compile_pools
-from webapp.db import connect
+from webapp.db import connect, connections
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -34,7 +34,8 @@ def app(tmp_path, library, compiled_database):
     # The shipped pools are read-only: share the session's loaded copy instead of
     # reading the YAML again for every test.
     app.extensions["deckwright.pools"] = library
-    return app
+    yield app
+    connections(app).close()
 
 
 @pytest.fixture

@@ -22,11 +22,22 @@ from cardpool import DeckwrightError, PoolLibrary
 
 from .. import errors, events
 from ..api import json_body, load_body, load_query
-from ..db import get_db
+from ..db import connect, get_db
 from ..openapi import documented
 from . import exports, journal, records, schemas, uploads
 
 bp = Blueprint("event_api", __name__, url_prefix="/api/v1/events")
+
+@bp.record_once
+def create_tables(state) -> None:
+    """The event tables are made when the app starts, not checked on every request."""
+    db = connect(state.app.config["DATABASE"])
+    try:
+        events.ensure_schema(db)
+        journal.ensure_schema(db)
+    finally:
+        db.close()
+
 
 # How each refusal of the event library reads over HTTP; anything else is left to webapp.errors.
 STATUS = {
