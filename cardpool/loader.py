@@ -14,6 +14,7 @@ import re
 import secrets
 from collections.abc import Iterable
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 import yaml
@@ -650,12 +651,11 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     _check_name_keys(loaded, seen_ids, identities, problems)
     _check_declarations(spec, loaded, seen_ids, problems)
     cards = []
-    # One object per distinct value (a type, a set, an element is on thousands of cards):
-    # the loaded game, its cache file and the time to read it shrink by as much.
-    shared: dict = {}
-    one = shared.setdefault
+    # One object per distinct text (a type, a set, an element is on thousands of cards; a
+    # card's identity is its name's key): the loaded game, its cache file and the time to
+    # read it shrink by as much.
     for data in loaded:
-        facts = {one(k, k): _shared_value(v, one) for k, v in data.items() if k not in NOT_FACTS}
+        facts = {intern(k): _shared_value(v) for k, v in data.items() if k not in NOT_FACTS}
         cards.append(
             Card(
                 id=facts["id"],
@@ -663,7 +663,7 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
                 type=facts["type"],
                 set=facts["set"],
                 facts=facts,
-                identity=one(identities[data["id"]], identities[data["id"]]),
+                identity=intern(identities[data["id"]]),
                 number=facts.get("number"),
                 max_copies=data.get("max_copies"),
                 revision_of=data.get("revision_of"),
@@ -673,11 +673,11 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     return cards
 
 
-def _shared_value(value, one):
-    if isinstance(value, str):
-        return one(value, value)
-    if isinstance(value, list):
-        return [one(v, v) if isinstance(v, str) else v for v in value]
+def _shared_value(value):
+    if type(value) is str:
+        return intern(value)
+    if type(value) is list:
+        return [intern(v) if type(v) is str else v for v in value]
     return value
 
 

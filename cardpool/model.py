@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
+from sys import intern
 from typing import Any
 
 from .errors import UnknownCardError, UnknownFormatError
@@ -54,6 +55,11 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.id!r}, {self.name!r})"
+
+    def __reduce__(self):
+        # Rebuilt through __init__ when a compiled game is read: the state hooks dataclasses
+        # give slotted classes cost ten times as much, on every card, at every start.
+        return (type(self), tuple(getattr(self, name) for name in self.__match_args__))
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,13 +211,18 @@ class Game:
         # A name, number or alias shared by several printings leads to the same printing
         # however cards.yaml orders them: the verdict must not depend on the file's order.
         for card in sorted(self.cards, key=self._printing_order):
-            self.cards_by_key.setdefault(name_key(card.name), card)
+            # Interned: a key equal to the card's identity or number is that same string, held
+            # (and kept in the compiled game) once.
+            self.cards_by_key.setdefault(intern(name_key(card.name)), card)
             if card.number:
-                self.cards_by_number.setdefault(name_key(card.number), card)
+                self.cards_by_number.setdefault(intern(name_key(card.number)), card)
             for alias in card.aliases:
                 self.cards_by_alias.setdefault(name_key(alias), card)
             by_identity.setdefault(card.identity, []).append(card)
-        self._printings = {identity: tuple(cards) for identity, cards in by_identity.items()}
+        # Only cards printed more than once: the others are their own only printing.
+        self._printings = {
+            identity: tuple(cards) for identity, cards in by_identity.items() if len(cards) > 1
+        }
         self.sections_by_id = {s.id: s for s in self.sections}
         self._section_keys: dict[str, str] = {}
         for section in self.sections:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from difflib import SequenceMatcher
 from itertools import islice
+from sys import intern
 
 from .names import name_key
 
@@ -60,18 +61,17 @@ class NameIndex:
 
     def __init__(self, names: Iterable[str]):
         self._keys: list[str] = []
-        self._padded: list[str] = []
         self._names: list[str] = []
         seen: set[str] = set()
         postings: dict[str, list[int]] = {}
         for name in names:
-            key = name_key(name)
+            # Interned: the same string as the game's key for the name, kept once.
+            key = intern(name_key(name))
             if not key or key in seen:
                 continue
             seen.add(key)
             number = len(self._keys)
             self._keys.append(key)
-            self._padded.append(_padded(key))
             self._names.append(name)
             for gram in _grams(_padded(key)):
                 postings.setdefault(gram, []).append(number)
@@ -105,10 +105,10 @@ class NameIndex:
         candidates = dict.fromkeys(self._most_held(grams))
         for gram in grams:
             candidates.update(dict.fromkeys(self._rare.get(gram, ())))
-        padded = self._padded
+        keys = self._keys
         by_share = []
         for number in candidates:
-            other = padded[number]
+            other = _padded(keys[number])
             common = sum(1 for gram in grams if gram in other)
             by_share.append((-common / (len(grams) + len(other) - GRAM + 1 - common), number))
         by_share.sort()
