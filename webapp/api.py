@@ -382,7 +382,13 @@ def save_deck():
     else:
         parsed = parse_mapping(body, game)
     saved = decks.save_deck(
-        get_db(), game, parsed, body["name"], body.get("format"), body.get("parent")
+        get_db(),
+        game,
+        parsed,
+        body["name"],
+        body.get("format"),
+        body.get("parent"),
+        description=body["description"],
     )
     response = SAVED_DECK.dump(saved_view(saved))
     location = url_for("api.get_deck", deck_id=saved.id)

@@ -23,6 +23,9 @@ from validator import ERROR, ParsedDeck, Problem, to_mapping, to_text
 from .db import transaction
 
 ID_BYTES = 12  # 16 url-safe characters: 96 random bits
+MAX_DESCRIPTION = 5000
+# How far back a deck's page follows its chain of edits.
+MAX_HISTORY = 50
 
 
 class UnknownDeckError(NotFoundError):
@@ -54,6 +57,7 @@ class SavedDeck:
     parent: str | None
     deck: dict[str, Any]
     text: str
+    description: str = ""
 
 
 def create_table(db: sqlite_utils.Database) -> None:
@@ -67,11 +71,15 @@ def create_table(db: sqlite_utils.Database) -> None:
             "parent": str,
             "deck": str,
             "text": str,
+            "description": str,
         },
         pk="id",
         foreign_keys=[("parent", "decks", "id")],
         if_not_exists=True,
     )
+    # Tables made before decks had a description get the column.
+    if "description" not in db["decks"].columns_dict:
+        db["decks"].add_column("description", str)
     db["decks"].create_index(["parent"], if_not_exists=True)
 
 
@@ -82,6 +90,7 @@ def save_deck(
     name: str,
     format_id: str | None = None,
     parent: str | None = None,
+    description: str = "",
 ) -> SavedDeck:
     """Store a read deck under a new id; refuse it when any of its lines was not read.
 
@@ -111,6 +120,7 @@ def save_deck(
         parent=parent,
         deck=to_mapping(deck),
         text=to_text(deck),
+        description=description.strip(),
     )
     with transaction(db):
         create_table(db)
@@ -124,6 +134,7 @@ def save_deck(
                 "parent": saved.parent,
                 "deck": json.dumps(saved.deck),
                 "text": saved.text,
+                "description": saved.description,
             }
         )
     return saved
@@ -132,13 +143,57 @@ def save_deck(
 def load_deck(db: sqlite_utils.Database, deck_id: str) -> SavedDeck:
     row = None
     if db["decks"].exists():
-        row = db.execute(
-            "SELECT id, game, name, format, created, parent, deck, text FROM decks WHERE id = ?",
-            [deck_id],
-        ).fetchone()
+        row = db.execute(f"SELECT {_columns(db)} FROM decks WHERE id = ?", [deck_id]).fetchone()
     if row is None:
         raise UnknownDeckError(f"no saved deck has the id {deck_id!r}")
-    deck_id, game, name, fmt, created, parent, deck, text = row
+    return _saved(row)
+
+
+def _saved(row: tuple) -> SavedDeck:
+    deck_id, game, name, fmt, created, parent, deck, text, description = row
     return SavedDeck(
-        deck_id, game, name, fmt, datetime.fromisoformat(created), parent, json.loads(deck), text
+        deck_id,
+        game,
+        name,
+        fmt,
+        datetime.fromisoformat(created),
+        parent,
+        json.loads(deck),
+        text,
+        description or "",
     )
+
+
+def history(db: sqlite_utils.Database, saved: SavedDeck) -> list[SavedDeck]:
+    """The deck and the versions it was edited from, newest first (at most MAX_HISTORY)."""
+    chain = [saved]
+    seen = {saved.id}
+    while chain[-1].parent and len(chain) < MAX_HISTORY:
+        try:
+            older = load_deck(db, chain[-1].parent)
+        except UnknownDeckError:
+            break
+        if older.id in seen:
+            break
+        seen.add(older.id)
+        chain.append(older)
+    return chain
+
+
+def edits_of(db: sqlite_utils.Database, deck_id: str) -> list[SavedDeck]:
+    """The decks saved as edits of this one, oldest first: newer versions of a shared link."""
+    rows = db.execute(
+        f"SELECT {_columns(db)} FROM decks WHERE parent = ? ORDER BY created LIMIT ?",
+        [deck_id, MAX_HISTORY],
+    ).fetchall()
+    return [_saved(row) for row in rows]
+
+
+_COLUMNS = "id, game, name, format, created, parent, deck, text, description"
+
+
+def _columns(db: sqlite_utils.Database) -> str:
+    # A table from before descriptions is read as it is: its decks have none.
+    if "description" in db["decks"].columns_dict:
+        return _COLUMNS
+    return _COLUMNS.replace("description", "'' AS description")

@@ -351,6 +351,11 @@ class SaveDeckBodySchema(Schema):
     boards = fields.Dict(keys=fields.Str(), values=fields.Raw())
     text = fields.Str(validate=validate.Length(max=200_000))
     parent = fields.Str(metadata={"description": "The id of the saved deck this edits."})
+    description = fields.Str(
+        load_default="",
+        validate=validate.Length(max=5000),
+        metadata={"description": "Plain text shown on the deck's page; addresses become links."},
+    )
 
     @validates_schema
     def sections_or_text(self, data, **_kwargs):
@@ -367,4 +372,5 @@ class SavedDeckSchema(Answer):
     parent = fields.Str(required=True, allow_none=True)
     deck = fields.Nested(DeckSchema, required=True)
     text = fields.Str(required=True)
+    description = fields.Str(metadata={"description": "The player's words about the deck."})
     url = fields.Str(required=True, metadata={"description": "The deck's page on the site."})

@@ -34,7 +34,7 @@ from validator import (
     validate_all_formats,
 )
 
-from . import browse, card_page, cards, csrf, decks, errors
+from . import browse, card_page, cards, csrf, deck_page, decks, errors
 from .api import game_view, saved_view
 from .db import get_db
 from .forms import ValidateForm
@@ -169,7 +169,41 @@ def build(game_id: str):
 
 @bp.get("/decks/<deck_id>")
 def deck(deck_id: str):
-    """A share link: the saved deck, opened in the builder."""
+    """A share link: the saved deck, read only, with its verdicts and history."""
+    db = get_db()
+    saved = decks.load_deck(db, deck_id)
+    game = pools().game(saved.game)
+    groups = dict(deck_page.group_options(game))
+    sorts = dict(deck_page.sort_options(game))
+    group_by = request.args.get("group", "type")
+    sort = request.args.get("sort", "cost" if "cost" in sorts else "name")
+    group_by = group_by if group_by in groups else "type"
+    sort = sort if sort in sorts else "name"
+    lines, boards = deck_page.lines_of(game, saved)
+    chain = decks.history(db, saved)
+    return render_template(
+        "deck.html",
+        game=game,
+        saved=saved,
+        groups=deck_page.grouped(game, lines, group_by, sort),
+        boards={name: deck_page.grouped(game, rows, "type", sort) for name, rows in boards.items()},
+        total=sum(line.count for line in lines),
+        group_by=group_by,
+        sort=sort,
+        group_options=groups,
+        sort_options=sorts,
+        verdicts=deck_page.verdicts(game, saved),
+        summary=deck_page.summary(game, saved),
+        versions=deck_page.versions(game, chain),
+        edits=decks.edits_of(db, saved.id),
+        description=deck_page.linked_text(saved.description),
+        config=browse.builder_config(game, game_view(game)),
+    )
+
+
+@bp.get("/decks/<deck_id>/edit")
+def deck_edit(deck_id: str):
+    """A saved deck in the builder: what is saved from there is a new deck, its edit."""
     saved = decks.load_deck(get_db(), deck_id)
     game = pools().game(saved.game)
     view = saved_view(saved)

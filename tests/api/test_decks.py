@@ -8,7 +8,18 @@ from tests.api.support import error_of
 from validator import parse_text
 from webapp.db import get_db
 
-SAVED_KEYS = {"id", "game", "name", "format", "created", "parent", "deck", "text", "url"}
+SAVED_KEYS = {
+    "id",
+    "game",
+    "name",
+    "format",
+    "created",
+    "parent",
+    "deck",
+    "text",
+    "description",
+    "url",
+}
 
 
 def save(client, **body):
@@ -31,6 +42,19 @@ def test_a_saved_deck_reads_back_as_saved(client, example):
     assert datetime.fromisoformat(saved["created"]).tzinfo is not None
     assert saved["deck"]["name"] == "Fire and Water"
     assert client.get(f"/api/v1/decks/{saved['id']}").get_json() == saved
+
+
+def test_a_deck_keeps_its_description_as_written(client, example):
+    words = "Burn first.\nSee https://example.org/primer for the plan."
+    saved = save(
+        client, game="era", name="Burn", text=example("era-legal"), description=words
+    ).get_json()
+    assert saved["description"] == words
+    assert client.get(f"/api/v1/decks/{saved['id']}").get_json()["description"] == words
+    too_long = save(
+        client, game="era", name="Long", text=example("era-legal"), description="x" * 5001
+    )
+    assert too_long.status_code == 422
 
 
 def test_the_text_export_validates_to_the_same_deck(client, example, era):

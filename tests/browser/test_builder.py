@@ -24,7 +24,12 @@ def test_search_add_a_card_and_the_legality_panel_changes(page):
     open_builder(page, "era")
     page.evaluate("window.sameDocument = true")  # gone if anything reloaded the page
     problems = page.locator("#problems")
-    expect(problems).to_contain_text("You need exactly 3 dinos: you have 0 dinos")
+    # A new deck is a start, not a list of failures: it says what to add first.
+    expect(page.locator("#verdict")).to_contain_text("An empty deck")
+    expect(page.locator("#verdict")).to_contain_text(
+        "Start with Dinos (exactly 3), Crystals (exactly 3) and Deck (exactly 30)."
+    )
+    expect(problems.locator(".problem")).to_have_count(0)
 
     page.fill("#search-q", "ember rex")
     expect(page.locator("#search-results button.result")).to_have_count(1)
@@ -134,6 +139,12 @@ def test_a_type_problem_marks_the_card_in_the_wrong_section_only(page):
 def test_a_deck_size_problem_marks_the_section_heading_and_no_card(page):
     open_builder(page, "era")
     dinos = page.locator("#section-dinos")
+    # An empty deck is a start: no section of it is painted red yet.
+    expect(dinos).not_to_have_class(re.compile(r"\bsection-offending\b"))
+
+    page.fill("#search-q", "kindle")
+    page.get_by_role("button", name="Add Kindle (Action)").click()
+    settle(page)
     expect(dinos).to_have_class(re.compile(r"\bsection-offending\b"))
     expect(dinos.locator(".section-flag")).to_have_attribute("title", re.compile("3 dinos"))
 
@@ -179,10 +190,11 @@ def test_save_and_the_share_link_opens_the_same_deck(page, context):
     expect(page.locator("#save-status")).to_contain_text("Saved")
     link = page.input_value("#share-link")
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/decks/[\w-]+", link)
-    assert page.url == link
+    # The builder stays on the saved deck's editor; the link shared is its read-only page.
+    assert page.url == link + "/edit"
 
     shared = context.new_page()
-    shared.goto(link)
+    shared.goto(link + "/edit")
     settle(shared)
     assert deck_rows(shared) == before
     assert shared.input_value("#deck-name") == "Fire and Water"
@@ -235,7 +247,7 @@ def test_a_sideboard_and_maybeboard_stay_with_the_deck_through_export_save_and_s
     page.click("#deck-save")
     expect(page.locator("#save-status")).to_contain_text("Saved")
     shared = context.new_page()
-    shared.goto(page.input_value("#share-link"))
+    shared.goto(page.input_value("#share-link") + "/edit")
     settle(shared)
     assert deck_rows(shared) == deck_rows(page)
     shared_board = shared.locator('[data-board-box="maybeboard"]')

@@ -85,9 +85,9 @@ def save(client, text: str, name: str = "Fire and Water") -> dict:
     return response.get_json()
 
 
-def test_share_link_opens_the_saved_deck_in_the_builder(client, example):
+def test_edit_a_copy_opens_the_saved_deck_in_the_builder(client, example):
     saved = save(client, example("era-legal"))
-    response = client.get(f"/decks/{saved['id']}")
+    response = client.get(f"/decks/{saved['id']}/edit")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     deck = embedded(page)["builder-deck"]
@@ -97,17 +97,17 @@ def test_share_link_opens_the_saved_deck_in_the_builder(client, example):
     assert "<h1>Fire and Water</h1>" in page
 
 
-def test_share_link_without_javascript_shows_the_list(client, example):
+def test_the_builder_of_a_saved_deck_without_javascript_shows_the_list(client, example):
     saved = save(client, example("era-legal"))
-    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    page = client.get(f"/decks/{saved['id']}/edit").get_data(as_text=True)
     noscript = page.split("<noscript>")[1].split("</noscript>")[0]
     assert "1 Ember Rex" in html.unescape(noscript)
 
 
-def test_share_link_keeps_the_sideboard_and_maybeboard(client, example):
+def test_the_builder_of_a_saved_deck_keeps_the_sideboard_and_maybeboard(client, example):
     text = example("era-legal") + "\nSideboard:\n2 Kindle\n\nMaybeboard:\n1 Ember Rex\n"
     saved = save(client, text)
-    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    page = client.get(f"/decks/{saved['id']}/edit").get_data(as_text=True)
     deck = embedded(page)["builder-deck"]["deck"]
     assert deck["boards"] == {
         "sideboard": [{"card": "Kindle", "count": 2, "id": "era-kindle"}],
@@ -120,7 +120,8 @@ def test_share_link_keeps_the_sideboard_and_maybeboard(client, example):
 
 def test_deck_names_are_escaped_in_the_page_and_its_data(client, example):
     saved = save(client, example("era-legal"), name="</script><script>alert(1)</script>")
-    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    assert "<script>alert(1)" not in client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    page = client.get(f"/decks/{saved['id']}/edit").get_data(as_text=True)
     assert "<script>alert(1)" not in page
     assert embedded(page)["builder-deck"]["name"] == "</script><script>alert(1)</script>"
 

@@ -8,6 +8,8 @@ import { cardColor, cardFace, cardFaceNodes, costBadge } from "./cardface.js";
 import { deckCharts } from "./charts.js";
 import { copyText, debounce, h, typingIn } from "./dom.js";
 import { openForEvent } from "./event-submit.js";
+import { dropDraft, loadDraft, myDecks, rememberDeck, saveDraft } from "./keep.js";
+import { cardPreview } from "./preview.js";
 
 const VALIDATE_DELAY_MS = 250;
 const SEARCH_DELAY_MS = 200;
@@ -18,6 +20,8 @@ const $ = (id) => document.getElementById(id);
 const game = JSON.parse($("builder-config").textContent);
 const saved = JSON.parse($("builder-deck").textContent);
 const ROOT = document.documentElement.dataset.scriptRoot || "";
+const UNDO_SHOWN_MS = 15000;
+const EVENT = Boolean(document.getElementById("event-banner"));
 
 const state = {
   /** section id -> [{id, name, count}] in the order cards were added */
@@ -32,10 +36,15 @@ const state = {
   searchPages: 0,
   /** Counts changes of the deck, format or date; the verdict says which one it judged. */
   revision: 0,
+  /** Whether the deck changed since it was saved or opened (leaving then asks first). */
+  dirty: false,
+  /** The deck as it was before Clear, while its Undo is offered. */
+  cleared: null,
 };
 
 const el = {
   name: $("deck-name"),
+  description: $("deck-description"),
   format: $("deck-format"),
   asOf: $("deck-as-of"),
   searchForm: $("search-form"),
@@ -64,8 +73,15 @@ const el = {
   shareBox: $("share-box"),
   copyShare: $("share-copy"),
   clear: $("deck-clear"),
+  undo: $("undo-notice"),
+  undoButton: $("undo-clear"),
+  draftStatus: $("draft-status"),
+  myDecks: $("my-decks"),
+  myDecksEmpty: $("my-decks-empty"),
   announcer: $("announcer"),
 };
+
+const preview = cardPreview(game, (id) => state.cards.get(id) || null, [el.results, el.deck]);
 
 function announce(message) {
   el.announcer.textContent = message;
@@ -143,11 +159,11 @@ function fill(store, entriesById) {
 }
 
 /** Put a deck in the builder: its sections and the boards kept beside them (the API's form). */
-function replaceDeck(deck) {
+function replaceDeck(deck, { edit = true } = {}) {
   fill(state.sections, deck && deck.sections);
   fill(state.boards, deck && deck.boards);
   loadDetails();
-  deckChanged({ now: true });
+  deckChanged({ now: true, edit });
 }
 
 function payloadOf(store) {
@@ -172,9 +188,13 @@ function copies() {
   return total;
 }
 
-function deckChanged({ now = false } = {}) {
+function deckChanged({ now = false, edit = true } = {}) {
   renderDeck();
-  markUnsaved();
+  if (edit) {
+    if (state.cleared) hideUndo();
+    markUnsaved();
+    keepDraft();
+  }
   revise(now);
 }
 
@@ -242,6 +262,8 @@ function severityOf(sectionId, name) {
  */
 function offendingSections() {
   const found = new Map();
+  // An empty deck breaks every size rule; it is a start, not sections to paint red.
+  if (isEmpty()) return found;
   for (const problem of (state.result && state.result.problems) || []) {
     if (!problem.section || (problem.cards || []).length) continue;
     const mark = found.get(problem.section) || { severity: "warning", messages: [] };
@@ -297,7 +319,16 @@ function deckRow(sectionId, entry) {
     h(
       "span",
       { class: "card-main" },
-      h("span", { class: "card-name" }, entry.name),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "card-name card-name-button",
+          dataset: { info: entry.id, focusKey: focusKey("info") },
+          title: "Show the card",
+        },
+        entry.name,
+      ),
       h("span", { class: "card-meta" }, [card.type, ...face.chips.slice(0, 2).map((c) => c.value)].filter(Boolean).join(" · ")),
     ),
     severity
@@ -409,6 +440,11 @@ if (el.boards) {
 }
 
 el.deck.addEventListener("click", (event) => {
+  const info = event.target.closest("button[data-info]");
+  if (info) {
+    preview.toggle(info.dataset.info);
+    return;
+  }
   const button = event.target.closest("button[data-action]");
   if (!button) return;
   const row = button.closest(".deck-row");
@@ -440,9 +476,41 @@ el.deck.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
+/** The deck's entries as they are now, to put back later. */
+function snapshot() {
+  const copy = (store) => new Map([...store].map(([id, entries]) => [id, entries.map((e) => ({ ...e }))]));
+  return { sections: copy(state.sections), boards: copy(state.boards) };
+}
+
+let undoTimer = null;
+
+function hideUndo() {
+  clearTimeout(undoTimer);
+  state.cleared = null;
+  el.undo.hidden = true;
+}
+
 el.clear.addEventListener("click", () => {
+  if (!copies() && ![...state.boards.values()].some((e) => e.length)) return;
+  const before = snapshot();
   replaceDeck(null);
-  announce("The deck is empty.");
+  state.cleared = before;
+  el.undo.hidden = false;
+  clearTimeout(undoTimer);
+  undoTimer = setTimeout(hideUndo, UNDO_SHOWN_MS);
+  announce("The deck is empty. Undo puts it back.");
+});
+
+el.undoButton.addEventListener("click", () => {
+  const before = state.cleared;
+  hideUndo();
+  if (!before) return;
+  state.sections = before.sections;
+  state.boards = before.boards;
+  loadDetails();
+  deckChanged({ now: true });
+  announce("The deck is back.");
+  el.clear.focus();
 });
 
 // -- the verdict ------------------------------------------------------------------------
@@ -487,7 +555,51 @@ function renderVerdictError(error) {
   el.formats.replaceChildren();
 }
 
+/** Whether the deck holds no card at all, in any section or board. */
+function isEmpty() {
+  return !copies() && ![...state.boards.values()].some((e) => e.length);
+}
+
+/**
+ * A deck with nothing in it yet is not "Not legal": it is a start. Say what to add first,
+ * from what the rules ask of each section (their size problems name the sections in order).
+ */
+function renderStart(result) {
+  const wanted = [];
+  for (const problem of result.problems) {
+    if (!problem.section || (problem.cards || []).length || problem.expected === null) continue;
+    if (wanted.some((w) => w.section === problem.section)) continue;
+    wanted.push({ section: problem.section, count: String(problem.expected) });
+  }
+  const order = game.sections.map((s) => s.id);
+  wanted.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
+  el.verdict.className = "verdict verdict-unknown verdict-empty";
+  el.verdict.dataset.legal = String(result.legal);
+  el.verdict.dataset.empty = "true";
+  el.verdict.replaceChildren(
+    h("strong", { class: "verdict-word" }, "An empty deck"),
+    h("span", { class: "verdict-format" }, ` for ${result.format_name}`),
+    h(
+      "p",
+      { class: "verdict-start" },
+      wanted.length
+        ? [
+            "Start with ",
+            wanted.map((w, i) => [
+              i ? (i === wanted.length - 1 ? " and " : ", ") : null,
+              h("strong", {}, sectionName(w.section)),
+              ` (${w.count})`,
+            ]),
+            ".",
+          ]
+        : "Add cards from the search to start.",
+    ),
+  );
+  el.problems.replaceChildren();
+}
+
 function renderVerdict(result) {
+  delete el.verdict.dataset.empty;
   const errors = result.problems.filter((p) => p.severity === "error").length;
   const warnings = result.problems.length - errors;
   const counts = [
@@ -516,6 +628,7 @@ function renderVerdict(result) {
     ),
   );
   el.charts.replaceChildren(...deckCharts(game, result.summary));
+  if (isEmpty()) renderStart(result);
   el.exportText.value = result.text || "";
   el.download.disabled = !result.text;
   el.copyExport.disabled = !result.text;
@@ -553,7 +666,7 @@ function problemItem(problem) {
                   const target = row.isConnected ? row : document.getElementById(row.id);
                   if (!target) return;
                   target.scrollIntoView({ block: "nearest" });
-                  target.querySelector("button").focus();
+                  target.querySelector('button[data-action="remove"]').focus();
                 },
               },
               row.dataset.name,
@@ -672,6 +785,11 @@ async function search(page = 1) {
       query,
       signal: searching.signal,
     });
+    if (!answer || !Array.isArray(answer.cards)) {
+      el.more.hidden = true;
+      el.searchStatus.textContent = "The search gave no answer; try again.";
+      return;
+    }
     state.shownQuery = JSON.stringify({ ...query, page: 1 });
     for (const card of answer.cards) state.cards.set(card.id, card);
     const shown = [...el.results.querySelectorAll("button.result")].map((b) => b.dataset.card).join("\n");
@@ -700,7 +818,7 @@ async function search(page = 1) {
 function updateSearchStatus(answer) {
   state.searchPage = answer.page;
   state.searchPages = answer.pages;
-  el.more.hidden = answer.page >= answer.pages;
+  el.more.hidden = answer.total <= answer.cards.length || answer.page >= answer.pages;
   el.searchStatus.textContent =
     answer.total === 0
       ? "No cards match."
@@ -710,7 +828,7 @@ function updateSearchStatus(answer) {
 function resultItem(card) {
   return h(
     "li",
-    {},
+    { class: "result-row" },
     h(
       "button",
       {
@@ -723,6 +841,11 @@ function resultItem(card) {
       cardFaceNodes(game, card),
       h("span", { class: "result-add", "aria-hidden": "true" }, "+"),
     ),
+    h(
+      "button",
+      { type: "button", class: "info-button", dataset: { info: card.id }, "aria-label": `Show ${card.name}`, title: "Show the card" },
+      "ⓘ",
+    ),
   );
 }
 
@@ -733,9 +856,19 @@ el.searchForm.addEventListener("submit", (event) => {
   event.preventDefault();
   searchSoon.now();
 });
-el.more.addEventListener("click", () => search(state.searchPage + 1));
+el.more.addEventListener("click", () => {
+  // The next page of the results shown; if the words changed since, the first page of the new.
+  const current = state.shownQuery === JSON.stringify(searchQuery(1));
+  if (current && state.searchPage < state.searchPages) search(state.searchPage + 1);
+  else search(1);
+});
 
 el.results.addEventListener("click", (event) => {
+  const info = event.target.closest("button[data-info]");
+  if (info) {
+    preview.toggle(info.dataset.info);
+    return;
+  }
   const button = event.target.closest("button.result");
   if (button) addCard(state.cards.get(button.dataset.card));
 });
@@ -992,10 +1125,107 @@ function flash(button, text) {
 
 function markUnsaved() {
   el.save.disabled = false;
+  state.dirty = true;
   if (state.savedId) el.saveStatus.textContent = "Changed since it was saved: save again for a new link.";
 }
 
-el.name.addEventListener("input", markUnsaved);
+for (const field of [el.name, el.description]) {
+  field.addEventListener("input", () => {
+    markUnsaved();
+    keepDraft();
+  });
+}
+
+// -- the draft kept in the browser ----------------------------------------------------------
+
+/** Where this builder keeps its draft: a game's new deck, or the edit of one saved deck.
+ * A list built for an event is the event's, kept by its own page: no draft. */
+function draftPlace() {
+  if (EVENT) return null;
+  return state.savedId ? `deck:${state.savedId}` : `game:${game.id}`;
+}
+
+function keepDraft() {
+  const place = draftPlace();
+  if (!place) return;
+  saveDraft(place, {
+    game: game.id,
+    name: el.name.value,
+    description: el.description.value,
+    format: el.format.value,
+    as_of: el.asOf.value,
+    savedId: state.savedId,
+    dirty: state.dirty,
+    sections: Object.fromEntries(state.sections),
+    boards: Object.fromEntries(state.boards),
+  });
+}
+
+/** Put the draft kept for this place back; true when there was one with something in it. */
+function restoreDraft() {
+  const place = draftPlace();
+  const draft = place && loadDraft(place);
+  if (!draft || draft.game !== game.id) return false;
+  // A saved deck opens as saved unless it was changed and not saved again.
+  if (state.savedId && !draft.dirty) return false;
+  const rows = (part, store) => {
+    for (const id of store.keys()) {
+      const entries = Array.isArray((part || {})[id]) ? part[id] : [];
+      store.set(
+        id,
+        entries
+          .filter((e) => e && typeof e.id === "string" && Number.isInteger(e.count) && e.count > 0)
+          .map((e) => ({ id: e.id, name: String(e.name || e.id), count: e.count })),
+      );
+    }
+  };
+  rows(draft.sections, state.sections);
+  rows(draft.boards, state.boards);
+  if (isEmpty() && !draft.name) return false;
+  el.name.value = draft.name || "";
+  el.description.value = draft.description || "";
+  if ([...el.format.options].some((o) => o.value === draft.format)) el.format.value = draft.format;
+  el.asOf.value = draft.as_of || "";
+  state.dirty = Boolean(draft.dirty);
+  const when = draft.kept ? new Date(draft.kept) : null;
+  el.draftStatus.hidden = false;
+  el.draftStatus.textContent =
+    `Your draft is back, as you left it${when && !Number.isNaN(when.getTime()) ? ` at ${when.toLocaleString()}` : ""}.` +
+    (isEmpty() ? "" : " Clear starts afresh (and can be undone).");
+  return true;
+}
+
+for (const field of [el.format, el.asOf]) field.addEventListener("change", keepDraft);
+
+window.addEventListener("beforeunload", (event) => {
+  // The draft is kept either way; leaving still asks, as the work is not saved under a link.
+  if (!state.dirty || isEmpty()) return;
+  event.preventDefault();
+  event.returnValue = "";
+});
+
+// -- my decks -----------------------------------------------------------------------------
+
+function renderMyDecks() {
+  if (!el.myDecks) return;
+  const decks = myDecks(game.id);
+  el.myDecksEmpty.hidden = decks.length > 0;
+  el.myDecks.replaceChildren(
+    ...decks.map((d) =>
+      h(
+        "li",
+        { dataset: { deck: d.id } },
+        h("a", { href: `${ROOT}/decks/${encodeURIComponent(d.id)}` }, d.name || `${game.short_name} deck`),
+        h("span", { class: "muted" }, formatDay(d.saved)),
+      ),
+    ),
+  );
+}
+
+function formatDay(iso) {
+  const day = new Date(iso);
+  return Number.isNaN(day.getTime()) ? "" : day.toLocaleString();
+}
 
 function shareUrl(id) {
   return new URL(`${ROOT}/decks/${encodeURIComponent(id)}`, window.location.origin).href;
@@ -1009,14 +1239,21 @@ function showShare(id) {
 el.save.addEventListener("click", async () => {
   el.save.disabled = true;
   el.saveStatus.textContent = "Saving…";
-  const body = { game: game.id, ...deckPayload() };
+  const body = { game: game.id, ...deckPayload(), description: el.description.value.trim() };
   if (!body.name) body.name = `${game.short_name} deck`;
   if (state.savedId) body.parent = state.savedId;
   try {
     const deck = await api("/decks", { method: "POST", json: body });
+    const before = draftPlace();
     state.savedId = deck.id;
+    state.dirty = false;
+    rememberDeck(deck);
+    renderMyDecks();
+    // The new deck's edits are kept under its id; a new deck of the game starts empty again.
+    if (before) dropDraft(before);
+    keepDraft();
     showShare(deck.id);
-    window.history.replaceState(null, "", `${ROOT}/decks/${encodeURIComponent(deck.id)}`);
+    window.history.replaceState(null, "", `${ROOT}/decks/${encodeURIComponent(deck.id)}/edit`);
     el.saveStatus.textContent = "Saved. Anyone with the link sees this version.";
     announce("Deck saved; the share link is ready.");
   } catch (error) {
@@ -1064,12 +1301,20 @@ const builder = {
 document.body.classList.add("js");
 renderRules();
 $("deck-settings").addEventListener("submit", (event) => event.preventDefault());
-if (saved) {
+renderMyDecks();
+if (restoreDraft()) {
+  renderRules();
+  if (state.savedId) showShare(state.savedId);
+  el.save.disabled = !state.dirty;
+  loadDetails();
+  deckChanged({ now: true, edit: false });
+} else if (saved) {
   el.name.value = saved.name || "";
+  el.description.value = saved.description || "";
   if (saved.format && [...el.format.options].some((o) => o.value === saved.format)) el.format.value = saved.format;
   renderRules();
   showShare(saved.id);
-  replaceDeck(saved.deck);
+  replaceDeck(saved.deck, { edit: false });
   el.save.disabled = true;
   el.saveStatus.textContent = "This is a saved deck. Changes are saved as a new deck with its own link.";
 } else {

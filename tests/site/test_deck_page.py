@@ -1,0 +1,120 @@
+"""A share link opens the deck read only: grouped, sorted, judged, described, with its history."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from webapp.deck_page import linked_text
+
+
+def save(client, text: str, name: str = "Fire and Water", **more) -> dict:
+    response = client.post(
+        "/api/v1/decks", json={"game": "era", "name": name, "text": text, **more}
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def groups(page: str) -> dict[str, list[tuple[int, str]]]:
+    """Each group's heading and its lines (copies, card name), in the page's order."""
+    found = {}
+    for label, body in re.findall(
+        r'<section class="deck-group" data-group="([^"]+)">(.*?)</section>', page, re.S
+    ):
+        lines = re.findall(r'data-name="([^"]+)" data-count="(\d+)"', body)
+        found[html.unescape(label)] = [(int(n), html.unescape(name)) for name, n in lines]
+    return found
+
+
+def test_a_share_link_is_a_read_only_page_grouped_by_type(client, example):
+    saved = save(client, example("era-legal"))
+    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    shown = groups(page)
+    assert list(shown) == ["Dino", "Crystal", "Event", "Action", "Equipment"]
+    assert sum(n for n, _ in shown["Dino"]) == 3
+    assert '<h1 id="deck-title">Fire and Water</h1>' in page
+    assert 'id="deck-save"' not in page  # no editor here
+    assert f'href="/decks/{saved["id"]}/edit"' in page
+
+
+def test_cards_sorted_by_cost_then_name(client, example, era):
+    saved = save(client, example("era-legal"))
+    page = client.get(f"/decks/{saved['id']}?group=type&sort=cost").get_data(as_text=True)
+    actions = [name for _, name in groups(page)["Action"]]
+    costs = [era.find_card(name).get("cost") for name in actions]
+    assert costs == sorted(costs)
+    by_name = groups(client.get(f"/decks/{saved['id']}?sort=name").get_data(as_text=True))
+    names = [name for _, name in by_name["Action"]]
+    assert names == sorted(names, key=str.casefold)
+
+
+def test_a_deck_can_be_grouped_by_any_attribute(client, example):
+    saved = save(client, example("era-legal"))
+    shown = groups(client.get(f"/decks/{saved['id']}?group=element").get_data(as_text=True))
+    assert set(shown) <= {"Air", "Earth", "Fire", "Water", "—"}
+    assert sum(n for lines in shown.values() for n, _ in lines) == 36
+
+
+def test_every_format_has_its_verdict(client, example):
+    saved = save(client, example("era-legal").replace("3 Kindle", "2 Kindle"))
+    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    verdicts = dict(re.findall(r'data-format="([a-z-]+)" data-legal="(true|false)"', page))
+    assert verdicts == {"standard": "false", "open": "false"}
+    assert "you have 29 cards" in page
+
+
+def test_the_history_shows_what_each_version_changed(client, example):
+    first = save(client, example("era-legal"), name="Fire")
+    second = save(
+        client,
+        example("era-legal").replace("3 Kindle", "2 Kindle"),
+        name="Fire, one Kindle less",
+        parent=first["id"],
+    )
+    page = html.unescape(client.get(f"/decks/{second['id']}").get_data(as_text=True))
+    history = page.split('id="deck-history"')[1].split("</ol>")[0]
+    assert history.index(second["id"]) < history.index(first["id"])
+    assert "−1 Kindle" in history
+    assert "(Deck: 3 → 2)" in history
+    older = html.unescape(client.get(f"/decks/{first['id']}").get_data(as_text=True))
+    assert "Edited since:" in older
+    assert "Fire, one Kindle less" in older
+
+
+def test_a_description_is_plain_text_with_safe_links(client, example):
+    words = 'Fast. <b>bold</b> https://example.org/primer?a=1&b=2. "quoted"'
+    saved = save(client, example("era-legal"), description=words)
+    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    shown = re.search(r'id="deck-description">(.*?)</p>', page, re.S).group(1)
+    assert "&lt;b&gt;bold&lt;/b&gt;" in shown
+    assert (
+        '<a href="https://example.org/primer?a=1&amp;b=2" rel="nofollow noopener noreferrer ugc">'
+        in shown
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["javascript:alert(1)", 'https://x.org/"onmouseover="alert(1)', "http://x.org/<script>"],
+)
+def test_only_web_addresses_become_links_and_nothing_breaks_out(text):
+    shown = str(linked_text(text))
+    assert 'href="javascript' not in shown
+    assert "<script>" not in shown
+    assert 'onmouseover="' not in shown
+
+
+def test_an_old_decks_table_without_descriptions_still_opens(app, client, example):
+    from webapp.db import get_db
+
+    saved = save(client, example("era-legal"))
+    with app.app_context():
+        db = get_db()
+        db.execute("ALTER TABLE decks DROP COLUMN description")
+        db.conn.commit()
+    page = client.get(f"/decks/{saved['id']}")
+    assert page.status_code == 200
+    assert "No description." in page.get_data(as_text=True)

@@ -1,0 +1,227 @@
+"""A shared deck, read only: its cards grouped and sorted, its verdicts, its words, its history.
+
+A share link opens this page, not the editor: the deck is shown as saved, grouped by
+type (or by section, or by any word-valued attribute), sorted by cost or name, with the
+verdict in every format and what changed between the versions of its chain of edits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from cardpool import Game
+from validator import parse_mapping, summarize, validate_all_formats
+from validator.deck import BOARD_NAMES
+
+from . import browse
+from .decks import SavedDeck
+
+SORTS = ("cost", "name")
+# An address in a description becomes a link; nothing else of it is markup.
+_URL = re.compile(r"https?://[^\s<>\"']+[^\s<>\"'.,;:!?)\]]")
+
+
+@dataclass
+class Line:
+    card_id: str
+    name: str
+    count: int
+    facts: dict[str, Any]
+    type: str
+    section: str
+
+
+@dataclass
+class Group:
+    label: str
+    lines: list[Line]
+
+    @property
+    def count(self) -> int:
+        return sum(line.count for line in self.lines)
+
+
+@dataclass
+class Change:
+    part: str  # a section or board name
+    name: str
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+@dataclass
+class Version:
+    deck: SavedDeck
+    changes: list[Change] = field(default_factory=list)  # from the version before it
+
+
+def group_options(game: Game) -> list[tuple[str, str]]:
+    """What a deck can be grouped by: type, section, then each word-valued attribute."""
+    options = [("type", "Type"), ("section", "Section")]
+    for name in browse.chip_attributes(game):
+        options.append((name, game.attributes[name].label))
+    cost = browse.cost_attribute(game)
+    if cost:
+        options.append((cost, game.attributes[cost].label))
+    return options
+
+
+def sort_options(game: Game) -> list[tuple[str, str]]:
+    cost = browse.cost_attribute(game)
+    options = [("name", "Name")]
+    if cost:
+        options.insert(0, ("cost", game.attributes[cost].label))
+    return options
+
+
+def lines_of(game: Game, saved: SavedDeck) -> tuple[list[Line], dict[str, list[Line]]]:
+    """The deck's cards (every section) and its boards, as lines of the page."""
+    parsed = parse_mapping(saved.deck, game)
+    deck = parsed.deck
+    lines = []
+    for section in game.sections:
+        for entry in deck.sections.get(section.id, ()):
+            card = entry.card
+            lines.append(
+                Line(card.id, card.name, entry.count, dict(card.facts), card.type, section.name)
+            )
+    boards = {}
+    for board, entries in deck.boards.items():
+        boards[BOARD_NAMES.get(board, board)] = [
+            Line(e.card.id, e.card.name, e.count, dict(e.card.facts), e.card.type, board)
+            for e in entries
+        ]
+    return lines, boards
+
+
+def grouped(game: Game, lines: list[Line], by: str, sort: str) -> list[Group]:
+    """The lines in groups (in the game's order of types, sections or values), each sorted."""
+    cost = browse.cost_attribute(game)
+
+    def keys(line: Line) -> list[str]:
+        if by == "type":
+            return [line.type]
+        if by == "section":
+            return [line.section]
+        value = line.facts.get(by)
+        values = value if isinstance(value, list) else [value]
+        shown = [str(v) for v in values if v is not None and v != ""]
+        return shown or ["—"]
+
+    groups: dict[str, list[Line]] = {}
+    for line in lines:
+        # A card of two values (a dual-faction card) is under each: the heading counts say so.
+        for key in keys(line):
+            groups.setdefault(key, []).append(line)
+
+    def order(label: str):
+        if by == "type" and label in game.card_types:
+            return (0, game.card_types.index(label), "")
+        if by == "section":
+            names = [s.name for s in game.sections]
+            return (0, names.index(label) if label in names else len(names), "")
+        attribute = game.attributes.get(by)
+        if attribute and attribute.values and label in attribute.values:
+            return (0, attribute.values.index(label), "")
+        if label.lstrip("-").isdigit():
+            return (1, int(label), "")
+        return (2, 0, label.casefold()) if label != "—" else (3, 0, "")
+
+    def line_order(line: Line):
+        value = line.facts.get(cost) if cost and sort == "cost" else None
+        has = isinstance(value, int) and not isinstance(value, bool)
+        return (
+            (not has, value if has else 0, line.name.casefold())
+            if sort == "cost"
+            else (line.name.casefold(),)
+        )
+
+    return [
+        Group(label, sorted(groups[label], key=line_order)) for label in sorted(groups, key=order)
+    ]
+
+
+def verdicts(game: Game, saved: SavedDeck) -> list[dict[str, Any]]:
+    """The deck in every format, today: legal, or its errors and warnings with their words."""
+    parsed = parse_mapping(saved.deck, game)
+    results = validate_all_formats(parsed.deck, None, parsed.problems)
+    shown = []
+    for format_id, result in results.items():
+        errors = [p for p in result.problems if p.severity == "error"]
+        warnings = [p for p in result.problems if p.severity != "error"]
+        shown.append(
+            {
+                "id": format_id,
+                "name": result.format_name,
+                "legal": result.legal,
+                "picked": format_id == saved.format,
+                "errors": [p.message for p in errors],
+                "warnings": [p.message for p in warnings],
+            }
+        )
+    return shown
+
+
+def summary(game: Game, saved: SavedDeck) -> dict[str, Any]:
+    return summarize(parse_mapping(saved.deck, game).deck)
+
+
+def counts(saved: SavedDeck, game: Game) -> Counter:
+    """(part name, card name) -> copies, over the deck's sections and boards."""
+    found: Counter = Counter()
+    names = {s.id: s.name for s in game.sections}
+    for part, entries in (saved.deck.get("sections") or {}).items():
+        for entry in entries:
+            found[(names.get(part, part), entry["card"])] += entry["count"]
+    for board, entries in (saved.deck.get("boards") or {}).items():
+        for entry in entries:
+            found[(BOARD_NAMES.get(board, board), entry["card"])] += entry["count"]
+    return found
+
+
+def diff(game: Game, older: SavedDeck, newer: SavedDeck) -> list[Change]:
+    """What changed from ``older`` to ``newer``: each card whose copies differ, per part."""
+    before, after = counts(older, game), counts(newer, game)
+    parts = [s.name for s in game.sections] + list(BOARD_NAMES.values())
+    changed = [
+        Change(part, name, before[(part, name)], after[(part, name)])
+        for part, name in set(before) | set(after)
+        if before[(part, name)] != after[(part, name)]
+    ]
+    return sorted(
+        changed,
+        key=lambda c: (parts.index(c.part) if c.part in parts else len(parts), c.name.casefold()),
+    )
+
+
+def versions(game: Game, chain: list[SavedDeck]) -> list[Version]:
+    """The chain of edits, newest first, each with what it changed from the one before."""
+    found = []
+    for index, saved in enumerate(chain):
+        older = chain[index + 1] if index + 1 < len(chain) else None
+        found.append(Version(saved, diff(game, older, saved) if older else []))
+    return found
+
+
+def linked_text(text: str) -> Markup:
+    """Plain text with its web addresses as links that carry no referrer or ranking."""
+    pieces = []
+    last = 0
+    for match in _URL.finditer(text):
+        pieces.append(escape(text[last : match.start()]))
+        url = match.group(0)
+        pieces.append(
+            Markup('<a href="{0}" rel="nofollow noopener noreferrer ugc">{0}</a>').format(url)
+        )
+        last = match.end()
+    pieces.append(escape(text[last:]))
+    return Markup("").join(pieces)

@@ -1,0 +1,67 @@
+// What the browser keeps for a player until accounts exist: the deck being built (a draft,
+// so a reload or a closed tab loses nothing) and the list of decks saved from this browser.
+// Everything stays in localStorage; a browser that refuses it keeps nothing and says nothing.
+
+const DRAFT = "deckwright:draft:";
+const MY_DECKS = "deckwright:my-decks";
+const MAX_MY_DECKS = 200;
+
+function read(key, fallback) {
+  try {
+    const text = window.localStorage.getItem(key);
+    return text === null ? fallback : JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The draft kept under `where` (a game's new deck, or the edit of one saved deck), or null. */
+export function loadDraft(where) {
+  const draft = read(DRAFT + where, null);
+  return draft && typeof draft === "object" && draft.sections ? draft : null;
+}
+
+export function saveDraft(where, draft) {
+  return write(DRAFT + where, { ...draft, kept: new Date().toISOString() });
+}
+
+export function dropDraft(where) {
+  write(DRAFT + where, null);
+}
+
+/** Every deck saved from this browser, newest first: {id, game, name, format, saved, parent}. */
+export function myDecks(gameId = null) {
+  const all = read(MY_DECKS, []);
+  const decks = Array.isArray(all) ? all.filter((d) => d && typeof d.id === "string") : [];
+  return gameId ? decks.filter((d) => d.game === gameId) : decks;
+}
+
+export function rememberDeck(deck) {
+  const decks = myDecks().filter((d) => d.id !== deck.id);
+  decks.unshift({
+    id: deck.id,
+    game: deck.game,
+    name: deck.name,
+    format: deck.format,
+    saved: deck.created || new Date().toISOString(),
+    parent: deck.parent || null,
+  });
+  write(MY_DECKS, decks.slice(0, MAX_MY_DECKS));
+}
+
+export function forgetDeck(id) {
+  write(
+    MY_DECKS,
+    myDecks().filter((d) => d.id !== id),
+  );
+}

@@ -1,0 +1,82 @@
+// A card shown beside the builder: on hover with a mouse, on a tap of its ⓘ (or its name
+// in the deck) anywhere. The card is drawn from its facts, with a link to its own page.
+
+import { cardFrame, cardImage, cardUrl } from "./cardface.js";
+import { h } from "./dom.js";
+
+const HIDE_DELAY_MS = 250;
+const hovering = window.matchMedia("(hover: hover) and (pointer: fine)");
+
+/**
+ * Show cards of `game` in one floating panel. `cardOf(id)` gives the card as the API shows
+ * it (or null while it is not known). Rows carrying data-card inside `areas` show their card
+ * while the mouse is over them.
+ */
+export function cardPreview(game, cardOf, areas) {
+  const box = h("aside", { id: "card-preview", class: "card-preview", hidden: true, "aria-label": "Card preview" });
+  document.body.append(box);
+  let shown = null;
+  let pinned = false;
+  let timer = null;
+
+  function show(cardId, { pin = false } = {}) {
+    const card = cardOf(cardId);
+    if (!card) return;
+    clearTimeout(timer);
+    pinned = pin;
+    if (shown !== cardId) {
+      // A picture from another site is for the card's own page: this page lets in its own.
+      const image = cardImage(game, card);
+      box.replaceChildren(
+        cardFrame(game, card, { image: image && !image.startsWith("https://") ? image : null }),
+        h(
+          "p",
+          { class: "card-preview-actions" },
+          h("a", { href: cardUrl(game, card.id), class: "card-preview-link" }, "Open the card page"),
+          h("button", { type: "button", class: "button button-quiet", onclick: hide }, "Close"),
+        ),
+      );
+      box.dataset.card = cardId;
+      shown = cardId;
+    }
+    box.hidden = false;
+  }
+
+  function hide() {
+    clearTimeout(timer);
+    box.hidden = true;
+    pinned = false;
+    shown = null;
+    delete box.dataset.card;
+  }
+
+  function hideSoon() {
+    if (pinned) return;
+    clearTimeout(timer);
+    timer = setTimeout(hide, HIDE_DELAY_MS);
+  }
+
+  for (const area of areas) {
+    area.addEventListener("mouseover", (event) => {
+      if (!hovering.matches) return;
+      const row = event.target.closest("[data-card]");
+      if (row && area.contains(row) && !pinned) show(row.dataset.card);
+    });
+    area.addEventListener("mouseleave", hideSoon);
+  }
+  box.addEventListener("mouseenter", () => clearTimeout(timer));
+  box.addEventListener("mouseleave", hideSoon);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !box.hidden) hide();
+  });
+
+  return {
+    show,
+    hide,
+    /** A tap on a card's ⓘ: show it and keep it until closed (a second tap closes it). */
+    toggle(cardId) {
+      if (!box.hidden && shown === cardId && pinned) hide();
+      else show(cardId, { pin: true });
+    },
+  };
+}
