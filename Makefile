@@ -36,6 +36,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	-$(BIN)/python bench/validate_speed.py
 	-$(BIN)/python bench/search_speed.py
+	-$(BIN)/python bench/pool_speed.py
 	-$(BIN)/python bench/http_speed.py
 	-$(BIN)/python bench/event_speed.py
 	-$(BIN)/python bench/load_speed.py
