@@ -71,6 +71,20 @@ def current_games() -> dict[str, Game]:
     return state["games"]
 
 
+class RecheckedPools:
+    """The app's pools as the event library asks for them (``game``, ``games``), through
+    :func:`current_games`: a submission does not glob and stat every pool file."""
+
+    def games(self) -> dict[str, Game]:
+        return current_games()
+
+    def game(self, game_id: str) -> Game:
+        return game_of(game_id)
+
+
+RECHECKED_POOLS = RecheckedPools()
+
+
 # -- reading requests -----------------------------------------------------------------
 
 

@@ -18,15 +18,16 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, request, url_for
 
-from cardpool import DeckwrightError, PoolLibrary
+from cardpool import DeckwrightError
 
 from .. import errors, events
-from ..api import json_body, load_body, load_query
+from ..api import RECHECKED_POOLS, RecheckedPools, json_body, load_body, load_query
 from ..db import connect, get_db
 from ..openapi import documented
 from . import exports, journal, records, schemas, uploads
 
 bp = Blueprint("event_api", __name__, url_prefix="/api/v1/events")
+
 
 @bp.record_once
 def create_tables(state) -> None:
@@ -38,6 +39,26 @@ def create_tables(state) -> None:
     finally:
         db.close()
 
+
+# Built once: a schema's fields (and the nested schemas they hold) are made when it is.
+ENTRIES_QUERY = schemas.EntriesQuerySchema()
+ENTRY_LIST = schemas.EntryListSchema()
+ENTRY_PAGE = schemas.EntryPageSchema()
+ENTRY = schemas.EntrySchema()
+EVENT_BODY = schemas.EventBodySchema()
+EVENT_CREATED = schemas.EventCreatedSchema()
+EVENT = schemas.EventSchema()
+HISTORY = schemas.HistorySchema()
+LIST_BODY = schemas.ListBodySchema()
+PUBLISHED = schemas.PublishedSchema()
+RECEIPT = schemas.ReceiptSchema()
+REGISTER_BODY = schemas.RegisterBodySchema()
+REGISTERED = schemas.RegisteredSchema()
+SUBMISSION_BODY = schemas.SubmissionBodySchema()
+UPLOAD_BODY = schemas.UploadBodySchema()
+UPLOAD_REPORT = schemas.UploadReportSchema()
+VERIFY_QUERY = schemas.VerifyQuerySchema()
+VERIFY = schemas.VerifySchema()
 
 # How each refusal of the event library reads over HTTP; anything else is left to webapp.errors.
 STATUS = {
@@ -75,8 +96,8 @@ def refused(error: DeckwrightError):
     return errors.error_response(status_of(error), error.code, str(error), errors.details_of(error))
 
 
-def pools() -> PoolLibrary:
-    return current_app.extensions["deckwright.pools"]
+def pools() -> RecheckedPools:
+    return RECHECKED_POOLS
 
 
 def limits() -> events.Limits:
@@ -149,7 +170,7 @@ def receipt_view(receipt: events.Receipt) -> dict[str, Any]:
     errors=[400, 404, 415, 422],
 )
 def create_event():
-    body = load_body(schemas.EventBodySchema(), json_body())
+    body = load_body(EVENT_BODY, json_body())
     created = events.create_event(
         get_db(),
         pools(),
@@ -169,7 +190,7 @@ def create_event():
         "admin_url": url_for("events.dashboard", event_id=event_id, token=token),
     }
     location = url_for("event_api.get_event", event_id=event_id)
-    return schemas.EventCreatedSchema().dump(answer), 201, {"Location": location}
+    return EVENT_CREATED.dump(answer), 201, {"Location": location}
 
 
 @bp.get("/<event_id>")
@@ -179,7 +200,7 @@ def create_event():
     errors=[404],
 )
 def get_event(event_id: str):
-    return schemas.EventSchema().dump(event_view(events.get_event(get_db(), event_id)))
+    return EVENT.dump(event_view(events.get_event(get_db(), event_id)))
 
 
 # -- players submit -----------------------------------------------------------------------
@@ -205,7 +226,7 @@ def submit(event_id: str):
     to retry safely: the same key with the same request answers with the entry
     and private link it made; with another request it is refused with 422.
     """
-    body = load_body(schemas.SubmissionBodySchema(), json_body())
+    body = load_body(SUBMISSION_BODY, json_body())
     receipt = events.submit(
         get_db(),
         pools(),
@@ -221,7 +242,7 @@ def submit(event_id: str):
     headers = {"Location": location}
     if receipt.replayed:
         headers["Idempotent-Replayed"] = "true"
-    return schemas.ReceiptSchema().dump(receipt_view(receipt)), 201, headers
+    return RECEIPT.dump(receipt_view(receipt)), 201, headers
 
 
 @bp.put("/<event_id>/entries/<entry_id>")
@@ -233,10 +254,10 @@ def submit(event_id: str):
 )
 def resubmit(event_id: str, entry_id: str):
     """Every version is kept; the newest is the one on file."""
-    body = load_body(schemas.ListBodySchema(), json_body())
+    body = load_body(LIST_BODY, json_body())
     player = events.as_player(get_db(), event_id, entry_id, bearer())
     receipt = events.resubmit(get_db(), pools(), player, as_submission(body), now(), limits())
-    return schemas.ReceiptSchema().dump(receipt_view(receipt))
+    return RECEIPT.dump(receipt_view(receipt))
 
 
 @bp.get("/<event_id>/entries/<entry_id>")
@@ -247,7 +268,7 @@ def resubmit(event_id: str, entry_id: str):
 )
 def get_entry(event_id: str, entry_id: str):
     access = events.as_reader(get_db(), event_id, entry_id, bearer())
-    return schemas.EntrySchema().dump(events.entry(get_db(), access, entry_id))
+    return ENTRY.dump(events.entry(get_db(), access, entry_id))
 
 
 @bp.get("/<event_id>/entries/<entry_id>/versions")
@@ -261,9 +282,7 @@ def get_history(event_id: str, entry_id: str):
     access = events.as_reader(db, event_id, entry_id, bearer())
     found = events.entry(db, access, entry_id)
     versions = events.history(db, access, entry_id)
-    return schemas.HistorySchema().dump(
-        {"entry": found.id, "player": found.player, "versions": versions}
-    )
+    return HISTORY.dump({"entry": found.id, "player": found.player, "versions": versions})
 
 
 # -- the organizer's side (admin token as Bearer) ----------------------------------------------
@@ -283,7 +302,7 @@ def organizer(event_id: str) -> events.Organizer:
 def list_entries(event_id: str):
     """The bodies as received are left out: each entry's own answer has them."""
     access = organizer(event_id)
-    query = load_query(schemas.EntriesQuerySchema())
+    query = load_query(ENTRIES_QUERY)
     found = events.entry_page(
         get_db(),
         access,
@@ -291,7 +310,7 @@ def list_entries(event_id: str):
         query.get("page", 1),
         query.get("per_page", schemas.API_PER_PAGE),
     )
-    return schemas.EntryPageSchema().dump(
+    return ENTRY_PAGE.dump(
         {
             "event": event_view(access.event),
             "entries": found.entries,
@@ -312,10 +331,10 @@ def list_entries(event_id: str):
 )
 def register_players(event_id: str):
     access = organizer(event_id)
-    body = load_body(schemas.RegisterBodySchema(), json_body())
+    body = load_body(REGISTER_BODY, json_body())
     players = [(p["name"], p["player_id"]) for p in body["players"]]
     added = events.register_players(get_db(), access, players, now(), limits())
-    return schemas.RegisteredSchema().dump({"added": added})
+    return REGISTERED.dump({"added": added})
 
 
 @bp.post("/<event_id>/lock")
@@ -327,7 +346,7 @@ def register_players(event_id: str):
 def lock(event_id: str):
     """Until the deadline, ``POST …/reopen`` undoes it; each change is logged."""
     locked = events.lock(get_db(), organizer(event_id), now())
-    return schemas.EventSchema().dump(event_view(locked))
+    return EVENT.dump(event_view(locked))
 
 
 @bp.post("/<event_id>/reopen")
@@ -339,7 +358,7 @@ def lock(event_id: str):
 def reopen(event_id: str):
     access = organizer(event_id)
     journal.reopen(get_db(), access, now())
-    return schemas.EventSchema().dump(event_view(events.get_event(get_db(), event_id)))
+    return EVENT.dump(event_view(events.get_event(get_db(), event_id)))
 
 
 @bp.post("/<event_id>/publish")
@@ -350,7 +369,7 @@ def reopen(event_id: str):
 )
 def publish(event_id: str):
     published = events.publish(get_db(), organizer(event_id), now())
-    return schemas.EventSchema().dump(event_view(published))
+    return EVENT.dump(event_view(published))
 
 
 @bp.get("/<event_id>/verify")
@@ -362,11 +381,11 @@ def publish(event_id: str):
 )
 def verify(event_id: str):
     access = organizer(event_id)
-    receipt = load_query(schemas.VerifyQuerySchema()).get("receipt")
+    receipt = load_query(VERIFY_QUERY).get("receipt")
     if not receipt:
         raise events.InvalidQueryError("give the receipt hash to check: ?receipt=<hash>")
     matches = events.verify(get_db(), access, receipt)
-    return schemas.VerifySchema().dump(
+    return VERIFY.dump(
         {
             "receipt": receipt.lower(),
             "on_file": any(m.current for m in matches),
@@ -400,7 +419,7 @@ def upload(event_id: str):
     """
     request.max_content_length = BULK_BODY_BYTES
     access = organizer(event_id)
-    body = load_body(schemas.UploadBodySchema(), json_body())
+    body = load_body(UPLOAD_BODY, json_body())
     if "zip" in body:
         try:
             data = base64.b64decode(body["zip"], validate=True)
@@ -410,7 +429,7 @@ def upload(event_id: str):
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
     report = events.submit_for_players(get_db(), pools(), access, items, now(), limits())
-    return schemas.UploadReportSchema().dump(
+    return UPLOAD_REPORT.dump(
         {
             "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],
             "skipped": skipped + report.skipped,
@@ -468,7 +487,7 @@ def download_name(event: events.Event, extension: str) -> str:
 def export_body(access: events.Organizer) -> dict[str, Any]:
     """The JSON export: bounded by the event's limits, since no body as received is in it."""
     db = get_db()
-    return schemas.EntryListSchema().dump(
+    return ENTRY_LIST.dump(
         {
             "event": event_view(access.event),
             "entries": events.entries(db, access),
@@ -489,7 +508,7 @@ def published(event_id: str):
     lists = [
         {"player": e.player, "receipt": e.latest.receipt, "list": e.latest.canonical} for e in found
     ]
-    return schemas.PublishedSchema().dump({"event": event_view(event), "lists": lists})
+    return PUBLISHED.dump({"event": event_view(event), "lists": lists})
 
 
 @bp.after_request
