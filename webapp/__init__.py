@@ -76,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import api, db, errors, headers, limits, requests, site
     from .events import api as event_api
+    from .accounts import site as account_site
     from .events import site as event_site
 
     db.init_app(app)
@@ -90,6 +91,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(site.bp)
     app.register_blueprint(event_api.bp)
     app.register_blueprint(event_site.bp)
+    app.register_blueprint(account_site.bp)
     return app
 
 

@@ -289,7 +289,7 @@ def get_history(event_id: str, entry_id: str):
 
 
 def organizer(event_id: str) -> events.Organizer:
-    return events.as_organizer(get_db(), event_id, bearer())
+    return events.as_organizer(get_db(), event_id, bearer(), now())
 
 
 @bp.get("/<event_id>/entries")

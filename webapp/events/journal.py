@@ -18,6 +18,7 @@ import sqlite_utils
 from ..db import transaction
 from .records import Organizer
 from .refusals import EventClosedError
+from .tokens import new_token, token_hash
 
 CREATED = "created"
 LOCKED = "locked"
@@ -94,3 +95,18 @@ def reopen(db: sqlite_utils.Database, organizer: Organizer, now: datetime) -> No
             raise EventClosedError("The event is not locked: it is open already.")
         db.execute("UPDATE events SET locked = 0 WHERE id = ?", [organizer.event.id])
         record(db, organizer.event.id, REOPENED, now)
+
+
+def replace_admin_link(db: sqlite_utils.Database, organizer: Organizer, now: datetime) -> str:
+    """A new admin link for the event; the old one (perhaps leaked) opens nothing from now on.
+
+    Personal links of organizers with accounts are theirs alone and stay.
+    """
+    ensure_schema(db)
+    token = new_token()
+    with transaction(db):
+        db.execute(
+            "UPDATE events SET admin_hash = ? WHERE id = ?", [token_hash(token), organizer.event.id]
+        )
+        record(db, organizer.event.id, ADMIN_LINK_REPLACED, now)
+    return token

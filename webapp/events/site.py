@@ -30,7 +30,7 @@ from marshmallow import ValidationError
 
 from cardpool import DeckwrightError, PoolLibrary
 
-from .. import csrf, events
+from .. import accounts, csrf, events
 from ..db import get_db
 from ..site import error_page
 from . import exports, journal, schemas, uploads
@@ -176,8 +176,14 @@ def new_event():
     except DeckwrightError as exc:
         return page(form, [str(exc)], status_of(exc))
     event, token = created.event, created.admin_token
+    account = accounts.current()
+    if account is not None:
+        # The event goes on the organizer's "My events": the admin link stays the key for
+        # anyone else, and the account opens the dashboard even if the link is lost.
+        accounts.bind_event(get_db(), account, event.id, accounts.OWNER, now())
     return render_template(
         "events/created.html",
+        account=account,
         event=event,
         game=pools().game(event.game),
         zone=zone,
@@ -323,7 +329,7 @@ def published(event_id: str):
 
 
 def organizer(event_id: str, token: str) -> events.Organizer:
-    return events.as_organizer(get_db(), event_id, token)
+    return events.as_organizer(get_db(), event_id, token, now())
 
 
 def admin_url(endpoint: str, access: events.Organizer, token: str, **values: Any) -> str:

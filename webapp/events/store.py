@@ -20,7 +20,7 @@ import sqlite_utils
 from cardpool import PoolLibrary
 
 from ..db import transaction
-from . import journal
+from . import journal, links
 from .names import clean_player_id, clean_player_name, lookalike_key, player_key
 from .records import (
     DEFAULT_LIMITS,
@@ -257,10 +257,15 @@ def get_event(db: sqlite_utils.Database, event_id: str) -> Event:
     return _find_event(db, event_id)[0]
 
 
-def as_organizer(db: sqlite_utils.Database, event_id: str, token: str | None) -> Organizer:
-    """The organizer's access to an event, when ``token`` is its admin token."""
+def as_organizer(
+    db: sqlite_utils.Database, event_id: str, token: str | None, now: datetime | None = None
+) -> Organizer:
+    """The organizer's access to an event, when ``token`` is its admin token or a live
+    personal admin link (:mod:`.links`)."""
     event, admin_hash = _find_event(db, event_id)
-    if not token_matches(token, admin_hash):
+    if not token_matches(token, admin_hash) and not links.opens(
+        db, event_id, token, now or utcnow()
+    ):
         raise EventNotFoundError()
     return Organizer(event)
 

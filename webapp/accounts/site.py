@@ -1,0 +1,330 @@
+"""The account pages under ``/account``: register, log in and out, the account page, "My events".
+
+Every form is CSRF-protected like the site's others; answers are kept out of
+caches. Logging in and registering are rate limited per address and per user
+name (:func:`throttle`), counted in the same shared table as the site's other
+limits (:mod:`webapp.limits`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
+
+from cardpool import DeckwrightError
+
+from .. import csrf, events, limits
+from ..db import get_db
+from ..events import journal
+from ..events import links as event_links
+from ..site import error_page
+from . import passwords, sessions, store
+from .refusals import WrongCredentialsError
+
+bp = Blueprint("accounts", __name__, url_prefix="/account")
+csrf.protect(bp)
+
+LOGIN_BY_ADDRESS = "account-login-address"
+LOGIN_BY_NAME = "account-login-name"
+REGISTRATION = "account-registration"
+# Per address generous enough for a venue behind one address; per name tight, since
+# that is where a password is guessed. ``RATE_LIMITS`` overrides them like the others.
+DEFAULT_LIMITS = {
+    LOGIN_BY_ADDRESS: (30, 600),
+    LOGIN_BY_NAME: (10, 600),
+    REGISTRATION: (10, 3600),
+}
+
+
+class Form(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    @pre_load
+    def strings(self, data: Any, **_kwargs) -> dict[str, Any]:
+        return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+class CredentialsForm(Form):
+    name = fields.Str(required=True, error_messages={"required": "Give your user name."})
+    password = fields.Str(required=True, error_messages={"required": "Give your password."})
+
+
+class PasswordForm(Form):
+    current = fields.Str(required=True, error_messages={"required": "Give your password."})
+    new = fields.Str(required=True, error_messages={"required": "Give the new password."})
+
+
+class NameForm(Form):
+    name = fields.Str(required=True, error_messages={"required": "Give a user name."})
+
+
+def settings() -> passwords.Settings:
+    n = current_app.config.get("ACCOUNT_SCRYPT_N", passwords.DEFAULT.n)
+    return passwords.Settings(n=int(n))
+
+
+def throttle(kind: str, key: str) -> None:
+    """Count one attempt of ``kind`` for ``key``; a 429 with Retry-After over the limit."""
+    configured = {**DEFAULT_LIMITS, **(current_app.config.get("RATE_LIMITS") or {})}.get(kind)
+    if not configured:
+        return
+    limit = limits.Limit(kind, int(configured[0]), int(configured[1]))
+    counted, retry_after = limits.count(kind, key, limit)
+    if counted > limit.requests:
+        raise limits.TooManyRequests(limit, retry_after)
+
+
+def form_errors(exc: ValidationError) -> list[str]:
+    messages = exc.messages if isinstance(exc.messages, dict) else {"": exc.messages}
+    return [m for field_messages in messages.values() for m in field_messages]
+
+
+@bp.after_request
+def private(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.errorhandler(DeckwrightError)
+def refused(error: DeckwrightError):
+    from ..errors import status_of
+
+    status = status_of(error)
+    return error_page(status, "Not found" if status == 404 else "This cannot be done", str(error))
+
+
+@bp.app_template_global("current_account")
+def current_account() -> store.Account | None:
+    return sessions.current()
+
+
+def login_required() -> store.Account | Response:
+    account = sessions.current()
+    if account is None:
+        return redirect(url_for("accounts.login"), 303)
+    return account
+
+
+# -- registering, logging in and out --------------------------------------------------------------
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register():
+    if request.method == "GET":
+        return render_template("accounts/register.html", form={}, problems=[])
+    form = request.form.to_dict()
+    form.pop("password", None)
+    throttle(REGISTRATION, limits.client_address())
+    try:
+        data = CredentialsForm().load(request.form)
+        account = store.register(
+            get_db(), data["name"], data["password"], sessions.now(), settings()
+        )
+    except ValidationError as exc:
+        return render_template("accounts/register.html", form=form, problems=form_errors(exc)), 400
+    except DeckwrightError as exc:
+        from ..errors import status_of
+
+        return render_template("accounts/register.html", form=form, problems=[str(exc)]), status_of(
+            exc
+        )
+    return sessions.log_in(redirect(url_for("accounts.account"), 303), account)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():
+    if request.method == "GET":
+        return render_template("accounts/login.html", form={}, problems=[])
+    form = {"name": request.form.get("name", "")}
+    try:
+        data = CredentialsForm().load(request.form)
+    except ValidationError as exc:
+        return render_template("accounts/login.html", form=form, problems=form_errors(exc)), 400
+    throttle(LOGIN_BY_ADDRESS, limits.client_address())
+    throttle(LOGIN_BY_NAME, store.name_key(data["name"]))
+    try:
+        account = store.authenticate(get_db(), data["name"], data["password"], settings())
+    except WrongCredentialsError as exc:
+        return render_template("accounts/login.html", form=form, problems=[str(exc)]), 401
+    return sessions.log_in(redirect(url_for("accounts.account"), 303), account)
+
+
+@bp.post("/logout")
+def logout():
+    return sessions.log_out(redirect(url_for("site.home"), 303))
+
+
+# -- the account page -----------------------------------------------------------------------------
+
+
+def account_page(account: store.Account, *, notices=(), problems=(), status: int = 200):
+    return render_template(
+        "accounts/account.html",
+        account=account,
+        sessions_open=store.session_count(get_db(), account),
+        notices=notices,
+        problems=problems,
+    ), status
+
+
+@bp.get("")
+def account():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    return account_page(found)
+
+
+@bp.post("/password")
+def change_password():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    throttle(LOGIN_BY_NAME, store.name_key(found.name))
+    try:
+        data = PasswordForm().load(request.form)
+        store.change_password(
+            get_db(), found, data["current"], data["new"], sessions.session_id(), settings()
+        )
+    except ValidationError as exc:
+        return account_page(found, problems=form_errors(exc), status=400)
+    except WrongCredentialsError:
+        return account_page(found, problems=["That is not your current password."], status=401)
+    except DeckwrightError as exc:
+        return account_page(found, problems=[str(exc)], status=400)
+    return account_page(found, notices=["Password changed; your other sessions are logged out."])
+
+
+@bp.post("/logout-everywhere")
+def logout_everywhere():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    store.end_sessions(get_db(), found)
+    return sessions.log_out(redirect(url_for("accounts.login"), 303))
+
+
+@bp.get("/data.json")
+def download():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    body = json.dumps(store.export(get_db(), found), ensure_ascii=False, indent=2)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="deckwright-{found.name}.json"'},
+    )
+
+
+@bp.post("/delete")
+def delete():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    throttle(LOGIN_BY_NAME, store.name_key(found.name))
+    try:
+        store.delete_account(get_db(), found, request.form.get("password", ""), settings())
+    except WrongCredentialsError:
+        return account_page(found, problems=["That is not your password."], status=401)
+    response = redirect(url_for("site.home"), 303)
+    response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="Lax")
+    return response
+
+
+# -- My events ------------------------------------------------------------------------------------
+
+
+def events_page(account: store.Account, *, notices=(), problems=(), new_link=None, status=200):
+    return render_template(
+        "accounts/events.html",
+        account=account,
+        events=store.my_events(get_db(), account),
+        notices=notices,
+        problems=problems,
+        new_link=new_link,
+        owner=store.OWNER,
+    ), status
+
+
+@bp.get("/events")
+def my_events():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    return events_page(found)
+
+
+def organizer_of(account: store.Account, event_id: str, role: str | None = None) -> str:
+    held = store.role_in(get_db(), account, event_id)
+    if held is None or (role is not None and held != role):
+        raise events.EventNotFoundError()
+    return held
+
+
+@bp.post("/events/<event_id>/open")
+def open_dashboard(event_id: str):
+    """The dashboard, through a personal admin link issued for this account just now."""
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    organizer_of(found, event_id)
+    token = event_links.issue(get_db(), event_id, store.holder_of(found), sessions.now())
+    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+@bp.post("/events/<event_id>/organizers")
+def add_organizer(event_id: str):
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    organizer_of(found, event_id, store.OWNER)
+    try:
+        name = NameForm().load(request.form)["name"]
+        other = store.add_co_organizer(get_db(), found, event_id, name, sessions.now())
+    except ValidationError as exc:
+        return events_page(found, problems=form_errors(exc), status=400)
+    except DeckwrightError as exc:
+        return events_page(found, problems=[str(exc)], status=400)
+    return events_page(found, notices=[f"{other.name} is now a co-organizer."])
+
+
+@bp.post("/events/<event_id>/organizers/remove")
+def remove_organizer(event_id: str):
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    organizer_of(found, event_id, store.OWNER)
+    name = request.form.get("name", "")
+    store.remove_co_organizer(get_db(), found, event_id, name)
+    return events_page(found, notices=[f"{name} is no longer a co-organizer."])
+
+
+@bp.post("/events/<event_id>/admin-link")
+def replace_admin_link(event_id: str):
+    """Revoke a leaked admin link: a new one is issued and shown once; the old one opens nothing."""
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    organizer_of(found, event_id, store.OWNER)
+    db = get_db()
+    access = events.Organizer(events.get_event(db, event_id))
+    token = journal.replace_admin_link(db, access, sessions.now())
+    url = url_for("events.dashboard", event_id=event_id, token=token, _external=True)
+    return events_page(
+        found,
+        notices=["A new admin link is issued: the old one no longer opens the dashboard."],
+        new_link=(event_id, url),
+    )

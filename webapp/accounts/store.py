@@ -1,0 +1,391 @@
+"""Accounts, their sessions and their events, in the app's SQLite file.
+
+Secrets are kept only as hashes: passwords with scrypt (:mod:`.passwords`),
+session ids with SHA-256 (they are 256 random bits, so a fast hash is
+enough). Removing an account removes its sessions, its links to events and
+its personal admin links with it (``ON DELETE CASCADE`` and
+:func:`webapp.events.links.revoke`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+import weakref
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import sqlite_utils
+
+from ..db import transaction
+from ..events import links
+from ..events.text import shown
+from ..events.tokens import new_id, new_token, token_hash
+from . import passwords
+from .refusals import (
+    AccountNotFoundError,
+    InvalidAccountError,
+    NameTakenError,
+    WrongCredentialsError,
+)
+
+MIN_NAME_CHARS = 3
+MAX_NAME_CHARS = 40
+MIN_PASSWORD_CHARS = 10
+MAX_PASSWORD_CHARS = 1_000
+SESSION_DAYS = 30
+OWNER = "owner"
+CO_ORGANIZER = "co-organizer"
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS account_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        created TEXT NOT NULL,
+        expires TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions (account_id)",
+    """CREATE TABLE IF NOT EXISTS account_events (
+        event_id TEXT NOT NULL REFERENCES events(id),
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        added TEXT NOT NULL,
+        PRIMARY KEY (event_id, account_id)
+    )""",
+    "CREATE INDEX IF NOT EXISTS account_events_account ON account_events (account_id)",
+)
+_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
+
+
+def ensure_schema(db: sqlite_utils.Database) -> None:
+    if db in _READY:
+        return
+    for statement in SCHEMA:
+        db.execute(statement)
+    _READY.add(db)
+
+
+@dataclass(frozen=True)
+class Account:
+    id: str
+    name: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class EventLink:
+    """An event on an account's "My events": its facts and the account's role in it."""
+
+    id: str
+    name: str
+    game: str
+    deadline: datetime
+    locked: bool
+    published: bool
+    role: str
+    organizers: list[str]
+
+
+def name_key(name: str) -> str:
+    """Names compare without regard to case or Unicode form: "Ana" and "ANA" are one account."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def clean_name(name: str) -> str:
+    name = unicodedata.normalize("NFKC", str(name or "")).strip()
+    if not MIN_NAME_CHARS <= len(name) <= MAX_NAME_CHARS:
+        raise InvalidAccountError(
+            f"A user name has {MIN_NAME_CHARS} to {MAX_NAME_CHARS} characters."
+        )
+    if not all(ch.isalnum() or ch in "._-" for ch in name):
+        raise InvalidAccountError("A user name holds letters, digits, '.', '_' and '-' only.")
+    return name
+
+
+def check_password(password: str) -> str:
+    if not MIN_PASSWORD_CHARS <= len(password) <= MAX_PASSWORD_CHARS:
+        raise InvalidAccountError(
+            f"A password has {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters."
+        )
+    return password
+
+
+def _account(row: tuple) -> Account:
+    return Account(row[0], row[1], datetime.fromisoformat(row[2]))
+
+
+# -- registering and logging in -------------------------------------------------------------------
+
+
+def register(
+    db: sqlite_utils.Database,
+    name: str,
+    password: str,
+    now: datetime,
+    settings: passwords.Settings = passwords.DEFAULT,
+) -> Account:
+    ensure_schema(db)
+    name = clean_name(name)
+    hashed = passwords.hash_password(check_password(password), settings)
+    account = Account(new_id(), name, now)
+    with transaction(db):
+        taken = db.execute("SELECT 1 FROM accounts WHERE name_key = ?", [name_key(name)]).fetchone()
+        if taken:
+            raise NameTakenError(f"The user name {name!r} is taken; pick another.")
+        db.execute(
+            "INSERT INTO accounts (id, name, name_key, password_hash, created)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [account.id, name, name_key(name), hashed, now.isoformat()],
+        )
+    return account
+
+
+_DUMMY: dict[passwords.Settings, str] = {}
+
+
+def _dummy_hash(settings: passwords.Settings) -> str:
+    # Made once per settings: checking a password against it costs what a real check costs.
+    if settings not in _DUMMY:
+        _DUMMY[settings] = passwords.hash_password(new_token(), settings)
+    return _DUMMY[settings]
+
+
+def authenticate(
+    db: sqlite_utils.Database,
+    name: str,
+    password: str,
+    settings: passwords.Settings = passwords.DEFAULT,
+) -> Account:
+    """The account when name and password match; else one refusal, after one scrypt either way.
+
+    An unknown name is checked against a dummy hash, so a wrong name and a wrong
+    password take the same time and get the same answer: neither tells a guesser
+    which names exist.
+    """
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT id, name, created, password_hash FROM accounts WHERE name_key = ?",
+        [name_key(str(name or ""))],
+    ).fetchone()
+    stored = row[3] if row else _dummy_hash(settings)
+    matches = passwords.verify_password(str(password or ""), stored)
+    if row is None or not matches:
+        raise WrongCredentialsError()
+    return _account(row[:3])
+
+
+def by_name(db: sqlite_utils.Database, name: str) -> Account:
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT id, name, created FROM accounts WHERE name_key = ?", [name_key(name)]
+    ).fetchone()
+    if row is None:
+        raise AccountNotFoundError(f"No account is called {name!r}.")
+    return _account(row)
+
+
+# -- sessions -------------------------------------------------------------------------------------
+
+
+def start_session(db: sqlite_utils.Database, account: Account, now: datetime) -> str:
+    """A new session id (always new: a session id known before logging in opens nothing)."""
+    ensure_schema(db)
+    session_id = new_token()
+    with transaction(db):
+        db.execute("DELETE FROM account_sessions WHERE expires <= ?", [now.isoformat()])
+        db.execute(
+            "INSERT INTO account_sessions (id_hash, account_id, created, expires)"
+            " VALUES (?, ?, ?, ?)",
+            [
+                token_hash(session_id),
+                account.id,
+                now.isoformat(),
+                (now + timedelta(days=SESSION_DAYS)).isoformat(),
+            ],
+        )
+    return session_id
+
+
+def session_account(
+    db: sqlite_utils.Database, session_id: str | None, now: datetime
+) -> Account | None:
+    if not session_id:
+        return None
+    ensure_schema(db)
+    row = db.execute(
+        """SELECT a.id, a.name, a.created FROM account_sessions s
+           JOIN accounts a ON a.id = s.account_id
+           WHERE s.id_hash = ? AND s.expires > ?""",
+        [token_hash(session_id), now.isoformat()],
+    ).fetchone()
+    return _account(row) if row else None
+
+
+def end_session(db: sqlite_utils.Database, session_id: str | None) -> None:
+    if session_id:
+        ensure_schema(db)
+        db.execute("DELETE FROM account_sessions WHERE id_hash = ?", [token_hash(session_id)])
+
+
+def end_sessions(db: sqlite_utils.Database, account: Account, keep: str | None = None) -> int:
+    """Log out everywhere (but the session ``keep``); the number of sessions ended."""
+    ensure_schema(db)
+    return db.execute(
+        "DELETE FROM account_sessions WHERE account_id = ? AND id_hash != ?",
+        [account.id, token_hash(keep) if keep else ""],
+    ).rowcount
+
+
+def session_count(db: sqlite_utils.Database, account: Account) -> int:
+    ensure_schema(db)
+    return db.execute(
+        "SELECT COUNT(*) FROM account_sessions WHERE account_id = ?", [account.id]
+    ).fetchone()[0]
+
+
+# -- the account's own changes --------------------------------------------------------------------
+
+
+def change_password(
+    db: sqlite_utils.Database,
+    account: Account,
+    current: str,
+    new: str,
+    keep_session: str | None,
+    settings: passwords.Settings = passwords.DEFAULT,
+) -> None:
+    """A new password, given the current one; every other session is logged out."""
+    authenticate(db, account.name, current, settings)
+    hashed = passwords.hash_password(check_password(new), settings)
+    with transaction(db):
+        db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [hashed, account.id])
+    end_sessions(db, account, keep=keep_session)
+
+
+def delete_account(
+    db: sqlite_utils.Database,
+    account: Account,
+    password: str,
+    settings: passwords.Settings = passwords.DEFAULT,
+) -> None:
+    """Remove the account, its sessions, its links to events and its personal admin links.
+
+    The events themselves stay: players' lists are on file in them, and the
+    event's own admin link (and other organizers) still open them.
+    """
+    authenticate(db, account.name, password, settings)
+    with transaction(db):
+        links.revoke(db, holder_of(account))
+        db.execute("DELETE FROM accounts WHERE id = ?", [account.id])
+
+
+def export(db: sqlite_utils.Database, account: Account) -> dict[str, Any]:
+    """Everything kept about the account, as JSON: what "download my data" gives."""
+    ensure_schema(db)
+    sessions = db.execute(
+        "SELECT created, expires FROM account_sessions WHERE account_id = ? ORDER BY created",
+        [account.id],
+    ).fetchall()
+    return {
+        "account": {"name": account.name, "created": account.created.isoformat()},
+        "sessions": [{"created": c, "expires": e} for c, e in sessions],
+        "events": [
+            {
+                "id": e.id,
+                "name": e.name,
+                "game": e.game,
+                "deadline": e.deadline.isoformat(),
+                "role": e.role,
+                "organizers": e.organizers,
+            }
+            for e in my_events(db, account)
+        ],
+    }
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+def holder_of(account: Account) -> str:
+    """How personal admin links name this account (webapp.events.links knows no accounts)."""
+    return f"account:{account.id}"
+
+
+def bind_event(
+    db: sqlite_utils.Database, account: Account, event_id: str, role: str, now: datetime
+) -> None:
+    ensure_schema(db)
+    db.execute(
+        "INSERT INTO account_events (event_id, account_id, role, added) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (event_id, account_id) DO NOTHING",
+        [event_id, account.id, role, now.isoformat()],
+    )
+
+
+def role_in(db: sqlite_utils.Database, account: Account, event_id: str) -> str | None:
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT role FROM account_events WHERE event_id = ? AND account_id = ?",
+        [event_id, account.id],
+    ).fetchone()
+    return row[0] if row else None
+
+
+def my_events(db: sqlite_utils.Database, account: Account) -> list[EventLink]:
+    """The account's events, the latest deadline first, with every organizer's name."""
+    ensure_schema(db)
+    rows = db.execute(
+        """SELECT e.id, CAST(e.name AS BLOB), e.game, e.deadline, e.locked, e.published, m.role,
+                  (SELECT group_concat(a.name, char(10)) FROM account_events o
+                   JOIN accounts a ON a.id = o.account_id WHERE o.event_id = e.id)
+           FROM account_events m JOIN events e ON e.id = m.event_id
+           WHERE m.account_id = ?
+           ORDER BY e.deadline DESC""",
+        [account.id],
+    ).fetchall()
+    return [
+        EventLink(
+            id=r[0],
+            name=shown(r[1]),
+            game=r[2],
+            deadline=datetime.fromisoformat(r[3]),
+            locked=bool(r[4]),
+            published=bool(r[5]),
+            role=r[6],
+            organizers=sorted((r[7] or "").split("\n"), key=str.casefold),
+        )
+        for r in rows
+    ]
+
+
+def add_co_organizer(
+    db: sqlite_utils.Database, owner: Account, event_id: str, name: str, now: datetime
+) -> Account:
+    """Give another account the event on its "My events" (only the owner may)."""
+    if role_in(db, owner, event_id) != OWNER:
+        raise AccountNotFoundError("Only the event's owner adds co-organizers.")
+    other = by_name(db, name)
+    bind_event(db, other, event_id, CO_ORGANIZER, now)
+    return other
+
+
+def remove_co_organizer(
+    db: sqlite_utils.Database, owner: Account, event_id: str, name: str
+) -> None:
+    """Take the event off a co-organizer's account and end their personal admin links."""
+    if role_in(db, owner, event_id) != OWNER:
+        raise AccountNotFoundError("Only the event's owner removes co-organizers.")
+    other = by_name(db, name)
+    with transaction(db):
+        db.execute(
+            "DELETE FROM account_events WHERE event_id = ? AND account_id = ? AND role = ?",
+            [event_id, other.id, CO_ORGANIZER],
+        )
+        links.revoke(db, holder_of(other), event_id)
