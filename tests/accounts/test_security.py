@@ -24,6 +24,7 @@ def test_every_account_form_refuses_a_missing_or_forged_csrf_token(app, alice, e
         ("/account/logout-everywhere", {}),
         ("/account/password", {"current": PASSWORD, "new": "mallory's password"}),
         ("/account/delete", {"password": PASSWORD}),
+        ("/account/email", {"email": "mallory@example.org"}),
         (f"/account/events/{event_id}/open", {}),
         (f"/account/events/{event_id}/organizers", {"name": "alice"}),
         (f"/account/events/{event_id}/organizers/remove", {"name": "alice"}),

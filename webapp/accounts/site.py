@@ -29,7 +29,7 @@ from ..db import get_db
 from ..events import journal
 from ..events import links as event_links
 from ..site import error_page
-from . import passwords, sessions, store
+from . import mail, passwords, sessions, store
 from .refusals import WrongCredentialsError
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -38,12 +38,14 @@ csrf.protect(bp)
 LOGIN_BY_ADDRESS = "account-login-address"
 LOGIN_BY_NAME = "account-login-name"
 REGISTRATION = "account-registration"
+RESET = "account-reset"
 # Per address generous enough for a venue behind one address; per name tight, since
 # that is where a password is guessed. ``RATE_LIMITS`` overrides them like the others.
 DEFAULT_LIMITS = {
     LOGIN_BY_ADDRESS: (30, 600),
     LOGIN_BY_NAME: (10, 600),
     REGISTRATION: (10, 3600),
+    RESET: (10, 3600),
 }
 
 
@@ -94,6 +96,9 @@ def form_errors(exc: ValidationError) -> list[str]:
 @bp.after_request
 def private(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-store"
+    if request.endpoint == "accounts.reset_password":
+        # The reset link is a key: no Referer may carry it elsewhere.
+        response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
 
@@ -103,6 +108,11 @@ def refused(error: DeckwrightError):
 
     status = status_of(error)
     return error_page(status, "Not found" if status == 404 else "This cannot be done", str(error))
+
+
+@bp.context_processor
+def offers() -> dict[str, Any]:
+    return {"reset_offered": mail.configured()}
 
 
 @bp.app_template_global("current_account")
@@ -130,7 +140,12 @@ def register():
     try:
         data = CredentialsForm().load(request.form)
         account = store.register(
-            get_db(), data["name"], data["password"], sessions.now(), settings()
+            get_db(),
+            data["name"],
+            data["password"],
+            sessions.now(),
+            settings(),
+            email=request.form.get("email"),
         )
     except ValidationError as exc:
         return render_template("accounts/register.html", form=form, problems=form_errors(exc)), 400
@@ -173,6 +188,8 @@ def account_page(account: store.Account, *, notices=(), problems=(), status: int
     return render_template(
         "accounts/account.html",
         account=account,
+        email=store.email_of(get_db(), account),
+        mail=mail.configured(),
         sessions_open=store.session_count(get_db(), account),
         notices=notices,
         problems=problems,
@@ -205,6 +222,18 @@ def change_password():
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
     return account_page(found, notices=["Password changed; your other sessions are logged out."])
+
+
+@bp.post("/email")
+def change_email():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    try:
+        store.set_email(get_db(), found, request.form.get("email"))
+    except DeckwrightError as exc:
+        return account_page(found, problems=[str(exc)], status=400)
+    return account_page(found, notices=["E-mail address saved."])
 
 
 @bp.post("/logout-everywhere")
@@ -328,3 +357,53 @@ def replace_admin_link(event_id: str):
         notices=["A new admin link is issued: the old one no longer opens the dashboard."],
         new_link=(event_id, url),
     )
+
+
+# -- password reset by e-mail ----------------------------------------------------------------------
+
+
+@bp.route("/reset", methods=["GET", "POST"])
+def reset():
+    """Ask for a reset link by user name; the same answer whether or not one is sent."""
+    if not mail.configured():
+        return error_page(
+            404, "Not available", "This site sends no e-mail, so passwords cannot be reset here."
+        )
+    if request.method == "GET":
+        return render_template("accounts/reset.html", sent=False, problems=[])
+    name = request.form.get("name", "").strip()
+    if not name:
+        return render_template("accounts/reset.html", sent=False, problems=["Give your user name."])
+    throttle(RESET, limits.client_address())
+    throttle(RESET, store.name_key(name))
+    started = store.start_reset(get_db(), name, sessions.now())
+    if started is not None:
+        account, address, token = started
+        link = url_for("accounts.reset_password", token=token, _external=True)
+        mail.send(
+            address,
+            "Reset your Deckwright password",
+            f"Someone (we hope you) asked to reset the password of the Deckwright account"
+            f" {account.name!r}.\n\nSet a new password here, within {store.RESET_MINUTES}"
+            f" minutes; the link works once:\n\n{link}\n\nIf it was not you, ignore this"
+            " message: your password stays as it is.\n",
+        )
+    return render_template("accounts/reset.html", sent=True, problems=[])
+
+
+@bp.route("/reset/<token>", methods=["GET", "POST"])
+def reset_password(token: str):
+    """Set a new password through a reset link: once, before it expires; then logged in."""
+    db = get_db()
+    account = store.reset_account(db, token, sessions.now())
+    if request.method == "GET":
+        return render_template("accounts/new_password.html", account=account, problems=[])
+    try:
+        account = store.finish_reset(
+            db, token, request.form.get("password", ""), sessions.now(), settings()
+        )
+    except store.InvalidAccountError as exc:
+        return render_template(
+            "accounts/new_password.html", account=account, problems=[str(exc)]
+        ), 400
+    return sessions.log_in(redirect(url_for("accounts.account"), 303), account)

@@ -43,7 +43,8 @@ SCHEMA = (
         name TEXT NOT NULL,
         name_key TEXT NOT NULL UNIQUE,
         password_hash TEXT NOT NULL,
-        created TEXT NOT NULL
+        created TEXT NOT NULL,
+        email TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS account_sessions (
         id_hash TEXT PRIMARY KEY,
@@ -60,7 +61,14 @@ SCHEMA = (
         PRIMARY KEY (event_id, account_id)
     )""",
     "CREATE INDEX IF NOT EXISTS account_events_account ON account_events (account_id)",
+    # A password reset link, single-use and expiring; only its hash is kept.
+    """CREATE TABLE IF NOT EXISTS account_resets (
+        hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        expires TEXT NOT NULL
+    )""",
 )
+RESET_MINUTES = 60
 _READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
 
 
@@ -69,6 +77,9 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
         return
     for statement in SCHEMA:
         db.execute(statement)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(accounts)").fetchall()}
+    if "email" not in columns:  # a file made before accounts had an address
+        db.execute("ALTER TABLE accounts ADD COLUMN email TEXT")
     _READY.add(db)
 
 
@@ -130,9 +141,11 @@ def register(
     password: str,
     now: datetime,
     settings: passwords.Settings = passwords.DEFAULT,
+    email: str | None = None,
 ) -> Account:
     ensure_schema(db)
     name = clean_name(name)
+    email = clean_email(email)
     hashed = passwords.hash_password(check_password(password), settings)
     account = Account(new_id(), name, now)
     with transaction(db):
@@ -140,9 +153,9 @@ def register(
         if taken:
             raise NameTakenError(f"The user name {name!r} is taken; pick another.")
         db.execute(
-            "INSERT INTO accounts (id, name, name_key, password_hash, created)"
-            " VALUES (?, ?, ?, ?, ?)",
-            [account.id, name, name_key(name), hashed, now.isoformat()],
+            "INSERT INTO accounts (id, name, name_key, password_hash, created, email)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [account.id, name, name_key(name), hashed, now.isoformat(), email],
         )
     return account
 
@@ -294,7 +307,11 @@ def export(db: sqlite_utils.Database, account: Account) -> dict[str, Any]:
         [account.id],
     ).fetchall()
     return {
-        "account": {"name": account.name, "created": account.created.isoformat()},
+        "account": {
+            "name": account.name,
+            "created": account.created.isoformat(),
+            "email": email_of(db, account),
+        },
         "sessions": [{"created": c, "expires": e} for c, e in sessions],
         "events": [
             {
@@ -389,3 +406,92 @@ def remove_co_organizer(
             [event_id, other.id, CO_ORGANIZER],
         )
         links.revoke(db, holder_of(other), event_id)
+
+
+# -- e-mail and password reset ---------------------------------------------------------------------
+
+
+def clean_email(email: str | None) -> str | None:
+    email = (email or "").strip()
+    if not email:
+        return None
+    local, at, domain = email.rpartition("@")
+    if (
+        not at
+        or not local
+        or "." not in domain
+        or len(email) > 254
+        or any(ch.isspace() or not ch.isprintable() for ch in email)
+    ):
+        raise InvalidAccountError("Give an e-mail address like name@example.org, or none.")
+    return email
+
+
+def email_of(db: sqlite_utils.Database, account: Account) -> str | None:
+    ensure_schema(db)
+    row = db.execute("SELECT email FROM accounts WHERE id = ?", [account.id]).fetchone()
+    return row[0] if row else None
+
+
+def set_email(db: sqlite_utils.Database, account: Account, email: str | None) -> None:
+    ensure_schema(db)
+    db.execute("UPDATE accounts SET email = ? WHERE id = ?", [clean_email(email), account.id])
+
+
+def start_reset(
+    db: sqlite_utils.Database, name: str, now: datetime
+) -> tuple[Account, str, str] | None:
+    """For an account of that name with an address: (account, address, reset token); else None.
+
+    Any earlier reset link of the account stops working: only the newest is live.
+    """
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT id, name, created, email FROM accounts WHERE name_key = ?", [name_key(name)]
+    ).fetchone()
+    if row is None or not row[3]:
+        return None
+    account, token = _account(row[:3]), new_token()
+    with transaction(db):
+        db.execute("DELETE FROM account_resets WHERE account_id = ?", [account.id])
+        db.execute(
+            "INSERT INTO account_resets (hash, account_id, expires) VALUES (?, ?, ?)",
+            [
+                token_hash(token),
+                account.id,
+                (now + timedelta(minutes=RESET_MINUTES)).isoformat(),
+            ],
+        )
+    return account, row[3], token
+
+
+def reset_account(db: sqlite_utils.Database, token: str, now: datetime) -> Account:
+    """The account a live reset link is for (the link is not used up yet)."""
+    ensure_schema(db)
+    row = db.execute(
+        """SELECT a.id, a.name, a.created FROM account_resets r
+           JOIN accounts a ON a.id = r.account_id WHERE r.hash = ? AND r.expires > ?""",
+        [token_hash(token), now.isoformat()],
+    ).fetchone()
+    if row is None:
+        raise AccountNotFoundError("This reset link is used, expired or wrong; ask for a new one.")
+    return _account(row)
+
+
+def finish_reset(
+    db: sqlite_utils.Database,
+    token: str,
+    new: str,
+    now: datetime,
+    settings: passwords.Settings = passwords.DEFAULT,
+) -> Account:
+    """Set the new password through a reset link, which is used up; every session ends."""
+    hashed = passwords.hash_password(check_password(new), settings)
+    with transaction(db):
+        account = reset_account(db, token, now)
+        # Deleting the row inside the transaction: two requests racing with one link
+        # cannot both use it.
+        db.execute("DELETE FROM account_resets WHERE account_id = ?", [account.id])
+        db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [hashed, account.id])
+        db.execute("DELETE FROM account_sessions WHERE account_id = ?", [account.id])
+    return account

@@ -1,0 +1,161 @@
+"""Password reset by e-mail, through a real SMTP server on this machine (aiosmtpd), with
+single-use links that expire."""
+
+from __future__ import annotations
+
+import re
+import socket
+from datetime import timedelta
+from email import message_from_bytes, policy
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from tests.accounts.conftest import PASSWORD, csrf, log_in
+from tests.events.conftest import Clock
+
+NEW_PASSWORD = "a fresh password from the mail"
+
+
+class Inbox:
+    """What the SMTP server received: each message parsed."""
+
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+        return "250 Message accepted for delivery"
+
+
+@pytest.fixture
+def smtp():
+    """A real SMTP server on a free local port; yields (url, inbox)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield f"smtp://127.0.0.1:{port}", inbox
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def app_config(clock: Clock, smtp) -> dict:
+    return {
+        "EVENT_CLOCK": clock,
+        "ACCOUNT_SCRYPT_N": 2**10,
+        "SMTP_URL": smtp[0],
+        "SMTP_FROM": "events@deckwright.test",
+    }
+
+
+@pytest.fixture
+def carol(app):
+    client = app.test_client()
+    client.post(
+        "/account/register",
+        data={
+            "csrf_token": csrf(client, "/account/register"),
+            "name": "carol",
+            "password": PASSWORD,
+            "email": "carol@example.org",
+        },
+    )
+    return client
+
+
+def ask_reset(client, name: str):
+    return client.post("/account/reset", data={"csrf_token": csrf(client), "name": name})
+
+
+def reset_path(message) -> str:
+    link = re.search(r"http://localhost(/account/reset/\S+)", message.get_content()).group(1)
+    return link
+
+
+def test_a_reset_link_arrives_by_mail_and_sets_a_new_password_once(app, carol, smtp):
+    _, inbox = smtp
+    stranger = app.test_client()
+    asked = ask_reset(stranger, "carol")
+    assert "a reset link is on its way" in asked.get_data(as_text=True)
+    (message,) = inbox.messages
+    assert message["To"] == "carol@example.org"
+    assert message["From"] == "events@deckwright.test"
+    assert message["Subject"] == "Reset your Deckwright password"
+    path = reset_path(message)
+    form = stranger.get(path)
+    assert form.status_code == 200
+    assert form.headers["Referrer-Policy"] == "no-referrer"
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form.get_data(as_text=True)).group(1)
+    done = stranger.post(path, data={"csrf_token": token, "password": NEW_PASSWORD})
+    assert done.status_code == 303
+    assert "<h1>carol</h1>" in stranger.get("/account").get_data(as_text=True)
+    # Every older session ended; the old password no longer works, the new one does.
+    assert carol.get("/account").status_code == 303
+    assert log_in(app.test_client(), "carol").status_code == 401
+    assert log_in(app.test_client(), "carol", NEW_PASSWORD).status_code == 303
+    # The link is used up.
+    assert stranger.get(path).status_code == 404
+    fresh = csrf(stranger, "/account")  # logging in issued a new CSRF token
+    again = stranger.post(path, data={"csrf_token": fresh, "password": "yet another password"})
+    assert again.status_code == 404
+
+
+def test_a_reset_link_expires_after_an_hour(app, carol, smtp, clock):
+    _, inbox = smtp
+    ask_reset(app.test_client(), "carol")
+    path = reset_path(inbox.messages[0])
+    clock.now += timedelta(minutes=61)
+    assert app.test_client().get(path).status_code == 404
+
+
+def test_only_the_newest_reset_link_works(app, carol, smtp):
+    _, inbox = smtp
+    ask_reset(app.test_client(), "carol")
+    ask_reset(app.test_client(), "carol")
+    first, second = (reset_path(m) for m in inbox.messages)
+    assert app.test_client().get(first).status_code == 404
+    assert app.test_client().get(second).status_code == 200
+
+
+def test_an_unknown_name_gets_the_same_answer_and_no_mail(app, carol, smtp):
+    _, inbox = smtp
+    unknown = ask_reset(app.test_client(), "nobody-at-all").get_data(as_text=True)
+    known = ask_reset(app.test_client(), "carol").get_data(as_text=True)
+
+    def notice(page):
+        return re.search(r'<p class="notice"[^>]*>(.*?)</p>', page, re.S).group(1)
+
+    assert notice(unknown) == notice(known)
+    assert len(inbox.messages) == 1
+
+
+def test_reset_requests_are_rate_limited(app, carol):
+    app.config["RATE_LIMITS"] = {"account-reset": [2, 3600]}
+    client = app.test_client()
+    assert ask_reset(client, "carol").status_code == 200
+    assert ask_reset(client, "carol").status_code == 200
+    assert ask_reset(client, "carol").status_code == 429
+
+
+def test_the_reset_forms_need_the_csrf_token(app, carol, smtp):
+    _, inbox = smtp
+    client = app.test_client()
+    assert client.post("/account/reset", data={"name": "carol"}).status_code == 403
+    assert inbox.messages == []
+    ask_reset(client, "carol")
+    path = reset_path(inbox.messages[0])
+    assert client.post(path, data={"password": NEW_PASSWORD}).status_code == 403
+    assert client.get(path).status_code == 200
+
+
+def test_without_smtp_there_is_no_reset(app, carol):
+    app.config["SMTP_URL"] = None
+    assert app.test_client().get("/account/reset").status_code == 404
+    assert "Forgot your password?" not in app.test_client().get("/account/login").get_data(
+        as_text=True
+    )
