@@ -596,6 +596,11 @@ function renderStart(result) {
     ),
   );
   el.problems.replaceChildren();
+  el.formats.replaceChildren(
+    ...Object.values(result.formats || {}).map((f) =>
+      h("li", { class: "format-empty" }, h("span", { class: "format-mark", "aria-hidden": "true" }, "·"), ` ${f.name}: nothing to judge yet`),
+    ),
+  );
 }
 
 function renderVerdict(result) {
@@ -844,7 +849,7 @@ function resultItem(card) {
     h(
       "button",
       { type: "button", class: "info-button", dataset: { info: card.id }, "aria-label": `Show ${card.name}`, title: "Show the card" },
-      "ⓘ",
+      "i",
     ),
   );
 }

@@ -1,0 +1,322 @@
+"""The player's side in Chromium at a laptop's size (1366×900) and a phone's (390×844).
+
+Cards open from the builder and the card list; a deck is never lost (a draft survives a
+reload, Clear can be undone, leaving asks first, saved decks are listed); a shared link is
+a read-only page with its history; the bugs players met stay fixed. Each page is saved as
+a screenshot at both sizes in test-artifacts/screenshots.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.builder import deck_rows, example, import_list, settle
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+def new_page(browser, base_url: str, size: str):
+    """A page of a new browser context (its own localStorage) at one of SIZES; it records
+    what the page's scripts report, for :func:`no_script_errors`."""
+    width, height = SIZES[size]
+    context = browser.new_context(
+        base_url=base_url,
+        viewport={"width": width, "height": height},
+        is_mobile=size == "phone",
+        has_touch=size == "phone",
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(f"uncaught: {error}"))
+    page.on("console", lambda msg: page.errors.append(msg.text) if msg.type == "error" else None)
+    return page
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request, browser, live_server):
+    """(page, size) at each size, in a browser context of its own."""
+    page = new_page(browser, live_server, request.param)
+    yield page, request.param
+    page.context.close()
+    assert page.errors == [], "the page's scripts reported errors"
+
+
+@pytest.fixture
+def desktop(browser, live_server):
+    page = new_page(browser, live_server, "desktop")
+    yield page
+    page.context.close()
+    assert page.errors == [], "the page's scripts reported errors"
+
+
+def screenshot(page, name: str, size: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+
+
+def fits_the_screen(page) -> bool:
+    """No sideways scrolling: the page is no wider than the window."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def open_builder(page, game_id: str = "era") -> None:
+    page.goto(f"/games/{game_id}/build")
+    settle(page)
+
+
+def add_from_search(page, words: str, label: str, times: int = 1) -> None:
+    page.fill("#search-q", words)
+    button = page.get_by_role("button", name=label)
+    for _ in range(times):
+        button.click()
+    settle(page)
+
+
+# -- 1. a card opens from the builder and the card list -------------------------------------
+
+
+def test_a_card_opens_from_the_builder(sized):
+    page, size = sized
+    open_builder(page)
+    page.fill("#search-q", "ember rex")
+    result = page.get_by_role("button", name="Add Ember Rex (Dino)")
+    expect(result).to_be_visible()
+    preview = page.locator("#card-preview")
+    if size == "desktop":
+        result.hover()
+    else:
+        page.get_by_role("button", name="Show Ember Rex").tap()
+    expect(preview).to_be_visible()
+    expect(preview.locator(".frame-name")).to_have_text("Ember Rex")
+    expect(preview).to_contain_text("Power 4")
+    expect(page.locator(".deck-row")).to_have_count(0)  # showing a card adds nothing
+
+    preview.get_by_role("link", name="Open the card page").click()
+    expect(page).to_have_url(re.compile(r"/games/era/cards/era-ember-rex$"))
+    expect(page.locator("h1")).to_have_text("Ember Rex")
+    expect(page.locator("#card-facts")).to_contain_text("Element")
+    legality = page.locator("#card-legality")
+    expect(legality.locator('tr[data-format="standard"][data-day="today"]')).to_contain_text(
+        "Legal"
+    )
+    assert fits_the_screen(page)
+    screenshot(page, "card-page", size)
+
+
+def test_a_deck_card_shows_on_a_tap_of_its_name(sized):
+    page, _ = sized
+    open_builder(page)
+    add_from_search(page, "kindle", "Add Kindle (Action)")
+    page.locator(".deck-row .card-name-button", has_text="Kindle").click()
+    preview = page.locator("#card-preview")
+    expect(preview.locator(".frame-name")).to_have_text("Kindle")
+    preview.get_by_role("button", name="Close").click()
+    expect(preview).to_be_hidden()
+
+
+def test_a_cards_name_in_the_card_list_opens_its_page(sized):
+    page, size = sized
+    page.goto("/games/era/cards?q=tidefang")
+    page.get_by_role("link", name="Tidefang Mosasaur").click()
+    expect(page.locator("h1")).to_have_text("Tidefang Mosasaur")
+    # The live search draws the rows again: its names link the same way.
+    page.goto("/games/era/cards")
+    page.fill("#filter-q", "kindle")
+    expect(page.locator("#card-list .card-name")).to_have_text(["Kindle"])
+    page.get_by_role("link", name="Kindle").click()
+    expect(page.locator("h1")).to_have_text("Kindle")
+    screenshot(page, "card-page-action", size)
+
+
+# -- 2. a deck is never lost ------------------------------------------------------------------
+
+
+def test_a_draft_survives_a_reload(sized):
+    page, size = sized
+    open_builder(page)
+    add_from_search(page, "ember rex", "Add Ember Rex (Dino)")
+    add_from_search(page, "kindle", "Add Kindle (Action)", times=2)
+    page.fill("#deck-name", "Half a deck")
+    built = deck_rows(page)
+    assert built == [("dinos", "Ember Rex", 1), ("deck", "Kindle", 2)]
+
+    page.reload()
+    settle(page)
+    assert deck_rows(page) == built
+    assert page.input_value("#deck-name") == "Half a deck"
+    expect(page.locator("#draft-status")).to_contain_text("Your draft is back")
+    expect(page.locator("#verdict")).to_contain_text("Not legal")
+    screenshot(page, "builder-draft", size)
+
+
+def test_clear_can_be_undone(sized):
+    page, size = sized
+    open_builder(page)
+    import_list(page, example("era-legal"))
+    built = deck_rows(page)
+    page.click("#deck-clear")
+    settle(page)
+    assert deck_rows(page) == []
+    notice = page.locator("#undo-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("The deck was cleared.")
+    if size == "phone":
+        notice.scroll_into_view_if_needed()
+        screenshot(page, "builder-undo", size)
+    page.get_by_role("button", name="Undo").click()
+    settle(page)
+    assert deck_rows(page) == built
+    expect(notice).to_be_hidden()
+    expect(page.locator("#verdict")).to_have_attribute("data-legal", "true")
+
+
+def test_leaving_with_unsaved_changes_asks_first_and_not_after_a_save(desktop):
+    page = desktop
+    open_builder(page)
+    add_from_search(page, "ember rex", "Add Ember Rex (Dino)")
+    asked = []
+
+    def answer(dialog):
+        asked.append(dialog.type)
+        dialog.dismiss()  # stay on the page
+
+    page.on("dialog", answer)
+    page.close(run_before_unload=True)
+    page.wait_for_timeout(300)
+    assert asked == ["beforeunload"]
+    assert not page.is_closed()
+
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    with page.expect_event("close"):
+        page.close(run_before_unload=True)
+    assert asked == ["beforeunload"]
+
+
+def test_my_decks_lists_every_deck_saved_in_this_browser(sized):
+    page, size = sized
+    open_builder(page)
+    import_list(page, example("era-legal"))
+    page.fill("#deck-name", "First fire")
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    first = page.input_value("#share-link")
+
+    page.goto("/games/era/build")
+    settle(page)
+    assert deck_rows(page) == []  # the saved deck left the new-deck draft empty
+    import_list(page, example("era-legal").replace("3 Kindle", "2 Kindle"))
+    page.fill("#deck-name", "Second fire")
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+
+    page.goto("/games/era/build")
+    settle(page)
+    listed = page.locator("#my-decks li a")
+    expect(listed).to_have_text(["Second fire", "First fire"])
+    assert listed.nth(1).get_attribute("href") == "/decks/" + first.rsplit("/", 1)[1]
+    page.locator("#my-decks").scroll_into_view_if_needed()
+    screenshot(page, "builder-my-decks", size)
+
+
+# -- 3. a shared link is a read-only page with history and a diff -----------------------------
+
+
+def test_a_shared_link_opens_read_only_with_its_history_in_another_browser(
+    sized, browser, live_server
+):
+    page, size = sized
+    open_builder(page)
+    import_list(page, example("era-legal"))
+    page.fill("#deck-name", "Fire and Water")
+    page.fill("#deck-description", "Burn early. Primer: https://example.org/era-primer")
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    page.get_by_role("button", name="Remove one Kindle").click()
+    settle(page)
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    link = page.input_value("#share-link")
+
+    friend = new_page(browser, live_server, size)
+    try:
+        friend.goto(link)
+        expect(friend.locator("h1")).to_have_text("Fire and Water")
+        expect(friend.locator("#deck-save")).to_have_count(0)
+        expect(friend.locator('.deck-group[data-group="Dino"] .deck-line')).to_have_count(3)
+        history = friend.locator("#deck-history > li")
+        expect(history).to_have_count(2)
+        expect(history.first).to_contain_text("(this version)")
+        expect(history.first.locator(".diff")).to_have_text(
+            re.compile(r"−1 Kindle\s*\(Deck: 3 → 2\)")
+        )
+        expect(friend.locator("#deck-verdicts")).to_contain_text("Standard")
+        expect(friend.locator("#deck-description a")).to_have_attribute(
+            "href", "https://example.org/era-primer"
+        )
+        expect(friend.locator("#charts svg").first).to_be_visible()
+        friend.select_option("#group-by", "element")
+        expect(friend.locator('.deck-group[data-group="Water"]')).to_be_visible()
+        assert "group=element" in friend.url
+        assert fits_the_screen(friend)
+        screenshot(friend, "deck-page", size)
+
+        friend.get_by_role("link", name="Edit a copy").click()
+        settle(friend)
+        assert ("deck", "Kindle", 2) in deck_rows(friend)
+        expect(friend.locator("#deck-name")).to_have_value("Fire and Water")
+        expect(friend.locator("#deck-save")).to_be_disabled()
+    finally:
+        friend.context.close()
+    assert friend.errors == []
+
+
+# -- 4. the bugs players met ------------------------------------------------------------------
+
+
+def test_more_results_shows_only_when_there_are_more(desktop):
+    page = desktop
+    open_builder(page)
+    more = page.locator("#search-more")
+    expect(more).to_be_visible()  # 30 of every ERA card shown
+    page.fill("#search-q", "ember rex")
+    expect(page.locator("#search-status")).to_have_text("1 card; Enter or click adds one.")
+    expect(more).to_be_hidden()
+    page.fill("#search-q", "no such card at all")
+    expect(page.locator("#search-status")).to_have_text("No cards match.")
+    expect(more).to_be_hidden()
+    page.fill("#search-q", "")
+    expect(more).to_be_visible()
+    more.click()
+    expect(page.locator("#search-results button.result")).to_have_count(60)
+
+
+def test_a_card_without_a_cost_shows_no_grey_dash(sized):
+    page, _ = sized
+    open_builder(page)
+    import_list(page, example("era-legal"))
+    dino = page.locator(".deck-row", has_text="Ember Rex").locator(".cost")
+    expect(dino).to_have_text("")
+    assert dino.evaluate("e => getComputedStyle(e).backgroundColor") == "rgba(0, 0, 0, 0)"
+    expect(page.locator(".deck-row .cost", has_text="–")).to_have_count(0)
+    page.goto("/games/era/cards?type=Dino")
+    expect(page.locator("#card-list .cost", has_text="–")).to_have_count(0)
+
+
+def test_the_date_field_says_what_it_does(sized):
+    page, size = sized
+    open_builder(page)
+    expect(page.get_by_label("Check with the rules of")).to_be_visible()
+    expect(page.locator("#as-of-hint")).to_contain_text("Empty: today's rules")
+    expect(page.get_by_text("Rules as of")).to_have_count(0)
+    expect(page.locator("#verdict")).to_contain_text("An empty deck")
+    expect(page.locator("#verdict")).not_to_contain_text("Not legal")
+    screenshot(page, "builder-empty", size)
