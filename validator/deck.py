@@ -15,7 +15,6 @@ BOARDS = (SIDEBOARD, MAYBEBOARD)
 BOARD_NAMES = {SIDEBOARD: "Sideboard", MAYBEBOARD: "Maybeboard"}
 
 
-@dataclass(slots=True)
 class Entry:
     """``count`` copies of ``card`` in one section.
 
@@ -24,15 +23,45 @@ class Entry:
     number, a card id or a set code) rather than the card by name alone.
     """
 
-    card: Card
-    count: int
-    lines: tuple[int, ...] = ()
-    printing_named: bool = False
+    # The lines are kept in a list that grows in place: a card listed on 10,000 lines
+    # would otherwise copy a longer tuple on every one of them.
+    __slots__ = ("_lines", "card", "count", "printing_named")
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __init__(
+        self, card: Card, count: int, lines: Iterable[int] = (), printing_named: bool = False
+    ) -> None:
+        self.card = card
+        self.count = count
+        self._lines = list(lines)
+        self.printing_named = printing_named
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        return tuple(self._lines)
+
+    @lines.setter
+    def lines(self, value: Iterable[int]) -> None:
+        self._lines = list(value)
 
     @property
     def line(self) -> int | None:
         """The first decklist line of the entry, if it came from one."""
-        return self.lines[0] if self.lines else None
+        return self._lines[0] if self._lines else None
+
+    def _key(self) -> tuple:
+        return (self.card, self.count, self.lines, self.printing_named)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return (
+            f"Entry(card={self.card!r}, count={self.count!r}, lines={self.lines!r},"
+            f" printing_named={self.printing_named!r})"
+        )
 
 
 @dataclass
@@ -74,6 +103,19 @@ class Deck:
         printing_named: bool = False,
     ) -> Entry:
         """Add copies, merging with an entry of the same card already in the section."""
+        # The common case, a card already indexed in its section, costs two look-ups.
+        index = self._section_index.get(section_id)
+        if (
+            index is not None
+            and index.size == len(index.entries)
+            and self.sections.get(section_id) is index.entries
+        ):
+            entry = (index.named if printing_named else index.plain).get(card)
+            if entry is not None:
+                entry.count += count
+                if line is not None:
+                    entry._lines.append(line)
+                return entry
         return self._add(False, self.sections, section_id, card, count, line, printing_named)
 
     def add_to_board(
@@ -106,7 +148,7 @@ class Deck:
         else:
             entry.count += count
             if line is not None:
-                entry.lines += (line,)
+                entry._lines.append(line)
         return entry
 
     def cards_by_section(self) -> dict[str, list[tuple[str, int]]]:

@@ -226,6 +226,33 @@ def _readings(game: Game) -> dict[str, tuple]:
     return kept
 
 
+def _read_plain(game: Game, line: str) -> tuple | None:
+    """The common line, ``3 Name`` or ``3x Name`` naming a card by its own name, read in one
+    match and one look-up; None for anything else, which :func:`_read_line` reads in full.
+
+    Each check stands for a step of the full reading that could change such a line: an
+    ASCII line starting with a digit has no bullet, emphasis, heading, rule or invisible
+    character; without ``//``, ``#``, ``**`` or ``__`` it has no comment to cut or marks to
+    drop; it is a header only when it ends with a colon and a total only when its name
+    starts with "card". What is left is what the full reading does for it.
+    """
+    if not (line[:1].isdigit() and line.isascii()) or line.endswith(":"):
+        return None
+    if "//" in line or "#" in line or "**" in line or "__" in line:
+        return None
+    match = _COUNT_FIRST.match(line)
+    if match is None:
+        return None
+    digits, text = match.groups()
+    if len(digits) > 3 or text[:4].lower() == "card":
+        return None
+    count = int(digits)
+    card = game.cards_by_key.get(name_key(text))
+    if card is None or not 1 <= count <= MAX_COPIES_PER_LINE:
+        return None
+    return (_CARD, card, False, (), count)
+
+
 def _read_line(game: Game, stripped: str) -> tuple:
     line = _BULLET.sub("", stripped.strip(_INVISIBLE).strip())
     line = line.replace("**", "").replace("__", "")
@@ -464,7 +491,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         stripped = raw.strip()
         reading = kept.get(stripped)
         if reading is None:
-            reading = kept[stripped] = _read_line(game, stripped)
+            reading = kept[stripped] = _read_plain(game, stripped) or _read_line(game, stripped)
         kind = reading[0]
         if kind == _CARD and not reading[3]:  # the common line: a card, nothing to say
             _, card, named, _notes, count = reading

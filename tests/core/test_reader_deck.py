@@ -60,3 +60,28 @@ def test_adding_costs_the_same_however_large_the_section(era):
     assert len(deck.sections["deck"]) == 30_000
     assert deck.sections["deck"][-1].lines == (30_000, 60_000)
     assert _CountedScans.scans <= 1  # the index is built once, never rescanned per add
+
+
+def test_a_card_listed_on_every_line_keeps_every_line_in_order(era):
+    # Each line's number is appended in place: a card on 20,000 lines is 20,000 steps,
+    # where growing a tuple copied the lines so far on every one of them.
+    rex = era.find_card("Ember Rex")
+    deck = Deck(era)
+    for line in range(1, 20_001):
+        deck.add("dinos", rex, 1, line)
+    (entry,) = deck.sections["dinos"]
+    assert entry.count == 20_000
+    assert entry.lines == tuple(range(1, 20_001))
+    assert entry.line == 1
+
+
+def test_entries_compare_by_their_card_count_lines_and_printing(era):
+    rex = era.find_card("Ember Rex")
+    first, second = Deck(era), Deck(era)
+    for deck in (first, second):
+        deck.add("dinos", rex, 2, 1)
+        deck.add("dinos", rex, 1, 5)
+    assert first.sections == second.sections
+    second.add("dinos", rex, 1, 6)
+    assert first.sections != second.sections
+    assert "lines=(1, 5)" in repr(first.sections["dinos"][0])
