@@ -111,6 +111,59 @@ def test_a_card_opens_from_the_builder(sized):
     screenshot(page, "card-page", size)
 
 
+@pytest.fixture
+def extras_site(tmp_path, pool_copy):
+    """A site whose ERA Ember Rex has rules text and a picture (tests/site/extras.py)."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from tests.site.extras import add_extras
+    from webapp import create_app
+
+    add_extras(pool_copy)
+    app = create_app(
+        {"DATABASE": str(tmp_path / "site.sqlite"), "POOLS": str(pool_copy), "TESTING": True}
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_cards_rules_text_and_picture_are_shown_and_searched(browser, extras_site, size):
+    from tests.site.extras import TEXT
+
+    page = new_page(browser, extras_site, size)
+    try:
+        open_builder(page)
+        page.fill("#search-q", "roars twice")
+        expect(page.locator("#search-results button.result")).to_have_count(2)  # and its reprint
+        page.get_by_role("button", name="Show Ember Rex").first.click()
+        preview = page.locator("#card-preview")
+        expect(preview.locator(".frame-text")).to_have_text(TEXT)
+        picture = preview.locator(".frame-art img")
+        expect(picture).to_have_attribute("src", "/games/era/cards/era-ember-rex/image")
+        page.wait_for_function(
+            "() => document.querySelector('#card-preview .frame-art img').naturalWidth > 0"
+        )
+        preview.get_by_role("link", name="Open the card page").click()
+        expect(page.locator("#card-text")).to_have_text(TEXT)
+        assert page.locator(".card-frame img").evaluate("img => img.naturalWidth") > 0
+        expect(page.locator('tr[data-format="standard"][data-day="today"]')).to_contain_text(
+            "Not legal"
+        )
+        screenshot(page, "card-page-text-and-picture", size)
+    finally:
+        page.context.close()
+    assert page.errors == []
+
+
 def test_a_deck_card_shows_on_a_tap_of_its_name(sized):
     page, _ = sized
     open_builder(page)

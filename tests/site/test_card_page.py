@@ -124,3 +124,30 @@ def test_an_unknown_card_is_a_not_found_page(client):
 def test_result_rows_on_the_cards_page_link_to_the_card(client):
     page = client.get("/games/era/cards?q=ember+rex").get_data(as_text=True)
     assert f'<a class="card-name" href="/games/era/cards/{CARD}">Ember Rex</a>' in page
+
+
+def test_published_event_lists_that_play_the_card_are_on_its_page(client, example):
+    from datetime import UTC, datetime, timedelta
+
+    deadline = (datetime.now(UTC) + timedelta(days=7)).replace(microsecond=0).isoformat()
+    body = {"name": "Spring Regionals", "game": "era", "deadline": deadline}
+    created = client.post("/api/v1/events", json=body).get_json()
+    event_id, token = created["event"]["id"], created["admin_token"]
+    for player in ("Alice", "Bob"):
+        answer = client.post(
+            f"/api/v1/events/{event_id}/entries",
+            json={"player": player, "text": example("era-legal")},
+        )
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+    page = client.get(f"/games/era/cards/{CARD}").get_data(as_text=True)
+    assert "No published event list plays it yet." in page  # not before it is published
+
+    published = client.post(
+        f"/api/v1/events/{event_id}/publish", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert published.status_code == 200
+    page = html.unescape(client.get(f"/games/era/cards/{CARD}").get_data(as_text=True))
+    lists = page.split('id="card-lists"')[1].split("</section>")[0]
+    assert f'href="/events/{event_id}/lists"' in lists
+    assert "Spring Regionals</a>: Alice, 1 copy" in lists
+    assert "Bob, 1 copy" in lists
