@@ -75,8 +75,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.logger.addFilter(addresses.MaskSecrets())
 
     from . import api, db, errors, headers, limits, requests, site
-    from .events import api as event_api
+    from .accounts import api as account_api
     from .accounts import site as account_site
+    from .events import api as event_api
     from .events import site as event_site
 
     db.init_app(app)
@@ -92,6 +93,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_api.bp)
     app.register_blueprint(event_site.bp)
     app.register_blueprint(account_site.bp)
+    app.register_blueprint(account_api.bp)
     return app
 
 

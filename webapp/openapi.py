@@ -36,6 +36,7 @@ API_PREFIX = "/api/v1"
 ERROR_MEANINGS = {
     400: "The request cannot be read: malformed JSON, text that is not UTF-8, JSON nested"
     " too deep, a number too large, or a bad query parameter or decklist.",
+    401: "No personal access token, or one that is unknown or revoked (Authorization: Bearer).",
     403: "A registered player's name without the player id the organizer registered.",
     404: "No such game, format, card, saved deck or event, or a token that opens nothing.",
     405: "The path does not take this method.",
@@ -171,6 +172,17 @@ def build_spec(app: Flask) -> APISpec:
             paths.setdefault(path, {})[method.lower()] = operation
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
+    spec.components.security_scheme(
+        "personalAccessToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An account's personal access token (dwp_…), made and revoked on the"
+            " account page and kept only as a hash; calls with one get more room under the"
+            " rate limits. /api/v1/account needs one; POST /api/v1/events with one puts the"
+            " event on the account's events. (Event admin and player tokens are Bearer too.)",
+        },
+    )
     _state_exclusive_fields(spec, plugin)
     return spec
 

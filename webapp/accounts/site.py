@@ -184,11 +184,15 @@ def logout():
 # -- the account page -----------------------------------------------------------------------------
 
 
-def account_page(account: store.Account, *, notices=(), problems=(), status: int = 200):
+def account_page(
+    account: store.Account, *, notices=(), problems=(), status: int = 200, new_token=None
+):
     return render_template(
         "accounts/account.html",
         account=account,
         email=store.email_of(get_db(), account),
+        tokens=store.tokens_of(get_db(), account),
+        new_token=new_token,
         mail=mail.configured(),
         sessions_open=store.session_count(get_db(), account),
         notices=notices,
@@ -234,6 +238,30 @@ def change_email():
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
     return account_page(found, notices=["E-mail address saved."])
+
+
+@bp.post("/tokens")
+def create_token():
+    """A personal access token for an app or bot, shown once; only its hash is kept."""
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    try:
+        record, secret = store.create_token(
+            get_db(), found, request.form.get("name", ""), sessions.now()
+        )
+    except DeckwrightError as exc:
+        return account_page(found, problems=[str(exc)], status=400)
+    return account_page(found, notices=[f"Token {record.name!r} created."], new_token=secret)
+
+
+@bp.post("/tokens/<token_id>/revoke")
+def revoke_token(token_id: str):
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    store.revoke_token(get_db(), found, token_id)
+    return account_page(found, notices=["Token revoked: it opens nothing from now on."])
 
 
 @bp.post("/logout-everywhere")

@@ -61,6 +61,15 @@ SCHEMA = (
         PRIMARY KEY (event_id, account_id)
     )""",
     "CREATE INDEX IF NOT EXISTS account_events_account ON account_events (account_id)",
+    # Personal access tokens for apps and bots; only their hashes are kept.
+    """CREATE TABLE IF NOT EXISTS account_tokens (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        created TEXT NOT NULL,
+        last_used TEXT
+    )""",
     # A password reset link, single-use and expiring; only its hash is kept.
     """CREATE TABLE IF NOT EXISTS account_resets (
         hash TEXT PRIMARY KEY,
@@ -313,6 +322,14 @@ def export(db: sqlite_utils.Database, account: Account) -> dict[str, Any]:
             "email": email_of(db, account),
         },
         "sessions": [{"created": c, "expires": e} for c, e in sessions],
+        "tokens": [
+            {
+                "name": t.name,
+                "created": t.created.isoformat(),
+                "last_used": t.last_used.isoformat() if t.last_used else None,
+            }
+            for t in tokens_of(db, account)
+        ],
         "events": [
             {
                 "id": e.id,
@@ -495,3 +512,83 @@ def finish_reset(
         db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [hashed, account.id])
         db.execute("DELETE FROM account_sessions WHERE account_id = ?", [account.id])
     return account
+
+
+# -- personal access tokens ----------------------------------------------------------------------
+
+TOKEN_PREFIX = "dwp_"  # tells an account's token from an event's admin or player token
+MAX_TOKENS = 20
+MAX_TOKEN_NAME_CHARS = 60
+
+
+@dataclass(frozen=True)
+class AccessToken:
+    id: str
+    name: str
+    created: datetime
+    last_used: datetime | None
+
+
+def create_token(
+    db: sqlite_utils.Database, account: Account, name: str, now: datetime
+) -> tuple[AccessToken, str]:
+    """A new personal access token for apps and bots: (its record, the secret shown once)."""
+    ensure_schema(db)
+    name = " ".join(str(name or "").split())
+    if not name or len(name) > MAX_TOKEN_NAME_CHARS or not name.isprintable():
+        raise InvalidAccountError(
+            f"Name the token (up to {MAX_TOKEN_NAME_CHARS} characters) after the app that uses it."
+        )
+    secret = TOKEN_PREFIX + new_token()
+    record = AccessToken(new_id(), name, now, None)
+    with transaction(db):
+        held = db.execute(
+            "SELECT COUNT(*) FROM account_tokens WHERE account_id = ?", [account.id]
+        ).fetchone()[0]
+        if held >= MAX_TOKENS:
+            raise InvalidAccountError(f"An account holds at most {MAX_TOKENS} tokens.")
+        db.execute(
+            "INSERT INTO account_tokens (id, account_id, name, hash, created)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [record.id, account.id, name, token_hash(secret), now.isoformat()],
+        )
+    return record, secret
+
+
+def tokens_of(db: sqlite_utils.Database, account: Account) -> list[AccessToken]:
+    ensure_schema(db)
+    rows = db.execute(
+        "SELECT id, name, created, last_used FROM account_tokens WHERE account_id = ?"
+        " ORDER BY created",
+        [account.id],
+    ).fetchall()
+    return [AccessToken(r[0], r[1], datetime.fromisoformat(r[2]), _moment(r[3])) for r in rows]
+
+
+def _moment(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def revoke_token(db: sqlite_utils.Database, account: Account, token_id: str) -> None:
+    ensure_schema(db)
+    gone = db.execute(
+        "DELETE FROM account_tokens WHERE id = ? AND account_id = ?", [token_id, account.id]
+    ).rowcount
+    if not gone:
+        raise AccountNotFoundError("No such token.")
+
+
+def token_account(db: sqlite_utils.Database, secret: str | None, now: datetime) -> Account | None:
+    """The account a live personal access token belongs to (looked up by its hash)."""
+    if not secret or not secret.startswith(TOKEN_PREFIX):
+        return None
+    ensure_schema(db)
+    row = db.execute(
+        """SELECT a.id, a.name, a.created, t.id FROM account_tokens t
+           JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?""",
+        [token_hash(secret)],
+    ).fetchone()
+    if row is None:
+        return None
+    db.execute("UPDATE account_tokens SET last_used = ? WHERE id = ?", [now.isoformat(), row[3]])
+    return _account(row[:3])

@@ -20,7 +20,8 @@ from flask import Blueprint, Response, current_app, request, url_for
 
 from cardpool import DeckwrightError
 
-from .. import errors, events
+from .. import accounts, errors, events
+from ..accounts import api as account_api
 from ..api import RECHECKED_POOLS, RecheckedPools, json_body, load_body, load_query
 from ..db import connect, get_db
 from ..openapi import documented
@@ -170,6 +171,8 @@ def receipt_view(receipt: events.Receipt) -> dict[str, Any]:
     errors=[400, 404, 415, 422],
 )
 def create_event():
+    """With an account's personal access token as Bearer, the event is on its "My events"."""
+    owner = account_api.required() if bearer() else None
     body = load_body(EVENT_BODY, json_body())
     created = events.create_event(
         get_db(),
@@ -183,6 +186,8 @@ def create_event():
         players=[(p["name"], p["player_id"]) for p in body["players"]],
         limits=limits(),
     )
+    if owner is not None:
+        accounts.bind_event(get_db(), owner, created.event.id, accounts.OWNER, now())
     event_id, token = created.event.id, created.admin_token
     answer = {
         "event": event_view(created.event),

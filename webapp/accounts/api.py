@@ -1,0 +1,100 @@
+"""The account in the JSON API, under ``/api/v1/account``, for apps and bots.
+
+They authenticate with a personal access token (``dwp_…``, made on the
+account page) as ``Authorization: Bearer``. A missing, unknown or revoked
+token is a 401. ``POST /api/v1/events`` with such a token puts the event on
+the account's "My events".
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, request
+from marshmallow import Schema, fields
+
+from .. import errors
+from ..db import get_db
+from ..openapi import documented
+from . import sessions, store
+
+bp = Blueprint("account_api", __name__, url_prefix="/api/v1/account")
+
+
+class AccountSchema(Schema):
+    name = fields.Str(required=True)
+    created = fields.DateTime(required=True)
+
+
+class MyEventSchema(Schema):
+    id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    game = fields.Str(required=True)
+    deadline = fields.DateTime(required=True)
+    locked = fields.Bool(required=True)
+    published = fields.Bool(required=True)
+    role = fields.Str(required=True, metadata={"description": "owner or co-organizer"})
+    organizers = fields.List(fields.Str(), required=True)
+
+
+class MyEventsSchema(Schema):
+    events = fields.List(fields.Nested(MyEventSchema), required=True)
+
+
+def bearer() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def token_account() -> store.Account | None:
+    """The account of the request's personal access token, if it carries a live one."""
+    return store.token_account(get_db(), bearer(), sessions.now())
+
+
+def required() -> store.Account:
+    account = token_account()
+    if account is None:
+        raise errors.ApiError(
+            401,
+            "unauthorized",
+            "Send a personal access token (made on your account page) as Authorization: Bearer.",
+        )
+    return account
+
+
+@bp.get("")
+@documented("The account a personal access token belongs to", AccountSchema, errors=[401])
+def whoami():
+    return AccountSchema().dump(required())
+
+
+@bp.get("/events")
+@documented("The account's events: its own and those it co-organizes", MyEventsSchema, errors=[401])
+def my_events():
+    """Open each one's dashboard from the site's "My events"; the API answers with its facts."""
+    account = required()
+    return MyEventsSchema().dump({"events": store.my_events(get_db(), account)})
+
+
+@bp.after_request
+def private(response: Response) -> Response:
+    response.headers.setdefault("Cache-Control", "no-store")
+    if response.status_code == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="deckwright"'
+    return response
+
+
+TOKEN_RATE_SCALE = 10  # a token's room under each rate limit, against an anonymous address's
+
+
+def rate_holder() -> tuple[str, int] | None:
+    """How :mod:`webapp.limits` counts a request with a live personal access token: per
+    account, with :data:`TOKEN_RATE_SCALE` times the room. None for any other request."""
+    token = bearer()
+    if not token or not token.startswith(store.TOKEN_PREFIX):
+        return None
+    account = store.token_account(get_db(), token, sessions.now())
+    return (f"account:{account.id}", TOKEN_RATE_SCALE) if account else None
+
+
+@bp.record_once
+def install(state) -> None:
+    state.app.extensions["deckwright.rate_holder"] = rate_holder
