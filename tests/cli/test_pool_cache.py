@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,3 +62,18 @@ def test_the_cache_is_turned_off_with_off(pools, run, monkeypatch, tmp_path):
     assert run("games", "--pools", pools).exit_code == 0
     assert not (tmp_path / "compiled").exists()
     assert not list(tmp_path.rglob("*.game"))
+
+
+def test_the_real_command_ends_with_its_status_and_all_its_output(pools, tmp_path):
+    """Run as a process, the command ends without freeing the loaded game object by object:
+    its output and exit status must still be whole."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("3 Stone Gaint\n", encoding="utf-8")
+    env = {**os.environ, "DECKWRIGHT_CACHE": str(tmp_path / "compiled")}
+    command = [sys.executable, "-c", "from validator.cli import cli; cli()"]
+    command += ["validate", "--pools", str(pools), "--game", "skirmish", str(deck)]
+    for _ in range(2):  # compiled, then started from the cache
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert "did you mean Stone Giant?" in done.stdout
+        assert done.stdout.endswith("\n")
