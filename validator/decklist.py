@@ -50,6 +50,8 @@ _LINE_LIMIT: ContextVar[int] = ContextVar("decklist_line_limit", default=MAX_LIN
 # digits would be refused by Python itself with a ValueError.
 _MAX_COUNT_DIGITS = 18
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
+# The common line (see _read_plain): _COUNT_FIRST with a count of at most three digits.
+_PLAIN = re.compile(r"^(\d{1,3})\s*[xX×]?\s+(\S.*)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
 # The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
@@ -227,28 +229,32 @@ def _readings(game: Game) -> dict[str, tuple]:
 
 
 def _read_plain(game: Game, line: str) -> tuple | None:
-    """The common line, ``3 Name`` or ``3x Name`` naming a card by its own name, read in one
-    match and one look-up; None for anything else, which :func:`_read_line` reads in full.
+    """The common line, ``3 Name`` or ``3x Name`` naming a card by its own name, read with
+    one match and one look-up; None for anything else, which :func:`_read_line` reads in full.
 
     Each check stands for a step of the full reading that could change such a line: an
     ASCII line starting with a digit has no bullet, emphasis, heading, rule or invisible
     character; without ``//``, ``#``, ``**`` or ``__`` it has no comment to cut or marks to
     drop; it is a header only when it ends with a colon and a total only when its name
-    starts with "card". What is left is what the full reading does for it.
+    starts with "card"; and its count (one to three digits) is split from the name as
+    _COUNT_FIRST splits it. What is left is what the full reading does for it.
     """
-    if not (line[:1].isdigit() and line.isascii()) or line.endswith(":"):
-        return None
-    if "//" in line or "#" in line or "**" in line or "__" in line:
-        return None
-    match = _COUNT_FIRST.match(line)
-    if match is None:
+    match = _PLAIN.match(line)
+    if (
+        match is None
+        or line[-1] == ":"
+        or "//" in line
+        or "#" in line
+        or "**" in line
+        or "__" in line
+        or not line.isascii()
+    ):
         return None
     digits, text = match.groups()
-    if len(digits) > 3 or text[:4].lower() == "card":
-        return None
+    key = name_key(text)
+    card = game.cards_by_key.get(key)
     count = int(digits)
-    card = game.cards_by_key.get(name_key(text))
-    if card is None or not 1 <= count <= MAX_COPIES_PER_LINE:
+    if card is None or not count or key.startswith("card"):
         return None
     return (_CARD, card, False, (), count)
 
@@ -487,6 +493,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     problems: list[Problem] = []
     place: tuple = _BY_TYPE
     kept = _readings(game)
+    add, section_for_card = deck.add, game.section_for_card
+    on_board = False  # place[0] == _BOARD, kept as the lines are read
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -494,11 +502,11 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             reading = kept[stripped] = _read_plain(game, stripped) or _read_line(game, stripped)
         kind = reading[0]
         if kind == _CARD and not reading[3]:  # the common line: a card, nothing to say
-            _, card, named, _notes, count = reading
-            if place[0] == _BOARD:
-                deck.add_to_board(place[1], card, count, number, named)
+            if on_board:
+                deck.add_to_board(place[1], reading[1], reading[4], number, reading[2])
             else:
-                deck.add(place[1] or game.section_for_card(card), card, count, number, named)
+                card = reading[1]
+                add(place[1] or section_for_card(card), card, reading[4], number, reading[2])
             continue
         if kind == _SKIP:
             continue
@@ -519,6 +527,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             where = target
             if not line_only:
                 place = target
+                on_board = place[0] == _BOARD
             if rest is None:
                 continue
             reading = rest

@@ -35,6 +35,17 @@ FORMS = (
     "1000 {name}",
     "{n} {name}\u200b",
     "{n} {name} ×",
+    "{n}  x {name}",
+    "{n} x  {name}",
+    "{n}\t{name}",
+    "{n}x  {name}",
+    "{n}x x {name}",
+    "{n} x{name}",
+    "{n} X\t{name}",
+    "{n} {name}  ",
+    "{n}{name}",
+    "1234 {name}",
+    "x {name}",
 )
 
 
