@@ -72,7 +72,14 @@ def open_builder(page, game_id: str = "era") -> None:
     settle(page)
 
 
+def tab(page, name: str) -> None:
+    """On a phone, open the builder's tab of this name (search, deck, legality)."""
+    if page.locator("#phone-bar").is_visible():
+        page.locator(f'#phone-bar [data-tab="{name}"]').click()
+
+
 def add_from_search(page, words: str, label: str, times: int = 1) -> None:
+    tab(page, "search")
     page.fill("#search-q", words)
     button = page.get_by_role("button", name=label)
     for _ in range(times):
@@ -168,6 +175,7 @@ def test_a_deck_card_shows_on_a_tap_of_its_name(sized):
     page, _ = sized
     open_builder(page)
     add_from_search(page, "kindle", "Add Kindle (Action)")
+    tab(page, "deck")
     page.locator(".deck-row .card-name-button", has_text="Kindle").click()
     preview = page.locator("#card-preview")
     expect(preview.locator(".frame-name")).to_have_text("Kindle")
@@ -197,12 +205,14 @@ def test_a_draft_survives_a_reload(sized):
     open_builder(page)
     add_from_search(page, "ember rex", "Add Ember Rex (Dino)")
     add_from_search(page, "kindle", "Add Kindle (Action)", times=2)
+    tab(page, "deck")
     page.fill("#deck-name", "Half a deck")
     built = deck_rows(page)
     assert built == [("dinos", "Ember Rex", 1), ("deck", "Kindle", 2)]
 
     page.reload()
     settle(page)
+    tab(page, "deck")
     assert deck_rows(page) == built
     assert page.input_value("#deck-name") == "Half a deck"
     expect(page.locator("#draft-status")).to_contain_text("Your draft is back")
@@ -213,6 +223,7 @@ def test_a_draft_survives_a_reload(sized):
 def test_clear_can_be_undone(sized):
     page, size = sized
     open_builder(page)
+    tab(page, "deck")
     import_list(page, example("era-legal"))
     built = deck_rows(page)
     page.click("#deck-clear")
@@ -257,6 +268,7 @@ def test_leaving_with_unsaved_changes_asks_first_and_not_after_a_save(desktop):
 def test_my_decks_lists_every_deck_saved_in_this_browser(sized):
     page, size = sized
     open_builder(page)
+    tab(page, "deck")
     import_list(page, example("era-legal"))
     page.fill("#deck-name", "First fire")
     page.click("#deck-save")
@@ -265,6 +277,7 @@ def test_my_decks_lists_every_deck_saved_in_this_browser(sized):
 
     page.goto("/games/era/build")
     settle(page)
+    tab(page, "deck")
     assert deck_rows(page) == []  # the saved deck left the new-deck draft empty
     import_list(page, example("era-legal").replace("3 Kindle", "2 Kindle"))
     page.fill("#deck-name", "Second fire")
@@ -273,6 +286,7 @@ def test_my_decks_lists_every_deck_saved_in_this_browser(sized):
 
     page.goto("/games/era/build")
     settle(page)
+    tab(page, "deck")
     listed = page.locator("#my-decks li a")
     expect(listed).to_have_text(["Second fire", "First fire"])
     assert listed.nth(1).get_attribute("href") == "/decks/" + first.rsplit("/", 1)[1]
@@ -288,6 +302,7 @@ def test_a_shared_link_opens_read_only_with_its_history_in_another_browser(
 ):
     page, size = sized
     open_builder(page)
+    tab(page, "deck")
     import_list(page, example("era-legal"))
     page.fill("#deck-name", "Fire and Water")
     page.fill("#deck-description", "Burn early. Primer: https://example.org/era-primer")
@@ -332,6 +347,57 @@ def test_a_shared_link_opens_read_only_with_its_history_in_another_browser(
     assert friend.errors == []
 
 
+# -- 5. the builder on a phone ------------------------------------------------------------------
+
+
+def test_on_a_phone_a_tap_on_plus_shows_the_count_and_verdict_change(browser, live_server):
+    page = new_page(browser, live_server, "phone")
+    try:
+        open_builder(page)
+        bar = page.locator("#phone-bar")
+        expect(bar).to_be_visible()
+        expect(page.locator("#bar-count")).to_have_text("0 cards")
+        expect(page.locator("#bar-verdict")).to_have_text("Empty deck")
+        # Cards first: the deck and the verdict wait under their tabs, the filters are folded.
+        expect(page.locator(".deck-panel")).to_be_hidden()
+        expect(page.locator(".legality-panel")).to_be_hidden()
+        expect(page.locator("#search-type")).to_be_hidden()
+        page.get_by_role("button", name="Filters").tap()
+        expect(page.locator("#search-type")).to_be_visible()
+        page.get_by_role("button", name="Filters").tap()
+
+        page.fill("#search-q", "ember rex")
+        page.get_by_role("button", name="Add Ember Rex (Dino)").tap()
+        expect(page.locator("#add-toast")).to_have_text("Added Ember Rex · 1 in Dinos")
+        expect(page.locator("#add-toast")).to_be_in_viewport()
+        settle(page)
+        expect(page.locator("#bar-count")).to_have_text("1 card")
+        expect(page.locator("#bar-verdict")).to_have_text(re.compile(r"^Not legal · \d+$"))
+        expect(bar).to_be_in_viewport()
+        screenshot(page, "builder-phone-search", "phone")
+
+        page.get_by_role("tab", name=re.compile("^Deck")).tap()
+        expect(page.locator(".deck-panel")).to_be_visible()
+        expect(page.locator(".search-panel")).to_be_hidden()
+        assert deck_rows(page) == [("dinos", "Ember Rex", 1)]
+        screenshot(page, "builder-phone-deck", "phone")
+        page.get_by_role("tab", name="Legality").tap()
+        expect(page.locator("#verdict")).to_be_in_viewport()
+        expect(page.locator("#verdict")).to_contain_text("Not legal")
+        assert fits_the_screen(page)
+        screenshot(page, "builder-phone-legality", "phone")
+    finally:
+        page.context.close()
+    assert page.errors == []
+
+
+def test_on_a_laptop_every_panel_shows_and_no_phone_bar(desktop):
+    open_builder(desktop)
+    expect(desktop.locator("#phone-bar")).to_be_hidden()
+    for panel in (".search-panel", ".deck-panel", ".legality-panel", ".stats-panel"):
+        expect(desktop.locator(panel)).to_be_visible()
+
+
 # -- 4. the bugs players met ------------------------------------------------------------------
 
 
@@ -355,6 +421,7 @@ def test_more_results_shows_only_when_there_are_more(desktop):
 def test_a_card_without_a_cost_shows_no_grey_dash(sized):
     page, _ = sized
     open_builder(page)
+    tab(page, "deck")
     import_list(page, example("era-legal"))
     dino = page.locator(".deck-row", has_text="Ember Rex").locator(".cost")
     expect(dino).to_have_text("")
@@ -367,9 +434,11 @@ def test_a_card_without_a_cost_shows_no_grey_dash(sized):
 def test_the_date_field_says_what_it_does(sized):
     page, size = sized
     open_builder(page)
+    tab(page, "deck")
     expect(page.get_by_label("Check with the rules of")).to_be_visible()
     expect(page.locator("#as-of-hint")).to_contain_text("Empty: today's rules")
     expect(page.get_by_text("Rules as of")).to_have_count(0)
     expect(page.locator("#verdict")).to_contain_text("An empty deck")
     expect(page.locator("#verdict")).not_to_contain_text("Not legal")
+    tab(page, "legality")
     screenshot(page, "builder-empty", size)

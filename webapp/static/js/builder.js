@@ -21,6 +21,7 @@ const game = JSON.parse($("builder-config").textContent);
 const saved = JSON.parse($("builder-deck").textContent);
 const ROOT = document.documentElement.dataset.scriptRoot || "";
 const UNDO_SHOWN_MS = 15000;
+const TOAST_SHOWN_MS = 1600;
 const EVENT = Boolean(document.getElementById("event-banner"));
 
 const state = {
@@ -78,6 +79,11 @@ const el = {
   draftStatus: $("draft-status"),
   myDecks: $("my-decks"),
   myDecksEmpty: $("my-decks-empty"),
+  barCount: $("bar-count"),
+  barVerdict: $("bar-verdict"),
+  tabDeckCount: $("tab-deck-count"),
+  toast: $("add-toast"),
+  filtersToggle: $("filters-toggle"),
   announcer: $("announcer"),
 };
 
@@ -112,6 +118,58 @@ function addCard(card, sectionId = sectionFor(card), count = 1) {
   entry.count += count;
   deckChanged();
   announce(`Added ${card.name}: ${entry.count} in ${sectionName(sectionId)}.`);
+  toast(`Added ${card.name} · ${entry.count} in ${sectionName(sectionId)}`);
+}
+
+let toastTimer = null;
+
+/** A short note that a tap did something, where a phone's thumb is (hidden after a moment). */
+function toast(message) {
+  el.toast.textContent = message;
+  el.toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.toast.hidden = true;
+  }, TOAST_SHOWN_MS);
+}
+
+// -- the phone's tabs and bar -------------------------------------------------------------------
+
+function showTab(name) {
+  for (const tab of document.querySelectorAll("#phone-bar [data-tab]")) {
+    tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  }
+  for (const panel of document.querySelectorAll("[data-tab-panel]")) {
+    panel.classList.toggle("tab-shown", panel.dataset.tabPanel === name);
+  }
+}
+
+document.getElementById("phone-bar").addEventListener("click", (event) => {
+  const tab = event.target.closest("[data-tab]");
+  if (!tab) return;
+  showTab(tab.dataset.tab);
+  window.scrollTo({ top: 0 });
+});
+
+el.filtersToggle.addEventListener("click", () => {
+  const open = el.searchForm.classList.toggle("filters-open");
+  el.filtersToggle.setAttribute("aria-expanded", String(open));
+});
+
+/** The bar's verdict word, from the last verdict: legal, not legal, or an empty deck. */
+function renderBar(result) {
+  const bar = el.barVerdict;
+  delete bar.dataset.legal;
+  delete bar.dataset.empty;
+  if (!result) {
+    bar.textContent = "Cannot check";
+  } else if (isEmpty()) {
+    bar.dataset.empty = "true";
+    bar.textContent = "Empty deck";
+  } else {
+    bar.dataset.legal = String(result.legal);
+    bar.textContent = result.legal ? "Legal" : `Not legal · ${result.problems.filter((p) => p.severity === "error").length}`;
+  }
 }
 
 function removeCard(sectionId, cardId, count = 1) {
@@ -387,6 +445,8 @@ function renderDeck() {
     box.querySelector(".section-empty").hidden = entries.length > 0;
   }
   el.total.textContent = `${total} card${total === 1 ? "" : "s"}`;
+  el.barCount.textContent = el.total.textContent;
+  el.tabDeckCount.textContent = String(total);
   renderBoards();
 
   if (focusKey) {
@@ -530,6 +590,7 @@ const validateDeck = debounce(async () => {
     const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", json: body, signal });
     state.result = result;
     renderVerdict(result);
+    renderBar(result);
     el.verdict.dataset.revision = String(revision);
     renderDeck();
   } catch (error) {
@@ -537,6 +598,7 @@ const validateDeck = debounce(async () => {
     if (!(error instanceof ApiError)) throw error;
     state.result = null;
     renderVerdictError(error);
+    renderBar(null);
     el.verdict.dataset.revision = String(revision);
     renderDeck();
   } finally {
@@ -670,6 +732,7 @@ function problemItem(problem) {
                 onclick: () => {
                   const target = row.isConnected ? row : document.getElementById(row.id);
                   if (!target) return;
+                  showTab("deck");
                   target.scrollIntoView({ block: "nearest" });
                   target.querySelector('button[data-action="remove"]').focus();
                 },
@@ -697,6 +760,7 @@ function problemItem(problem) {
 function goToSection(sectionId) {
   const box = el.deck.querySelector(`[data-section-box="${CSS.escape(sectionId)}"]`);
   if (!box) return;
+  showTab("deck");
   box.scrollIntoView({ block: "nearest" });
   const button = box.querySelector("button");
   if (button) button.focus();
@@ -1304,6 +1368,7 @@ const builder = {
 // -- start ----------------------------------------------------------------------------------
 
 document.body.classList.add("js");
+showTab("search");
 renderRules();
 $("deck-settings").addEventListener("submit", (event) => event.preventDefault());
 renderMyDecks();
