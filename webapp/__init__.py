@@ -93,6 +93,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(event_api.bp)
     app.register_blueprint(event_site.bp)
     app.register_blueprint(account_site.bp)
+    app.register_blueprint(account_site.public_bp)
     app.register_blueprint(account_api.bp)
     return app
 

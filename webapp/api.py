@@ -30,7 +30,7 @@ from validator import (
     validate_all_formats,
 )
 
-from . import cards, decks, requests, schemas
+from . import accounts, cards, decks, requests, schemas
 from .db import get_db
 from .errors import ApiError
 from .openapi import build_spec, documented
@@ -404,6 +404,7 @@ def save_deck():
         body.get("parent"),
         description=body["description"],
     )
+    accounts.deck_saved(saved)
     response = SAVED_DECK.dump(saved_view(saved))
     location = url_for("api.get_deck", deck_id=saved.id)
     return response, 201, {"Location": location}

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlite_utils
+from flask import current_app, has_request_context
 
 from cardpool import DeckwrightError, Game, NotFoundError
 from validator import ERROR, ParsedDeck, Problem, to_mapping, to_text
@@ -144,9 +145,20 @@ def load_deck(db: sqlite_utils.Database, deck_id: str) -> SavedDeck:
     row = None
     if db["decks"].exists():
         row = db.execute(f"SELECT {_columns(db)} FROM decks WHERE id = ?", [deck_id]).fetchone()
-    if row is None:
+    if row is None or _hidden(deck_id):
         raise UnknownDeckError(f"no saved deck has the id {deck_id!r}")
     return _saved(row)
+
+
+def _hidden(deck_id: str) -> bool:
+    """A private deck of another account than the one asking: as unknown as a wrong id.
+
+    The check is webapp.accounts' (installed in the app's extensions): it knows who asks.
+    """
+    if not has_request_context():
+        return False
+    guard = current_app.extensions.get("deckwright.deck_guard")
+    return guard is not None and not guard(deck_id)
 
 
 def _saved(row: tuple) -> SavedDeck:
@@ -186,7 +198,7 @@ def edits_of(db: sqlite_utils.Database, deck_id: str) -> list[SavedDeck]:
         f"SELECT {_columns(db)} FROM decks WHERE parent = ? ORDER BY created LIMIT ?",
         [deck_id, MAX_HISTORY],
     ).fetchall()
-    return [_saved(row) for row in rows]
+    return [_saved(row) for row in rows if not _hidden(row[0])]
 
 
 _COLUMNS = "id, game, name, format, created, parent, deck, text, description"

@@ -7,7 +7,8 @@ their data as JSON, and the means to delete it all. Modules, one idea each:
 
 - :mod:`.passwords`: scrypt hashes (why scrypt is said there);
 - :mod:`.store`: the tables and what an account can do;
-- :mod:`.sessions`: the login cookie;
+- :mod:`.sessions`: the login cookie; :mod:`.viewer`: who asks for a deck;
+- :mod:`.decks`: "My decks", private and public decks;
 - :mod:`.site`: the pages under ``/account``;
 - :mod:`.refusals`: the errors.
 """
@@ -16,5 +17,6 @@ from __future__ import annotations
 
 from .sessions import current
 from .store import OWNER, Account, bind_event
+from .viewer import deck_saved
 
-__all__ = ["OWNER", "Account", "bind_event", "current"]
+__all__ = ["OWNER", "Account", "bind_event", "current", "deck_saved"]

@@ -23,17 +23,24 @@ from flask import (
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
 
 from cardpool import DeckwrightError
+from validator import parse_text, validate
 
 from .. import csrf, events, limits
 from ..db import get_db
 from ..events import journal
 from ..events import links as event_links
 from ..site import error_page
-from . import mail, passwords, sessions, store
+from . import decks, mail, passwords, sessions, store, viewer
 from .refusals import WrongCredentialsError
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
 csrf.protect(bp)
+
+
+@bp.record_once
+def install(state) -> None:
+    viewer.install(state.app)
+
 
 LOGIN_BY_ADDRESS = "account-login-address"
 LOGIN_BY_NAME = "account-login-name"
@@ -278,7 +285,19 @@ def download():
     found = login_required()
     if isinstance(found, Response):
         return found
-    body = json.dumps(store.export(get_db(), found), ensure_ascii=False, indent=2)
+    data = store.export(get_db(), found)
+    data["decks"] = [
+        {
+            "id": d.root,
+            "visibility": d.visibility,
+            "versions": [
+                {"id": v.id, "name": v.name, "game": v.game, "format": v.format, "text": v.text}
+                for v in d.versions
+            ],
+        }
+        for d in decks.my_decks(get_db(), found)
+    ]
+    body = json.dumps(data, ensure_ascii=False, indent=2)
     return Response(
         body,
         mimetype="application/json",
@@ -292,8 +311,11 @@ def delete():
     if isinstance(found, Response):
         return found
     throttle(LOGIN_BY_NAME, store.name_key(found.name))
+    password = request.form.get("password", "")
     try:
-        store.delete_account(get_db(), found, request.form.get("password", ""), settings())
+        store.authenticate(get_db(), found.name, password, settings())
+        decks.forget(get_db(), found)
+        store.delete_account(get_db(), found, password, settings())
     except WrongCredentialsError:
         return account_page(found, problems=["That is not your password."], status=401)
     response = redirect(url_for("site.home"), 303)
@@ -435,3 +457,80 @@ def reset_password(token: str):
             "accounts/new_password.html", account=account, problems=[str(exc)]
         ), 400
     return sessions.log_in(redirect(url_for("accounts.account"), 303), account)
+
+
+# -- My decks -------------------------------------------------------------------------------------
+
+
+def verdict_of(saved) -> dict[str, Any]:
+    """A saved deck's verdict in its own format, as of today."""
+    game = current_app.extensions["deckwright.pools"].game(saved.game)
+    parsed = parse_text(saved.text, game)
+    result = validate(parsed.deck, saved.format, None, parsed.problems)
+    return {"legal": result.legal, "errors": len(result.errors), "format": result.format_name}
+
+
+def decks_page(account: store.Account, *, notices=(), problems=(), status: int = 200):
+    mine = decks.my_decks(get_db(), account)
+    return render_template(
+        "accounts/decks.html",
+        account=account,
+        decks=mine,
+        verdicts={d.root: verdict_of(d.latest) for d in mine},
+        visibilities=decks.VISIBILITIES,
+        notices=notices,
+        problems=problems,
+    ), status
+
+
+@bp.get("/decks")
+def my_decks():
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    return decks_page(found)
+
+
+@bp.post("/decks/claim")
+def claim_decks():
+    """Decks saved from this browser before logging in (accounts.js sends their ids)."""
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    ids = [line.strip().rsplit("/", 1)[-1] for line in request.form.get("ids", "").split()]
+    claimed = decks.claim(get_db(), found, [i for i in ids if i])
+    return decks_page(found, notices=[f"{claimed} deck{'s' if claimed != 1 else ''} claimed."])
+
+
+@bp.post("/decks/<root>/visibility")
+def deck_visibility(root: str):
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    try:
+        decks.set_visibility(get_db(), found, root, request.form.get("visibility", ""))
+    except DeckwrightError as exc:
+        from ..errors import status_of
+
+        return decks_page(found, problems=[str(exc)], status=status_of(exc))
+    return decks_page(found, notices=["Visibility saved."])
+
+
+public_bp = Blueprint("public_decks", __name__, url_prefix="/games")
+
+
+@public_bp.get("/<game_id>/public-decks")
+def public_decks(game_id: str):
+    """A game's public decks, newest first; by format, and searched by a card's name."""
+    game = current_app.extensions["deckwright.pools"].game(game_id)
+    fmt = request.args.get("format") or None
+    if fmt not in game.formats:
+        fmt = None
+    card = (request.args.get("card") or "").strip()[:100]
+    return render_template(
+        "accounts/public_decks.html",
+        game=game,
+        decks=decks.public_decks(get_db(), game.id, fmt, card or None),
+        format=fmt,
+        card=card,
+    )

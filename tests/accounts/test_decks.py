@@ -1,0 +1,188 @@
+"""'My decks': decks saved while logged in, their versions and verdicts, private decks hidden
+from everyone else through every page and API, public decks per game, and claiming."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.accounts.conftest import PASSWORD, csrf
+from tests.accounts.test_tokens import bearer, make_token
+from tests.events.conftest import example
+
+
+def save(client, name="Fire Rush", text=None, **extra):
+    body = {"game": "era", "name": name, "text": text or example("era-legal"), **extra}
+    answer = client.post("/api/v1/decks", json=body)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return answer.get_json()["id"]
+
+
+def set_visibility(client, root: str, visibility: str):
+    return client.post(
+        f"/account/decks/{root}/visibility",
+        data={"csrf_token": csrf(client, "/account"), "visibility": visibility},
+    )
+
+
+def deck_addresses(deck_id: str) -> list[str]:
+    """Every page and API address that shows a saved deck."""
+    return [
+        f"/decks/{deck_id}",
+        f"/decks/{deck_id}/edit",
+        f"/api/v1/decks/{deck_id}",
+        f"/api/v1/decks/{deck_id}.txt",
+    ]
+
+
+@pytest.fixture
+def private_deck(alice) -> str:
+    deck_id = save(alice, "Secret Tech")
+    assert set_visibility(alice, deck_id, "private").status_code == 200
+    return deck_id
+
+
+def test_a_deck_saved_while_logged_in_is_on_my_decks_with_its_verdict(alice):
+    deck_id = save(alice, "Fire Rush")
+    page = alice.get("/account/decks").get_data(as_text=True)
+    section = page.split(f'data-deck="{deck_id}"')[1].split("</section>")[0]
+    assert f'href="/decks/{deck_id}">Fire Rush</a>' in section
+    assert "Legal</span>" in section
+    assert 'data-visibility="unlisted"' in page
+
+
+def test_a_new_version_joins_its_deck_with_the_history(alice):
+    first = save(alice, "Fire Rush")
+    second = save(
+        alice, "Fire Rush v2", text=example("era-illegal").replace("Embr", "Ember"), parent=first
+    )
+    page = alice.get("/account/decks").get_data(as_text=True)
+    assert page.count('class="panel my-deck"') == 1
+    section = page.split(f'data-deck="{first}"')[1].split("</section>")[0]
+    assert f'href="/decks/{second}">Fire Rush v2</a></h2>' in section
+    assert "Not legal</span>" in section
+    assert "History: 2 versions" in section
+
+
+def test_a_deck_saved_anonymously_belongs_to_no_account(app, alice):
+    deck_id = save(app.test_client(), "Nobody's")
+    assert deck_id not in alice.get("/account/decks").get_data(as_text=True)
+
+
+def test_a_private_deck_is_404_for_another_account_and_for_anyone(app, alice, bob, private_deck):
+    for path in deck_addresses(private_deck):
+        assert alice.get(path).status_code == 200, path
+        assert bob.get(path).status_code == 404, path
+        assert app.test_client().get(path).status_code == 404, path
+    unknown = app.test_client().get("/api/v1/decks/no-such-deck-id").get_json()["error"]
+    hidden = bob.get(f"/api/v1/decks/{private_deck}").get_json()["error"]
+    assert hidden["code"] == unknown["code"]
+
+
+def test_a_private_deck_cannot_be_edited_from_by_others(bob, private_deck):
+    answer = bob.post(
+        "/api/v1/decks",
+        json={
+            "game": "era",
+            "name": "Stolen",
+            "text": example("era-legal"),
+            "parent": private_deck,
+        },
+    )
+    assert answer.status_code == 404
+
+
+def test_the_owner_sees_a_private_deck_through_a_token_too(app, alice, private_deck):
+    token = make_token(alice)
+    api = app.test_client()
+    assert api.get(f"/api/v1/decks/{private_deck}", headers=bearer(token)).status_code == 200
+    assert api.get(f"/api/v1/decks/{private_deck}").status_code == 404
+
+
+def test_a_private_deck_shown_to_its_owner_is_kept_out_of_shared_caches(alice, private_deck):
+    assert alice.get(f"/decks/{private_deck}").headers["Cache-Control"] == "private, no-store"
+
+
+def test_a_private_edit_of_a_shared_deck_is_not_listed_under_it(app, alice, bob):
+    shared = save(alice, "Shared Base")
+    bobs = save(bob, "Bob's Secret Edit", parent=shared)
+    set_visibility(bob, bobs, "private")
+    page = app.test_client().get(f"/decks/{shared}").get_data(as_text=True)
+    assert "Bob&#39;s Secret Edit" not in page
+    assert "Bob's Secret Edit" not in page
+
+
+def test_public_decks_are_listed_per_game_newest_first_by_format_and_card(app, alice, bob):
+    rush = save(alice, "Fire Rush")
+    tide = save(bob, "Tide Control", format="open")
+    save(alice, "Unlisted One")
+    set_visibility(alice, rush, "public")
+    set_visibility(bob, tide, "public")
+    client = app.test_client()
+    page = client.get("/games/era/public-decks").get_data(as_text=True)
+    assert re.findall(r'data-deck="([^"]+)"', page) == [tide, rush]
+    assert "by bob" in page
+    by_format = client.get("/games/era/public-decks?format=open").get_data(as_text=True)
+    assert re.findall(r'data-deck="([^"]+)"', by_format) == [tide]
+    by_card = client.get("/games/era/public-decks?card=riptide%20PULL").get_data(as_text=True)
+    assert set(re.findall(r'data-deck="([^"]+)"', by_card)) == {tide, rush}
+    none = client.get("/games/era/public-decks?card=no%20such%20card").get_data(as_text=True)
+    assert re.findall(r'data-deck="([^"]+)"', none) == []
+
+
+def test_decks_saved_before_logging_in_can_be_claimed_but_not_made_private(app, alice, bob):
+    browser = app.test_client()
+    kept = save(browser, "Before Login")
+    mine = save(bob, "Bob's")
+    answer = alice.post(
+        "/account/decks/claim",
+        data={
+            "csrf_token": csrf(alice, "/account"),
+            "ids": f"http://localhost/decks/{kept}\n{mine}\nunknown-id",
+        },
+    )
+    assert "1 deck claimed." in answer.get_data(as_text=True)
+    assert f'data-deck="{kept}"' in answer.get_data(as_text=True)
+    refused = set_visibility(alice, kept, "private")
+    assert refused.status_code == 400
+    assert "its link may be shared" in refused.get_data(as_text=True)
+    assert app.test_client().get(f"/decks/{kept}").status_code == 200
+    assert f'data-deck="{mine}"' in bob.get("/account/decks").get_data(as_text=True)
+
+
+def test_deleting_the_account_takes_its_private_decks_along(app, alice, private_deck):
+    shown = save(alice, "Shown")
+    alice.post(
+        "/account/delete", data={"csrf_token": csrf(alice, "/account"), "password": PASSWORD}
+    )
+    anyone = app.test_client()
+    assert anyone.get(f"/api/v1/decks/{private_deck}").status_code == 404
+    assert anyone.get(f"/api/v1/decks/{shown}").status_code == 200
+
+
+def test_a_withdrawn_private_version_stays_hidden_when_a_later_one_names_it(app, alice):
+    first = save(alice, "Chain")
+    save(alice, "Chain v2", parent=first)
+    set_visibility(alice, first, "private")
+    alice.post(
+        "/account/delete", data={"csrf_token": csrf(alice, "/account"), "password": PASSWORD}
+    )
+    assert app.test_client().get(f"/api/v1/decks/{first}").status_code == 404
+
+
+def test_the_data_download_has_the_decks(alice, private_deck):
+    data = json.loads(alice.get("/account/data.json").get_data(as_text=True))
+    assert [(d["id"], d["visibility"]) for d in data["decks"]] == [(private_deck, "private")]
+    assert data["decks"][0]["versions"][0]["name"] == "Secret Tech"
+
+
+def test_the_deck_forms_need_the_csrf_token(alice, private_deck):
+    assert (
+        alice.post(
+            f"/account/decks/{private_deck}/visibility", data={"visibility": "public"}
+        ).status_code
+        == 403
+    )
+    assert alice.post("/account/decks/claim", data={"ids": private_deck}).status_code == 403

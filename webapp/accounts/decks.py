@@ -1,0 +1,223 @@
+"""Decks owned by accounts: "My decks", who may see a deck, and the public decks of a game.
+
+A saved deck never changes under its id (:mod:`webapp.decks`); an edit is a new
+id whose ``parent`` is the old one. A deck saved while logged in belongs to the
+account, and so does every later version saved from it: they form one deck of
+"My decks", named by its first id (``root``), with one visibility for all its
+versions:
+
+- ``unlisted`` (the default, as before accounts): anyone with the link sees it;
+- ``private``: only its owner; everyone else gets the 404 of an unknown id,
+  through every page and API that loads a deck (:func:`may_see`);
+- ``public``: also listed on the game's public decks page.
+
+Decks saved from this browser before logging in can be claimed. Their links
+may already be shared, so a claimed deck is never made private (that would
+take a shared deck away from whoever holds its link); saving a new version
+of it starts a deck the account owns from the first id.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..db import transaction
+from ..decks import SavedDeck, _saved, create_table
+from .refusals import AccountNotFoundError, InvalidAccountError
+from .store import Account
+
+PRIVATE = "private"
+UNLISTED = "unlisted"
+PUBLIC = "public"
+VISIBILITIES = (PRIVATE, UNLISTED, PUBLIC)
+MAX_CLAIM = 200
+PUBLIC_PAGE = 50
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS account_decks (
+        deck_id TEXT PRIMARY KEY REFERENCES decks(id),
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        root TEXT NOT NULL,
+        visibility TEXT NOT NULL,
+        claimed INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX IF NOT EXISTS account_decks_owner ON account_decks (account_id, root)",
+    "CREATE INDEX IF NOT EXISTS account_decks_visibility ON account_decks (visibility)",
+    # Private versions of a deleted account that a later deck still names as its parent.
+    "CREATE TABLE IF NOT EXISTS withdrawn_decks (deck_id TEXT PRIMARY KEY)",
+)
+_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
+
+
+def ensure_schema(db: sqlite_utils.Database) -> None:
+    if db in _READY:
+        return
+    create_table(db)
+    for statement in _SCHEMA:
+        db.execute(statement)
+    _READY.add(db)
+
+
+@dataclass(frozen=True)
+class MyDeck:
+    """One deck of "My decks": every version the account saved, newest first."""
+
+    root: str
+    visibility: str
+    claimed: bool
+    versions: list[SavedDeck]
+
+    @property
+    def latest(self) -> SavedDeck:
+        return self.versions[0]
+
+
+def owned(db: sqlite_utils.Database, account: Account, saved: SavedDeck) -> None:
+    """A deck the account just saved: a version of one of its decks, or a new deck of its own."""
+    ensure_schema(db)
+    with transaction(db):
+        parent = None
+        if saved.parent:
+            parent = db.execute(
+                "SELECT root, visibility FROM account_decks WHERE deck_id = ? AND account_id = ?",
+                [saved.parent, account.id],
+            ).fetchone()
+        root, visibility = parent if parent else (saved.id, UNLISTED)
+        db.execute(
+            "INSERT INTO account_decks (deck_id, account_id, root, visibility) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (deck_id) DO NOTHING",
+            [saved.id, account.id, root, visibility],
+        )
+
+
+def claim(db: sqlite_utils.Database, account: Account, deck_ids: list[str]) -> int:
+    """Take decks saved before logging in (ids kept by this browser) that no account owns yet;
+    the number claimed. Unknown ids and other accounts' decks are passed over."""
+    ensure_schema(db)
+    claimed = 0
+    with transaction(db):
+        for deck_id in dict.fromkeys(deck_ids[:MAX_CLAIM]):
+            exists = db.execute("SELECT 1 FROM decks WHERE id = ?", [deck_id]).fetchone()
+            if not exists:
+                continue
+            claimed += db.execute(
+                "INSERT INTO account_decks (deck_id, account_id, root, visibility, claimed)"
+                " VALUES (?, ?, ?, ?, 1) ON CONFLICT (deck_id) DO NOTHING",
+                [deck_id, account.id, deck_id, UNLISTED],
+            ).rowcount
+    return claimed
+
+
+def my_decks(db: sqlite_utils.Database, account: Account) -> list[MyDeck]:
+    """The account's decks, the most recently saved first, each with its versions."""
+    ensure_schema(db)
+    rows = db.execute(
+        """SELECT o.root, o.visibility, o.claimed, d.id, d.game, d.name, d.format, d.created,
+                  d.parent, d.deck, d.text, COALESCE(d.description, '')
+           FROM account_decks o JOIN decks d ON d.id = o.deck_id
+           WHERE o.account_id = ? ORDER BY d.created DESC, d.rowid DESC""",
+        [account.id],
+    ).fetchall()
+    found: dict[str, MyDeck] = {}
+    for root, visibility, claimed, *deck in rows:
+        mine = found.setdefault(root, MyDeck(root, visibility, bool(claimed), []))
+        mine.versions.append(_saved(tuple(deck)))
+    return list(found.values())
+
+
+def set_visibility(db: sqlite_utils.Database, account: Account, root: str, visibility: str) -> None:
+    if visibility not in VISIBILITIES:
+        raise InvalidAccountError(f"A deck is {', '.join(VISIBILITIES)}.")
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT MAX(claimed) FROM account_decks WHERE account_id = ? AND root = ?",
+        [account.id, root],
+    ).fetchone()
+    if row is None or row[0] is None:
+        raise AccountNotFoundError("No such deck among yours.")
+    if row[0] and visibility == PRIVATE:
+        raise InvalidAccountError(
+            "This deck was saved before you logged in and its link may be shared: it stays"
+            " visible by link. Save a new version of it to have one you can make private."
+        )
+    db.execute(
+        "UPDATE account_decks SET visibility = ? WHERE account_id = ? AND root = ?",
+        [visibility, account.id, root],
+    )
+
+
+def may_see(db: sqlite_utils.Database, deck_id: str, viewer: Account | None) -> bool:
+    """Whether ``viewer`` (an account, or None for anyone) may see a saved deck."""
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT account_id, visibility FROM account_decks WHERE deck_id = ?", [deck_id]
+    ).fetchone()
+    if row is None:
+        return not db.execute(
+            "SELECT 1 FROM withdrawn_decks WHERE deck_id = ?", [deck_id]
+        ).fetchone()
+    if row[1] != PRIVATE:
+        return True
+    return viewer is not None and viewer.id == row[0]
+
+
+def public_decks(
+    db: sqlite_utils.Database,
+    game_id: str,
+    format_id: str | None = None,
+    card: str | None = None,
+) -> list[tuple[SavedDeck, str]]:
+    """A game's public decks, newest first: the latest version of each, with its owner's name;
+    ``card`` keeps those whose list names it (without regard to case)."""
+    ensure_schema(db)
+    where, params = ["d.game = ?", "o.visibility = ?"], [game_id, PUBLIC]
+    if format_id:
+        where.append("d.format = ?")
+        params.append(format_id)
+    if card:
+        escaped = card.strip().lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        where.append("lower(d.text) LIKE ? ESCAPE '\\'")
+        params.append(f"%{escaped}%")
+    rows = db.execute(
+        f"""SELECT d.id, d.game, d.name, d.format, d.created, d.parent, d.deck, d.text,
+                   COALESCE(d.description, ''), a.name
+            FROM account_decks o
+            JOIN decks d ON d.id = o.deck_id
+            JOIN accounts a ON a.id = o.account_id
+            WHERE {" AND ".join(where)}
+              AND d.rowid = (SELECT MAX(d2.rowid) FROM account_decks o2
+                             JOIN decks d2 ON d2.id = o2.deck_id WHERE o2.root = o.root)
+            ORDER BY d.created DESC, d.rowid DESC LIMIT ?""",
+        [*params, PUBLIC_PAGE],
+    ).fetchall()
+    return [(_saved(tuple(row[:9])), row[9]) for row in rows]
+
+
+def forget(db: sqlite_utils.Database, account: Account) -> None:
+    """Before an account is deleted: its private decks go with it.
+
+    A version another deck was saved from cannot be removed (the newer one names it as
+    its parent); it is withdrawn instead, and shows to no one from then on.
+    """
+    ensure_schema(db)
+    with transaction(db):
+        private = [
+            deck_id
+            for (deck_id,) in db.execute(
+                """SELECT o.deck_id FROM account_decks o JOIN decks d ON d.id = o.deck_id
+                   WHERE o.account_id = ? AND o.visibility = ? ORDER BY d.rowid DESC""",
+                [account.id, PRIVATE],
+            ).fetchall()
+        ]
+        for deck_id in private:
+            db.execute("DELETE FROM account_decks WHERE deck_id = ?", [deck_id])
+            referenced = db.execute(
+                "SELECT 1 FROM decks WHERE parent = ? LIMIT 1", [deck_id]
+            ).fetchone()
+            if referenced:
+                db.execute("INSERT OR IGNORE INTO withdrawn_decks (deck_id) VALUES (?)", [deck_id])
+            else:
+                db.execute("DELETE FROM decks WHERE id = ?", [deck_id])
