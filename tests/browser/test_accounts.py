@@ -1,5 +1,6 @@
 """Accounts in Chromium over the real server: register, create an event, lose the admin link,
-reach the dashboard from "My events" in another browser, and revoke a leaked link."""
+reach the dashboard from "My events" in another browser, and revoke a leaked link; save decks
+in the builder, find them on "My decks" in another browser, and make one private."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.browser.builder import example, import_list, open_builder, settle
 
 pytestmark = pytest.mark.browser
 
@@ -72,4 +75,68 @@ def test_an_organizer_loses_the_admin_link_and_reaches_the_dashboard_from_my_eve
         expect(stranger.get_by_role("heading", level=1)).to_have_text("Account Cup")
     finally:
         for page in (phone, stranger):
+            page.context.close()
+
+
+def register_in(page: Page, name: str) -> None:
+    page.goto("/account/register")
+    page.get_by_label("User name").fill(name)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Create the account").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(name)
+
+
+def log_in_to(page: Page, name: str) -> None:
+    page.goto("/account/login")
+    page.get_by_label("User name").fill(name)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(name)
+
+
+def save_in_builder(page: Page, name: str) -> str:
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    page.fill("#deck-name", name)
+    settle(page)
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    return page.input_value("#share-link")
+
+
+def test_decks_saved_in_the_builder_are_on_my_decks_elsewhere_and_a_private_one_is_404(
+    browser, live_server
+):
+    owner, other = f"deck-{secrets.token_hex(4)}", f"other-{secrets.token_hex(4)}"
+    desk, phone, rival, anonymous = (fresh(browser, live_server) for _ in range(4))
+    try:
+        register_in(desk, owner)
+        link = save_in_builder(desk, "Desk Fire")
+        save_in_builder(desk, "Desk Water")
+
+        # Another browser, logged in as the same account, lists both with their verdicts.
+        log_in_to(phone, owner)
+        phone.goto("/account/decks")
+        decks = phone.locator("section.my-deck")
+        expect(decks).to_have_count(2)
+        fire = decks.filter(has_text="Desk Fire")
+        expect(fire).to_contain_text("Legal")
+        fire.get_by_label("Visibility").select_option("private")
+        fire.get_by_role("button", name="Save").click()
+        expect(phone.locator("section.my-deck", has_text="Desk Fire")).to_have_attribute(
+            "data-visibility", "private"
+        )
+
+        # The owner still opens it; another account and an anonymous browser get 404.
+        phone.goto(link)
+        expect(phone.get_by_role("heading", level=1)).to_have_text("Desk Fire")
+        register_in(rival, other)
+        deck_id = link.rsplit("/", 1)[1]
+        for page in (rival, anonymous):
+            for path in (f"/decks/{deck_id}", f"/api/v1/decks/{deck_id}"):
+                assert page.request.get(path).status == 404, path
+            page.goto(link)
+            expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Not found"))
+    finally:
+        for page in (desk, phone, rival, anonymous):
             page.context.close()
