@@ -559,6 +559,8 @@ def _build_game_once(directory: Path, sink: list[PoolProblem]) -> Game | None:
             "source": pool["source"],
             "credits": pool["credits"],
             "decisions": pool["decisions"],
+            # The opening hand and draws per turn, for draw odds (no rule reads them).
+            "play": spec.get("play"),
         },
         source_files=(str(game_path), str(cards_path)),
         decisions=decisions,

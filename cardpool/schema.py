@@ -122,6 +122,15 @@ class ReadingSchema(Strict):
     alternative = fields.Str()
 
 
+class PlaySchema(Strict):
+    """How a game is played, as far as draw odds need it: the opening hand and the draws."""
+
+    opening_hand = fields.Int(required=True, strict=True, validate=validate.Range(min=1))
+    draws_per_turn = fields.Int(required=True, strict=True, validate=validate.Range(min=0))
+    draw_from = fields.List(fields.Str(validate=ID), validate=validate.Length(min=1))
+    cite = fields.Str(load_default="")
+
+
 class GameSchema(Strict):
     id = fields.Str(required=True, validate=ID)
     name = fields.Str(required=True)
@@ -142,6 +151,7 @@ class GameSchema(Strict):
     default_format = fields.Str(required=True)
     formats = fields.List(fields.Dict(), required=True, validate=validate.Length(min=1))
     decisions = fields.List(fields.Nested(ReadingSchema), load_default=list)
+    play = fields.Nested(PlaySchema)
 
     @validates_schema
     def check_attribute_names(self, data, **kwargs):

@@ -165,6 +165,8 @@ def builder_config(game: Game, game_view: dict) -> dict:
         "colors": {v: c for v in game.colors if (c := color_of(game, v))},
         "filters": [asdict(f) for f in filters(game) if f.control == "choice"],
         "boards": boards(game),
+        # The opening hand and draws per turn (game.yaml ``play``), for draw odds.
+        "play": game.meta.get("play"),
     }
 
 

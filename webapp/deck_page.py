@@ -18,7 +18,7 @@ from cardpool import Game
 from validator import parse_mapping, summarize, validate_all_formats
 from validator.deck import BOARD_NAMES
 
-from . import browse
+from . import browse, odds
 from .decks import SavedDeck
 
 SORTS = ("cost", "name")
@@ -225,3 +225,25 @@ def linked_text(text: str) -> Markup:
         last = match.end()
     pieces.append(escape(text[last:]))
     return Markup("").join(pieces)
+
+
+def draw_odds(game: Game, saved: SavedDeck) -> tuple[list[odds.Odds], int] | None:
+    """Each card of the drawn sections, then each type among them, with its draw odds;
+    None when the game's YAML says nothing of its opening hand."""
+    play = game.meta.get("play")
+    if not play:
+        return None
+    drawn_from = set(play.get("draw_from") or [game.default_section])
+    deck = parse_mapping(saved.deck, game).deck
+    entries = list(deck.entries(s.id for s in game.sections if s.id in drawn_from))
+    size = sum(e.count for e in entries)
+    if not size:
+        return None
+    copies: Counter = Counter()
+    types: Counter = Counter()
+    for entry in entries:
+        copies[entry.card.name] += entry.count
+        types[entry.card.type] += entry.count
+    wanted = sorted(copies.items(), key=lambda item: (-item[1], item[0].casefold()))
+    wanted += [(f"Any {t}", n) for t, n in types.items() if len(types) > 1]
+    return odds.odds_table(play, size, wanted), size

@@ -34,7 +34,7 @@ from validator import (
     validate_all_formats,
 )
 
-from . import browse, card_page, cards, csrf, deck_page, decks, errors
+from . import browse, card_page, cards, csrf, deck_page, decks, errors, odds
 from .api import game_view, saved_view
 from .db import get_db
 from .forms import ValidateForm
@@ -197,6 +197,9 @@ def deck(deck_id: str):
         versions=deck_page.versions(game, chain),
         edits=decks.edits_of(db, saved.id),
         description=deck_page.linked_text(saved.description),
+        draw_odds=deck_page.draw_odds(game, saved),
+        play=game.meta.get("play"),
+        turns=odds.TURNS,
         config=browse.builder_config(game, game_view(game)),
     )
 

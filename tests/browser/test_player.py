@@ -391,6 +391,27 @@ def test_on_a_phone_a_tap_on_plus_shows_the_count_and_verdict_change(browser, li
     assert page.errors == []
 
 
+def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
+    from webapp.odds import at_least_one
+
+    page, size = sized
+    open_builder(page)
+    tab(page, "deck")
+    import_list(page, example("era-legal"))
+    tab(page, "legality")
+    kindle = page.locator('#builder-odds tr[data-label="Kindle"]')
+    expect(kindle).to_be_visible()
+    chances = [
+        float(c) for c in kindle.locator("td").evaluate_all("tds => tds.map(t => t.dataset.chance)")
+    ]
+    # ERA: 30 deck cards, an opening hand of 6, then 1 a turn (by turns 1, 2, 3, 5).
+    expected = [at_least_one(30, 3, drawn) for drawn in (6, 7, 8, 9, 11)]
+    assert chances == pytest.approx(expected)
+    expect(kindle.locator("td").first).to_have_text(f"{round(expected[0] * 100)}%")
+    page.locator("#builder-odds").scroll_into_view_if_needed()
+    screenshot(page, "builder-odds", size)
+
+
 def test_on_a_laptop_every_panel_shows_and_no_phone_bar(desktop):
     open_builder(desktop)
     expect(desktop.locator("#phone-bar")).to_be_hidden()

@@ -118,3 +118,15 @@ def test_an_old_decks_table_without_descriptions_still_opens(app, client, exampl
     page = client.get(f"/decks/{saved['id']}")
     assert page.status_code == 200
     assert "No description." in page.get_data(as_text=True)
+
+
+def test_the_draw_odds_are_the_hypergeometric_chances_of_the_games_hand(client, example):
+    from webapp.odds import at_least_one
+
+    saved = save(client, example("era-legal"))
+    page = html.unescape(client.get(f"/decks/{saved['id']}").get_data(as_text=True))
+    row = re.search(r'<tr data-label="Kindle" data-copies="3">(.*?)</tr>', page, re.S).group(1)
+    shown = re.findall(r"<td>(\d+)%</td>", row)
+    # ERA draws a hand of 6 from its 30-card deck, then 1 a turn (turns 1, 2, 3, 5).
+    assert shown == [str(round(at_least_one(30, 3, n) * 100)) for n in (6, 7, 8, 9, 11)]
+    assert "an opening hand of 6, then 1 a turn" in page

@@ -9,6 +9,7 @@ import { deckCharts } from "./charts.js";
 import { copyText, debounce, h, typingIn } from "./dom.js";
 import { openForEvent } from "./event-submit.js";
 import { dropDraft, loadDraft, myDecks, rememberDeck, saveDraft } from "./keep.js";
+import { oddsTable } from "./odds.js";
 import { cardPreview } from "./preview.js";
 
 const VALIDATE_DELAY_MS = 250;
@@ -573,6 +574,19 @@ el.undoButton.addEventListener("click", () => {
   el.clear.focus();
 });
 
+/** The draw odds of the deck's drawn sections (the game's ``play``), for the stats panel. */
+function drawOdds() {
+  const play = game.play;
+  if (!play) return [];
+  const drawn = new Set(play.draw_from || [game.default_section]);
+  const entries = [];
+  for (const [sectionId, rows] of state.sections) {
+    if (!drawn.has(sectionId)) continue;
+    for (const e of rows) entries.push({ name: e.name, count: e.count, type: (state.cards.get(e.id) || {}).type });
+  }
+  return oddsTable(play, entries);
+}
+
 // -- the verdict ------------------------------------------------------------------------
 
 let validation = null;
@@ -694,7 +708,7 @@ function renderVerdict(result) {
       ),
     ),
   );
-  el.charts.replaceChildren(...deckCharts(game, result.summary));
+  el.charts.replaceChildren(...deckCharts(game, result.summary), ...drawOdds());
   if (isEmpty()) renderStart(result);
   el.exportText.value = result.text || "";
   el.download.disabled = !result.text;
