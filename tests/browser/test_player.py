@@ -408,6 +408,8 @@ def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
     expected = [at_least_one(30, 3, drawn) for drawn in (6, 7, 8, 9, 11)]
     assert chances == pytest.approx(expected)
     expect(kindle.locator("td").first).to_have_text(f"{round(expected[0] * 100)}%")
+    actions = page.locator('#builder-odds tr[data-label="Any Action"]')
+    expect(actions).to_have_attribute("data-copies", "15")
     page.locator("#builder-odds").scroll_into_view_if_needed()
     screenshot(page, "builder-odds", size)
 

@@ -283,6 +283,8 @@ async function loadDetails() {
   };
   await Promise.all(Array.from({ length: DETAIL_REQUESTS_AT_ONCE }, worker));
   renderDeck();
+  // The draw odds by type need every card's type, which has just come.
+  if (state.result) el.charts.replaceChildren(...deckCharts(game, state.result.summary), ...drawOdds());
 }
 
 // -- drawing the deck ------------------------------------------------------------------

@@ -38,7 +38,9 @@ export function oddsTable(play, entries) {
     if (e.type) types.set(e.type, (types.get(e.type) || 0) + e.count);
   }
   const rows = [...copies].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  if (types.size > 1) for (const [type, n] of types) rows.push([`Any ${type}`, n]);
+  // Types only once every card's is known (details of imported cards come a moment later).
+  const typed = entries.every((e) => e.type);
+  if (typed && types.size > 1) for (const [type, n] of types) rows.push([`Any ${type}`, n]);
   const draws = [cardsSeen(play, 0), ...TURNS.map((t) => cardsSeen(play, t))];
   return [
     h(
