@@ -182,6 +182,8 @@ def submission_rate(args) -> tuple[int, float, float]:
     ]
     # Counting stays on (one write per submission, as in production), with room for the run.
     os.environ["DECKWRIGHT_RATE_LIMITS"] = json.dumps({"submissions": [10**9, 60]})
+    # One event holds every submission of the run (2,000 players by default).
+    os.environ["DECKWRIGHT_EVENT_MAX_ENTRIES"] = str(10**7)
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite"
         process, base_url = start_server(database, Path(folder) / "server.log")

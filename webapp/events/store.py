@@ -463,16 +463,27 @@ def _append_version(
     db: sqlite_utils.Database, entry_id: str, checked: Checked, source: str, now: datetime
 ) -> int:
     """Store a list as the entry's next version; its number."""
-    cursor = db.execute(
+    return _store_version(db, entry_id, checked, source, now).number
+
+
+def _store_version(
+    db: sqlite_utils.Database, entry_id: str, checked: Checked, source: str, now: datetime
+) -> Version:
+    """Store a list as the entry's next version; the version as reading it back would give,
+    built from what was written rather than read again."""
+    received = now.isoformat()
+    problems = json.dumps(checked.problems, default=str)
+    ((number,),) = db.execute(
         """INSERT INTO event_versions
                (entry_id, number, received, source, kind, body, canonical, digest,
                 legal, errors, warnings, problems)
            VALUES (?, (SELECT COALESCE(MAX(number), 0) + 1 FROM event_versions WHERE entry_id = ?),
-                   ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                   ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           RETURNING number""",
         [
             entry_id,
             entry_id,
-            now.isoformat(),
+            received,
             source,
             checked.submission.kind,
             checked.submission.body,
@@ -481,12 +492,22 @@ def _append_version(
             int(checked.legal),
             checked.errors,
             checked.warnings,
-            json.dumps(checked.problems, default=str),
+            problems,
         ],
+    ).fetchall()
+    return Version(
+        number=number,
+        received=datetime.fromisoformat(received),
+        source=source,
+        kind=checked.submission.kind,
+        body=shown(checked.submission.body),
+        canonical=shown(checked.canonical),
+        digest=checked.digest,
+        legal=bool(int(checked.legal)),
+        errors=checked.errors,
+        warnings=checked.warnings,
+        problems=stored_json(problems, []),
     )
-    return db.execute(
-        "SELECT number FROM event_versions WHERE id = ?", [cursor.lastrowid]
-    ).fetchone()[0]
 
 
 def version_of(db: sqlite_utils.Database, entry_id: str, number: int) -> Version:

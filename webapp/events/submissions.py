@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import string
+from dataclasses import replace
 from datetime import datetime
 
 import sqlite_utils
@@ -30,6 +31,7 @@ from .records import (
     BulkItem,
     BulkReport,
     Checked,
+    Entry,
     Event,
     Limits,
     Organizer,
@@ -49,11 +51,13 @@ from .store import (
     _append_version,
     _one_entry,
     _require_open,
+    _store_version,
     count_players,
     full,
     get_event,
     version_of,
 )
+from .text import shown
 from .tokens import new_id, new_token, token_hash
 
 _KEY_CHARACTERS = frozenset(string.ascii_letters + string.digits + string.punctuation)
@@ -91,12 +95,13 @@ def submit(
         if key and (earlier := _replay(db, event, key, fingerprint)):
             return earlier
         event = _require_open(db, event_id, now)
-        entry_id = _claim(db, event, name, player_id, token, now, limits)
-        number = _append_version(db, entry_id, checked, PLAYER, now)
+        claimed = _claim(db, event, name, player_id, token, now, limits)
+        version = _store_version(db, claimed.id, checked, PLAYER, now)
         if key:
-            _remember(db, event, key, fingerprint, entry_id, number, token, now)
-    entry = _one_entry(db, event_id, entry_id)
-    return Receipt(event, entry, entry.latest, token)
+            _remember(db, event, key, fingerprint, claimed.id, version.number, token, now)
+    # The entry as reading it back would give: its first version is the one just stored.
+    entry = replace(claimed, latest=version, versions=1)
+    return Receipt(event, entry, version, token)
 
 
 def _claim(
@@ -107,11 +112,13 @@ def _claim(
     token: str,
     now: datetime,
     limits: Limits,
-) -> str:
-    """The entry a first list goes to, made or claimed for the holder of ``token``."""
+) -> Entry:
+    """The entry a first list goes to, made or claimed for the holder of ``token``, as it
+    reads once the claim is written (no list yet)."""
     row = db.execute(
         """SELECT e.id, e.token_hash, e.player_id,
-                  (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)
+                  (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id),
+                  CAST(e.player AS BLOB), e.registered, e.created
            FROM event_entries e WHERE e.event_id = ? AND e.player_key = ?""",
         [event.id, player_key(name)],
     ).fetchone()
@@ -119,6 +126,7 @@ def _claim(
         if count_players(db, event.id) >= limits.entries:
             raise full(limits)
         entry_id = new_id()
+        created = now.isoformat()
         db.execute(
             """INSERT INTO event_entries (id, event_id, player, player_key, player_id,
                                           token_hash, registered, created)
@@ -130,11 +138,20 @@ def _claim(
                 player_key(name),
                 player_id,
                 token_hash(token),
-                now.isoformat(),
+                created,
             ],
         )
-        return entry_id
-    entry_id, claimed, registered_id, versions = row
+        return Entry(
+            id=entry_id,
+            event_id=event.id,
+            player=shown(name),
+            player_id=shown(player_id),
+            registered=False,
+            created=datetime.fromisoformat(created),
+            latest=None,
+            versions=0,
+        )
+    entry_id, claimed, registered_id, versions, registered_name, registered, created = row
     if claimed or versions:
         raise PlayerTakenError(
             f"A list is already on file for {name}. Change it through the private link"
@@ -150,7 +167,16 @@ def _claim(
         "UPDATE event_entries SET token_hash = ?, player_id = COALESCE(player_id, ?) WHERE id = ?",
         [token_hash(token), player_id, entry_id],
     )
-    return entry_id
+    return Entry(
+        id=entry_id,
+        event_id=event.id,
+        player=shown(registered_name),
+        player_id=shown(registered_id if registered_id is not None else player_id),
+        registered=bool(registered),
+        created=datetime.fromisoformat(created),
+        latest=None,
+        versions=0,
+    )
 
 
 # -- idempotency keys --------------------------------------------------------------------

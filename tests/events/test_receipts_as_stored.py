@@ -1,0 +1,58 @@
+"""A first submission's receipt is built from what was written, not read back: it must be
+exactly what reading the entry back gives, for a new player and for a registered one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.events.conftest import DEADLINE, START, example
+from webapp import events
+from webapp.db import connect
+from webapp.events import Submission
+from webapp.events.store import _one_entry
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = connect(tmp_path / "receipts.sqlite")
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def event(db, library):
+    return events.create_event(
+        db,
+        library,
+        name="Store Championship",
+        game_id="era",
+        deadline=DEADLINE,
+        now=START,
+        players=[("Dana Registered", "ID-77"), ("Eli Early", None)],
+    ).event
+
+
+@pytest.mark.parametrize(
+    ("player", "player_id", "list_name"),
+    [
+        ("Alice New", None, "era-legal"),
+        ("Bob New", "B-1", "era-illegal"),
+        ("dana  registered", "ID-77", "era-legal"),  # claims the registered entry, by its id
+        ("ELI EARLY", "E-5", "era-illegal"),  # a registered name without an id takes this one
+    ],
+)
+def test_a_first_receipt_is_the_entry_as_stored(db, library, event, player, player_id, list_name):
+    receipt = events.submit(
+        db,
+        library,
+        event.id,
+        player=player,
+        player_id=player_id,
+        submission=Submission.from_text(example(list_name)),
+        now=START,
+    )
+    stored = _one_entry(db, event.id, receipt.entry.id)
+    assert receipt.entry == stored
+    assert receipt.version == stored.latest
+    assert stored.versions == 1
+    assert stored.registered is player.lower().startswith(("dana", "eli"))
