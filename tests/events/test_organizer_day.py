@@ -243,3 +243,30 @@ def test_the_dashboard_lists_who_has_not_submitted_yet(client, dashboard, era_le
     board = client.get(dashboard).get_data(as_text=True)
     assert 'id="not-submitted"' not in board
     assert listed(board) == ["Carol", "Dave"]
+
+
+def test_the_missing_players_panel_offers_a_reminder_with_the_link(client, dashboard):
+    event_id = dashboard.split("/")[2]
+    board = client.get(dashboard).get_data(as_text=True)
+    reminder = re.search(r'<p id="reminder">([^<]+)</p>', board).group(1)
+    assert reminder == (
+        "Please submit your decklist for Friday Night Dinos before 2030-05-03 12:00 UTC:"
+        f" http://localhost/events/{event_id}"
+    )
+    assert 'data-copy="reminder"' in board
+
+
+def test_a_leaked_admin_link_is_replaced_from_the_dashboard(client, dashboard):
+    asked = post(client, dashboard, "admin-link")
+    assert "<h1>Replace the admin link?</h1>" in asked.get_data(as_text=True)
+    assert client.get(dashboard).status_code == 200
+    replaced = post(client, dashboard, "admin-link", confirmed="yes")
+    new = path_of(_ADMIN_URL.search(replaced.get_data(as_text=True)).group(1))
+    assert new != dashboard
+    assert client.get(dashboard).status_code == 404
+    assert client.get(f"{dashboard}/export.json").status_code == 404
+    board = client.get(new).get_data(as_text=True)
+    assert re.findall(r"</time> · ([\w ]+)</li>", board.split('id="changes"')[1]) == [
+        "Created",
+        "Admin link replaced",
+    ]

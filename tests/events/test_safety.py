@@ -215,6 +215,7 @@ def test_forms_without_the_csrf_token_change_nothing(client, two_players, era_le
         (f"{dashboard}/lock", {"confirmed": "yes"}),
         (f"{dashboard}/publish", {"confirmed": "yes"}),
         (f"{dashboard}/reopen", {}),
+        (f"{dashboard}/admin-link", {"confirmed": "yes"}),
         (f"{dashboard}/players", {"players": "Mallory"}),
         (f"/events/{event.id}", {"player": "Mallory", "decklist": era_legal}),
         (f"/events/{event.id}/entries/{bob_entry}/{bob_token}", {"decklist": era_legal}),

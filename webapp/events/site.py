@@ -394,6 +394,13 @@ CONFIRMATIONS = {
         " deadline; after the deadline a locked event cannot be reopened.",
         "Lock the event",
     ),
+    "admin_link": (
+        "Replace the admin link?",
+        "A new admin link is made and shown once; the one you used to get here stops opening the"
+        " dashboard at once, for everyone who holds it. This cannot be undone. Organizers who"
+        " open the dashboard from their account keep their access.",
+        "Replace the admin link",
+    ),
     "publish": (
         "Publish every list?",
         "Every player's current list goes on a public page and the event is locked."
@@ -437,6 +444,21 @@ def publish(event_id: str, token: str):
         return asking
     events.publish(get_db(), access, now())
     return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+@bp.post("/<event_id>/admin/<token>/admin-link")
+def admin_link(event_id: str, token: str):
+    """Revoke a leaked admin link: a new one is shown once and the old one opens nothing."""
+    access = organizer(event_id, token)
+    asking = confirmed("admin_link", access, token)
+    if asking is not None:
+        return asking
+    new = journal.replace_admin_link(get_db(), access, now())
+    return render_template(
+        "events/new_link.html",
+        event=access.event,
+        admin_url=url_for("events.dashboard", event_id=event_id, token=new, _external=True),
+    )
 
 
 @bp.post("/<event_id>/admin/<token>/reopen")
