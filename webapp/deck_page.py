@@ -7,6 +7,8 @@ verdict in every format and what changed between the versions of its chain of ed
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -247,3 +249,47 @@ def draw_odds(game: Game, saved: SavedDeck) -> tuple[list[odds.Odds], int] | Non
     wanted = sorted(copies.items(), key=lambda item: (-item[1], item[0].casefold()))
     wanted += [(f"Any {t}", n) for t, n in types.items() if len(types) > 1]
     return odds.odds_table(play, size, wanted), size
+
+
+CSV_COLUMNS = ("part", "count", "card", "type", "set", "number", "card_id")
+# A spreadsheet reads a cell starting with one of these as a formula.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def as_csv(game: Game, saved: SavedDeck) -> str:
+    """The deck as CSV: one row per card of each section and board, in the game's order."""
+    lines, boards = lines_of(game, saved)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    rows = [(line.section, line) for line in lines]
+    rows += [(board, line) for board, board_lines in boards.items() for line in board_lines]
+    for part, line in rows:
+        card = game.cards_by_id.get(line.card_id)
+        writer.writerow(
+            [
+                _cell(part),
+                line.count,
+                _cell(line.name),
+                _cell(line.type),
+                _cell(card.set if card else ""),
+                _cell(card.number if card else ""),
+                _cell(line.card_id),
+            ]
+        )
+    return out.getvalue()
+
+
+def printable(game: Game, saved: SavedDeck) -> list[tuple[str, list[Line]]]:
+    """The deck by section, then its boards, for a printed list: (heading, lines)."""
+    lines, boards = lines_of(game, saved)
+    parts: dict[str, list[Line]] = {}
+    for line in lines:
+        parts.setdefault(line.section, []).append(line)
+    parts.update(boards)
+    return list(parts.items())

@@ -204,6 +204,31 @@ def deck(deck_id: str):
     )
 
 
+@bp.get("/decks/<deck_id>.csv")
+def deck_csv(deck_id: str):
+    """A saved deck as CSV, one row per card, for spreadsheets and collection tools."""
+    saved = decks.load_deck(get_db(), deck_id)
+    game = pools().game(saved.game)
+    response = make_response(deck_page.as_csv(game, saved))
+    response.mimetype = "text/csv"
+    response.headers["Content-Disposition"] = f'attachment; filename="{saved.id}.csv"'
+    return response
+
+
+@bp.get("/decks/<deck_id>/print")
+def deck_print(deck_id: str):
+    """A saved deck as a list to print: by section, with its verdict and where it came from."""
+    saved = decks.load_deck(get_db(), deck_id)
+    game = pools().game(saved.game)
+    return render_template(
+        "deck_print.html",
+        game=game,
+        saved=saved,
+        parts=deck_page.printable(game, saved),
+        verdicts=deck_page.verdicts(game, saved),
+    )
+
+
 @bp.get("/decks/<deck_id>/edit")
 def deck_edit(deck_id: str):
     """A saved deck in the builder: what is saved from there is a new deck, its edit."""

@@ -414,6 +414,54 @@ def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
     screenshot(page, "builder-odds", size)
 
 
+def test_the_builder_exports_json_and_csv(desktop):
+    import csv
+    import json
+
+    page = desktop
+    open_builder(page)
+    import_list(page, example("era-legal") + "\nSideboard:\n2 Kindle\n")
+    page.fill("#deck-name", "Fire and Water")
+    with page.expect_download() as got:
+        page.click("#export-json")
+    assert got.value.suggested_filename == "Fire-and-Water.json"
+    sent = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert sent["game"] == "era"
+    assert {"card": "era-ember-rex", "count": 1} in sent["sections"]["dinos"]
+    assert sent["boards"] == {"sideboard": [{"card": "era-kindle", "count": 2}]}
+    # The JSON is the API's own form: the server reads it back to the same deck.
+    answer = page.request.post("/api/v1/games/era/validate", data=sent)
+    assert answer.json()["legal"] is True
+
+    with page.expect_download() as got:
+        page.click("#export-csv")
+    assert got.value.suggested_filename == "Fire-and-Water.csv"
+    rows = list(csv.DictReader(Path(got.value.path()).read_text(encoding="utf-8").splitlines()))
+    assert rows[0] == {
+        "part": "Dinos",
+        "count": "1",
+        "card": "Ember Rex",
+        "type": "Dino",
+        "card_id": "era-ember-rex",
+    }
+    assert sum(int(r["count"]) for r in rows if r["part"] != "Sideboard") == 36
+
+
+def test_a_shared_deck_prints_as_a_list(desktop):
+    page = desktop
+    open_builder(page)
+    import_list(page, example("era-legal"))
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    page.goto(page.input_value("#share-link"))
+    page.get_by_role("link", name="Printable list").click()
+    expect(page.locator(".print-part h2")).to_have_text(["Dinos (3)", "Crystals (3)", "Deck (30)"])
+    expect(page.get_by_role("button", name="Print")).to_be_visible()
+    page.emulate_media(media="print")
+    expect(page.locator(".site-header")).to_be_hidden()
+    screenshot(page, "deck-print", "desktop")
+
+
 def test_on_a_laptop_every_panel_shows_and_no_phone_bar(desktop):
     open_builder(desktop)
     expect(desktop.locator("#phone-bar")).to_be_hidden()

@@ -130,3 +130,45 @@ def test_the_draw_odds_are_the_hypergeometric_chances_of_the_games_hand(client, 
     # ERA draws a hand of 6 from its 30-card deck, then 1 a turn (turns 1, 2, 3, 5).
     assert shown == [str(round(at_least_one(30, 3, n) * 100)) for n in (6, 7, 8, 9, 11)]
     assert "an opening hand of 6, then 1 a turn" in page
+
+
+def test_a_deck_exports_as_csv_one_row_per_card(client, example):
+    import csv
+
+    text = example("era-legal") + "\nSideboard:\n2 Kindle\n"
+    saved = save(client, text)
+    response = client.get(f"/decks/{saved['id']}.csv")
+    assert response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.DictReader(response.get_data(as_text=True).splitlines()))
+    assert rows[0] == {
+        "part": "Dinos",
+        "count": "1",
+        "card": "Ember Rex",
+        "type": "Dino",
+        "set": "SDS1A",
+        "number": "SDS1A-002",
+        "card_id": "era-ember-rex",
+    }
+    assert sum(int(r["count"]) for r in rows if r["part"] != "Sideboard") == 36
+    assert [(r["count"], r["card"]) for r in rows if r["part"] == "Sideboard"] == [("2", "Kindle")]
+
+
+def test_a_csv_cell_is_never_read_as_a_formula():
+    from webapp.deck_page import _cell
+
+    assert _cell("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+    assert _cell("@SUM") == "'@SUM"
+    assert _cell("Ember Rex") == "Ember Rex"
+
+
+def test_a_printable_list_gives_each_section_with_its_count(client, example):
+    saved = save(client, example("era-legal"))
+    page = html.unescape(client.get(f"/decks/{saved['id']}/print").get_data(as_text=True))
+    assert "<h2>Dinos (3)</h2>" in page
+    assert "<h2>Crystals (3)</h2>" in page
+    assert "<h2>Deck (30)</h2>" in page
+    assert "Checked with today's rules: Standard legal · Open (casual) legal." in page
+    shown = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    for address in (f"/decks/{saved['id']}.csv", f"/decks/{saved['id']}/print"):
+        assert f'href="{address}"' in shown

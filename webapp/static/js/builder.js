@@ -69,6 +69,8 @@ const el = {
   exportText: $("export-text"),
   download: $("export-download"),
   copyExport: $("export-copy"),
+  exportJson: $("export-json"),
+  exportCsv: $("export-csv"),
   save: $("deck-save"),
   saveStatus: $("save-status"),
   shareLink: $("share-link"),
@@ -715,6 +717,8 @@ function renderVerdict(result) {
   el.exportText.value = result.text || "";
   el.download.disabled = !result.text;
   el.copyExport.disabled = !result.text;
+  el.exportJson.disabled = !result.text;
+  el.exportCsv.disabled = !result.text;
 }
 
 function problemItem(problem) {
@@ -1176,19 +1180,45 @@ function useSuggestion(problem, name) {
 
 el.importButton.addEventListener("click", importList);
 
-function fileName() {
+function fileName(extension = "txt") {
   const base = (el.name.value.trim() || `${game.short_name} deck`).replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
-  return `${base || "deck"}.txt`;
+  return `${base || "deck"}.${extension}`;
 }
 
-el.download.addEventListener("click", () => {
-  const blob = new Blob([el.exportText.value], { type: "text/plain;charset=utf-8" });
+function download(text, type, extension) {
+  const blob = new Blob([text], { type: `${type};charset=utf-8` });
   const url = URL.createObjectURL(blob);
-  const link = h("a", { href: url, download: fileName(), hidden: true });
+  const link = h("a", { href: url, download: fileName(extension), hidden: true });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+el.download.addEventListener("click", () => download(el.exportText.value, "text/plain", "txt"));
+
+// The API's JSON form of the deck: POST it to /api/v1/decks or /validate as it is.
+el.exportJson.addEventListener("click", () =>
+  download(`${JSON.stringify({ game: game.id, ...deckPayload() }, null, 2)}\n`, "application/json", "json"),
+);
+
+/** A CSV cell: quoted when it must be; a leading = + - @ is kept from being read as a formula. */
+function csvCell(value) {
+  let text = String(value ?? "");
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+el.exportCsv.addEventListener("click", () => {
+  const rows = [["part", "count", "card", "type", "card_id"]];
+  const add = (store, names) => {
+    for (const [id, entries] of store) {
+      for (const e of entries) rows.push([names(id), e.count, e.name, (state.cards.get(e.id) || {}).type || "", e.id]);
+    }
+  };
+  add(state.sections, sectionName);
+  add(state.boards, boardName);
+  download(rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n", "text/csv", "csv");
 });
 
 el.copyExport.addEventListener("click", async () => {
