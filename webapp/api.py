@@ -48,6 +48,9 @@ VALIDATION = schemas.ValidationSchema()
 BATCH = schemas.BatchSchema()
 SAVED_DECK = schemas.SavedDeckSchema()
 VALIDATE_QUERY = schemas.ValidateQuerySchema()
+DECK_BODY = schemas.DeckBodySchema()
+BATCH_BODY = schemas.BatchBodySchema()
+SAVE_DECK_BODY = schemas.SaveDeckBodySchema()
 
 
 def pools() -> PoolLibrary:
@@ -292,7 +295,7 @@ def read_deck(game: Game, value: Any, defaults: dict[str, Any], where: str) -> d
         parsed = parse_text(value, game)
         options = defaults
     else:
-        body = load_body(schemas.DeckBodySchema(), value, where)
+        body = load_body(DECK_BODY, value, where)
         parsed = parse_mapping(body, game)
         options = {**defaults, **{k: body[k] for k in ("format", "as_of") if k in body}}
     return verdict(parsed, options.get("format"), options.get("as_of"))
@@ -331,7 +334,7 @@ def validate_batch(game_id: str):
     """Each deck is a JSON deck or a text decklist string; the answers come in the same order."""
     game = game_of(game_id)
     query = load_query(VALIDATE_QUERY)
-    body = load_body(schemas.BatchBodySchema(), json_body())
+    body = load_body(BATCH_BODY, json_body())
     limit = current_app.config["MAX_BATCH_DECKS"]
     if len(body["decks"]) > limit:
         raise ApiError(
@@ -389,7 +392,7 @@ def save_deck():
     A deck with a line that cannot be read (an unknown card, say) is refused
     with 422 and the problems, never saved with the line dropped.
     """
-    body = load_body(schemas.SaveDeckBodySchema(), json_body())
+    body = load_body(SAVE_DECK_BODY, json_body())
     game = game_of(body["game"])
     if "text" in body:
         parsed = parse_text(body["text"], game, name=body["name"])
