@@ -462,6 +462,23 @@ def test_a_shared_deck_prints_as_a_list(desktop):
     screenshot(page, "deck-print", "desktop")
 
 
+def test_the_builder_filters_by_every_attribute_the_game_marks_filter(sized):
+    page, _ = sized
+    open_builder(page)
+    if page.locator("#phone-bar").is_visible():
+        page.get_by_role("button", name="Filters").click()
+    page.locator("#more-filters summary").click()
+    page.select_option("#search-subtype", "Weapon")
+    page.fill("#search-cost-max", "1")
+    results = page.locator("#search-results button.result")
+    expect(page.locator("#search-status")).to_contain_text("card")
+    answer = page.request.get("/api/v1/games/era/cards?subtype=Weapon&cost_max=1&per_page=200")
+    expected = [card["id"] for card in answer.json()["cards"]]
+    assert expected, "the pool has a Weapon of cost 1 or less"
+    expect(results).to_have_count(len(expected))
+    assert results.evaluate_all("rs => rs.map(r => r.dataset.card)") == expected
+
+
 def test_on_a_laptop_every_panel_shows_and_no_phone_bar(desktop):
     open_builder(desktop)
     expect(desktop.locator("#phone-bar")).to_be_hidden()

@@ -861,7 +861,9 @@ let searching = null;
 
 function searchQuery(page) {
   const query = { q: el.query.value.trim(), page, per_page: PER_PAGE };
-  for (const select of el.searchForm.querySelectorAll("select[name]")) query[select.name] = select.value;
+  for (const field of el.searchForm.querySelectorAll("select[name], input[type=number][name]")) {
+    query[field.name] = field.value.trim();
+  }
   return query;
 }
 
@@ -940,6 +942,9 @@ function resultItem(card) {
 
 const searchSoon = debounce(() => search(1), SEARCH_DELAY_MS);
 el.query.addEventListener("input", searchSoon);
+el.searchForm.addEventListener("input", (event) => {
+  if (event.target.type === "number") searchSoon();
+});
 el.searchForm.addEventListener("change", () => searchSoon.now());
 el.searchForm.addEventListener("submit", (event) => {
   event.preventDefault();
