@@ -410,6 +410,24 @@ def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
     expect(kindle.locator("td").first).to_have_text(f"{round(expected[0] * 100)}%")
     actions = page.locator('#builder-odds tr[data-label="Any Action"]')
     expect(actions).to_have_attribute("data-copies", "15")
+
+    # A sample hand is the game's opening hand, dealt from the deck's own cards.
+    hand = page.locator("#sample-hand li")
+    expect(hand).to_have_count(6)
+    deck = {name for section, name, _ in deck_rows(page) if section == "deck"}
+    assert set(hand.all_text_contents()) <= deck
+    page.get_by_role("button", name="Draw again").click()
+    expect(hand).to_have_count(6)
+    assert set(hand.all_text_contents()) <= deck
+    # The average cost is the cost curve's mean.
+    summary = page.request.post(
+        "/api/v1/games/era/validate",
+        data=page.input_value("#export-text"),
+        headers={"Content-Type": "text/plain"},
+    ).json()["summary"]["curve"]
+    mean = sum(int(c) * n for c, n in summary.items()) / sum(summary.values())
+    average = float(page.locator("#average-cost").get_attribute("data-average"))
+    assert average == pytest.approx(mean)
     page.locator("#builder-odds").scroll_into_view_if_needed()
     screenshot(page, "builder-odds", size)
 

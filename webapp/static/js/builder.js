@@ -9,7 +9,7 @@ import { deckCharts } from "./charts.js";
 import { copyText, debounce, h, typingIn } from "./dom.js";
 import { openForEvent } from "./event-submit.js";
 import { dropDraft, loadDraft, myDecks, rememberDeck, saveDraft } from "./keep.js";
-import { oddsTable } from "./odds.js";
+import { averageCost, oddsTable, sampleHandFigure } from "./odds.js";
 import { cardPreview } from "./preview.js";
 
 const VALIDATE_DELAY_MS = 250;
@@ -580,15 +580,16 @@ el.undoButton.addEventListener("click", () => {
 
 /** The draw odds of the deck's drawn sections (the game's ``play``), for the stats panel. */
 function drawOdds() {
+  const average = state.result ? averageCost(game, state.result.summary) : [];
   const play = game.play;
-  if (!play) return [];
+  if (!play) return average;
   const drawn = new Set(play.draw_from || [game.default_section]);
   const entries = [];
   for (const [sectionId, rows] of state.sections) {
     if (!drawn.has(sectionId)) continue;
     for (const e of rows) entries.push({ name: e.name, count: e.count, type: (state.cards.get(e.id) || {}).type });
   }
-  return oddsTable(play, entries);
+  return [...average, ...oddsTable(play, entries), ...sampleHandFigure(play, entries)];
 }
 
 // -- the verdict ------------------------------------------------------------------------

@@ -76,3 +76,49 @@ export function oddsTable(play, entries) {
     ),
   ];
 }
+
+/** `size` cards dealt at random from `entries` ([{name, count}]), as a shuffled deck deals. */
+export function sampleHand(entries, size, random = Math.random) {
+  const cards = entries.flatMap((e) => Array.from({ length: e.count }, () => e.name));
+  for (let i = cards.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [cards[i], cards[j]] = [cards[j], cards[i]];
+  }
+  return cards.slice(0, size);
+}
+
+/** A sample opening hand with a button that deals another. */
+export function sampleHandFigure(play, entries) {
+  const size = entries.reduce((n, e) => n + e.count, 0);
+  if (!play || !size) return [];
+  const list = h("ol", { class: "sample-hand", id: "sample-hand" });
+  const deal = () => list.replaceChildren(...sampleHand(entries, play.opening_hand).map((name) => h("li", {}, name)));
+  deal();
+  return [
+    h(
+      "figure",
+      { class: "chart" },
+      h("figcaption", {}, "A sample opening hand"),
+      list,
+      h("button", { type: "button", class: "button", id: "sample-again", onclick: deal }, "Draw again"),
+    ),
+  ];
+}
+
+/** The average of the cost curve (cards without a cost left out), when the game has a cost. */
+export function averageCost(game, summary) {
+  const curve = Object.entries((summary && summary.curve) || {});
+  const cards = curve.reduce((n, [, count]) => n + count, 0);
+  if (!cards) return [];
+  const total = curve.reduce((n, [cost, count]) => n + Number(cost) * count, 0);
+  const label = (game.attributes.find((a) => a.name === summary.curve_attribute) || {}).label || "cost";
+  return [
+    h(
+      "p",
+      { class: "average-cost", id: "average-cost", dataset: { average: total / cards } },
+      `Average ${label.toLowerCase()}: `,
+      h("strong", {}, (total / cards).toFixed(2)),
+      ` over ${cards} card${cards === 1 ? "" : "s"} with one`,
+    ),
+  ];
+}
