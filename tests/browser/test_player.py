@@ -497,6 +497,24 @@ def test_the_builder_filters_by_every_attribute_the_game_marks_filter(sized):
     assert results.evaluate_all("rs => rs.map(r => r.dataset.card)") == expected
 
 
+def test_the_card_list_on_a_phone_shows_cards_first_with_filters_folded(browser, live_server):
+    page = new_page(browser, live_server, "phone")
+    try:
+        page.goto("/games/shadow-era/cards")
+        expect(page.locator("#filter-q")).to_be_visible()
+        expect(page.locator("#filter-faction")).to_be_hidden()
+        expect(page.locator("#card-list .card-row").first).to_be_in_viewport()
+        page.get_by_role("button", name="Filters and order").click()
+        page.select_option("#filter-faction", "Shadow")
+        expect(page).to_have_url(re.compile(r"faction=Shadow"))
+        expect(page.locator("#results-count")).to_contain_text("cards")
+        assert fits_the_screen(page)
+        screenshot(page, "cards-page", "phone")
+    finally:
+        page.context.close()
+    assert page.errors == []
+
+
 def test_on_a_laptop_every_panel_shows_and_no_phone_bar(desktop):
     open_builder(desktop)
     expect(desktop.locator("#phone-bar")).to_be_hidden()

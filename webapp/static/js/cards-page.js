@@ -108,3 +108,11 @@ pagination.addEventListener("click", (event) => {
   event.preventDefault();
   update(Number(new URL(link.href).searchParams.get("page") || 1)).then(() => count.scrollIntoView({ block: "nearest" }));
 });
+
+// On a phone the cards come first: the filters beyond the search box fold behind a button.
+document.body.classList.add("js");
+const toggle = document.getElementById("card-filters-toggle");
+toggle.addEventListener("click", () => {
+  const open = form.classList.toggle("filters-open");
+  toggle.setAttribute("aria-expanded", String(open));
+});
