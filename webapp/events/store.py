@@ -114,6 +114,21 @@ SCHEMA = (
         BEGIN SELECT RAISE(ABORT, 'event_versions is append-only'); END""",
 )
 
+# How many players each event holds, kept by a trigger as entries are added (an entry is
+# never removed), so the limit checked on every first submission is one row, not a count
+# of the event's entries.
+SIZES = (
+    """CREATE TABLE IF NOT EXISTS event_sizes (
+        event_id TEXT PRIMARY KEY REFERENCES events(id),
+        entries INTEGER NOT NULL
+    ) WITHOUT ROWID""",
+    """CREATE TRIGGER IF NOT EXISTS event_entries_counted AFTER INSERT ON event_entries
+        BEGIN
+            INSERT INTO event_sizes (event_id, entries) VALUES (NEW.event_id, 1)
+            ON CONFLICT (event_id) DO UPDATE SET entries = entries + 1;
+        END""",
+)
+
 _READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
 
 
@@ -123,7 +138,27 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
         return
     for statement in SCHEMA:
         db.execute(statement)
+    counted = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'event_entries_counted'"
+    ).fetchone()
+    if not counted:
+        if db.conn.in_transaction:
+            _count_sizes(db)
+        else:
+            with transaction(db):
+                _count_sizes(db)
     _READY.add(db)
+
+
+def _count_sizes(db: sqlite_utils.Database) -> None:
+    """Start keeping the sizes; the entries of a file written before are counted once, under
+    the write lock (counted again by a second worker starting at once, with the same result)."""
+    for statement in SIZES:
+        db.execute(statement)
+    db.execute(
+        "INSERT OR REPLACE INTO event_sizes (event_id, entries)"
+        " SELECT event_id, COUNT(*) FROM event_entries GROUP BY event_id"
+    )
 
 
 # -- reading rows ---------------------------------------------------------------
@@ -401,9 +436,8 @@ def _register(
 
 
 def count_players(db: sqlite_utils.Database, event_id: str) -> int:
-    return db.execute(
-        "SELECT COUNT(*) FROM event_entries WHERE event_id = ?", [event_id]
-    ).fetchone()[0]
+    row = db.execute("SELECT entries FROM event_sizes WHERE event_id = ?", [event_id]).fetchone()
+    return row[0] if row else 0
 
 
 def full(limits: Limits) -> LimitReachedError:
