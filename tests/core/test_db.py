@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import threading
 
-from webapp.db import connections
+from webapp.db import WAL_CHECKPOINT_PAGES, connections
 
 
 def test_a_thread_keeps_one_connection_across_requests(app, client):
@@ -17,6 +17,7 @@ def test_a_thread_keeps_one_connection_across_requests(app, client):
         assert connections(app).get() is first
         assert first.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert first.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        assert first.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == WAL_CHECKPOINT_PAGES
 
 
 def test_the_event_tables_exist_before_the_first_request(app):
