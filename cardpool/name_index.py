@@ -19,9 +19,10 @@ work per query depends on the key, not on the size of the pool.
 
 from __future__ import annotations
 
+from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator
 from difflib import SequenceMatcher
-from itertools import islice
+from itertools import islice, repeat
 from sys import intern
 
 from .names import name_key
@@ -63,7 +64,7 @@ class NameIndex:
         self._keys: list[str] = []
         self._names: list[str] = []
         seen: set[str] = set()
-        postings: dict[str, list[int]] = {}
+        postings: defaultdict[str, list[int]] = defaultdict(list)
         for name in names:
             # Interned: the same string as the game's key for the name, kept once.
             key = intern(name_key(name))
@@ -74,18 +75,20 @@ class NameIndex:
             self._keys.append(key)
             self._names.append(name)
             for gram in _grams(_padded(key)):
-                postings.setdefault(gram, []).append(number)
+                postings[gram].append(number)
         self._rare: dict[str, tuple[int, ...]] = {}
         self._common: dict[str, int] = {}
-        size = (len(self._keys) + 7) // 8
+        count = len(self._keys)
         for gram, ids in postings.items():
             if len(ids) <= RARE:
                 self._rare[gram] = tuple(ids)
                 continue
-            bits = bytearray(size)
-            for number in ids:
-                bits[number >> 3] |= 1 << (number & 7)
-            self._common[gram] = int.from_bytes(bits, "little")
+            # The bits written as binary digits, name 0 last, and read as one number: the
+            # loop over the names holding the piece runs inside map, not step by step here.
+            digits = bytearray(b"0") * count
+            deque(map(digits.__setitem__, ids, repeat(ord("1"))), 0)
+            digits.reverse()
+            self._common[gram] = int(digits, 2)
         self._everyone = (1 << len(self._keys)) - 1
         self._longest = max((len(k) for k in self._keys), default=0)
 
