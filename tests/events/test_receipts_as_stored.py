@@ -11,6 +11,13 @@ from webapp.db import connect
 from webapp.events import Submission
 from webapp.events.store import _one_entry
 
+# Problems naming cards no game has, in letters JSON escapes: accented ones, and one beyond
+# the first plane of Unicode, which JSON writes as a pair of surrogate escapes.
+EXTRA = {
+    "accented": "3 Émber Rëx\n2 Kindle",
+    "beyond the first plane": "2 Dragon \U0001f409\n1 Kindle",
+}
+
 
 @pytest.fixture
 def db(tmp_path):
@@ -39,6 +46,8 @@ def event(db, library):
         ("Bob New", "B-1", "era-illegal"),
         ("dana  registered", "ID-77", "era-legal"),  # claims the registered entry, by its id
         ("ELI EARLY", "E-5", "era-illegal"),  # a registered name without an id takes this one
+        ("Zoë Ünknown", None, "accented"),
+        ("Gus Glyph", None, "beyond the first plane"),
     ],
 )
 def test_a_first_receipt_is_the_entry_as_stored(db, library, event, player, player_id, list_name):
@@ -48,7 +57,7 @@ def test_a_first_receipt_is_the_entry_as_stored(db, library, event, player, play
         event.id,
         player=player,
         player_id=player_id,
-        submission=Submission.from_text(example(list_name)),
+        submission=Submission.from_text(EXTRA.get(list_name) or example(list_name)),
         now=START,
     )
     stored = _one_entry(db, event.id, receipt.entry.id)

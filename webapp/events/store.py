@@ -540,7 +540,9 @@ def _store_version(
         legal=bool(int(checked.legal)),
         errors=checked.errors,
         warnings=checked.warnings,
-        problems=stored_json(problems, []),
+        # As text.stored_json reads them back, without walking them again when the JSON
+        # holds no surrogate escape: then no string in it can change.
+        problems=json.loads(problems) if "\\ud" not in problems else stored_json(problems, []),
     )
 
 
