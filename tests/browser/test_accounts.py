@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.builder import example, import_list, open_builder, settle
+from tests.browser.test_event_organizer import watch
 
 pytestmark = pytest.mark.browser
 
@@ -140,3 +141,22 @@ def test_decks_saved_in_the_builder_are_on_my_decks_elsewhere_and_a_private_one_
     finally:
         for page in (desk, phone, rival, anonymous):
             page.context.close()
+
+
+def test_decks_saved_before_logging_in_are_claimed_from_this_browser(browser, live_server):
+    page = fresh(browser, live_server)
+    errors = watch(page)
+    try:
+        link = save_in_builder(page, "Kept Before Login")
+        register_in(page, f"claim-{secrets.token_hex(4)}")
+        page.goto("/account/decks")
+        # The form is filled from what this browser remembers of the decks it saved.
+        expect(page.get_by_label("Deck links or ids, one a line")).to_have_value(
+            link.rsplit("/", 1)[1]
+        )
+        page.get_by_role("button", name="Claim these decks").click()
+        expect(page.get_by_role("status")).to_have_text("1 deck claimed.")
+        expect(page.locator("section.my-deck")).to_contain_text("Kept Before Login")
+        assert errors == []
+    finally:
+        page.context.close()
