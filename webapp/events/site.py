@@ -28,9 +28,10 @@ from flask import (
 from markupsafe import Markup
 from marshmallow import ValidationError
 
-from cardpool import DeckwrightError, PoolLibrary
+from cardpool import DeckwrightError
 
 from .. import accounts, csrf, events
+from ..api import RECHECKED_POOLS, RecheckedPools
 from ..db import get_db
 from ..site import error_page
 from . import exports, journal, schemas, uploads
@@ -130,8 +131,9 @@ def chosen_format(game: Any, value: str | None) -> str | None:
     return format_id
 
 
-def pools() -> PoolLibrary:
-    return current_app.extensions["deckwright.pools"]
+def pools() -> RecheckedPools:
+    """The games, checked for changed pool files at most once a second (see webapp.api)."""
+    return RECHECKED_POOLS
 
 
 def form_errors(exc: ValidationError) -> list[str]:
