@@ -186,3 +186,17 @@ def test_the_deck_forms_need_the_csrf_token(alice, private_deck):
         == 403
     )
     assert alice.post("/account/decks/claim", data={"ids": private_deck}).status_code == 403
+
+
+def test_the_api_lists_my_decks_to_my_token_only(app, alice, bob, private_deck):
+    later = save(alice, "Secret Tech v2", parent=private_deck)
+    token = make_token(alice)
+    listed = app.test_client().get("/api/v1/account/decks", headers=bearer(token)).get_json()
+    assert [(d["id"], d["visibility"]) for d in listed["decks"]] == [(private_deck, "private")]
+    assert [v["id"] for v in listed["decks"][0]["versions"]] == [later, private_deck]
+    assert listed["decks"][0]["versions"][0]["url"] == f"/decks/{later}"
+    # A version saved from a private deck is private too.
+    assert app.test_client().get(f"/api/v1/decks/{later}").status_code == 404
+    others = app.test_client().get("/api/v1/account/decks", headers=bearer(make_token(bob)))
+    assert others.get_json() == {"decks": []}
+    assert app.test_client().get("/api/v1/account/decks").status_code == 401

@@ -8,13 +8,15 @@ the account's "My events".
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from dataclasses import asdict
+
+from flask import Blueprint, Response, request, url_for
 from marshmallow import Schema, fields
 
 from .. import errors
 from ..db import get_db
 from ..openapi import documented
-from . import sessions, store
+from . import decks, sessions, store
 
 bp = Blueprint("account_api", __name__, url_prefix="/api/v1/account")
 
@@ -37,6 +39,27 @@ class MyEventSchema(Schema):
 
 class MyEventsSchema(Schema):
     events = fields.List(fields.Nested(MyEventSchema), required=True)
+
+
+class DeckVersionSchema(Schema):
+    id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    game = fields.Str(required=True)
+    format = fields.Str(required=True)
+    created = fields.DateTime(required=True)
+    url = fields.Str(required=True, metadata={"description": "The deck's page."})
+
+
+class MyDeckSchema(Schema):
+    id = fields.Str(required=True, metadata={"description": "The deck's first id."})
+    visibility = fields.Str(required=True, metadata={"description": "private, unlisted or public"})
+    versions = fields.List(
+        fields.Nested(DeckVersionSchema), required=True, metadata={"description": "Newest first."}
+    )
+
+
+class MyDecksSchema(Schema):
+    decks = fields.List(fields.Nested(MyDeckSchema), required=True)
 
 
 def bearer() -> str | None:
@@ -72,6 +95,30 @@ def my_events():
     """Open each one's dashboard from the site's "My events"; the API answers with its facts."""
     account = required()
     return MyEventsSchema().dump({"events": store.my_events(get_db(), account)})
+
+
+@bp.get("/decks")
+@documented(
+    "The account's decks, each with its versions, newest first", MyDecksSchema, errors=[401]
+)
+def my_decks():
+    """Decks saved with the account's cookie or token; ``GET /api/v1/decks/{id}`` has each."""
+    account = required()
+    found = decks.my_decks(get_db(), account)
+    return MyDecksSchema().dump(
+        {
+            "decks": [
+                {
+                    "id": d.root,
+                    "visibility": d.visibility,
+                    "versions": [
+                        {**asdict(v), "url": url_for("site.deck", deck_id=v.id)} for v in d.versions
+                    ],
+                }
+                for d in found
+            ]
+        }
+    )
 
 
 @bp.after_request
