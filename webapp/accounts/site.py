@@ -168,6 +168,7 @@ def register():
 @bp.route("/login", methods=["GET", "POST"])
 def login():
     if request.method == "GET":
+        store.prepare(settings())
         return render_template("accounts/login.html", form={}, problems=[])
     form = {"name": request.form.get("name", "")}
     try:

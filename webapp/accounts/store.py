@@ -172,6 +172,12 @@ def register(
 _DUMMY: dict[passwords.Settings, str] = {}
 
 
+def prepare(settings: passwords.Settings = passwords.DEFAULT) -> None:
+    """Make the dummy hash ahead of the first login, which would otherwise take twice as long
+    for an unknown name (one hash to make it, one to check against it)."""
+    _dummy_hash(settings)
+
+
 def _dummy_hash(settings: passwords.Settings) -> str:
     # Made once per settings: checking a password against it costs what a real check costs.
     if settings not in _DUMMY:
