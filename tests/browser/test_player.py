@@ -515,6 +515,28 @@ def test_the_card_list_on_a_phone_shows_cards_first_with_filters_folded(browser,
     assert page.errors == []
 
 
+def test_unsaved_edits_of_a_saved_deck_survive_a_reload(desktop):
+    page = desktop
+    open_builder(page)
+    import_list(page, example("era-legal"))
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
+    page.get_by_role("button", name="Remove one Kindle").click()
+    settle(page)
+    page.reload()  # the address is now the saved deck's editor
+    settle(page)
+    assert re.search(r"/decks/[\w-]+/edit$", page.url)
+    assert ("deck", "Kindle", 2) in deck_rows(page)
+    expect(page.locator("#deck-save")).to_be_enabled()
+    expect(page.locator("#share-box")).to_be_visible()
+
+
+def test_the_validation_page_says_what_its_date_does(desktop):
+    desktop.goto("/validate")
+    expect(desktop.get_by_label("Check with the rules of")).to_be_visible()
+    expect(desktop.locator("#as-of-hint")).to_contain_text("Empty: today's rules")
+
+
 def test_on_a_laptop_every_panel_shows_and_no_phone_bar(desktop):
     open_builder(desktop)
     expect(desktop.locator("#phone-bar")).to_be_hidden()

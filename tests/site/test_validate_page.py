@@ -61,7 +61,7 @@ def test_an_unreadable_line_is_listed_with_its_number_and_the_closest_names(
 def test_the_format_and_date_picked_are_used(client, csrf_token, example):
     page = post_form(client, csrf_token, example("era-legal"), format="open", as_of="2024-06-01")
     assert "Open" in page
-    assert "as of 2024-06-01" in page
+    assert "with the rules of 2024-06-01" in page
 
 
 def test_the_verdict_in_every_format_is_shown(client, csrf_token, example, era):
