@@ -224,10 +224,15 @@ def published_lists(db: sqlite_utils.Database, game: Game, card: Card) -> list[P
             [game.id, MAX_EVENTS_READ],
         )
     ]
+    names = {p.name for p in game.printings(card)}
     found = []
     for event_id in event_ids:
         event, entries = store.published_lists(db, event_id)
         for entry in entries:
+            # A stored list is canonical text naming each card: one without the name is
+            # passed over unread, so a page of a card few play stays quick.
+            if not any(name in entry.latest.canonical for name in names):
+                continue
             deck = parse_text(entry.latest.canonical, game).deck
             count = sum(e.count for e in deck.entries() if e.card.identity == card.identity)
             if count:

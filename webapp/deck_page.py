@@ -293,3 +293,9 @@ def printable(game: Game, saved: SavedDeck) -> list[tuple[str, list[Line]]]:
         parts.setdefault(line.section, []).append(line)
     parts.update(boards)
     return list(parts.items())
+
+
+def unread(game: Game, saved: SavedDeck) -> list[str]:
+    """What of a saved deck the pool cannot read any more (a card renamed or taken out)."""
+    parsed = parse_mapping(saved.deck, game)
+    return [p.message for p in parsed.problems if p.severity == "error"]

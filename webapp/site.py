@@ -198,6 +198,7 @@ def deck(deck_id: str):
         edits=decks.edits_of(db, saved.id),
         description=deck_page.linked_text(saved.description),
         draw_odds=deck_page.draw_odds(game, saved),
+        unread=deck_page.unread(game, saved),
         play=game.meta.get("play"),
         turns=odds.TURNS,
         config=browse.builder_config(game, game_view(game)),

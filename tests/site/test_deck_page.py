@@ -172,3 +172,20 @@ def test_a_printable_list_gives_each_section_with_its_count(client, example):
     shown = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
     for address in (f"/decks/{saved['id']}.csv", f"/decks/{saved['id']}/print"):
         assert f'href="{address}"' in shown
+
+
+def test_a_card_the_pool_no_longer_has_is_named_not_dropped_silently(app, client, example):
+    import json
+
+    from webapp.db import get_db
+
+    saved = save(client, example("era-legal"))
+    with app.app_context():
+        db = get_db()
+        deck = saved["deck"]
+        deck["sections"]["deck"][0] = {"card": "Long Gone Card", "count": 1, "id": "era-long-gone"}
+        db.execute("UPDATE decks SET deck = ? WHERE id = ?", [json.dumps(deck), saved["id"]])
+        db.conn.commit()
+    page = html.unescape(client.get(f"/decks/{saved['id']}").get_data(as_text=True))
+    notice = page.split('id="deck-unread"')[1].split("</div>")[0]
+    assert "Long Gone Card" in notice or "era-long-gone" in notice
