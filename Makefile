@@ -35,6 +35,7 @@ lint: $(STAMP)
 ## bench: every benchmark; each prints its figures and its target
 bench: $(STAMP)
 	-$(BIN)/python bench/validate_speed.py
+	-$(BIN)/python bench/read_speed.py
 	-$(BIN)/python bench/search_speed.py
 	-$(BIN)/python bench/pool_speed.py
 	-$(BIN)/python bench/http_speed.py
