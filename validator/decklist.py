@@ -50,8 +50,9 @@ _LINE_LIMIT: ContextVar[int] = ContextVar("decklist_line_limit", default=MAX_LIN
 # digits would be refused by Python itself with a ValueError.
 _MAX_COUNT_DIGITS = 18
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
-# The common line (see _read_plain): _COUNT_FIRST with a count of at most three digits.
-_PLAIN = re.compile(r"^(\d{1,3})\s*[xX×]?\s+(\S.*)$")
+# The common line (see _read_plain): _COUNT_FIRST with a count of at most three digits and a
+# name holding none of the characters of a comment or emphasis (# / * _) nor ending a header.
+_PLAIN = re.compile(r"^(\d{1,3})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
 # The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
@@ -234,21 +235,14 @@ def _read_plain(game: Game, line: str) -> tuple | None:
 
     Each check stands for a step of the full reading that could change such a line: an
     ASCII line starting with a digit has no bullet, emphasis, heading, rule or invisible
-    character; without ``//``, ``#``, ``**`` or ``__`` it has no comment to cut or marks to
+    character; without ``#``, ``/``, ``*`` or ``_`` it has no comment to cut or marks to
     drop; it is a header only when it ends with a colon and a total only when its name
     starts with "card"; and its count (one to three digits) is split from the name as
-    _COUNT_FIRST splits it. What is left is what the full reading does for it.
+    _COUNT_FIRST splits it (the prefix is the same pattern, and the characters left out
+    are never in it). What is left is what the full reading does for it.
     """
     match = _PLAIN.match(line)
-    if (
-        match is None
-        or line[-1] == ":"
-        or "//" in line
-        or "#" in line
-        or "**" in line
-        or "__" in line
-        or not line.isascii()
-    ):
+    if match is None or not line.isascii():
         return None
     digits, text = match.groups()
     key = name_key(text)
