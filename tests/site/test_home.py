@@ -12,6 +12,7 @@ def test_home_lists_every_game_with_builder_cards_and_check_links(client, games)
         assert f'href="/games/{game.id}/build"' in page
         assert f'href="/games/{game.id}/cards"' in page
         assert f'href="/validate?game={game.id}"' in page
+        assert f'href="/games/{game.id}/public-decks"' in page
 
 
 def test_home_marks_illustrative_pools(client, games):
