@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
 import time
 
 import pytest
@@ -89,8 +88,10 @@ def test_a_wrong_name_takes_as_long_as_a_wrong_password(app, alice):
     for _ in range(7):
         names.append(timed("no-such-user"))
         users.append(timed("timed-user"))
-    ratio = statistics.median(names) / statistics.median(users)
-    assert 0.6 < ratio < 1.6, (names, users)
+    # The fastest of each: on a shared machine other work only ever adds time, so the
+    # minimum is the request's own cost (the count of hashes above is the exact check).
+    ratio = min(names) / min(users)
+    assert 0.5 < ratio < 2, (names, users)
 
 
 def test_logins_are_limited_per_user_name(app, alice):
