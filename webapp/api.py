@@ -29,6 +29,7 @@ from validator import (
     to_text,
     validate_all_formats,
 )
+from validator.fits import misfits
 
 from . import accounts, cards, decks, requests, schemas
 from .db import get_db
@@ -51,6 +52,8 @@ VALIDATE_QUERY = schemas.ValidateQuerySchema()
 DECK_BODY = schemas.DeckBodySchema()
 BATCH_BODY = schemas.BatchBodySchema()
 SAVE_DECK_BODY = schemas.SaveDeckBodySchema()
+FITS_BODY = schemas.FitsBodySchema()
+FITS = schemas.FitsSchema()
 
 
 def pools() -> PoolLibrary:
@@ -320,6 +323,44 @@ def validate_deck(game_id: str):
     query = load_query(VALIDATE_QUERY)
     body = request.get_data(as_text=True) if request.mimetype == "text/plain" else json_body()
     return VALIDATION.dump(read_deck(game, body, query, "deck"))
+
+
+@bp.post("/games/<game_id>/fits")
+@documented(
+    "Which cards fit a deck: one more copy of each, tried against the format's rules",
+    schemas.FitsSchema,
+    body=schemas.FitsBodySchema,
+    errors=[400, 404, 413, 415, 422],
+)
+def fits(game_id: str):
+    """The builder's "fits my deck" filter: a card fits when a copy more of it breaks no
+    rule that names it (its leader's restrictions, legal sets, banned lists, copy limits).
+    Card ids the game does not have are answered as not fitting."""
+    game = game_of(game_id)
+    body = load_body(FITS_BODY, json_body())
+    parsed = parse_mapping(body, game)
+    chosen = game.format(body.get("format")).id
+    known = [game.cards_by_id[c] for c in dict.fromkeys(body["cards"]) if c in game.cards_by_id]
+    found = misfits(parsed.deck, chosen, body.get("as_of"), known)
+    answers = []
+    for card_id in dict.fromkeys(body["cards"]):
+        if card_id not in found:
+            answers.append(
+                {"id": card_id, "fits": False, "reason": "No card has this id.", "rule": None}
+            )
+            continue
+        problem = found[card_id]
+        answers.append(
+            {
+                "id": card_id,
+                "fits": problem is None,
+                "reason": problem.message if problem else None,
+                "rule": problem.rule if problem else None,
+            }
+        )
+    return FITS.dump(
+        {"game": game.id, "format": chosen, "as_of": body.get("as_of"), "cards": answers}
+    )
 
 
 @bp.post("/games/<game_id>/validate/batch")

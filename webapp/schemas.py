@@ -336,6 +336,40 @@ class BatchSchema(Answer):
     results = fields.List(fields.Nested(ValidationSchema), required=True)
 
 
+# -- fits my deck -------------------------------------------------------------------
+
+MAX_FIT_CARDS = 100
+
+
+class FitsBodySchema(DeckBodySchema):
+    """A deck (as for validate) and the cards to try in it, one more copy each."""
+
+    cards = fields.List(
+        fields.Str(validate=validate.Length(min=1, max=200)),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_FIT_CARDS),
+        metadata={"description": "Card ids, as the card search answers them."},
+    )
+
+
+class FitSchema(Answer):
+    id = fields.Str(required=True)
+    fits = fields.Bool(required=True)
+    reason = fields.Str(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Why a copy more would not fit: the problem it would bring."},
+    )
+    rule = fields.Str(required=True, allow_none=True)
+
+
+class FitsSchema(Answer):
+    game = fields.Str(required=True)
+    format = fields.Str(required=True)
+    as_of = fields.Date(required=True, allow_none=True)
+    cards = fields.List(fields.Nested(FitSchema), required=True)
+
+
 # -- saved decks --------------------------------------------------------------------
 
 

@@ -14,6 +14,8 @@ import { cardPreview } from "./preview.js";
 
 const VALIDATE_DELAY_MS = 250;
 const SEARCH_DELAY_MS = 200;
+// The most results tried at once against the deck (the fits endpoint's own limit).
+const MAX_FIT_CARDS = 100;
 const PER_PAGE = 30;
 const DETAIL_REQUESTS_AT_ONCE = 6;
 
@@ -53,6 +55,7 @@ const el = {
   query: $("search-q"),
   results: $("search-results"),
   searchStatus: $("search-status"),
+  fits: $("search-fits"),
   more: $("search-more"),
   deck: $("deck-sections"),
   boards: $("deck-boards"),
@@ -261,6 +264,7 @@ function deckChanged({ now = false, edit = true } = {}) {
 
 /** Something the verdict depends on changed: ask for a new one (soon, or now). */
 function revise(now) {
+  if (el.fits.checked) applyFitsSoon();
   state.revision += 1;
   el.deck.dataset.revision = String(state.revision);
   if (now) validateDeck.now();
@@ -888,6 +892,7 @@ async function search(page = 1) {
     if (page === 1 && shown === answer.cards.map((c) => c.id).join("\n")) {
       // The same cards as shown: leave the list alone, so a click in progress is not lost.
       updateSearchStatus(answer);
+      applyFits();
       return;
     }
     const items = answer.cards.map(resultItem);
@@ -900,6 +905,7 @@ async function search(page = 1) {
       (again ? again.firstChild : el.query).focus();
     }
     updateSearchStatus(answer);
+    applyFits();
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
@@ -915,6 +921,61 @@ function updateSearchStatus(answer) {
     answer.total === 0
       ? "No cards match."
       : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`;
+}
+
+// -- fits my deck ------------------------------------------------------------------------
+
+
+/** With "Fits my deck" on, hide the results a copy more of which would break a rule naming
+ * them (the server tries each against the format); off, show them all again. */
+async function applyFits() {
+  if (state.fitting) state.fitting.abort();
+  const rows = [...el.results.querySelectorAll("li.result-row")];
+  if (!el.fits.checked) {
+    for (const row of rows) {
+      row.hidden = false;
+      row.classList.remove("unfit");
+      row.removeAttribute("title");
+    }
+    el.searchStatus.dataset.hiddenCards = "0";
+    return;
+  }
+  const ids = rows.map((row) => row.querySelector("button.result").dataset.card);
+  if (!ids.length) return;
+  state.fitting = new AbortController();
+  const body = { ...deckPayload(), cards: ids.slice(-MAX_FIT_CARDS) };
+  if (el.asOf.value) body.as_of = el.asOf.value;
+  try {
+    const answer = await api(`/games/${encodeURIComponent(game.id)}/fits`, {
+      method: "POST",
+      json: body,
+      signal: state.fitting.signal,
+    });
+    const verdicts = new Map(answer.cards.map((c) => [c.id, c]));
+    let hidden = 0;
+    for (const row of rows) {
+      const verdict = verdicts.get(row.querySelector("button.result").dataset.card);
+      const unfit = Boolean(verdict && !verdict.fits);
+      row.hidden = unfit;
+      row.classList.toggle("unfit", unfit);
+      if (unfit) {
+        row.title = verdict.reason;
+        hidden += 1;
+      }
+    }
+    el.searchStatus.dataset.hiddenCards = String(hidden);
+    const note = hidden ? ` ${hidden} shown here do not fit your deck and are hidden.` : "";
+    el.searchStatus.textContent = el.searchStatus.textContent.replace(/ \d+ shown here do not fit.*$/, "") + note;
+  } catch (error) {
+    if (isAbort(error)) return;
+    if (!(error instanceof ApiError)) throw error;
+    el.searchStatus.textContent = error.message;
+  }
+}
+
+function applyFitsSoon() {
+  clearTimeout(state.fitsTimer);
+  state.fitsTimer = setTimeout(applyFits, SEARCH_DELAY_MS);
 }
 
 function resultItem(card) {

@@ -1,0 +1,40 @@
+"""POST /api/v1/games/<game>/fits: the builder's "fits my deck" filter over the API."""
+
+from __future__ import annotations
+
+HERO = {"hero": [{"card": "Nishaven", "count": 1}]}
+
+
+def test_each_card_is_answered_with_whether_a_copy_more_fits_and_why_not(client):
+    answer = client.post(
+        "/api/v1/games/shadow-era/fits",
+        json={"sections": HERO, "cards": ["se022", "se100", "se999x"]},
+    )
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert (body["game"], body["format"]) == ("shadow-era", "standard")
+    by_id = {c["id"]: c for c in body["cards"]}
+    assert by_id["se022"] == {"id": "se022", "fits": True, "reason": None, "rule": None}
+    assert by_id["se100"]["fits"] is False
+    assert "Book of Curses is for Priest decks" in by_id["se100"]["reason"]
+    assert by_id["se999x"] == {
+        "id": "se999x",
+        "fits": False,
+        "reason": "No card has this id.",
+        "rule": None,
+    }
+
+
+def test_no_cards_or_too_many_is_a_422_in_the_one_error_shape(client):
+    for cards in ([], ["se022"] * 101):
+        answer = client.post("/api/v1/games/shadow-era/fits", json={"sections": {}, "cards": cards})
+        assert answer.status_code == 422
+        assert answer.get_json()["error"]["code"] == "invalid-body"
+
+
+def test_an_unknown_format_is_a_404(client):
+    answer = client.post(
+        "/api/v1/games/shadow-era/fits",
+        json={"sections": HERO, "cards": ["se022"], "format": "nope"},
+    )
+    assert answer.status_code == 404

@@ -1,0 +1,31 @@
+"""The builder's "Fits my deck" filter in Chromium: cards the deck cannot take are hidden."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.builder import open_builder
+
+pytestmark = pytest.mark.browser
+
+
+def test_fits_my_deck_hides_the_cards_the_hero_cannot_take(page):
+    open_builder(page, "shadow-era")
+    page.fill("#search-q", "Nishaven")
+    page.get_by_role("button", name="Add Nishaven (Hero)").click()
+
+    page.fill("#search-q", "Book of Curses")
+    book = page.locator("#search-results li.result-row", has_text="Book of Curses")
+    expect(book).to_be_visible()
+    page.check("#search-fits")
+    expect(book).to_be_hidden()
+    assert "Priest" in book.get_attribute("title")
+    expect(page.locator("#search-status")).to_contain_text("do not fit your deck")
+
+    page.fill("#search-q", "Freezing Grip")
+    expect(page.locator("#search-results li.result-row", has_text="Freezing Grip")).to_be_visible()
+
+    page.uncheck("#search-fits")
+    page.fill("#search-q", "Book of Curses")
+    expect(book).to_be_visible()
