@@ -103,28 +103,9 @@ class Deck:
         printing_named: bool = False,
     ) -> Entry:
         """Add copies, merging with an entry of the same card already in the section."""
-        # Written out rather than through _add: a deck of 10,000 lines adds 10,000 times.
-        index = self._section_index.get(section_id)
-        entries = self.sections.get(section_id)
-        if (
-            index is None
-            or entries is None
-            or index.entries is not entries
-            or index.size != len(entries)
-        ):
-            return self._add(False, self.sections, section_id, card, count, line, printing_named)
-        by_card = index.named if printing_named else index.plain
-        entry = by_card.get(card)
-        if entry is None:
-            entry = Entry(card, count, () if line is None else (line,), printing_named)
-            by_card[card] = entry
-            entries.append(entry)
-            index.size += 1
-        else:
-            entry.count += count
-            if line is not None:
-                entry._lines.append(line)
-        return entry
+        return self._add(
+            self.sections, self._section_index, section_id, card, count, line, printing_named
+        )
 
     def add_to_board(
         self,
@@ -135,13 +116,13 @@ class Deck:
         printing_named: bool = False,
     ) -> Entry:
         """Add copies to the sideboard or maybe-board, merging like :meth:`add`."""
-        return self._add(True, self.boards, board, card, count, line, printing_named)
+        return self._add(self.boards, self._board_index, board, card, count, line, printing_named)
 
-    def _add(self, is_board, parts, part_id, card, count, line, printing_named) -> Entry:
+    @staticmethod
+    def _add(parts, indexes, part_id, card, count, line, printing_named) -> Entry:
         entries = parts.get(part_id)
         if entries is None:
             entries = parts[part_id] = []
-        indexes = self._board_index if is_board else self._section_index
         index = indexes.get(part_id)
         if index is None or index.entries is not entries or index.size != len(entries):
             # First use, or the list was replaced or changed by hand: index it afresh.
