@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -68,6 +68,28 @@ def _use_wal(conn: sqlite3.Connection) -> None:
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise
             time.sleep(0.005)
+
+
+# Each store's tables, created at most once per connection: (connection -> store names).
+_CREATED: weakref.WeakKeyDictionary[sqlite_utils.Database, set[str]] = weakref.WeakKeyDictionary()
+
+
+def create_once(
+    db: sqlite_utils.Database,
+    store: str,
+    statements: Iterable[str],
+    then: Callable[[sqlite_utils.Database], None] | None = None,
+) -> None:
+    """Run a store's ``CREATE ... IF NOT EXISTS`` statements (and ``then``, its upgrade of an
+    older file) the first time ``db`` is used for that store, and never again on it."""
+    done = _CREATED.setdefault(db, set())
+    if store in done:
+        return
+    for statement in statements:
+        db.execute(statement)
+    if then is not None:
+        then(db)
+    done.add(store)
 
 
 @contextmanager

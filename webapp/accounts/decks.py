@@ -19,12 +19,11 @@ of it starts a deck the account owns from the first id.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..db import transaction
+from ..db import create_once, transaction
 from ..decks import SavedDeck, _saved, create_table
 from .refusals import AccountNotFoundError, InvalidAccountError
 from .store import Account
@@ -49,16 +48,11 @@ _SCHEMA = (
     # Private versions of a deleted account that a later deck still names as its parent.
     "CREATE TABLE IF NOT EXISTS withdrawn_decks (deck_id TEXT PRIMARY KEY)",
 )
-_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
-    if db in _READY:
-        return
-    create_table(db)
-    for statement in _SCHEMA:
-        db.execute(statement)
-    _READY.add(db)
+    # The saved decks' own table too, which these rows point into.
+    create_once(db, "account decks", _SCHEMA, create_table)
 
 
 @dataclass(frozen=True)

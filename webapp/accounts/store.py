@@ -10,14 +10,13 @@ its personal admin links with it (``ON DELETE CASCADE`` and
 from __future__ import annotations
 
 import unicodedata
-import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 import sqlite_utils
 
-from ..db import transaction
+from ..db import create_once, transaction
 from ..events import links
 from ..events.text import shown
 from ..events.tokens import new_id, new_token, token_hash
@@ -78,18 +77,16 @@ SCHEMA = (
     )""",
 )
 RESET_MINUTES = 60
-_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
-    if db in _READY:
-        return
-    for statement in SCHEMA:
-        db.execute(statement)
+    create_once(db, "accounts", SCHEMA, _add_email)
+
+
+def _add_email(db: sqlite_utils.Database) -> None:
     columns = {row[1] for row in db.execute("PRAGMA table_info(accounts)").fetchall()}
     if "email" not in columns:  # a file made before accounts had an address
         db.execute("ALTER TABLE accounts ADD COLUMN email TEXT")
-    _READY.add(db)
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,12 @@ Like the list versions, the log is append-only, and the database enforces it.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from datetime import datetime
 
 import sqlite_utils
 
-from ..db import transaction
+from ..db import create_once, transaction
 from .records import Organizer
 from .refusals import EventClosedError
 from .tokens import new_token, token_hash
@@ -40,8 +39,6 @@ SCHEMA = (
         BEGIN SELECT RAISE(ABORT, 'event_log is append-only'); END""",
 )
 
-_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
-
 
 @dataclass(frozen=True)
 class Change:
@@ -50,11 +47,7 @@ class Change:
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
-    if db in _READY:
-        return
-    for statement in SCHEMA:
-        db.execute(statement)
-    _READY.add(db)
+    create_once(db, "event journal", SCHEMA)
 
 
 def record(db: sqlite_utils.Database, event_id: str, action: str, now: datetime) -> None:

@@ -9,11 +9,11 @@ link names its holder by an opaque string; this package knows no accounts.
 
 from __future__ import annotations
 
-import weakref
 from datetime import datetime, timedelta
 
 import sqlite_utils
 
+from ..db import create_once
 from .tokens import new_token, token_hash
 
 LINK_HOURS = 12
@@ -26,15 +26,10 @@ _SCHEMA = (
     )""",
     "CREATE INDEX IF NOT EXISTS event_admin_links_holder ON event_admin_links (holder)",
 )
-_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
-    if db in _READY:
-        return
-    for statement in _SCHEMA:
-        db.execute(statement)
-    _READY.add(db)
+    create_once(db, "event links", _SCHEMA)
 
 
 def issue(db: sqlite_utils.Database, event_id: str, holder: str, now: datetime) -> str:

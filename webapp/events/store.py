@@ -11,7 +11,6 @@ token, another event's token and an unknown event all raise the same
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Iterable
 from datetime import date, datetime
 
@@ -19,7 +18,7 @@ import sqlite_utils
 
 from cardpool import PoolLibrary
 
-from ..db import transaction
+from ..db import create_once, transaction
 from . import journal, links
 from .names import clean_player_id, clean_player_name, lookalike_key, player_key
 from .records import (
@@ -129,15 +128,14 @@ SIZES = (
         END""",
 )
 
-_READY: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
-
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
     """Create the event tables when missing (once per connection)."""
-    if db in _READY:
-        return
-    for statement in SCHEMA:
-        db.execute(statement)
+    create_once(db, "events", SCHEMA, _keep_sizes)
+
+
+def _keep_sizes(db: sqlite_utils.Database) -> None:
+    """Count each event's entries with a trigger, starting from a file written before."""
     counted = db.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'event_entries_counted'"
     ).fetchone()
@@ -147,7 +145,6 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
         else:
             with transaction(db):
                 _count_sizes(db)
-    _READY.add(db)
 
 
 def _count_sizes(db: sqlite_utils.Database) -> None:
