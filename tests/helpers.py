@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 
 def rule_ids(result, severity=None):
     """The ids of the rules a result broke (optionally only errors or warnings)."""
@@ -31,3 +36,22 @@ def example(name: str) -> str:
     from pathlib import Path
 
     return (Path(__file__).resolve().parent.parent / "examples" / name).read_text(encoding="utf-8")
+
+
+@contextmanager
+def site_on(tmp_path: Path, pools: Path) -> Iterator[str]:
+    """The site on ``pools`` and a fresh database, served from a thread: its base URL."""
+    from werkzeug.serving import make_server
+
+    from webapp import create_app
+
+    config = {"DATABASE": str(tmp_path / "site.sqlite"), "POOLS": str(pools), "TESTING": True}
+    app = create_app(config)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()

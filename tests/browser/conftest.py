@@ -58,25 +58,12 @@ def page(context):
 def decided_site(tmp_path, pool_copy):
     """A site whose RYFT pool records a decision (tests/decisions.py), served from a thread:
     the shipped pools the live server reads hold no decision a test may count on."""
-    import threading
-
-    from werkzeug.serving import make_server
-
     from tests.decisions import add_decision
-    from webapp import create_app
+    from tests.helpers import site_on
 
     add_decision(pool_copy)
-    app = create_app(
-        {"DATABASE": str(tmp_path / "site.sqlite"), "POOLS": str(pool_copy), "TESTING": True}
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
+    with site_on(tmp_path, pool_copy) as url:
+        yield url
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import deck_rows, example, import_list, settle
+from tests.helpers import site_on
 
 pytestmark = pytest.mark.browser
 
@@ -121,25 +122,11 @@ def test_a_card_opens_from_the_builder(sized):
 @pytest.fixture
 def extras_site(tmp_path, pool_copy):
     """A site whose ERA Ember Rex has rules text and a picture (tests/site/extras.py)."""
-    import threading
-
-    from werkzeug.serving import make_server
-
     from tests.site.extras import add_extras
-    from webapp import create_app
 
     add_extras(pool_copy)
-    app = create_app(
-        {"DATABASE": str(tmp_path / "site.sqlite"), "POOLS": str(pool_copy), "TESTING": True}
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
+    with site_on(tmp_path, pool_copy) as url:
+        yield url
 
 
 @pytest.mark.parametrize("size", list(SIZES))
