@@ -13,7 +13,11 @@ pytestmark = pytest.mark.browser
 def test_fits_my_deck_hides_the_cards_the_hero_cannot_take(page):
     open_builder(page, "shadow-era")
     page.fill("#search-q", "Nishaven")
+    results = page.locator("#search-results button.result")
+    # The answer to these words first: the list shown before it holds every card.
+    expect(results).to_have_count(1)
     page.get_by_role("button", name="Add Nishaven (Hero)").click()
+    expect(page.locator("#deck-total")).to_have_text("1 card")
 
     page.fill("#search-q", "Book of Curses")
     book = page.locator("#search-results li.result-row", has_text="Book of Curses")

@@ -82,6 +82,11 @@ def tab(page, name: str) -> None:
 def add_from_search(page, words: str, label: str, times: int = 1) -> None:
     tab(page, "search")
     page.fill("#search-q", words)
+    # Wait for the answer to these words: a click on the list shown before it (every card)
+    # can land where the shorter new list has nothing.
+    expect(page.locator("#search-results button.result").first).to_have_attribute(
+        "aria-label", label
+    )
     button = page.get_by_role("button", name=label)
     for _ in range(times):
         button.click()
