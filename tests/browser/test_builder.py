@@ -143,12 +143,14 @@ def test_a_deck_size_problem_marks_the_section_heading_and_no_card(page):
     expect(dinos).not_to_have_class(re.compile(r"\bsection-offending\b"))
 
     page.fill("#search-q", "kindle")
+    expect(page.locator("#search-results button.result")).to_have_count(1)
     page.get_by_role("button", name="Add Kindle (Action)").click()
     settle(page)
     expect(dinos).to_have_class(re.compile(r"\bsection-offending\b"))
     expect(dinos.locator(".section-flag")).to_have_attribute("title", re.compile("3 dinos"))
 
     page.fill("#search-q", "ember rex")
+    expect(page.locator("#search-results button.result")).to_have_count(1)
     page.get_by_role("button", name="Add Ember Rex (Dino)").click()
     settle(page)
     expect(page.locator(".problem", has_text="you have 1 dino")).to_contain_text("Section: Dinos")
