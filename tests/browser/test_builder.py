@@ -43,6 +43,22 @@ def test_search_add_a_card_and_the_legality_panel_changes(page):
     assert page.evaluate("window.sameDocument") is True
 
 
+def test_an_answer_cut_off_mid_body_is_said_and_breaks_nothing(page):
+    # A page leaving while a check is on its way, or a dropped connection, cuts the body off:
+    # the builder says it could not check the deck, and its scripts throw nothing.
+    open_builder(page, "era")
+    page.route(
+        "**/api/v1/games/era/validate*",
+        lambda route: route.fulfill(status=200, content_type="application/json", body='{"leg'),
+    )
+    page.fill("#search-q", "ember rex")
+    expect(page.locator("#search-results button.result")).to_have_count(1)
+    page.get_by_role("button", name="Add Ember Rex (Dino)").click()
+    expect(page.locator("#verdict")).to_contain_text("Cannot check this deck")
+    expect(page.locator("#verdict")).to_contain_text("The server's answer was cut off")
+    expect(row(page, "Ember Rex")).to_contain_text("1×")
+
+
 def test_import_reads_a_line_close_to_one_card_as_that_card_at_once_and_says_so(page):
     open_builder(page, "era")
     text = example("era-illegal")

@@ -39,13 +39,27 @@ export async function api(path, { method = "GET", query, json, text, signal, tok
   try {
     response = await fetch(url, { method, headers, body, signal });
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (signal && signal.aborted) throw error;
     // Offline or the server is down: say so where the answer would have gone.
     throw new ApiError(0, {
       error: { code: "unreachable", message: "The server cannot be reached; try again in a moment." },
     });
   }
-  const data = await response.json().catch(() => null);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (error) {
+    // A body cut off (the page is leaving, a newer request replaced this one, the connection
+    // dropped) is never handed on as an answer: callers would read a verdict out of nothing.
+    // Only the caller's own abort stays an abort (callers that pass a signal expect it);
+    // anything else is an error answer every caller already shows.
+    if (signal && signal.aborted) throw error;
+    if (response.ok) {
+      throw new ApiError(0, {
+        error: { code: "unreadable", message: "The server's answer was cut off; try again in a moment." },
+      });
+    }
+  }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }
