@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from .deck import Deck
@@ -17,27 +16,35 @@ def summarize(deck: Deck) -> dict[str, Any]:
     it has one; cards without a value are left out of it.
     """
     game = deck.game
-    sections = {s.id: deck.size(s.id) for s in game.sections}
-    types: Counter = Counter()
-    main: Counter = Counter()
-    curve: Counter = Counter()
+    main_attribute = game.main_attribute
     curve_attribute = next((a for a in CURVE_ATTRIBUTES if a in game.attributes), None)
-    for entry in deck.entries():
-        card = entry.card
-        types[card.type] += entry.count
-        if game.main_attribute:
-            value = card.get(game.main_attribute)
-            for v in value if isinstance(value, list) else [value]:
-                main[v if v is not None else "none"] += entry.count
-        if curve_attribute:
-            cost = card.get(curve_attribute)
-            if isinstance(cost, int):
-                curve[cost] += entry.count
+    sections: dict[str, int] = {}
+    types: dict[str, int] = {}
+    main: dict[Any, int] = {}
+    curve: dict[int, int] = {}
+    # Plain dicts and one pass per section: this runs on every validation the API answers.
+    for section in game.sections:
+        total = 0
+        for entry in deck.sections.get(section.id, ()):
+            count, card = entry.count, entry.card
+            total += count
+            types[card.type] = types.get(card.type, 0) + count
+            facts = card.facts
+            if main_attribute:
+                value = facts.get(main_attribute)
+                for v in value if isinstance(value, list) else (value,):
+                    key = v if v is not None else "none"
+                    main[key] = main.get(key, 0) + count
+            if curve_attribute:
+                cost = facts.get(curve_attribute)
+                if isinstance(cost, int):
+                    curve[cost] = curve.get(cost, 0) + count
+        sections[section.id] = total
     return {
         "total": sum(sections.values()),
         "sections": sections,
         "types": dict(sorted(types.items())),
-        "main_attribute": game.main_attribute,
+        "main_attribute": main_attribute,
         "by_main_attribute": dict(sorted(main.items())),
         "curve_attribute": curve_attribute,
         "curve": {str(k): curve[k] for k in sorted(curve)},

@@ -30,6 +30,15 @@ class Answer(Schema):
         return obj.get(attr, default)
 
 
+class Day(fields.Date):
+    """A day: dumped from a ``date``, or kept as the ISO text an answer built as sent holds."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            return value
+        return super()._serialize(value, attr, obj, **kwargs)
+
+
 class ErrorSchema(Answer):
     status = fields.Int(required=True, metadata={"description": "The HTTP status code."})
     code = fields.Str(required=True, metadata={"description": "A stable code, e.g. unknown-game."})
@@ -305,7 +314,7 @@ class ValidationSchema(Answer):
     game = fields.Str(required=True)
     format = fields.Str(required=True)
     format_name = fields.Str(required=True)
-    as_of = fields.Date(required=True, allow_none=True)
+    as_of = Day(required=True, allow_none=True)
     legal = fields.Bool(required=True)
     problems = fields.List(
         fields.Nested(ProblemSchema),

@@ -45,30 +45,44 @@ class LeaderMatch(Rule):
             return frozenset()
         return frozenset(value) if isinstance(value, list) else frozenset([value])
 
+    def _yours(self, leading, mine: frozenset) -> str:
+        """'your hero Zaladar is shadow': built for a problem only, most decks have none."""
+        names = list(dict.fromkeys(card.name for card in leading))
+        verb = "is" if len(names) == 1 else "are"
+        values_words = and_list(sorted(mine)) or f"no {self.attribute}"
+        leader = f"{plural(self.leader_noun, len(names))} {and_list(names)}"
+        return f"your {leader} {verb} {values_words}"
+
     def problems(self, deck, context: Context):
         leading = leaders(deck, self.leader_section, self.leader_types)
         if not leading:
             return []
         mine = frozenset().union(*(self._values(card.get(self.attribute)) for card in leading))
-        names = list(dict.fromkeys(card.name for card in leading))
-        leader_words = f"{plural(self.leader_noun, len(names))} {and_list(names)}"
-        verb = "is" if len(names) == 1 else "are"
         attribute, free, shares = self.attribute, self.free, self.mode == "shares"
         found = []
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
-                values = self._values(entry.card.get(attribute)) - free
-                if not values:
+                value = entry.card.facts.get(attribute)
+                if value is None:
                     continue
-                fits = bool(values & mine) if shares else values <= mine
+                if isinstance(value, list):
+                    values = frozenset(value) - free
+                    if not values:
+                        continue
+                    fits = bool(values & mine) if shares else values <= mine
+                else:
+                    # One value (most cards): no set to build; both modes ask the same.
+                    if value in free:
+                        continue
+                    fits = value in mine
                 if fits or (self.where is not None and not self.where(entry.card)):
                     continue
+                if not isinstance(value, list):
+                    values = frozenset((value,))
                 theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
-                values_words = and_list(sorted(mine)) or f"no {attribute}"
                 found.append(
                     self.problem(
-                        f"{entry.card.name} is for {theirs} decks but your {leader_words}"
-                        f" {verb} {values_words}",
+                        f"{entry.card.name} is for {theirs} decks but {self._yours(leading, mine)}",
                         section=section_id,
                         entries=[entry],
                         expected=sorted(mine),
