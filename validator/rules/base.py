@@ -116,8 +116,7 @@ class Params:
             values = wanted if isinstance(wanted, list) else [wanted]
             if any(isinstance(v, (dict, list)) for v in values):
                 self.fail(f"{key}: {attribute}: a value or a list of values", key)
-            allowed = frozenset(values)
-            tests.append(lambda card, a=attribute, ok=allowed: _has_any(card.get(a), ok))
+            tests.append(_one_of(attribute, frozenset(values)))
         if len(tests) == 1:
             return tests[0]
         return lambda card: all(test(card) for test in tests)
@@ -184,10 +183,17 @@ def leaders(deck: Deck, section_id: str, types: frozenset[str]) -> list[Card]:
     ]
 
 
-def _has_any(value: Any, allowed: frozenset) -> bool:
-    if isinstance(value, list):
-        return any(v in allowed for v in value)
-    return value in allowed
+def _one_of(attribute: str, allowed: frozenset) -> Predicate:
+    """A card whose ``attribute`` (or one of its values) is in ``allowed``: one call per
+    card, since every rule with a ``where`` runs it on every card of every deck."""
+
+    def test(card: Card) -> bool:
+        value = card.facts.get(attribute)
+        if value.__class__ is list:
+            return not allowed.isdisjoint(value)
+        return value in allowed
+
+    return test
 
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
