@@ -627,6 +627,13 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
                 problems.add(
                     f"unknown card type {card_type!r}", ["attributes", name, "types"], field="types"
                 )
+    play = spec.get("play") or {}
+    for card_type in play.get("set_aside", ()):
+        if card_type not in spec["card_types"]:
+            problems.add(f"unknown card type {card_type!r}", ["play", "set_aside"])
+    for section_id in play.get("draw_from", ()):
+        if section_id not in section_ids:
+            problems.add(f"no section {section_id!r}", ["play", "draw_from"])
     main = spec.get("main_attribute")
     if main and main not in attributes:
         problems.add(f"no attribute {main!r}", ["main_attribute"])

@@ -128,6 +128,9 @@ class PlaySchema(Strict):
     opening_hand = fields.Int(required=True, strict=True, validate=validate.Range(min=1))
     draws_per_turn = fields.Int(required=True, strict=True, validate=validate.Range(min=0))
     draw_from = fields.List(fields.Str(validate=ID), validate=validate.Length(min=1))
+    # Card types set aside when drawn into the opening hand, drawn past and shuffled back
+    # once the hand is kept (ERA's events).
+    set_aside = fields.List(fields.Str(), load_default=list)
     cite = fields.Str(load_default="")
 
 

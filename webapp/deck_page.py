@@ -241,14 +241,24 @@ def draw_odds(game: Game, saved: SavedDeck) -> tuple[list[odds.Odds], int] | Non
     size = sum(e.count for e in entries)
     if not size:
         return None
+    set_aside = set(play.get("set_aside") or ())
     copies: Counter = Counter()
     types: Counter = Counter()
+    aside: Counter = Counter()
     for entry in entries:
         copies[entry.card.name] += entry.count
         types[entry.card.type] += entry.count
-    wanted = sorted(copies.items(), key=lambda item: (-item[1], item[0].casefold()))
-    wanted += [(f"Any {t}", n) for t, n in types.items() if len(types) > 1]
-    return odds.odds_table(play, size, wanted), size
+        if entry.card.type in set_aside:
+            aside[entry.card.name] += entry.count
+    rows = sorted(copies.items(), key=lambda item: (-item[1], item[0].casefold()))
+    wanted = [odds.Wanted(name, n, aside[name]) for name, n in rows]
+    wanted += [
+        odds.Wanted(f"Any {t}", n, n if t in set_aside else 0)
+        for t, n in types.items()
+        if len(types) > 1
+    ]
+    deck_aside = sum(aside.values())
+    return odds.odds_table(play, size, wanted, deck_aside), size
 
 
 CSV_COLUMNS = ("part", "count", "card", "type", "set", "number", "card_id")

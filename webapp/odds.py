@@ -4,6 +4,13 @@ Drawing without replacement from a shuffled deck is hypergeometric: with ``copie
 the wanted cards among ``deck`` cards, the chance that ``drawn`` cards hold none of them
 is C(deck - copies, drawn) / C(deck, drawn), so at least one is one minus that. The
 opening hand and the draws per turn are the game's (``play`` in its game.yaml).
+
+Cards of the types in ``play.set_aside`` never stay in the opening hand (ERA: "If, while
+drawing an opening hand, you draw an event card, simply set that event card aside, do
+not count it as part of your hand, and continue drawing your hand. Once you have decided
+to keep a hand, shuffle any event cards that had been set aside during this process back
+into your deck."): the hand is dealt from the other cards, and every later draw from the
+whole rest of the deck. The first hand is the one kept: a mulligan is the player's choice.
 ``static/js/odds.js`` computes the same in the builder.
 """
 
@@ -17,18 +24,45 @@ from typing import Any
 TURNS = (1, 2, 3, 5)
 
 
+def none_seen(deck: int, copies: int, drawn: int) -> float:
+    """The chance that ``drawn`` cards from a ``deck`` holding ``copies`` wanted ones show none."""
+    if copies <= 0 or drawn <= 0:
+        return 1.0
+    drawn = min(drawn, deck)
+    copies = min(copies, deck)
+    return comb(deck - copies, drawn) / comb(deck, drawn)
+
+
 def at_least_one(deck: int, copies: int, drawn: int) -> float:
     """The chance that ``drawn`` cards from a ``deck`` holding ``copies`` wanted ones show one."""
     if deck <= 0 or copies <= 0 or drawn <= 0:
         return 0.0
-    drawn = min(drawn, deck)
-    copies = min(copies, deck)
-    return 1 - comb(deck - copies, drawn) / comb(deck, drawn)
+    return 1 - none_seen(deck, copies, drawn)
 
 
 def cards_seen(play: Mapping[str, Any], turn: int) -> int:
     """How many cards a player has seen by their turn ``turn`` (0: the opening hand alone)."""
     return play["opening_hand"] + play["draws_per_turn"] * turn
+
+
+def chances(
+    play: Mapping[str, Any], deck: int, copies: int, aside: int = 0, deck_aside: int = 0
+) -> tuple[float, ...]:
+    """The chance to see one of ``copies`` wanted cards in the opening hand, then by each
+    of ``TURNS``. ``aside`` of the wanted copies, and ``deck_aside`` of the deck's cards,
+    are of a type set aside from the opening hand."""
+    if deck <= 0 or copies <= 0:
+        return (0.0,) * (1 + len(TURNS))
+    dealt_from = deck - deck_aside
+    hand = min(play["opening_hand"], dealt_from)
+    # Missing in the hand, then (every set-aside card shuffled back) in the turns' draws.
+    missed = none_seen(dealt_from, copies - aside, hand) if dealt_from > 0 else 1.0
+    rest = deck - hand
+    by_turn = (
+        1 - missed * none_seen(rest, copies, play["draws_per_turn"] * turn) if rest > 0 else 1.0
+        for turn in TURNS
+    )
+    return (1 - missed, *by_turn)
 
 
 @dataclass(frozen=True)
@@ -38,10 +72,19 @@ class Odds:
     chances: tuple[float, ...]  # the opening hand, then by each of TURNS
 
 
-def odds_table(play: Mapping[str, Any], deck: int, wanted: list[tuple[str, int]]) -> list[Odds]:
-    """Each (label, copies) with its chance in the opening hand and by each turn of TURNS."""
-    draws = [cards_seen(play, 0), *(cards_seen(play, t) for t in TURNS)]
+@dataclass(frozen=True)
+class Wanted:
+    """Cards a player hopes to draw: one card, or every card of a type."""
+
+    label: str
+    copies: int
+    aside: int = 0  # of those, copies of a type set aside from the opening hand
+
+
+def odds_table(
+    play: Mapping[str, Any], deck: int, wanted: list[Wanted], deck_aside: int = 0
+) -> list[Odds]:
+    """Each wanted group with its chance in the opening hand and by each turn of TURNS."""
     return [
-        Odds(label, copies, tuple(at_least_one(deck, copies, n) for n in draws))
-        for label, copies in wanted
+        Odds(w.label, w.copies, chances(play, deck, w.copies, w.aside, deck_aside)) for w in wanted
     ]

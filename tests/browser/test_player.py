@@ -384,7 +384,7 @@ def test_on_a_phone_a_tap_on_plus_shows_the_count_and_verdict_change(browser, li
 
 
 def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
-    from webapp.odds import at_least_one
+    from webapp.odds import chances
 
     page, size = sized
     open_builder(page)
@@ -393,24 +393,31 @@ def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
     tab(page, "legality")
     kindle = page.locator('#builder-odds tr[data-label="Kindle"]')
     expect(kindle).to_be_visible()
-    chances = [
+    shown = [
         float(c) for c in kindle.locator("td").evaluate_all("tds => tds.map(t => t.dataset.chance)")
     ]
-    # ERA: 30 deck cards, an opening hand of 6, then 1 a turn (by turns 1, 2, 3, 5).
-    expected = [at_least_one(30, 3, drawn) for drawn in (6, 7, 8, 9, 11)]
-    assert chances == pytest.approx(expected)
+    # ERA: 30 deck cards, an opening hand of 6 dealt past its 3 events, then 1 a turn (by
+    # turns 1, 2, 3, 5): the builder's figures are the deck page's.
+    era = {"opening_hand": 6, "draws_per_turn": 1}
+    expected = list(chances(era, 30, 3, deck_aside=3))
+    assert shown == pytest.approx(expected)
+    events = page.locator('#builder-odds tr[data-label="Any Event"] td').first
+    expect(events).to_have_text("0%")
     expect(kindle.locator("td").first).to_have_text(f"{round(expected[0] * 100)}%")
     actions = page.locator('#builder-odds tr[data-label="Any Action"]')
     expect(actions).to_have_attribute("data-copies", "15")
 
-    # A sample hand is the game's opening hand, dealt from the deck's own cards.
+    # A sample hand is the game's opening hand, dealt from the deck's own cards, events
+    # set aside.
     hand = page.locator("#sample-hand li")
     expect(hand).to_have_count(6)
-    deck = {name for section, name, _ in deck_rows(page) if section == "deck"}
+    events = {"Volcanic Eruption", "Wildfire Season", "High Tide"}
+    deck = {name for section, name, _ in deck_rows(page) if section == "deck"} - events
     assert set(hand.all_text_contents()) <= deck
-    page.get_by_role("button", name="Draw again").click()
-    expect(hand).to_have_count(6)
-    assert set(hand.all_text_contents()) <= deck
+    for _ in range(5):
+        page.get_by_role("button", name="Draw again").click()
+        expect(hand).to_have_count(6)
+        assert set(hand.all_text_contents()) <= deck
     # The average cost is the cost curve's mean.
     summary = page.request.post(
         "/api/v1/games/era/validate",

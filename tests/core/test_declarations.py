@@ -122,3 +122,18 @@ def test_cardpool_check_names_file_line_card_and_field(skirmish_pool, cards):
     )
     assert any("card 'Spark', field 'cost': a Token card has no Cost" in line for line in lines)
     assert lines[-1] == f"Error: 3 problem(s) in {skirmish_pool}"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("set_aside: [Event]", "set_aside: [Events]", "unknown card type 'Events'"),
+        ("draw_from: [deck]", "draw_from: [library]", "no section 'library'"),
+    ],
+)
+def test_the_opening_hand_names_card_types_and_sections_of_the_game(pool_copy, old, new, message):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, old, new)
+    (problem,) = check_pools(pool_copy)
+    assert (problem.file, problem.message) == (str(game), message)
+    assert new in line_of(game, problem)

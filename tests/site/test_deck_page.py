@@ -121,15 +121,22 @@ def test_an_old_decks_table_without_descriptions_still_opens(app, client, exampl
 
 
 def test_the_draw_odds_are_the_hypergeometric_chances_of_the_games_hand(client, example):
-    from webapp.odds import at_least_one
+    from math import comb
 
     saved = save(client, example("era-legal"))
     page = html.unescape(client.get(f"/decks/{saved['id']}").get_data(as_text=True))
     row = re.search(r'<tr data-label="Kindle" data-copies="3">(.*?)</tr>', page, re.S).group(1)
     shown = re.findall(r"<td>(\d+)%</td>", row)
-    # ERA draws a hand of 6 from its 30-card deck, then 1 a turn (turns 1, 2, 3, 5).
-    assert shown == [str(round(at_least_one(30, 3, n) * 100)) for n in (6, 7, 8, 9, 11)]
+    # ERA draws a hand of 6 from its 30-card deck, then 1 a turn (turns 1, 2, 3, 5); its 3
+    # events are set aside from the hand, so the hand is 6 of the 27 others, and the turns
+    # draw from the 24 cards left.
+    missed = comb(24, 6) / comb(27, 6)
+    expected = [1 - missed] + [1 - missed * comb(21, t) / comb(24, t) for t in (1, 2, 3, 5)]
+    assert shown == [str(round(chance * 100)) for chance in expected]
     assert "an opening hand of 6, then 1 a turn" in page
+    assert "Event cards drawn into the hand are set aside" in page
+    events = re.search(r'<tr data-label="Any Event" data-copies="3">(.*?)</tr>', page, re.S)
+    assert re.findall(r"<td>(\d+)%</td>", events.group(1))[0] == "0"
 
 
 def test_a_deck_exports_as_csv_one_row_per_card(client, example):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, permutations
+from math import comb
 
 import pytest
 
-from webapp.odds import at_least_one, cards_seen, odds_table
+from webapp.odds import TURNS, Wanted, at_least_one, cards_seen, chances, odds_table
 
 RYFT = {"opening_hand": 5, "draws_per_turn": 2}
+ERA = {"opening_hand": 6, "draws_per_turn": 1, "set_aside": ["Event"]}
 
 
 def counted(deck: int, copies: int, drawn: int) -> Fraction:
@@ -44,7 +46,79 @@ def test_drawing_the_whole_deck_sees_every_card_and_no_copies_never():
 
 
 def test_the_table_gives_each_group_its_chances_in_order():
-    table = odds_table(RYFT, 40, [("Kindle", 3), ("Any Event", 6)])
+    table = odds_table(RYFT, 40, [Wanted("Kindle", 3), Wanted("Any Event", 6)])
     assert [row.label for row in table] == ["Kindle", "Any Event"]
     assert table[0].chances[0] == pytest.approx(at_least_one(40, 3, 5))
     assert list(table[1].chances) == sorted(table[1].chances)  # more draws, better odds
+
+
+def test_without_cards_set_aside_each_turn_is_the_chance_over_every_card_seen():
+    assert chances(RYFT, 40, 3) == pytest.approx(
+        [at_least_one(40, 3, cards_seen(RYFT, t)) for t in (0, *TURNS)]
+    )
+
+
+# ERA: "If, while drawing an opening hand, you draw an event card, simply set that event card
+# aside, do not count it as part of your hand, and continue drawing your hand. Once you have
+# decided to keep a hand, shuffle any event cards that had been set aside during this
+# process back into your deck."
+
+
+def dealt(order: tuple[str, ...], hand_size: int) -> tuple[list[str], list[str]]:
+    """ERA's opening hand from a deck in ``order``: events drawn are set aside; the kept
+    hand, and the rest of the deck with the set-aside events shuffled back in."""
+    hand, aside, position = [], [], 0
+    while len(hand) < hand_size and position < len(order):
+        card = order[position]
+        (aside if card.startswith("event") else hand).append(card)
+        position += 1
+    return hand, [*order[position:], *aside]
+
+
+def counted_by_dealing(deck: list[str], wanted: set[str], hand_size: int, draws: int) -> Fraction:
+    """The share of every order of ``deck`` in which the hand, or then the first ``draws``
+    cards of the reshuffled rest, show a wanted card (the reshuffle counted exactly)."""
+    hits, orders = Fraction(0), 0
+    for order in set(permutations(deck)):
+        orders += 1
+        hand, rest = dealt(order, hand_size)
+        if any(card in wanted for card in hand):
+            hits += 1
+            continue
+        copies = sum(card in wanted for card in rest)
+        if draws:
+            hits += 1 - Fraction(comb(len(rest) - copies, draws), comb(len(rest), draws))
+    return hits / orders
+
+
+SMALL_ERA_DECK = ["event", "event", "event-b", "kindle", "kindle", "rex", "tide", "tide"]
+
+
+@pytest.mark.parametrize(
+    ("wanted", "copies", "aside"),
+    [
+        ({"kindle"}, 2, 0),
+        ({"event"}, 2, 2),
+        ({"event", "event-b"}, 3, 3),
+        ({"tide", "event"}, 4, 2),
+    ],
+)
+def test_era_events_drawn_into_the_opening_hand_are_set_aside_and_shuffled_back(
+    wanted, copies, aside
+):
+    play = {"opening_hand": 3, "draws_per_turn": 1}
+    found = chances(play, len(SMALL_ERA_DECK), copies, aside, deck_aside=3)
+    for turn, chance in zip((0, *TURNS), found, strict=True):
+        expected = counted_by_dealing(SMALL_ERA_DECK, wanted, 3, min(turn, 5))
+        assert chance == pytest.approx(float(expected)), f"turn {turn}"
+
+
+def test_an_era_event_is_never_in_the_opening_hand_but_is_drawn_later():
+    # 30 cards, 3 of them events: the hand is 6 of the 27 others; then the 24 left draw 1 a turn.
+    event = chances(ERA, 30, 1, aside=1, deck_aside=3)
+    assert event[0] == 0
+    assert event[1] == pytest.approx(1 / 24)
+    kindle = chances(ERA, 30, 3, deck_aside=3)
+    assert kindle[0] == pytest.approx(at_least_one(27, 3, 6))
+    missed = comb(24, 6) / comb(27, 6)
+    assert kindle[1] == pytest.approx(1 - missed * comb(21, 1) / comb(24, 1))

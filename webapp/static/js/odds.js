@@ -6,20 +6,31 @@ import { h } from "./dom.js";
 
 export const TURNS = [1, 2, 3, 5];
 
-/** The chance that `drawn` cards from a `deck` holding `copies` wanted ones show one. */
-export function atLeastOne(deck, copies, drawn) {
-  if (deck <= 0 || copies <= 0 || drawn <= 0) return 0;
+/** The chance that `drawn` cards from a `deck` holding `copies` wanted ones show none. */
+export function noneSeen(deck, copies, drawn) {
+  if (copies <= 0 || drawn <= 0) return 1;
   const n = Math.min(drawn, deck);
   const k = Math.min(copies, deck);
   // C(deck - k, n) / C(deck, n) as a product of n ratios: no factorial grows too large.
   let none = 1;
   for (let i = 0; i < n; i += 1) none *= (deck - k - i) / (deck - i);
-  return 1 - Math.max(0, none);
+  return Math.max(0, none);
 }
 
-/** How many cards a player has seen by their turn `turn` (0: the opening hand alone). */
-export function cardsSeen(play, turn) {
-  return play.opening_hand + play.draws_per_turn * turn;
+/**
+ * The chance to see one of `copies` wanted cards in the opening hand, then by each of TURNS.
+ * `aside` of the wanted copies, and `deckAside` of the deck's cards, are of a type set aside
+ * from the opening hand (the game's `play.set_aside`): the hand is dealt from the others, and
+ * the turns' draws from the whole rest of the deck, set-aside cards shuffled back.
+ */
+export function chances(play, deck, copies, aside = 0, deckAside = 0) {
+  if (deck <= 0 || copies <= 0) return Array(1 + TURNS.length).fill(0);
+  const dealtFrom = deck - deckAside;
+  const hand = Math.min(play.opening_hand, dealtFrom);
+  const missed = dealtFrom > 0 ? noneSeen(dealtFrom, copies - aside, hand) : 1;
+  const rest = deck - hand;
+  const byTurn = TURNS.map((t) => (rest > 0 ? 1 - missed * noneSeen(rest, copies, play.draws_per_turn * t) : 1));
+  return [1 - missed, ...byTurn];
 }
 
 const percent = (chance) => `${Math.round(chance * 100)}%`;
@@ -31,17 +42,23 @@ const percent = (chance) => `${Math.round(chance * 100)}%`;
 export function oddsTable(play, entries) {
   const size = entries.reduce((n, e) => n + e.count, 0);
   if (!play || !size) return [];
+  const setAside = new Set(play.set_aside || []);
   const copies = new Map();
+  const aside = new Map();
   const types = new Map();
   for (const e of entries) {
     copies.set(e.name, (copies.get(e.name) || 0) + e.count);
+    if (setAside.has(e.type)) aside.set(e.name, (aside.get(e.name) || 0) + e.count);
     if (e.type) types.set(e.type, (types.get(e.type) || 0) + e.count);
   }
-  const rows = [...copies].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const deckAside = [...aside.values()].reduce((n, c) => n + c, 0);
+  const rows = [...copies]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([label, n]) => [label, n, aside.get(label) || 0]);
   // Types only once every card's is known (details of imported cards come a moment later).
   const typed = entries.every((e) => e.type);
-  if (typed && types.size > 1) for (const [type, n] of types) rows.push([`Any ${type}`, n]);
-  const draws = [cardsSeen(play, 0), ...TURNS.map((t) => cardsSeen(play, t))];
+  if (typed && types.size > 1) for (const [type, n] of types) rows.push([`Any ${type}`, n, setAside.has(type) ? n : 0]);
+  const setAsideNote = setAside.size ? ` ${[...setAside].join(", ")} cards drawn into the hand are set aside and shuffled back once it is kept.` : "";
   return [
     h(
       "figure",
@@ -50,7 +67,7 @@ export function oddsTable(play, entries) {
       h(
       "p",
       { class: "hint" },
-      `At least one, from ${size} cards: an opening hand of ${play.opening_hand}, then ${play.draws_per_turn} a turn.`,
+      `At least one, from ${size} cards: an opening hand of ${play.opening_hand}, then ${play.draws_per_turn} a turn.${setAsideNote}`,
     ),
     h(
       "div",
@@ -62,12 +79,12 @@ export function oddsTable(play, entries) {
         h(
           "tbody",
           {},
-          rows.map(([label, n]) =>
+          rows.map(([label, n, asideCopies]) =>
             h(
               "tr",
               { dataset: { label, copies: n } },
               h("th", { scope: "row" }, `${n}× ${label}`),
-              draws.map((drawn) => h("td", { dataset: { chance: atLeastOne(size, n, drawn) } }, percent(atLeastOne(size, n, drawn)))),
+              chances(play, size, n, asideCopies, deckAside).map((chance) => h("td", { dataset: { chance } }, percent(chance))),
             ),
           ),
         ),
@@ -77,9 +94,12 @@ export function oddsTable(play, entries) {
   ];
 }
 
-/** `size` cards dealt at random from `entries` ([{name, count}]), as a shuffled deck deals. */
-export function sampleHand(entries, size, random = Math.random) {
-  const cards = entries.flatMap((e) => Array.from({ length: e.count }, () => e.name));
+/**
+ * `size` cards dealt at random from `entries` ([{name, count, type}]), as a shuffled deck
+ * deals; cards of the types in `setAside` are drawn past, as the game's opening hand says.
+ */
+export function sampleHand(entries, size, random = Math.random, setAside = new Set()) {
+  const cards = entries.filter((e) => !setAside.has(e.type)).flatMap((e) => Array.from({ length: e.count }, () => e.name));
   for (let i = cards.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [cards[i], cards[j]] = [cards[j], cards[i]];
@@ -92,7 +112,8 @@ export function sampleHandFigure(play, entries) {
   const size = entries.reduce((n, e) => n + e.count, 0);
   if (!play || !size) return [];
   const list = h("ol", { class: "sample-hand", id: "sample-hand" });
-  const deal = () => list.replaceChildren(...sampleHand(entries, play.opening_hand).map((name) => h("li", {}, name)));
+  const setAside = new Set(play.set_aside || []);
+  const deal = () => list.replaceChildren(...sampleHand(entries, play.opening_hand, Math.random, setAside).map((name) => h("li", {}, name)));
   deal();
   return [
     h(
