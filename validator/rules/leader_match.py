@@ -70,15 +70,14 @@ class LeaderMatch(Rule):
                     if not values:
                         continue
                     fits = bool(values & mine) if shares else values <= mine
+                elif value in free:
+                    continue
                 else:
                     # One value (most cards): no set to build; both modes ask the same.
-                    if value in free:
-                        continue
+                    values = (value,)
                     fits = value in mine
                 if fits or (self.where is not None and not self.where(entry.card)):
                     continue
-                if not isinstance(value, list):
-                    values = frozenset((value,))
                 theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
                 found.append(
                     self.problem(

@@ -428,24 +428,25 @@ def confirmed(action: str, access: events.Organizer, token: str):
     )
 
 
-@bp.post("/<event_id>/admin/<token>/lock")
-def lock(event_id: str, token: str):
+def confirm_then(action: str, change, event_id: str, token: str):
+    """Ask the organizer to confirm ``action``; once they have, make the ``change`` and go
+    back to the dashboard."""
     access = organizer(event_id, token)
-    asking = confirmed("lock", access, token)
+    asking = confirmed(action, access, token)
     if asking is not None:
         return asking
-    events.lock(get_db(), access, now())
+    change(get_db(), access, now())
     return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+@bp.post("/<event_id>/admin/<token>/lock")
+def lock(event_id: str, token: str):
+    return confirm_then("lock", events.lock, event_id, token)
 
 
 @bp.post("/<event_id>/admin/<token>/publish")
 def publish(event_id: str, token: str):
-    access = organizer(event_id, token)
-    asking = confirmed("publish", access, token)
-    if asking is not None:
-        return asking
-    events.publish(get_db(), access, now())
-    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+    return confirm_then("publish", events.publish, event_id, token)
 
 
 @bp.post("/<event_id>/admin/<token>/admin-link")
