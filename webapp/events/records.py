@@ -208,6 +208,7 @@ class Checked:
     errors: int
     warnings: int
     problems: list[dict[str, Any]]
+    problems_json: str  # ``problems`` as stored
 
 
 @dataclass(frozen=True)

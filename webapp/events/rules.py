@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from cardpool import Game
@@ -56,6 +57,13 @@ def check(
     parsed.deck.name = ""
     result = validate(parsed.deck, event.format, event.as_of, parsed.problems)
     canonical = to_text(parsed.deck)
+    problems = [compact(p.as_dict()) for p in result.problems[: limits.problems]]
+    problems_json = json.dumps(problems, default=str)
+    if "\\ud" in problems_json:
+        # Only JSON spelling a surrogate may hold one (the card pool's text can: YAML reads
+        # "\ud800"); without it no string can change, and the walk is skipped.
+        problems = shown_data(problems)
+        problems_json = json.dumps(problems, default=str)
     return Checked(
         submission=submission,
         parsed=parsed,
@@ -64,7 +72,8 @@ def check(
         legal=result.legal,
         errors=len(result.errors),
         warnings=len(result.warnings),
-        problems=[compact(p.as_dict()) for p in result.problems[: limits.problems]],
+        problems=problems,
+        problems_json=problems_json,
     )
 
 
@@ -77,7 +86,7 @@ def compact(problem: dict[str, Any]) -> dict[str, Any]:
     for key in ("message", "cite"):
         if isinstance(kept.get(key), str) and len(kept[key]) > PROBLEM_TEXT_CHARS:
             kept[key] = kept[key][: PROBLEM_TEXT_CHARS - 1] + "…"
-    return shown_data(kept)
+    return kept
 
 
 def sheet_sections(game: Game, version: Version) -> list[SheetSection]:

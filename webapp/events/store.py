@@ -503,7 +503,7 @@ def _store_version(
     """Store a list as the entry's next version; the version as reading it back would give,
     built from what was written rather than read again."""
     received = now.isoformat()
-    problems = json.dumps(checked.problems, default=str)
+    problems = checked.problems_json
     ((number,),) = db.execute(
         """INSERT INTO event_versions
                (entry_id, number, received, source, kind, body, canonical, digest,

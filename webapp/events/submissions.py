@@ -85,7 +85,7 @@ def submit(
     player_id = clean_player_id(player_id)
     key = clean_idempotency_key(idempotency_key)
     event = get_event(db, event_id)
-    fingerprint = _fingerprint(name, player_id, submission)
+    fingerprint = _fingerprint(name, player_id, submission) if key else ""
     if key and (earlier := _replay(db, event, key, fingerprint)):
         return earlier
     checked = check(pools.game(event.game), event, submission, limits)
