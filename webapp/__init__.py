@@ -13,6 +13,7 @@ from werkzeug.routing import MapAdapter
 from cardpool import PoolLibrary, default_pool_dir
 
 from . import addresses
+from .json_provider import OrjsonProvider
 from .requests import EdgeRequest
 
 MAX_REQUEST_BYTES = 512 * 1024
@@ -22,9 +23,10 @@ MAX_DECKLIST_LINES = 1_000
 class Deckwright(Flask):
     """Flask, reading every request strictly (:mod:`webapp.requests`), building external
     links on the public URL and logging addresses with their tokens masked
-    (:mod:`webapp.addresses`)."""
+    (:mod:`webapp.addresses`), answering JSON through orjson (:mod:`webapp.json_provider`)."""
 
     request_class = EdgeRequest
+    json_provider_class = OrjsonProvider
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         adapter = super().create_url_adapter(request)
