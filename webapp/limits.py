@@ -27,6 +27,7 @@ in front, so the client's own address (``X-Forwarded-For``) is the one counted.
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ import werkzeug.exceptions
 from flask import Flask, current_app, request
 from werkzeug.routing import Rule
 
-from .db import get_db
+from .db import connections
 
 EVENT_CREATION = "event-creation"
 SUBMISSIONS = "submissions"
@@ -77,21 +78,31 @@ class Limit:
 
 
 def limits_of(app: Flask) -> dict[str, Limit]:
-    configured = {**DEFAULT_LIMITS, **(app.config.get("RATE_LIMITS") or {})}
-    return {
+    """The app's limits by kind (read-only): made again only when the setting has changed,
+    which is compared with a copy of it on every limited request rather than read anew."""
+    setting = app.config.get("RATE_LIMITS") or {}
+    made = app.extensions.get("deckwright.rate_limits")
+    if made is not None and made[0] == setting:
+        return made[1]
+    configured = {**DEFAULT_LIMITS, **setting}
+    found = {
         kind: Limit(kind, int(value[0]), int(value[1]))
         for kind, value in configured.items()
         if value
     }
+    app.extensions["deckwright.rate_limits"] = (copy.deepcopy(setting), found)
+    return found
 
 
 def kinds_of_request() -> list[str]:
+    # The request itself, not its proxy: each attribute read through the proxy costs a lookup.
+    req = request._get_current_object()
     kinds = []
-    kind = KINDS.get((request.method, request.endpoint or ""))
+    kind = KINDS.get((req.method, req.endpoint or ""))
     if kind:
         kinds.append(kind)
-    if "token" in (request.view_args or {}) or (
-        request.blueprint in TOKEN_BLUEPRINTS and "Authorization" in request.headers
+    if "token" in (req.view_args or {}) or (
+        req.blueprint in TOKEN_BLUEPRINTS and "Authorization" in req.headers
     ):
         kinds.append(TOKEN_URLS)
     return kinds
@@ -111,25 +122,27 @@ def may_limit(rule: Rule, method: str) -> bool:
 def client_address() -> str:
     """The client's address: the connection's, or the one trusted proxies say they served."""
     proxies = int(current_app.config.get("TRUSTED_PROXIES") or 0)
+    req = request._get_current_object()
     if proxies:
-        forwarded = [a.strip() for a in request.headers.get("X-Forwarded-For", "").split(",")]
+        forwarded = [a.strip() for a in req.headers.get("X-Forwarded-For", "").split(",")]
         forwarded = [a for a in forwarded if a]
         # Each trusted proxy appends the address it was reached from: the client's is the
         # one the outermost trusted proxy appended; anything before it the client could forge.
         if len(forwarded) >= proxies:
             return forwarded[-proxies]
-    return request.remote_addr or "unknown"
+    return req.remote_addr or "unknown"
 
 
 def count(kind: str, client: str, limit: Limit, now: float | None = None) -> tuple[int, int]:
     """This request counted: (requests in the current window, seconds until it ends)."""
     moment = time.time() if now is None else now
     window = int(moment // limit.seconds)
-    db = get_db()
-    made = current_app.extensions.setdefault("deckwright.rate_counts", set())
-    if current_app.config["DATABASE"] not in made:
+    app = current_app._get_current_object()
+    db = connections(app).get()
+    made = app.extensions.setdefault("deckwright.rate_counts", set())
+    if app.config["DATABASE"] not in made:
         db.execute(_SCHEMA)
-        made.add(current_app.config["DATABASE"])
+        made.add(app.config["DATABASE"])
     (counted,) = db.execute(
         "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, 1)"
         " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + 1"
@@ -146,12 +159,18 @@ def check_limits() -> None:
     kinds = kinds_of_request()
     if not kinds:
         return
-    limits = limits_of(current_app)
+    app = current_app._get_current_object()
+    limits = limits_of(app)
     client, scale = client_address(), 1
     # A request bearing an account's personal access token is counted per account, with
     # more room (webapp.accounts.api.rate_holder sets the hook): an app is not its neighbours.
-    holder = current_app.extensions.get("deckwright.rate_holder")
-    if holder is not None and (found := holder()) is not None:
+    # The token travels in the Authorization header, so a request without one is not asked.
+    holder = app.extensions.get("deckwright.rate_holder")
+    if (
+        holder is not None
+        and "Authorization" in request.headers
+        and (found := holder()) is not None
+    ):
         client, scale = found
     for kind in kinds:
         limit = limits.get(kind)

@@ -153,10 +153,17 @@ def _integer(digits: str) -> int:
     )
 
 
+# Made once: json.loads with these hooks would build a decoder for every body.
+_DECODER = json.JSONDecoder(parse_int=_integer, parse_constant=_refuse_constant)
+
+
 def parse_json(text: str) -> Any:
     """JSON text as a value: malformed JSON a 400 saying where, and nothing unbounded."""
     try:
-        value = json.loads(text, parse_int=_integer, parse_constant=_refuse_constant)
+        if text.startswith("\ufeff"):
+            # As json.loads refuses it.
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise ApiError(
             400,

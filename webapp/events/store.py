@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from datetime import date, datetime
+from functools import lru_cache
 
 import sqlite_utils
 
@@ -174,6 +175,9 @@ _VERSION_COLUMNS = (
 _LATEST = "v.number = (SELECT MAX(number) FROM event_versions WHERE entry_id = e.id)"
 
 
+# An event is read on every submission (twice), and its row rarely changes: the same row
+# gives the same (frozen) Event without parsing its dates again.
+@lru_cache(maxsize=1024)
 def _event(row: tuple) -> Event:
     event_id, name, game, fmt, as_of, deadline, created, locked, published = row
     return Event(

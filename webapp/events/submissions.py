@@ -115,32 +115,30 @@ def _claim(
 ) -> Entry:
     """The entry a first list goes to, made or claimed for the holder of ``token``, as it
     reads once the claim is written (no list yet)."""
-    row = db.execute(
-        """SELECT e.id, e.token_hash, e.player_id,
-                  (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id),
-                  CAST(e.player AS BLOB), e.registered, e.created
-           FROM event_entries e WHERE e.event_id = ? AND e.player_key = ?""",
-        [event.id, player_key(name)],
-    ).fetchone()
-    if row is None:
-        if count_players(db, event.id) >= limits.entries:
-            raise full(limits)
-        entry_id = new_id()
-        created = now.isoformat()
-        db.execute(
-            """INSERT INTO event_entries (id, event_id, player, player_key, player_id,
-                                          token_hash, registered, created)
-               VALUES (?, ?, ?, ?, ?, ?, 0, ?)""",
-            [
-                entry_id,
-                event.id,
-                name,
-                player_key(name),
-                player_id,
-                token_hash(token),
-                created,
-            ],
-        )
+    key = player_key(name)
+    entry_id = new_id()
+    created = now.isoformat()
+    # Most first lists come from a new player: one statement makes the entry when the name
+    # is free and the event has room, and only otherwise is the entry looked up.
+    made = db.execute(
+        """INSERT INTO event_entries (id, event_id, player, player_key, player_id,
+                                      token_hash, registered, created)
+           SELECT ?, ?, ?, ?, ?, ?, 0, ?
+           WHERE COALESCE((SELECT entries FROM event_sizes WHERE event_id = ?), 0) < ?
+           ON CONFLICT (event_id, player_key) DO NOTHING""",
+        [
+            entry_id,
+            event.id,
+            name,
+            key,
+            player_id,
+            token_hash(token),
+            created,
+            event.id,
+            limits.entries,
+        ],
+    ).rowcount
+    if made:
         return Entry(
             id=entry_id,
             event_id=event.id,
@@ -151,6 +149,16 @@ def _claim(
             latest=None,
             versions=0,
         )
+    row = db.execute(
+        """SELECT e.id, e.token_hash, e.player_id,
+                  (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id),
+                  CAST(e.player AS BLOB), e.registered, e.created
+           FROM event_entries e WHERE e.event_id = ? AND e.player_key = ?""",
+        [event.id, key],
+    ).fetchone()
+    if row is None:
+        # The name is free, so the event is full.
+        raise full(limits)
     entry_id, claimed, registered_id, versions, registered_name, registered, created = row
     if claimed or versions:
         raise PlayerTakenError(

@@ -22,6 +22,9 @@ def shown(value: str | bytes | None) -> str | None:
         return None
     if isinstance(value, bytes):
         return value.decode("utf-8", "replace")
+    # isascii() reads a flag of the string: the common case skips the scan.
+    if value.isascii():
+        return value
     return _SURROGATE.sub(REPLACEMENT, value)
 
 
@@ -49,7 +52,7 @@ def stored_json(value: str | bytes | None, default: Any) -> Any:
 def is_unicode(value: Any) -> bool:
     """Every string in ``value`` (a string or a JSON value) is valid Unicode: no lone surrogate."""
     if isinstance(value, str):
-        return _SURROGATE.search(value) is None
+        return value.isascii() or _SURROGATE.search(value) is None
     if isinstance(value, list):
         return all(is_unicode(item) for item in value)
     if isinstance(value, dict):
