@@ -94,8 +94,7 @@ def submit(
         # Checked again under the write lock: the same request may have been sent twice at once.
         if key and (earlier := _replay(db, event, key, fingerprint)):
             return earlier
-        event = _require_open(db, event_id, now)
-        claimed = _claim(db, event, name, player_id, token, now, limits)
+        event, claimed = _claim(db, event, name, player_id, token, now, limits)
         version = _store_version(db, claimed.id, checked, PLAYER, now)
         if key:
             _remember(db, event, key, fingerprint, claimed.id, version.number, token, now)
@@ -112,34 +111,46 @@ def _claim(
     token: str,
     now: datetime,
     limits: Limits,
-) -> Entry:
+) -> tuple[Event, Entry]:
     """The entry a first list goes to, made or claimed for the holder of ``token``, as it
-    reads once the claim is written (no list yet)."""
+    reads once the claim is written (no list yet), and the event as read under the write lock.
+
+    The event must still be open then. Of what ``event`` says, only whether it is locked can
+    have changed since it was read (its deadline never does), and that is read again.
+    """
     key = player_key(name)
     entry_id = new_id()
     created = now.isoformat()
-    # Most first lists come from a new player: one statement makes the entry when the name
-    # is free and the event has room, and only otherwise is the entry looked up.
-    made = db.execute(
-        """INSERT INTO event_entries (id, event_id, player, player_key, player_id,
-                                      token_hash, registered, created)
-           SELECT ?, ?, ?, ?, ?, ?, 0, ?
-           WHERE COALESCE((SELECT entries FROM event_sizes WHERE event_id = ?), 0) < ?
-           ON CONFLICT (event_id, player_key) DO NOTHING""",
-        [
-            entry_id,
-            event.id,
-            name,
-            key,
-            player_id,
-            token_hash(token),
-            created,
-            event.id,
-            limits.entries,
-        ],
-    ).rowcount
+    made = 0
+    if now < event.deadline:
+        # Most first lists come from a new player: one statement makes the entry when the
+        # event is not locked, the name is free and the event has room; only otherwise are
+        # the event and the entry read to say why not.
+        made = db.execute(
+            """INSERT INTO event_entries (id, event_id, player, player_key, player_id,
+                                          token_hash, registered, created)
+               SELECT ?, ?, ?, ?, ?, ?, 0, ?
+               WHERE NOT (SELECT locked FROM events WHERE id = ?)
+                 AND COALESCE((SELECT entries FROM event_sizes WHERE event_id = ?), 0) < ?
+               ON CONFLICT (event_id, player_key) DO NOTHING""",
+            [
+                entry_id,
+                event.id,
+                name,
+                key,
+                player_id,
+                token_hash(token),
+                created,
+                event.id,
+                event.id,
+                limits.entries,
+            ],
+        ).rowcount
     if made:
-        return Entry(
+        if event.locked or event.published:
+            # Reopened since it was read: as it reads now.
+            event = get_event(db, event.id)
+        return event, Entry(
             id=entry_id,
             event_id=event.id,
             player=shown(name),
@@ -149,6 +160,7 @@ def _claim(
             latest=None,
             versions=0,
         )
+    event = _require_open(db, event.id, now)
     row = db.execute(
         """SELECT e.id, e.token_hash, e.player_id,
                   (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id),
@@ -175,7 +187,7 @@ def _claim(
         "UPDATE event_entries SET token_hash = ?, player_id = COALESCE(player_id, ?) WHERE id = ?",
         [token_hash(token), player_id, entry_id],
     )
-    return Entry(
+    return event, Entry(
         id=entry_id,
         event_id=event.id,
         player=shown(registered_name),
