@@ -26,6 +26,8 @@ from .text import is_unicode, shown_data
 # What one kept problem may carry: a problem about 25,000 lines names the first few.
 PROBLEM_ITEMS = 20
 PROBLEM_TEXT_CHARS = 1_000
+# How problems are stored (json.dumps(problems, default=str)), made once rather than per list.
+_PROBLEMS_JSON = json.JSONEncoder(default=str)
 
 
 def check(
@@ -58,12 +60,12 @@ def check(
     result = validate(parsed.deck, event.format, event.as_of, parsed.problems)
     canonical = to_text(parsed.deck)
     problems = [compact(p.as_dict()) for p in result.problems[: limits.problems]]
-    problems_json = json.dumps(problems, default=str)
+    problems_json = _PROBLEMS_JSON.encode(problems)
     if "\\ud" in problems_json:
         # Only JSON spelling a surrogate may hold one (the card pool's text can: YAML reads
         # "\ud800"); without it no string can change, and the walk is skipped.
         problems = shown_data(problems)
-        problems_json = json.dumps(problems, default=str)
+        problems_json = _PROBLEMS_JSON.encode(problems)
     return Checked(
         submission=submission,
         parsed=parsed,
