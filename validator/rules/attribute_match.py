@@ -37,12 +37,14 @@ class AttributeMatch(Rule):
         counts: Counter = Counter()
         holders: dict = {}
         attribute = self.attribute
-        for entry in (e for s in sections for e in deck.sections.get(s, ())):
-            if where is not None and not where(entry.card):
-                continue
-            value = entry.card.get(attribute)
-            counts[value] += entry.count
-            holders.setdefault(value, []).append(entry)
+        for section_id in sections:
+            for entry in deck.sections.get(section_id, ()):
+                card = entry.card
+                if where is not None and not where(card):
+                    continue
+                value = card.facts.get(attribute)
+                counts[value] += entry.count
+                holders.setdefault(value, []).append(entry)
         return counts, holders
 
     def problems(self, deck, context: Context):

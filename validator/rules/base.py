@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from collections.abc import Callable, Iterable
@@ -95,9 +96,14 @@ class Params:
 
     def where(self, key: str = "where") -> Predicate | None:
         """A card filter: ``{type: Event}``, ``{type: [Action, Equipment]}``, ``{not: {...}}``,
-        ``{subtype: {contains: Token}}``, ``{cost: {min: 2, max: 4}}``, ``{cost: {lt: 3}}``."""
+        ``{subtype: {contains: Token}}``, ``{cost: {min: 2, max: 4}}``, ``{cost: {lt: 3}}``.
+
+        A card's facts never change, so each filter is worked out once per card and then
+        remembered: rules run their filters on every card of every deck (an ERA deck runs
+        about 190 of them), and a remembered answer is a C-level look-up, not a Python call.
+        """
         value = self.get(key, None, dict)
-        return None if value is None else self._compile_filter(value, key)
+        return None if value is None else _REMEMBER(self._compile_filter(value, key))
 
     def _compile_filter(self, spec: dict, key: str) -> Predicate:
         tests: list[Predicate] = []
@@ -195,6 +201,11 @@ def _one_of(attribute: str, allowed: frozenset) -> Predicate:
 
     return test
 
+
+# The cards a filter remembers its answer for: far more than any deck holds, and a bound on
+# what a caller trying every card of a 50,000-card pool can make a worker keep.
+REMEMBERED_CARDS = 4096
+_REMEMBER = functools.lru_cache(maxsize=REMEMBERED_CARDS)
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "min": operator.ge,

@@ -50,13 +50,14 @@ class SectionSize(Rule):
         limits = self.constant or self.bounds.limits(deck)
         if limits is None:
             return []
-        entries = [e for s in self.counted for e in deck.sections.get(s, ())]
         where = self.where
-        if where is None:
-            count = sum(e.count for e in entries)
-        else:
-            entries = [e for e in entries if where(e.card)]
-            count = sum(e.count for e in entries)
+        entries = [
+            e
+            for s in self.counted
+            for e in deck.sections.get(s, ())
+            if where is None or where(e.card)
+        ]
+        count = sum([e.count for e in entries])
         too_many = limits.high is not None and count > limits.high
         if too_many or (limits.low is not None and count < limits.low):
             detail = f"you have {count_phrase(count, self.noun)}"
