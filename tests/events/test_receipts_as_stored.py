@@ -3,13 +3,17 @@ exactly what reading the entry back gives, for a new player and for a registered
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.events.conftest import DEADLINE, START, example
 from webapp import events
 from webapp.db import connect
 from webapp.events import Submission
+from webapp.events.rules import stored_problems
 from webapp.events.store import _one_entry
+from webapp.events.text import stored_json
 
 # Problems naming cards no game has, in letters JSON escapes: accented ones, and one beyond
 # the first plane of Unicode, which JSON writes as a pair of surrogate escapes.
@@ -65,3 +69,25 @@ def test_a_first_receipt_is_the_entry_as_stored(db, library, event, player, play
     assert receipt.version == stored.latest
     assert stored.versions == 1
     assert stored.registered is player.lower().startswith(("dana", "eli"))
+
+
+def test_problems_are_kept_as_reading_their_stored_json_back_gives_them():
+    problems = [{"message": "Émber \U0001f409", "lines": (1, 2), "expected": None, "at": START}]
+    kept, text = stored_problems(problems)
+    assert kept == json.loads(text)
+    assert kept == [
+        {"message": "Émber \U0001f409", "lines": [1, 2], "expected": None, "at": str(START)}
+    ]
+
+
+def test_problems_orjson_refuses_are_stored_by_the_standard_encoder_surrogates_replaced():
+    # A card pool's text can hold a lone surrogate (YAML reads "\ud800"), and a count is
+    # an integer of any size: neither may fail a submission.
+    problems = [{"message": "no card \ud800", "actual": 2**70, "cards": ["Émber"]}]
+    kept, text = stored_problems(problems)
+    assert text == (
+        '[{"message": "no card \\ufffd", "actual": 1180591620717411303424,'
+        ' "cards": ["\\u00c9mber"]}]'
+    )
+    assert kept == stored_json(text, [])
+    assert kept == [{"message": "no card \ufffd", "actual": 2**70, "cards": ["Émber"]}]

@@ -207,8 +207,8 @@ class Checked:
     legal: bool
     errors: int
     warnings: int
-    problems: list[dict[str, Any]]
-    problems_json: str  # ``problems`` as stored
+    problems: list[dict[str, Any]]  # as reading ``problems_json`` back gives them
+    problems_json: str  # as stored
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ token, another event's token and an unknown event all raise the same
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from datetime import date, datetime
 from functools import lru_cache
@@ -541,9 +540,7 @@ def _store_version(
         legal=bool(int(checked.legal)),
         errors=checked.errors,
         warnings=checked.warnings,
-        # As text.stored_json reads them back, without walking them again when the JSON
-        # holds no surrogate escape: then no string in it can change.
-        problems=json.loads(problems) if "\\ud" not in problems else stored_json(problems, []),
+        problems=checked.problems,  # as reading the stored JSON back gives them
     )
 
 
