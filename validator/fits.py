@@ -9,6 +9,7 @@ name no card and so never hide one: a deck is built a card at a time.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 
 from cardpool import Card
@@ -32,6 +33,37 @@ def misfits(
         answer[card.id] = next(
             (p for p in found if p.severity == ERROR and card.name in p.cards), None
         )
+    return answer
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Whether a copy more of the card with this id fits, and if not, the rule it breaks."""
+
+    id: str
+    fits: bool
+    reason: str | None = None
+    rule: str | None = None
+
+
+NO_SUCH_CARD = "No card has this id."
+
+
+def fits(
+    deck: Deck, format_id: str | None, as_of: date | None, card_ids: Iterable[str]
+) -> list[Fit]:
+    """Each card id once, in the order given: a card the game does not have never fits."""
+    ids = list(dict.fromkeys(card_ids))
+    cards = deck.game.cards_by_id
+    found = misfits(deck, format_id, as_of, [cards[i] for i in ids if i in cards])
+    answer = []
+    for card_id in ids:
+        if card_id not in found:
+            answer.append(Fit(card_id, False, NO_SUCH_CARD))
+        elif (problem := found[card_id]) is None:
+            answer.append(Fit(card_id, True))
+        else:
+            answer.append(Fit(card_id, False, problem.message, problem.rule))
     return answer
 
 

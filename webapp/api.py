@@ -29,7 +29,7 @@ from validator import (
     to_text,
     validate_all_formats,
 )
-from validator.fits import misfits
+from validator.fits import fits as fits_of
 
 from . import accounts, cards, decks, requests, schemas
 from .db import get_db
@@ -354,28 +354,16 @@ def fits(game_id: str):
     Card ids the game does not have are answered as not fitting."""
     game = game_of(game_id)
     body = load_body(FITS_BODY, json_body())
-    parsed = parse_mapping(body, game)
+    deck = parse_mapping(body, game).deck
     chosen = game.format(body.get("format")).id
-    known = [game.cards_by_id[c] for c in dict.fromkeys(body["cards"]) if c in game.cards_by_id]
-    found = misfits(parsed.deck, chosen, body.get("as_of"), known)
-    answers = []
-    for card_id in dict.fromkeys(body["cards"]):
-        if card_id not in found:
-            answers.append(
-                {"id": card_id, "fits": False, "reason": "No card has this id.", "rule": None}
-            )
-            continue
-        problem = found[card_id]
-        answers.append(
-            {
-                "id": card_id,
-                "fits": problem is None,
-                "reason": problem.message if problem else None,
-                "rule": problem.rule if problem else None,
-            }
-        )
+    answers = fits_of(deck, chosen, body.get("as_of"), body["cards"])
     return FITS.dump(
-        {"game": game.id, "format": chosen, "as_of": body.get("as_of"), "cards": answers}
+        {
+            "game": game.id,
+            "format": chosen,
+            "as_of": body.get("as_of"),
+            "cards": [asdict(a) for a in answers],
+        }
     )
 
 

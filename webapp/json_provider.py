@@ -17,7 +17,9 @@ import orjson
 from flask import Response
 from flask.json.provider import DefaultJSONProvider
 
-_OPTIONS = (
+# What the standard encoder does with a ``default``: keys of any kind written as text, and
+# dates, datetimes and dataclasses handed to ``default`` rather than written orjson's way.
+ORJSON_OPTIONS = (
     orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 )
 
@@ -42,7 +44,7 @@ class OrjsonProvider(DefaultJSONProvider):
 
     def _encode(self, obj: Any, options: int = 0) -> bytes:
         try:
-            return orjson.dumps(obj, default=self.default, option=_OPTIONS | options)
+            return orjson.dumps(obj, default=self.default, option=ORJSON_OPTIONS | options)
         except orjson.JSONEncodeError:
             text = super().dumps(obj, separators=(",", ":"))
             return (text + "\n" if options & orjson.OPT_APPEND_NEWLINE else text).encode()

@@ -19,7 +19,7 @@ SETTLED = """() => {
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def open_builder(page: Page, game_id: str) -> None:
+def open_builder(page: Page, game_id: str = "era") -> None:
     page.goto(f"/games/{game_id}/build")
     settle(page)
 
@@ -27,6 +27,12 @@ def open_builder(page: Page, game_id: str) -> None:
 def settle(page: Page) -> None:
     """Wait until the legality panel shows the verdict on the deck as it is now."""
     page.wait_for_function(SETTLED)
+
+
+def save_deck(page: Page) -> None:
+    """Save the deck in the builder and wait until the page says it is saved."""
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_contain_text("Saved")
 
 
 def import_list(page: Page, text: str) -> None:

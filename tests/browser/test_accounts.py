@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import example, import_list, open_builder, settle
+from tests.browser.builder import example, import_list, open_builder, save_deck, settle
 from tests.browser.test_event_organizer import watch
 
 pytestmark = pytest.mark.browser
@@ -100,8 +100,7 @@ def save_in_builder(page: Page, name: str) -> str:
     import_list(page, example("era-legal"))
     page.fill("#deck-name", name)
     settle(page)
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     return page.input_value("#share-link")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.builder import deck_rows, example, import_list, open_builder, settle
+from tests.browser.builder import deck_rows, example, import_list, open_builder, save_deck, settle
 from tests.decisions import ALTERNATIVE, ALTERNATIVE_NAME, ALTERNATIVE_RULE, READING, REASON
 
 pytestmark = pytest.mark.browser
@@ -117,8 +117,7 @@ def test_lines_the_reader_read_with_a_warning_are_notes_not_unread_lines(page):
     expect(page.locator(".deck-row.offending")).to_have_count(0)
 
     # A note never stands between the deck and its share link.
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     expect(page.locator("#share-box")).to_be_visible()
 
 
@@ -204,8 +203,7 @@ def test_save_and_the_share_link_opens_the_same_deck(page, context):
     settle(page)
     before = deck_rows(page)
 
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     link = page.input_value("#share-link")
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/decks/[\w-]+", link)
     # The builder stays on the saved deck's editor; the link shared is its read-only page.
@@ -262,8 +260,7 @@ def test_a_sideboard_and_maybeboard_stay_with_the_deck_through_export_save_and_s
     expect(page.locator("#deck-total")).to_have_text("36 cards")
     assert "Sideboard:\n1 Kindle\n" in page.input_value("#export-text")
 
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     shared = context.new_page()
     shared.goto(page.input_value("#share-link") + "/edit")
     settle(shared)

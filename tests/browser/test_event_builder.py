@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import deck_rows, example, import_list, settle
+from tests.browser.builder import deck_rows, example, import_list, save_deck, settle
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +63,7 @@ def test_a_player_submits_from_the_builder_then_changes_a_card_from_their_privat
     expect(page.get_by_role("button", name="Submit changes")).to_be_visible()
 
     # Saving the deck gives a share link that never carries the private token.
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     assert token not in page.input_value("#share-link")
 
     # Later, from the private page: the builder opens on the list on file.

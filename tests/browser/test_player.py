@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.builder import deck_rows, example, import_list, settle
+from tests.browser.builder import deck_rows, example, import_list, open_builder, save_deck, settle
 from tests.helpers import site_on
 
 pytestmark = pytest.mark.browser
@@ -66,11 +66,6 @@ def screenshot(page, name: str, size: str) -> None:
 def fits_the_screen(page) -> bool:
     """No sideways scrolling: the page is no wider than the window."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-
-
-def open_builder(page, game_id: str = "era") -> None:
-    page.goto(f"/games/{game_id}/build")
-    settle(page)
 
 
 def tab(page, name: str) -> None:
@@ -250,8 +245,7 @@ def test_leaving_with_unsaved_changes_asks_first_and_not_after_a_save(desktop):
     assert asked == ["beforeunload"]
     assert not page.is_closed()
 
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     with page.expect_event("close"):
         page.close(run_before_unload=True)
     assert asked == ["beforeunload"]
@@ -263,8 +257,7 @@ def test_my_decks_lists_every_deck_saved_in_this_browser(sized):
     tab(page, "deck")
     import_list(page, example("era-legal"))
     page.fill("#deck-name", "First fire")
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     first = page.input_value("#share-link")
 
     page.goto("/games/era/build")
@@ -273,8 +266,7 @@ def test_my_decks_lists_every_deck_saved_in_this_browser(sized):
     assert deck_rows(page) == []  # the saved deck left the new-deck draft empty
     import_list(page, example("era-legal").replace("3 Kindle", "2 Kindle"))
     page.fill("#deck-name", "Second fire")
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
 
     page.goto("/games/era/build")
     settle(page)
@@ -298,12 +290,10 @@ def test_a_shared_link_opens_read_only_with_its_history_in_another_browser(
     import_list(page, example("era-legal"))
     page.fill("#deck-name", "Fire and Water")
     page.fill("#deck-description", "Burn early. Primer: https://example.org/era-primer")
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     page.get_by_role("button", name="Remove one Kindle").click()
     settle(page)
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     link = page.input_value("#share-link")
 
     friend = new_page(browser, live_server, size)
@@ -468,8 +458,7 @@ def test_a_shared_deck_prints_as_a_list(desktop):
     page = desktop
     open_builder(page)
     import_list(page, example("era-legal"))
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     page.goto(page.input_value("#share-link"))
     page.get_by_role("link", name="Printable list").click()
     expect(page.locator(".print-part h2")).to_have_text(["Dinos (3)", "Crystals (3)", "Deck (30)"])
@@ -518,8 +507,7 @@ def test_unsaved_edits_of_a_saved_deck_survive_a_reload(desktop):
     page = desktop
     open_builder(page)
     import_list(page, example("era-legal"))
-    page.click("#deck-save")
-    expect(page.locator("#save-status")).to_contain_text("Saved")
+    save_deck(page)
     page.get_by_role("button", name="Remove one Kindle").click()
     settle(page)
     page.reload()  # the address is now the saved deck's editor

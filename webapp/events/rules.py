@@ -11,6 +11,7 @@ import orjson
 from cardpool import Game
 from validator import DecklistError, parse_mapping, parse_text, to_text, validate
 
+from ..json_provider import ORJSON_OPTIONS
 from .records import (
     DEFAULT_LIMITS,
     MAX_LIST_CHARS,
@@ -31,9 +32,6 @@ PROBLEM_TEXT_CHARS = 1_000
 # How problems are stored: JSON with anything else written as its str(), as
 # json.dumps(problems, default=str) writes it; orjson does it several times faster.
 _PROBLEMS_JSON = json.JSONEncoder(default=str)
-_PROBLEMS_OPTIONS = (
-    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-)
 
 
 def check(
@@ -84,7 +82,7 @@ def check(
 def stored_problems(problems: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
     """The problems as reading their stored JSON back gives them, and that JSON."""
     try:
-        text = orjson.dumps(problems, default=str, option=_PROBLEMS_OPTIONS).decode()
+        text = orjson.dumps(problems, default=str, option=ORJSON_OPTIONS).decode()
     except orjson.JSONEncodeError:
         # A lone surrogate (a card pool's text can hold one: YAML reads "\ud800") or an
         # integer past 64 bits: written by the standard encoder, surrogates replaced first.

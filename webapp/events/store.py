@@ -174,7 +174,7 @@ _VERSION_COLUMNS = (
 _LATEST = "v.number = (SELECT MAX(number) FROM event_versions WHERE entry_id = e.id)"
 
 
-# An event is read on every submission (twice), and its row rarely changes: the same row
+# An event is read on every submission, and its row rarely changes: the same row
 # gives the same (frozen) Event without parsing its dates again.
 @lru_cache(maxsize=1024)
 def _event(row: tuple) -> Event:
