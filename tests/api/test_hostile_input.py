@@ -195,6 +195,42 @@ def test_a_chunked_json_body_over_the_limit_is_a_413(app, client):
     error_of(answer, 413)
 
 
+# -- bodies of a stated length ------------------------------------------------------------
+
+
+def test_a_body_shorter_than_its_content_length_is_a_400_not_a_cut_list(client):
+    body = b"Dinos:\n1 Ember Rex\n"
+    answer = client.post(
+        VALIDATE,
+        input_stream=io.BytesIO(body),
+        content_type="text/plain",
+        environ_overrides={"CONTENT_LENGTH": str(len(body) + 40)},
+    )
+    error = error_of(answer, 400)
+    assert error["code"] == "bad-request"
+
+
+def test_a_stated_length_over_the_limit_is_a_413_before_the_body_is_read(app, client):
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    answer = client.post(
+        VALIDATE,
+        input_stream=io.BytesIO(b"1 Ember Rex\n"),
+        content_type="text/plain",
+        environ_overrides={"CONTENT_LENGTH": str(limit + 1)},
+    )
+    assert error_of(answer, 413)["code"] == "request-entity-too-large"
+
+
+@pytest.mark.parametrize(
+    "content_type", ["Text/Plain; Charset=UTF-8", " text/plain ;charset=utf-8"]
+)
+def test_a_media_type_is_read_whatever_its_case_and_spacing(client, content_type):
+    body = b"Dinos:\n1 Ember Rex\n"
+    answer = client.post(VALIDATE, data=body, headers={"Content-Type": content_type})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert answer.get_json()["summary"]["total"] == 1
+
+
 # -- the work of one request is bounded ----------------------------------------------------
 
 
