@@ -719,10 +719,9 @@ def _drop_empty(deck: Deck) -> Deck:
 # -- writing ----------------------------------------------------------------------------
 
 
-def _entry_text(entry) -> str:
+def _printing_text(entry) -> str:
+    """An entry naming its printing, as ``2 Name (SET) 14``."""
     card = entry.card
-    if not entry.printing_named:
-        return f"{entry.count} {card.name}"
     code = f"({card.set}) {card.number}" if card.number else f"({card.set})"
     return f"{entry.count} {card.name} {code}"
 
@@ -740,15 +739,22 @@ def to_text(deck: Deck) -> str:
         if lines:
             lines.append("")
         lines.append(f"{header}:")
-        lines.extend(_entry_text(e) for e in entries)
+        # Most entries name a card alone: written here, without a call for each.
+        lines.extend(
+            _printing_text(e) if e.printing_named else f"{e.count} {e.card.name}" for e in entries
+        )
     return "\n".join(lines) + "\n"
 
 
-def _entry_mapping(entry) -> dict[str, Any]:
-    data = {"card": entry.card.name, "id": entry.card.id, "count": entry.count}
-    if entry.printing_named:
-        data["printing"] = True
-    return data
+def _entry_mappings(entries) -> list[dict[str, Any]]:
+    mappings = []
+    for entry in entries:
+        card = entry.card
+        data = {"card": card.name, "id": card.id, "count": entry.count}
+        if entry.printing_named:
+            data["printing"] = True
+        mappings.append(data)
+    return mappings
 
 
 def to_mapping(deck: Deck) -> dict[str, Any]:
@@ -757,12 +763,12 @@ def to_mapping(deck: Deck) -> dict[str, Any]:
         "name": deck.name,
         "game": deck.game.id,
         "sections": {
-            section.id: [_entry_mapping(e) for e in deck.sections.get(section.id, ())]
+            section.id: _entry_mappings(deck.sections[section.id])
             for section in deck.game.sections
             if deck.sections.get(section.id)
         },
     }
-    boards = {b: [_entry_mapping(e) for e in deck.boards[b]] for b in BOARDS if deck.boards.get(b)}
+    boards = {b: _entry_mappings(deck.boards[b]) for b in BOARDS if deck.boards.get(b)}
     if boards:
         data["boards"] = boards
     return data

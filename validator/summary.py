@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
+
+from cardpool import Card, Game
 
 from .deck import Deck
 
 CURVE_ATTRIBUTES = ("cost", "synergy")
+# Cards whose figures a game keeps: far more than any deck holds, and a bound on what a
+# caller summing every card of a 50,000-card pool can make a worker keep.
+REMEMBERED_CARDS = 4096
+
+_FIGURES: weakref.WeakKeyDictionary[Game, dict[Card, tuple]] = weakref.WeakKeyDictionary()
+
+
+def curve_attribute(game: Game) -> str | None:
+    """The attribute a game's cost curve uses: ``cost`` or ``synergy``, when it has one."""
+    return next((a for a in CURVE_ATTRIBUTES if a in game.attributes), None)
+
+
+def _figures(game: Game, card: Card) -> tuple[str, tuple, int | None]:
+    """What one copy of ``card`` adds: its type, its main attribute's values, its cost."""
+    facts = card.facts
+    main_attribute = game.main_attribute
+    main: tuple = ()
+    if main_attribute:
+        value = facts.get(main_attribute)
+        main = (
+            tuple(v if v is not None else "none" for v in value)
+            if isinstance(value, list)
+            else (value if value is not None else "none",)
+        )
+    curve = curve_attribute(game)
+    cost = facts.get(curve) if curve else None
+    return card.type, main, cost if isinstance(cost, int) else None
 
 
 def summarize(deck: Deck) -> dict[str, Any]:
@@ -16,36 +46,36 @@ def summarize(deck: Deck) -> dict[str, Any]:
     it has one; cards without a value are left out of it.
     """
     game = deck.game
-    main_attribute = game.main_attribute
-    curve_attribute = next((a for a in CURVE_ATTRIBUTES if a in game.attributes), None)
+    known = _FIGURES.get(game)
+    if known is None or len(known) >= REMEMBERED_CARDS:
+        known = _FIGURES[game] = {}
     sections: dict[str, int] = {}
     types: dict[str, int] = {}
     main: dict[Any, int] = {}
     curve: dict[int, int] = {}
-    # Plain dicts and one pass per section: this runs on every validation the API answers.
+    # Plain dicts, one pass, each card's figures worked out once: this runs on every
+    # validation the API answers.
     for section in game.sections:
         total = 0
         for entry in deck.sections.get(section.id, ()):
             count, card = entry.count, entry.card
+            figures = known.get(card)
+            if figures is None:
+                figures = known[card] = _figures(game, card)
+            kind, values, cost = figures
             total += count
-            types[card.type] = types.get(card.type, 0) + count
-            facts = card.facts
-            if main_attribute:
-                value = facts.get(main_attribute)
-                for v in value if isinstance(value, list) else (value,):
-                    key = v if v is not None else "none"
-                    main[key] = main.get(key, 0) + count
-            if curve_attribute:
-                cost = facts.get(curve_attribute)
-                if isinstance(cost, int):
-                    curve[cost] = curve.get(cost, 0) + count
+            types[kind] = types.get(kind, 0) + count
+            for value in values:
+                main[value] = main.get(value, 0) + count
+            if cost is not None:
+                curve[cost] = curve.get(cost, 0) + count
         sections[section.id] = total
     return {
         "total": sum(sections.values()),
         "sections": sections,
         "types": dict(sorted(types.items())),
-        "main_attribute": main_attribute,
+        "main_attribute": game.main_attribute,
         "by_main_attribute": dict(sorted(main.items())),
-        "curve_attribute": curve_attribute,
+        "curve_attribute": curve_attribute(game),
         "curve": {str(k): curve[k] for k in sorted(curve)},
     }

@@ -136,7 +136,8 @@ def load_body(schema: Schema, data: Any, where: str = "body") -> dict[str, Any]:
 
 def load_query(schema: Schema) -> dict[str, Any]:
     """Load the query string through ``schema`` (unknown parameters are ignored)."""
-    if not request.args:
+    # Most requests have none: asked of the environ, no empty MultiDict is parsed.
+    if not request.environ.get("QUERY_STRING") or not request.args:
         return {}
     names = schema.fields.keys()
     args = {k: v for k, v in request.args.items() if k in names}

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardpool import Game
 from validator.deck import BOARD_NAMES, BOARDS
-from validator.summary import CURVE_ATTRIBUTES
+from validator.summary import curve_attribute
 
 # A text attribute with more distinct values than this gets a text box, not a list.
 MAX_CHOICES = 60
@@ -62,7 +62,7 @@ def color_of(game: Game, value: str) -> str | None:
 
 def cost_attribute(game: Game) -> str | None:
     """The attribute the game's cost curve uses (the same one the deck summary picks)."""
-    return next((a for a in CURVE_ATTRIBUTES if a in game.attributes), None)
+    return curve_attribute(game)
 
 
 def chip_attributes(game: Game) -> list[str]:
