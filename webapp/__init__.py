@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
+from types import FunctionType
 from typing import Any
 
 from flask import Flask, Request
@@ -23,16 +25,31 @@ MAX_DECKLIST_LINES = 1_000
 class Deckwright(Flask):
     """Flask, reading every request strictly (:mod:`webapp.requests`), building external
     links on the public URL and logging addresses with their tokens masked
-    (:mod:`webapp.addresses`), answering JSON through orjson (:mod:`webapp.json_provider`)."""
+    (:mod:`webapp.addresses`), answering JSON through orjson (:mod:`webapp.json_provider`),
+    and asking each hook and view once, not on every request, whether it is a coroutine."""
 
     request_class = EdgeRequest
     json_provider_class = OrjsonProvider
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync_functions: dict[Callable[..., Any], Callable[..., Any]] = {}
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         adapter = super().create_url_adapter(request)
         if request is not None and adapter is not None:
             adapter = addresses.public_adapter(self, adapter)
         return adapter
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        # Flask asks this of every hook and view on every request, and inspect's answer costs
+        # more than some views. The app's functions never change kind: asked once each.
+        if type(func) is not FunctionType:
+            return super().ensure_sync(func)
+        known = self._sync_functions.get(func)
+        if known is None:
+            known = self._sync_functions[func] = super().ensure_sync(func)
+        return known
 
     def log_exception(self, exc_info) -> None:
         from flask import request
