@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .base import Context, Params, Rule, count_phrase, primitive
 
 
@@ -33,9 +31,9 @@ class AttributeMatch(Rule):
             "match_noun", self.game.sections_by_id[self.match_section].noun, str
         )
 
-    def _tally(self, deck, sections, where):
-        counts: Counter = Counter()
-        holders: dict = {}
+    def _tally(self, deck, sections, where) -> dict:
+        # A plain dict: Counter finds each new value through a method written in Python.
+        counts: dict = {}
         attribute = self.attribute
         for section_id in sections:
             for entry in deck.sections.get(section_id, ()):
@@ -43,28 +41,38 @@ class AttributeMatch(Rule):
                 if where is not None and not where(card):
                     continue
                 value = card.facts.get(attribute)
-                counts[value] += entry.count
-                holders.setdefault(value, []).append(entry)
-        return counts, holders
+                counts[value] = counts.get(value, 0) + entry.count
+        return counts
+
+    def _holders(self, deck, value) -> list:
+        """The entries of ``section``'s counted cards whose value is ``value``: asked only
+        of a deck that fails the rule."""
+        attribute, where = self.attribute, self.where
+        return [
+            entry
+            for section_id in self.counted
+            for entry in deck.sections.get(section_id, ())
+            if (where is None or where(entry.card)) and entry.card.facts.get(attribute) == value
+        ]
 
     def problems(self, deck, context: Context):
-        have, holders = self._tally(deck, self.counted, self.where)
-        want, _ = self._tally(deck, self.match_counted, self.match_where)
+        have = self._tally(deck, self.counted, self.where)
+        want = self._tally(deck, self.match_counted, self.match_where)
         if have == want:
             return []
         found = []
         for value in sorted(set(have) | set(want), key=str):
-            if have[value] == want[value]:
+            if have.get(value, 0) == want.get(value, 0):
                 continue
             label = value if value is not None else "no"
             found.append(
                 self.problem(
-                    f"you have {count_phrase(want[value], f'{label} {self.match_noun}')}"
-                    f" but {count_phrase(have[value], f'{label} {self.noun}')}",
+                    f"you have {count_phrase(want.get(value, 0), f'{label} {self.match_noun}')}"
+                    f" but {count_phrase(have.get(value, 0), f'{label} {self.noun}')}",
                     section=self.section,
-                    entries=holders.get(value, ()),
-                    expected=want[value],
-                    actual=have[value],
+                    entries=self._holders(deck, value),
+                    expected=want.get(value, 0),
+                    actual=have.get(value, 0),
                 )
             )
         return found
