@@ -8,11 +8,9 @@ from typing import Any
 from cardpool import Card, Game
 
 from .deck import Deck
+from .rules.base import REMEMBERED_CARDS  # the cards a game keeps figures for, as filters do
 
 CURVE_ATTRIBUTES = ("cost", "synergy")
-# Cards whose figures a game keeps: far more than any deck holds, and a bound on what a
-# caller summing every card of a 50,000-card pool can make a worker keep.
-REMEMBERED_CARDS = 4096
 
 _FIGURES: weakref.WeakKeyDictionary[Game, dict[Card, tuple]] = weakref.WeakKeyDictionary()
 
