@@ -26,6 +26,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -110,8 +111,10 @@ def exchange(port: int, payload: bytes) -> tuple[int, bytes]:
     return int(head[9:12]), body
 
 
-def _client(job: tuple) -> tuple[Counter, list[bytes]]:
+def _client(job: tuple) -> tuple[Counter, list[bytes], float]:
+    """One client process's share: its statuses, bodies if kept, and its own CPU seconds."""
     port, make_request, start, count, threads, stop_at, keep = job
+    cpu_before = time.process_time()
     statuses: Counter = Counter()
     kept: list[bytes] = []
     lock = threading.Lock()
@@ -134,7 +137,18 @@ def _client(job: tuple) -> tuple[Counter, list[bytes]]:
         worker.start()
     for worker in workers:
         worker.join()
-    return statuses, kept
+    return statuses, kept, time.process_time() - cpu_before
+
+
+@dataclass
+class Burst:
+    """What one burst of requests gave: statuses, bodies (when kept), wall seconds, and the
+    CPU seconds the client processes spent sending them."""
+
+    statuses: Counter
+    bodies: list[bytes]
+    seconds: float
+    client_cpu_s: float
 
 
 def load(
@@ -148,9 +162,9 @@ def load(
     first: int = 0,
     keep: bool = False,
     pool=None,
-) -> tuple[Counter, list[bytes], float]:
+) -> Burst:
     """Send ``make_request(n)`` for ``first <= n < first + count`` from several processes
-    (stopping once ``budget_s`` is spent): the statuses, the bodies if kept, the seconds."""
+    (stopping once ``budget_s`` is spent)."""
     share = -(-count // processes)
     stop_at = time.time() + budget_s
     jobs = [
@@ -160,12 +174,12 @@ def load(
     start = time.perf_counter()
     results = pool.map(_client, jobs)
     elapsed = time.perf_counter() - start
-    statuses: Counter = Counter()
-    bodies: list[bytes] = []
-    for part, kept in results:
-        statuses.update(part)
-        bodies.extend(kept)
-    return statuses, bodies, elapsed
+    burst = Burst(Counter(), [], elapsed, 0.0)
+    for part, kept, cpu_s in results:
+        burst.statuses.update(part)
+        burst.bodies.extend(kept)
+        burst.client_cpu_s += cpu_s
+    return burst
 
 
 # -- health vs validate ---------------------------------------------------------------------
@@ -187,7 +201,7 @@ def validate_request(_n: int) -> bytes:
 def measure(port, workers, make_request, args, pool) -> tuple[float, float]:
     """(server CPU milliseconds per request, requests per second) of one burst."""
     before = worker_cpu_seconds(workers)
-    statuses, _, elapsed = load(
+    burst = load(
         port,
         make_request,
         args.requests,
@@ -197,10 +211,10 @@ def measure(port, workers, make_request, args, pool) -> tuple[float, float]:
         pool=pool,
     )
     spent = worker_cpu_seconds(workers) - before
-    done = sum(statuses.values())
-    if set(statuses) != {200}:
-        raise SystemExit(f"unexpected answers: {dict(statuses)}")
-    return 1000 * spent / done, done / elapsed
+    done = sum(burst.statuses.values())
+    if set(burst.statuses) != {200}:
+        raise SystemExit(f"unexpected answers: {dict(burst.statuses)}")
+    return 1000 * spent / done, done / burst.seconds
 
 
 def main() -> int:
