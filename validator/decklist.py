@@ -10,6 +10,8 @@ Text, one entry a line::
     Tidal Surge x2
     2 Kindle (SDS1A) 14     <- a printing: set code and card number ([SDS1A-014] too)
     2 Kindle SDS1A 14       <- the same, as digital clients export it
+    (3) Flame Lash          <- counts as forums write them: (3), [3], x3, Name (3), Name - 3
+    3,Fire Breath           <- a row pasted from a spreadsheet, a CSV file or a markdown table
     Sideboard:
     2 Flame Lash
 
@@ -20,13 +22,15 @@ the way players do; each card goes to the section its type belongs to, as it doe
 without any header. ``Sideboard:``, ``Maybeboard:`` and ``SB: 2 Card`` keep cards
 beside the deck, outside every rule, unless the game has a section of that name.
 Names are matched without regard to case, spacing, accents or punctuation; card
-ids and card numbers (``#se017``) are accepted too. Problems come back with their
+ids and card numbers (``#se017``) are accepted too. A first line naming no card, above
+every card and header, is the list's title (with a warning). Problems come back with their
 line numbers; nothing is thrown away silently: a line is a card, a header, a
 comment, or a problem.
 """
 
 from __future__ import annotations
 
+import csv
 import re
 import weakref
 from collections.abc import Mapping
@@ -49,12 +53,27 @@ _LINE_LIMIT: ContextVar[int] = ContextVar("decklist_line_limit", default=MAX_LIN
 # A count longer than this is too many copies whatever it says; int() of thousands of
 # digits would be refused by Python itself with a ValueError.
 _MAX_COUNT_DIGITS = 18
-_COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
+# "3 Name", "3x Name", and as forums write them too: "(3) Name", "[3] Name", "x3 Name".
+_COUNT_FIRST = re.compile(r"^(?:[xX×]\s*)?[\(\[]?(\d+)[\)\]]?\s*[xX×]?\s+(\S.*)$")
 # The common line (see _read_plain): _COUNT_FIRST with a count of at most three digits and a
 # name holding none of the characters of a comment or emphasis (# / * _) nor ending a header.
 _PLAIN = re.compile(r"^(\d{1,3})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
-_COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
+# "Name x3", "Name 3x", "Name (3)": no card's name ends in a count of these shapes.
+_COUNT_LAST = re.compile(r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]|\(\s*[xX×]?(\d+)\s*\))$")
+# A count set apart after a name, by a dash, a colon or a wide gap: "Name - 3", "Name    3".
+# Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
+_COUNT_APART = re.compile(r"^(\S.*?)(?:\s*[-–—:]\s*|\s{2,})[xX×]?(\d{1,3})[xX×]?$")
+# A row pasted from a spreadsheet, a CSV file or a markdown table, and its cells.
+_CELL_SEPARATORS = ("\t", "|", ";", ",")
+_COUNT_CELL = re.compile(r"^[xX×]?\s*(\d{1,3})\s*[xX×]?$")
+_TABLE_RULE = re.compile(r"^[|:\-+=\s]+$")
+# The column names of such a table's first row.
+_COLUMN_NAMES = frozenset(
+    ("qty", "quantity", "count", "amount", "copies", "#", "no", "no.", "number", "card", "cards",
+     "name", "card name", "set", "set code", "edition", "type", "card type", "rarity", "id",
+     "card number", "collector number", "faction", "element", "class", "domain", "cost")
+)  # fmt: skip
 # The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
 _HEADER_COUNT = re.compile(
     r"\s*(?:[\(\[]\s*\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*\d+(?:\s+cards?)?)\s*$", re.I
@@ -68,7 +87,9 @@ _EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
 _HEADING = re.compile(r"^#{1,6}\s+(\S.*?)\s*#*$")
 # The count players add at the end of a list: "Total: 40", "Total cards - 40", "40 cards".
 _TOTAL = re.compile(
-    r"^(?:total(?:\s+cards?)?|card\s+count)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?$"
+    r"^(?:total(?:\s+cards?)?|card\s+count)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?"
+    # and what players add to it: "Total: 40 (+hero)", "Total: 40 + hero", "Total 15 + 13"
+    r"(?:\s*\([^()]*\)|\s*\+\s*\w+(?:\s+\w+)?)*$"
     r"|^\d+\s+cards?(?:\s+total)?$",
     re.I,
 )
@@ -77,8 +98,8 @@ _TOTAL = re.compile(
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # Rules drawn across a forum post ("-----", "=== Sideboard ===") frame a header or nothing.
 _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?$")
-# "Deck: 3 Card", "SB: 2 Card": a label, a colon, and the rest of the line.
-_LABELLED = re.compile(r"^([^:]{1,40}?)\s*:\s*(\S.*)$")
+# "Deck: 3 Card", "SB: 2 Card", "Hero - Card": a label, a colon or dash, and the rest.
+_LABELLED = re.compile(r"^([^:]{1,40}?)\s*(?::|\s[-–—])\s*(\S.*)$")
 # A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
 _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!\S*\d\S*$).*)$")
 # Printing codes: "(SET) 12" (with a foil mark like "*F*"), "[SET-012]", "#se017".
@@ -87,8 +108,12 @@ _BRACKET_CODE = re.compile(r"^(.*?\S)\s*\[([^\[\]]+)\]$")
 _HASH_CODE = re.compile(r"^(.*?\S)\s+#(\S*\d\S*)$")
 # "Nest Ball SVI 181", as digital clients export a print: a set code of the game, a number.
 _SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+([\w-]*\d[\w-]*)$")
+# "Canyon Therizinosaur SDS1C-006", "Smashing Blow - se064": a card's own number after it.
+_NUMBER_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?(\S*\d\S*)$")
 _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
 _TRAILING_DIGITS = re.compile(r"\d+$")
+# The size of the deck after a list's title: "Inferno aggro (40)", two digits or more.
+_TITLE_SIZE = re.compile(r"\(\s*\d{2,}\s*(?:cards?)?\s*\)$", re.I)
 
 UNKNOWN_CARD = "decklist-unknown-card"
 MALFORMED_LINE = "decklist-malformed-line"
@@ -296,14 +321,74 @@ def _read_line(game: Game, stripped: str) -> tuple:
             label = _HEADER_COUNT.sub("", label).strip()
             if _HEADER_COUNT.fullmatch(" " + rest):  # "Allies: 24" is a header with a count
                 return (_HEADER, target, label, None, False)
-            line_only = name_key(label) in _LINE_ONLY_LABELS
+            # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
+            # cards below it are the deck's. "Deck: 3 Kindle" starts its section.
+            alone = target[1] is not None and _split_count(rest)[1] == rest.strip()
+            line_only = alone or name_key(label) in _LINE_ONLY_LABELS
             return (_HEADER, target, label, _suggested(game, _read_entry(game, rest)), line_only)
     if reading[0] == _UNKNOWN:
         # "Creatures (24)" or "Sideboard": a header written without its colon.
         target = _target(game, line)
         if target is not None:
             return (_HEADER, target, _HEADER_COUNT.sub("", line).strip(), None, False)
+        row = _read_row(game, line)
+        if row is not None:
+            return _suggested(game, row)
     return _suggested(game, reading)
+
+
+def _read_row(game: Game, line: str) -> tuple | None:
+    """A line no other way reads: a count set apart after the name, or a row pasted from a
+    spreadsheet, a CSV file or a markdown table (``1<tab>Ember Rex<tab>SDS1A``,
+    ``"3","Kindle"``, ``| 4 | Dirk Saber |``); None when it is neither."""
+    apart = _COUNT_APART.match(line)
+    if apart:
+        found = _resolve(game, apart.group(1))
+        if found is not None:
+            return _counted(found, _count(apart.group(2)))
+    separator = next((s for s in _CELL_SEPARATORS if s in line), None)
+    if separator is None:
+        return None
+    if separator == "|" and _TABLE_RULE.match(line):
+        return (_SKIP,)  # the line under a markdown table's column names
+    if separator in ",;":
+        cells = next(csv.reader([line], delimiter=separator, skipinitialspace=True))
+    else:
+        cells = line.strip("|").split(separator)
+    cells = [cell.strip().strip('"').strip() for cell in cells]
+    cells = [cell for cell in cells if cell]
+    if cells and all(cell.lower() in _COLUMN_NAMES for cell in cells):
+        return (_SKIP,)  # a table's column names
+    counts = [i for i, cell in enumerate(cells) if _COUNT_CELL.match(cell)]
+    if not counts:
+        return None
+    count = _count(_COUNT_CELL.match(cells[counts[0]]).group(1))
+    others = [cell for i, cell in enumerate(cells) if i != counts[0]]
+    if not others:
+        return None
+    # Each cell alone, then all together: a name holding the separator ("Stop, Thief!").
+    for index, text in [*enumerate(others), (None, " ".join(others))]:
+        found = _resolve(game, text)
+        if found is None:
+            continue
+        codes = [] if index is None else [c for c in others[index + 1 :] if _is_code(game, c)]
+        if codes:
+            printed = f"{text} ({codes[0]})" + (f" {codes[1]}" if len(codes) > 1 else "")
+            found = _resolve(game, printed) or found
+        return _counted(found, count)
+    return (_UNKNOWN, others[0], None)
+
+
+def _is_code(game: Game, cell: str) -> bool:
+    """Whether a cell beside a card's name is a set code or a card number, not a type."""
+    return name_key(cell) in _lexicon(game).set_keys or any(c.isdigit() for c in cell)
+
+
+def _counted(found: tuple, count: int) -> tuple:
+    card, named, notes = found
+    if count < 1:
+        return (_ZERO, card.name)
+    return (_CARD, card, named, notes, count)
 
 
 def _suggested(game: Game, reading: tuple) -> tuple:
@@ -343,7 +428,7 @@ def _split_count(line: str) -> tuple[int | None, str]:
         return -_count(match.group(1)), match.group(2).strip()
     match = _COUNT_LAST.match(line)
     if match:
-        return _count(match.group(2)), match.group(1).strip()
+        return _count(match.group(match.lastindex)), match.group(1).strip()
     if line.isdigit():
         return None, ""
     return 1, line
@@ -391,13 +476,22 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
             note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
             return card, named, (*notes, note)
         return printing, True, notes
+    number = _NUMBER_AFTER.match(text)
+    if number is not None:
+        found = _find(game, number.group(1))
+        printing = found and _numbered(game.printings(found[0]), number.group(2))
+        if printing is not None:
+            return printing, True, found[2]
     return None
 
 
 def _printing(printings: tuple[Card, ...], match: re.Match) -> Card | None:
     """The printing a code names, among a card's reprints and revisions."""
     if match.re is _PAREN_CODE or match.re is _SET_NUMBER:
-        return _first(printings, match.group(2), match.group(3))
+        found = _first(printings, match.group(2), match.group(3))
+        if found is None and match.re is _PAREN_CODE and match.group(3) is None:
+            return _numbered(printings, match.group(2))  # "(se022)": the card's own number
+        return found
     code = match.group(2)
     if match.re is _HASH_CODE:
         return _first(printings, None, code)
@@ -408,6 +502,15 @@ def _printing(printings: tuple[Card, ...], match: re.Match) -> Card | None:
     if len(parts) >= 2:
         return _first(printings, " ".join(parts[:-1]), parts[-1])
     return _first(printings, code, None)
+
+
+def _numbered(printings: tuple[Card, ...], code: str) -> Card | None:
+    """The printing whose whole card number (or id) is ``code``."""
+    key = name_key(code)
+    for card in printings:
+        if (card.number and name_key(card.number) == key) or card.id == code.strip().lower():
+            return card
+    return None
 
 
 def _first(printings: tuple[Card, ...], set_code: str | None, number: str | None) -> Card | None:
@@ -489,6 +592,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     kept = _readings(game)
     add, section_for_card = deck.add, game.section_for_card
     on_board = False  # place[0] == _BOARD, kept as the lines are read
+    opening = True  # no header, note or problem read yet: a first line may be the list's title
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -504,6 +608,11 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             continue
         if kind == _SKIP:
             continue
+        if opening:
+            opening = False
+            if kind == _UNKNOWN and _is_title(deck, reading, stripped):
+                problems.append(_title(game, number, stripped, reading[2]))
+                continue
         where = place
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
@@ -527,6 +636,28 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             reading = rest
         _take(game, deck, problems, reading, where, number, stripped)
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:
+    """Whether an unknown first line, above every card, is the title players put on top:
+    words without a count ("Boris Smash – Human Warrior"), or with the deck's size after them
+    ("Inferno aggro (40)")."""
+    if any(deck.sections.values()) or any(deck.boards.values()):
+        return False
+    return name_key(reading[1]) == name_key(stripped) or _TITLE_SIZE.search(stripped) is not None
+
+
+def _title(game: Game, number: int, stripped: str, suggestions: tuple[str, ...]) -> Problem:
+    stripped = stripped.strip(_INVISIBLE).strip()
+    hint = f" (if it is a card: did you mean {' or '.join(suggestions)}?)" if suggestions else ""
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: {stripped!r} names no {game.short_name} card; it is read as the"
+        f" list's title{hint}",
+        number,
+        WARNING,
+        suggestions=suggestions,
+    )
 
 
 def _take(game, deck, problems, reading, where, number, stripped) -> None:

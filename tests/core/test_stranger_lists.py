@@ -1,0 +1,182 @@
+"""Lines as strangers paste them: counts in brackets or set apart, spreadsheet rows, card
+numbers after the name and a title on top. Each is read as the card and count it names, or
+reported by its own words; none is read as another card or count, or lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from validator import ERROR, WARNING, parse_text
+from validator.decklist import IGNORED_LINE, UNKNOWN_CARD
+
+
+def entries(parsed) -> dict[str, int]:
+    """Every card of a read list, sections and boards alike, with its count."""
+    counts: dict[str, int] = {}
+    for part in (*parsed.deck.sections.values(), *parsed.deck.boards.values()):
+        for entry in part:
+            counts[entry.card.name] = counts.get(entry.card.name, 0) + entry.count
+    return counts
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        *("(3) Kindle", "[3] Kindle", "x3 Kindle", "x 3 Kindle"),
+        *("Kindle (3)", "Kindle (x3)", "Kindle 3x"),
+    ],
+)
+def test_a_count_in_brackets_or_with_its_x_on_either_side_is_a_count(era, line):
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Kindle": 3}
+
+
+@pytest.mark.parametrize(
+    "line", ["Kindle - 3", "Kindle – 3", "Kindle: 3", "Kindle    3", "Kindle\t3", "Kindle,3"]
+)
+def test_a_count_set_apart_after_the_name_is_a_count(era, line):
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Kindle": 3}
+
+
+def test_a_name_ending_in_a_number_keeps_its_number(ryft):
+    parsed = parse_text("Patchbot Unit-7\nLeviathan Null-Tide x2\n3 Patchbot Unit 7", ryft)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Patchbot Unit-7": 4, "Leviathan Null-Tide": 2}
+
+
+def test_rows_pasted_from_a_spreadsheet_are_read_cell_by_cell(era):
+    text = (
+        "Qty\tCard\tSet\n"
+        "1\tEmber Rex\tSDS1A\n"
+        "Cinderhorn Triceratops\t1\n"
+        "Count,Name\n"
+        '"3","Obsidian Scale Plate"\n'
+        "3,Torchtail Spike\n"
+        "Quantity;Card Name\n"
+        "2;Fire Crystal\n"
+    )
+    parsed = parse_text(text, era)
+    assert parsed.problems == []
+    assert entries(parsed) == {
+        "Ember Rex": 1,
+        "Cinderhorn Triceratops": 1,
+        "Obsidian Scale Plate": 3,
+        "Torchtail Spike": 3,
+        "Fire Crystal": 2,
+    }
+
+
+def test_a_markdown_table_is_read_row_by_row(shadow_era):
+    text = (
+        "| Qty | Card |\n"
+        "|-----|:-----|\n"
+        "| 4 | Jasmine Rosecult |\n"
+        "| 2 | Gunther, General of Balor |\n"
+    )
+    parsed = parse_text(text, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Jasmine Rosecult": 4, "Gunther, General of Balor": 2}
+
+
+def test_a_card_whose_name_holds_a_comma_survives_a_csv_row(shadow_era):
+    parsed = parse_text('3,Gunther, General of Balor\n"1","Stop, Thief!"', shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Gunther, General of Balor": 3, "Stop, Thief!": 1}
+
+
+def test_a_misspelled_card_in_a_row_is_named_alone_with_the_closest_names(shadow_era):
+    parsed = parse_text("| 4 | Jasmin Rosecult |", shadow_era)
+    (problem,) = parsed.problems
+    assert problem.rule == UNKNOWN_CARD
+    assert problem.cards == ("Jasmin Rosecult",)
+    assert "Jasmine Rosecult" in problem.suggestions
+
+
+@pytest.mark.parametrize(
+    ("game_id", "line", "card", "number"),
+    [
+        ("era", "1 Canyon Therizinosaur SDS1C-006", "Canyon Therizinosaur", "SDS1C-006"),
+        ("era", "3 Healing Spring - SDS1A-017", "Healing Spring", "SDS1A-017"),
+        ("era", "3 Kindle (SDS1A-015)", "Kindle", "SDS1A-015"),
+        ("shadow-era", "4 Dirk Saber (se022)", "Dirk Saber", "se022"),
+        ("shadow-era", "4 Smashing Blow - se064", "Smashing Blow", "se064"),
+    ],
+)
+def test_a_card_number_after_the_name_names_that_printing(games, game_id, line, card, number):
+    parsed = parse_text(line, games[game_id])
+    assert parsed.problems == []
+    (entry,) = [e for part in parsed.deck.sections.values() for e in part]
+    assert (entry.card.name, entry.card.number, entry.printing_named) == (card, number, True)
+
+
+def test_a_number_after_the_name_that_is_not_its_number_is_still_reported(era):
+    parsed = parse_text("1 Canyon Therizinosaur SDS1A-001", era)
+    (problem,) = parsed.problems
+    assert problem.rule == UNKNOWN_CARD
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Boris Smash – Human Warrior (updated for Dawn of Prophecy)",
+        "Wulven Aggro",
+        "**Darkclaw wolves v3**",
+        "Wolves at the door (40)",
+        "\ufeffWulven Aggro",
+    ],
+)
+def test_a_title_above_the_list_is_read_as_its_title_with_a_warning(shadow_era, title):
+    parsed = parse_text(f"{title}\n\nHero: Darkclaw\n4 Bad Wolf\n", shadow_era)
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (IGNORED_LINE, WARNING, (1,))
+    assert "title" in problem.message
+    assert "\ufeff" not in problem.message
+    assert entries(parsed) == {"Darkclaw": 1, "Bad Wolf": 4}
+
+
+def test_a_title_line_that_may_be_a_misspelled_card_says_which_card(era):
+    parsed = parse_text("Embr Rex\nCinderhorn Triceratops\n", era)
+    (problem,) = parsed.problems
+    assert problem.severity == WARNING
+    assert "Ember Rex" in problem.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4 Wulven Agro\n4 Bad Wolf",  # a count: a card, not a title
+        "Hero: Darkclaw\nWulven Aggro",  # below the first card or header
+        "# notes\n4 Bad Wolf\nWulven Aggro",
+    ],
+)
+def test_only_a_first_line_without_a_count_can_be_a_title(shadow_era, text):
+    problems = parse_text(text, shadow_era).problems
+    assert [(p.rule, p.severity) for p in problems] == [(UNKNOWN_CARD, ERROR)]
+
+
+@pytest.mark.parametrize("line", ["Total: 40 (+hero)", "Total: 40 + hero", "Total 15 + 13"])
+def test_a_total_with_a_note_is_the_lists_own_count(shadow_era, line):
+    parsed = parse_text(f"4 Bad Wolf\n{line}", shadow_era)
+    assert [(p.rule, p.severity) for p in parsed.problems] == [(IGNORED_LINE, WARNING)]
+    assert entries(parsed) == {"Bad Wolf": 4}
+
+
+@pytest.mark.parametrize("line", ["Hero - Darkclaw", "Hero – Darkclaw", "Hero — Darkclaw"])
+def test_a_header_a_dash_and_a_card_is_the_header_and_its_card(shadow_era, line):
+    parsed = parse_text(f"{line}\n4 Bad Wolf", shadow_era)
+    assert parsed.problems == []
+    assert [e.card.name for e in parsed.deck.sections["hero"]] == ["Darkclaw"]
+    assert [e.card.name for e in parsed.deck.sections["deck"]] == ["Bad Wolf"]
+
+
+def test_a_label_naming_one_card_without_a_count_is_that_line_alone(shadow_era, era):
+    """``Hero: Darkclaw`` fills in the hero as a form is filled in: the cards below it are the
+    deck's. A label with a count (``Dinos: 1 Ember Rex``) starts its section as before."""
+    parsed = parse_text("Hero: Darkclaw\n4 Bad Wolf\n4 Full Moon", shadow_era)
+    assert [e.card.name for e in parsed.deck.sections["hero"]] == ["Darkclaw"]
+    assert [e.card.name for e in parsed.deck.sections["deck"]] == ["Bad Wolf", "Full Moon"]
+    parsed = parse_text("Dinos: 1 Ember Rex\n1 Fire Crystal", era)
+    assert [e.card.name for e in parsed.deck.sections["dinos"]] == ["Ember Rex", "Fire Crystal"]
