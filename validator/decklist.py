@@ -72,7 +72,8 @@ _TABLE_RULE = re.compile(r"^[|:\-+=\s]+$")
 _COLUMN_NAMES = frozenset(
     ("qty", "quantity", "count", "amount", "copies", "#", "no", "no.", "number", "card", "cards",
      "name", "card name", "set", "set code", "edition", "type", "card type", "rarity", "id",
-     "card number", "collector number", "faction", "element", "class", "domain", "cost")
+     "card number", "collector number", "faction", "element", "class", "domain", "cost",
+     "section", "board")
 )  # fmt: skip
 # The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
 _HEADER_COUNT = re.compile(
