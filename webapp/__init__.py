@@ -37,8 +37,10 @@ class Deckwright(Flask):
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         adapter = super().create_url_adapter(request)
-        if request is not None and adapter is not None:
-            adapter = addresses.public_adapter(self, adapter)
+        if request is not None:
+            addresses.check_host(request)
+            if adapter is not None:
+                adapter = addresses.public_adapter(self, adapter)
         return adapter
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import logging
 from urllib.parse import urlsplit
 
-from flask import Flask, has_request_context, request
+from flask import Flask, Request, has_request_context, request
+from werkzeug.exceptions import SecurityError
 from werkzeug.routing import MapAdapter
 
 LOCAL_HOSTS = ["localhost", "127.0.0.1", "::1", "[::1]"]
@@ -45,6 +46,42 @@ def check_settings(app: Flask) -> None:
             raise ValueError(f"PUBLIC_URL must be like https://decks.example.org, not {public!r}")
     elif app.config.get("TRUSTED_HOSTS") is None:
         app.config["TRUSTED_HOSTS"] = list(LOCAL_HOSTS)
+
+
+def check_host(req: Request) -> None:
+    """Refuse (``SecurityError``, a 400) a request whose Host is none of the trusted hosts.
+
+    Names compare without regard to case, as host names do, and an IPv6 literal (``[::1]``,
+    or ``::1`` in the setting) is a name like any other; one starting with a dot trusts its
+    subdomains too. werkzeug's own check cut each trusted name at its first colon, so the
+    default ``[::1]`` could never match, and compared case as sent.
+    """
+    trusted = getattr(req, "trusted_names", None)
+    if not trusted:
+        return
+    name = _host_name(req.host)  # werkzeug's: "" unless its characters are valid
+    if name:
+        for ref in trusted:
+            suffix = ref.startswith(".")
+            ref_name = _host_name(ref[1:] if suffix else ref)
+            if name == ref_name or (suffix and name.endswith("." + ref_name)):
+                return
+    raise SecurityError(f"Host {req.headers.get('Host', '')!r} is not trusted.")
+
+
+def _host_name(host: str) -> str:
+    """``host`` without its port, in lower case (an IPv6 address in brackets)."""
+    host = host.strip().lower()
+    if not host.isascii():
+        try:
+            host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            return ""
+    if host.startswith("["):
+        return host.partition("]")[0] + "]"
+    if host.count(":") > 1:
+        return f"[{host}]"
+    return host.partition(":")[0]
 
 
 def secrets_of_request() -> list[str]:

@@ -88,6 +88,17 @@ class EdgeRequest(Request):
     """A request whose body is read whole and as strict UTF-8 (see the module's docstring)."""
 
     form_data_parser_class = StrictFormDataParser
+    # The TRUSTED_HOSTS Flask hands every request, checked by webapp.addresses.check_host:
+    # werkzeug, asked for them, would refuse the default [::1] and any name sent in capitals.
+    trusted_names: list[str] | None = None
+
+    @property  # type: ignore[override]
+    def trusted_hosts(self) -> None:
+        return None  # so werkzeug checks only that the Host's characters are valid
+
+    @trusted_hosts.setter
+    def trusted_hosts(self, names: list[str] | None) -> None:
+        self.trusted_names = names
 
     @cached_property
     def stream(self) -> IO[bytes]:
