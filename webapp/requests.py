@@ -75,7 +75,14 @@ class StrictFormDataParser(FormDataParser):
         return stream, self.cls(items), self.cls()
 
     def _parse_multipart(self, stream, mimetype, content_length, options):
-        stream, form, files = super()._parse_multipart(stream, mimetype, content_length, options)
+        try:
+            stream, form, files = super()._parse_multipart(
+                stream, mimetype, content_length, options
+            )
+        except UnicodeDecodeError:
+            # A part's headers (its field or file name) in other bytes: werkzeug's parse()
+            # takes this for a malformed form and drops every field, the CSRF token too.
+            raise unreadable("the form") from None
         # werkzeug decodes multipart fields with "replace": a replacement character is how
         # bytes that were not UTF-8 show, so a field holding one is refused.
         for name, value in form.items(multi=True):
