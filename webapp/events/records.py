@@ -5,14 +5,15 @@ Dataclasses only; reading and writing them is :mod:`.store`'s job.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
+from cardpool import DeckwrightError
 from validator import ParsedDeck
 
+from ..requests import parse_json
 from .refusals import InvalidSubmissionError
 
 RECEIPT_CHARS = 12
@@ -184,14 +185,24 @@ class Submission:
 
     @classmethod
     def from_pasted(cls, pasted: str) -> Submission:
-        """A list pasted into a form: the deck builder's JSON when it looks like JSON, else text."""
+        """A list pasted into a form: the deck builder's JSON when it looks like JSON, else text.
+
+        Read by the rules of a JSON body (webapp.requests.parse_json), so that a list nested
+        hundreds of levels deep is refused here rather than walked out of stack later.
+        """
         if pasted.lstrip().startswith("{"):
             try:
-                data = json.loads(pasted)
-            except json.JSONDecodeError as exc:
-                raise InvalidSubmissionError(
-                    f"the list looks like JSON but is not (line {exc.lineno}: {exc.msg})"
-                ) from None
+                data = parse_json(pasted)
+            except DeckwrightError as exc:
+                where = next(iter(getattr(exc, "details", None) or []), {})
+                if "line" in where:
+                    line, reason = where["line"], where["message"]
+                    message = f"looks like JSON but is not (line {line}: {reason})"
+                elif getattr(exc, "code", "") == "invalid-text":
+                    message = "holds text that is not valid Unicode"  # as a text list is told
+                else:
+                    message = f"looks like JSON but cannot be read: {exc}"
+                raise InvalidSubmissionError(f"the list {message}") from None
             return cls(pasted, JSON, data)
         return cls.from_text(pasted)
 
