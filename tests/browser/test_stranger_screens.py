@@ -8,10 +8,13 @@ make the page wider than the window, so nobody has to scroll sideways to read a 
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.builder import example, import_list, open_builder, save_deck, settle
+from tests.browser.test_accounts import register_in
 
 pytestmark = pytest.mark.browser
 
@@ -150,3 +153,19 @@ def test_the_builders_stats_fit_a_phone_and_the_odds_table_scrolls_in_its_box(si
     assert_fits(page, "the builder's legality tab")
     box = page.locator(".stats-panel").bounding_box()
     assert box["x"] + box["width"] <= page.viewport_size["width"], box
+
+
+def test_a_user_name_of_forty_letters_keeps_every_page_within_a_phone(sized):
+    """A user name may be 40 letters with no space; shown in the header of every page once
+    logged in, it wraps instead of pushing the page, and the builder's tabs, off the screen."""
+    page = sized
+    name = f"Thunderlizard{secrets.token_hex(4)}".ljust(40, "x")
+    register_in(page, name)
+    assert_fits(page, "the account page")
+    open_builder(page)
+    expect(page.get_by_role("navigation", name="Main")).to_contain_text(name)
+    assert_fits(page, "the builder")
+    tabs = page.locator("#phone-bar")
+    if tabs.is_visible():
+        legality = page.locator('#phone-bar [data-tab="legality"]').bounding_box()
+        assert legality["x"] + legality["width"] <= page.viewport_size["width"], legality
