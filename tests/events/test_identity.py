@@ -80,3 +80,35 @@ def test_over_http_an_impostor_is_refused_and_a_lookalike_is_flagged(live_server
     assert http(live_server, "POST", entries, real).status == 201
     listed = http(live_server, "GET", entries, token=token).json()
     assert listed["lookalikes"] == [["Reg Istered", CYRILLIC_E]]
+
+
+# "José" as one accented letter, and as "e" followed by a combining acute accent: the same
+# name from two keyboards (or a copy and paste), which a page shows the same way.
+JOSE_COMPOSED = "Jos\u00e9 Ortiz"
+JOSE_DECOMPOSED = "Jose\u0301 Ortiz"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (JOSE_COMPOSED, JOSE_DECOMPOSED),
+        (JOSE_DECOMPOSED, "JOS\u00c9 ORTIZ"),
+        ("Alice Brown", "\uff21\uff4c\uff49\uff43\uff45 Brown"),  # full-width, as some IMEs type
+    ],
+)
+def test_one_name_encoded_two_ways_is_one_player_whose_second_list_is_refused(
+    make_event, era_legal, era_illegal, first, second
+):
+    event = make_event()
+    assert event.submit(first, era_legal).status_code == 201
+    refused = event.submit(second, era_illegal)
+    assert refused.status_code == 409
+    assert refused.get_json()["error"]["code"] == "player-already-submitted"
+
+
+def test_a_registered_name_is_claimed_however_its_accents_are_encoded(make_event, era_legal):
+    event = make_event(players=[{"name": JOSE_COMPOSED, "player_id": None}])
+    claimed = event.submit(JOSE_DECOMPOSED, era_legal)
+    assert claimed.status_code == 201
+    assert claimed.get_json()["entry"]["player"] == JOSE_COMPOSED
+    assert claimed.get_json()["entry"]["registered"] is True

@@ -10,8 +10,14 @@ from .refusals import InvalidSubmissionError
 
 
 def player_key(name: str) -> str:
-    """Two spellings of one player's name share a key (case and spacing aside)."""
-    return " ".join(name.split()).casefold()
+    """Two spellings of one player's name share a key: case and spacing aside, and however
+    its letters are encoded or typed. "é" is one character from one keyboard and "e" with a
+    combining accent from another, full-width "Ａｌｉｃｅ" is "Alice": one player, whose
+    second list is refused, as Unicode's caseless matching of identifiers has it."""
+    if name.isascii():  # the common name: nothing to normalise
+        return " ".join(name.split()).casefold()
+    folded = unicodedata.normalize("NFKD", name).casefold()
+    return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
 def clean_player_name(name: Any) -> str:

@@ -131,7 +131,53 @@ SIZES = (
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
     """Create the event tables when missing (once per connection)."""
-    create_once(db, "events", SCHEMA, _keep_sizes)
+    create_once(db, "events", SCHEMA, _upgrade)
+
+
+def _upgrade(db: sqlite_utils.Database) -> None:
+    """Bring a file written by an earlier version up to date (each step does nothing once done)."""
+    _keep_sizes(db)
+    _rekey_players(db)
+
+
+def _rekey_players(db: sqlite_utils.Database) -> None:
+    """Key the names on file as :func:`player_key` keys them now.
+
+    Keys were once case-folded only, so the same name with its accents encoded another way
+    was a second player. Only a key holding a character beyond printable ASCII can change.
+    Two entries whose names are now one player both stay on file: the one already keyed so
+    keeps the name, the other its old key (and the dashboard flags the pair as lookalikes).
+    """
+    changed = _stale_keys(db)
+    if not changed:
+        return
+    if db.conn.in_transaction:
+        _write_keys(db, changed)
+    else:
+        with transaction(db):  # read again under the write lock: another worker may be here
+            _write_keys(db, _stale_keys(db))
+
+
+def _stale_keys(db: sqlite_utils.Database) -> list[tuple[str, str]]:
+    stale = []
+    for entry_id, player, key in db.execute(
+        "SELECT id, CAST(player AS BLOB), player_key FROM event_entries"
+        " WHERE player_key GLOB '*[^ -~]*'"
+    ).fetchall():
+        try:
+            name = player.decode("utf-8")
+        except UnicodeDecodeError:
+            continue  # a row written by hand: its name is not text to key
+        if (now := player_key(name)) != key:
+            stale.append((now, entry_id))
+    return stale
+
+
+def _write_keys(db: sqlite_utils.Database, changed: list[tuple[str, str]]) -> None:
+    for key, entry_id in changed:
+        db.execute(
+            "UPDATE OR IGNORE event_entries SET player_key = ? WHERE id = ?", [key, entry_id]
+        )
 
 
 def _keep_sizes(db: sqlite_utils.Database) -> None:

@@ -1,0 +1,88 @@
+"""Names on file keyed before accents were normalised are keyed again when the file is opened,
+so a player already on file is one player however their name is typed next."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from tests.events.conftest import DEADLINE, START, example
+from webapp import events
+from webapp.db import connect
+from webapp.events import Submission
+
+COMPOSED = "Zo\u00eb Park"
+DECOMPOSED = unicodedata.normalize("NFD", COMPOSED)
+
+
+def old_key(name: str) -> str:
+    """How keys were made before: case and spacing folded, nothing else."""
+    return " ".join(name.split()).casefold()
+
+
+def keys_on_file(db, event_id: str) -> list[str]:
+    rows = db.execute(
+        "SELECT player_key FROM event_entries WHERE event_id = ? ORDER BY created, id",
+        [event_id],
+    ).fetchall()
+    return sorted(key for (key,) in rows)
+
+
+def submit(db, library, event_id: str, player: str):
+    return events.submit(
+        db,
+        library,
+        event_id,
+        player=player,
+        submission=Submission.from_text(example("era-legal")),
+        now=START,
+    )
+
+
+@pytest.fixture
+def database(tmp_path):
+    return tmp_path / "keys.sqlite"
+
+
+def old_file(database, library, players: list[str]) -> str:
+    """A file as an earlier version left it: each name keyed by case folding alone."""
+    db = connect(database)
+    made = events.create_event(db, library, name="Old", game_id="era", deadline=DEADLINE, now=START)
+    for player in players:
+        entry = submit(db, library, made.event.id, player).entry
+        db.execute(
+            "UPDATE event_entries SET player_key = ? WHERE id = ?", [old_key(player), entry.id]
+        )
+    db.close()
+    return made.event.id
+
+
+def test_a_name_keyed_the_old_way_is_keyed_anew_when_the_file_is_opened(database, library):
+    event_id = old_file(database, library, [DECOMPOSED, "Ann Lee"])
+    assert old_key(DECOMPOSED) != events.player_key(COMPOSED)
+    db = connect(database)
+    try:
+        events.get_event(db, event_id)  # the first use brings the file up to date
+        assert keys_on_file(db, event_id) == ["ann lee", events.player_key(COMPOSED)]
+        with pytest.raises(events.PlayerTakenError):
+            submit(db, library, event_id, COMPOSED)
+    finally:
+        db.close()
+
+
+def test_two_entries_that_are_now_one_name_both_stay_on_file(database, library):
+    # Written before: the same name in two encodings was taken for two players.
+    event_id = old_file(database, library, [DECOMPOSED, COMPOSED])
+    db = connect(database)
+    try:
+        events.get_event(db, event_id)
+        keys = keys_on_file(db, event_id)
+        assert len(keys) == 2
+        assert events.player_key(COMPOSED) in keys  # one holds the name from now on
+        versions = db.execute("SELECT COUNT(*) FROM event_versions").fetchone()[0]
+        assert versions == 2  # neither list is lost
+        with pytest.raises(events.PlayerTakenError):
+            submit(db, library, event_id, DECOMPOSED)
+    finally:
+        db.close()
