@@ -127,6 +127,20 @@ def filter_names(game: Game) -> list[str]:
     return names
 
 
+# What an answer repeats of a request it refuses: a query string of thousands of made-up
+# parameters is answered in a line, not echoed whole.
+SHOWN_NAMES = 10
+SHOWN_NAME_CHARS = 40
+
+
+def _some(names: list[str]) -> str:
+    """The first few names, each cut short, and how many more there are."""
+    shown = [n if len(n) <= SHOWN_NAME_CHARS else n[: SHOWN_NAME_CHARS - 1] + "…" for n in names]
+    listed = ", ".join(shown[:SHOWN_NAMES])
+    more = len(names) - SHOWN_NAMES
+    return f"{listed} and {more} more" if more > 0 else listed
+
+
 def parse_query(game: Game, args: Mapping[str, list[str]]) -> CardQuery:
     """Read search parameters (``{name: [values]}``, as a query string gives them).
 
@@ -134,10 +148,11 @@ def parse_query(game: Game, args: Mapping[str, list[str]]) -> CardQuery:
     parameter is unknown or a value cannot be used.
     """
     known = filter_names(game)
-    unknown = sorted(name for name in args if name not in known)
+    understood = frozenset(known)
+    unknown = sorted(name for name in args if name not in understood)
     if unknown:
         raise SearchError(
-            f"{game.short_name} cards cannot be searched by {', '.join(unknown)};"
+            f"{game.short_name} cards cannot be searched by {_some(unknown)};"
             f" the parameters are: {', '.join(known)}",
             known,
         )

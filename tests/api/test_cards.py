@@ -159,6 +159,16 @@ def test_an_unknown_filter_is_a_400_listing_the_valid_ones(client):
     assert "faction" not in error["details"]
 
 
+def test_thousands_of_made_up_filters_are_refused_in_a_line_not_echoed_whole(client):
+    made_up = "&".join(f"p{n:05d}=1" for n in range(5000)) + "&" + "z" * 5000 + "=1"
+    error = error_of(client.get(f"/api/v1/games/era/cards?{made_up}"), 400)
+    assert error["message"].startswith(
+        "ERA cards cannot be searched by p00000, p00001, p00002, p00003, p00004, p00005,"
+        " p00006, p00007, p00008, p00009 and 4991 more; the parameters are: q, type, set"
+    )
+    assert len(error["message"]) < 1000
+
+
 @pytest.mark.parametrize(
     ("query", "named"),
     [
