@@ -172,14 +172,18 @@ def test_the_organizer_registers_expected_players(client, event):
         json={"players": [{"name": "Dana"}, {"name": "dana"}, {"name": "Eve", "player_id": "E"}]},
         headers=event.admin,
     )
-    assert response.get_json() == {"added": 2}
+    assert response.get_json() == {"added": 2, "already_registered": []}
     again = client.post(
-        event.url("/players"), json={"players": [{"name": "Eve"}]}, headers=event.admin
+        event.url("/players"),
+        json={"players": [{"name": "EVE", "player_id": "X"}, {"name": "Finn"}]},
+        headers=event.admin,
     )
-    assert again.get_json() == {"added": 0}
+    # Eve is on the list already: she is named back, and her player id is not replaced.
+    assert again.get_json() == {"added": 1, "already_registered": ["EVE"]}
     assert [(e["player"], e["player_id"]) for e in event.entries("missing")] == [
         ("Dana", None),
         ("Eve", "E"),
+        ("Finn", None),
     ]
 
 

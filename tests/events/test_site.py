@@ -223,6 +223,7 @@ def test_the_organizer_registers_players_uploads_lists_locks_and_publishes(
         f"{dashboard}/players", data={"csrf_token": token, "players": "Eve\nCarol"}
     )
     assert "1 player registered." in registered.get_data(as_text=True)
+    assert "Already on the list, left as they were: Carol." in registered.get_data(as_text=True)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("Eve.txt", era_legal)

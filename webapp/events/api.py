@@ -389,8 +389,8 @@ def register_players(event_id: str):
     access = organizer(event_id)
     body = load_body(REGISTER_BODY, json_body())
     players = [(p["name"], p["player_id"]) for p in body["players"]]
-    added = events.register_players(get_db(), access, players, now(), limits())
-    return REGISTERED.dump({"added": added})
+    done = events.register_players(get_db(), access, players, now(), limits())
+    return REGISTERED.dump({"added": done.added, "already_registered": list(done.already)})
 
 
 @bp.post("/<event_id>/lock")

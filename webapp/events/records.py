@@ -151,6 +151,15 @@ class EntryPage:
 
 
 @dataclass(frozen=True)
+class Registration:
+    """What registering players did: how many are new to the event, and the names it
+    already held, left as they were (their player ids too)."""
+
+    added: int
+    already: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class NewEvent:
     event: Event
     admin_token: str  # shown once; only its hash is kept

@@ -260,6 +260,14 @@ class HistorySchema(Schema):
 
 class RegisteredSchema(Schema):
     added = fields.Int(required=True, metadata={"description": "Players new to the event."})
+    already_registered = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={
+            "description": "Names the event already held, left as they were (a player id"
+            " sent with one does not replace the one on file)."
+        },
+    )
 
 
 class MatchSchema(Schema):

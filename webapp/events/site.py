@@ -480,7 +480,7 @@ def register(event_id: str, token: str):
     access = organizer(event_id, token)
     try:
         data = schemas.RegisterForm().load(request.form)
-        added = events.register_players(
+        done = events.register_players(
             get_db(), access, schemas.players_from_lines(data["players"]), now(), limits()
         )
     except ValidationError as exc:
@@ -491,8 +491,10 @@ def register(event_id: str, token: str):
         events.LimitReachedError,
     ) as exc:
         return _dashboard(access, token, problems=[str(exc)])
-    notice = f"{added} player{'s' if added != 1 else ''} registered."
-    return _dashboard(access, token, notices=[notice])
+    notices = [f"{done.added} player{'s' if done.added != 1 else ''} registered."]
+    if done.already:
+        notices.append(f"Already on the list, left as they were: {', '.join(done.already)}.")
+    return _dashboard(access, token, notices=notices)
 
 
 @bp.post("/<event_id>/admin/<token>/upload")

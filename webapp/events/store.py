@@ -35,6 +35,7 @@ from .records import (
     NewEvent,
     Organizer,
     Player,
+    Registration,
     Version,
     as_utc,
     utcnow,
@@ -457,8 +458,9 @@ def _register(
     players: list[tuple[str, str | None]],
     now: datetime,
     limits: Limits,
-) -> int:
+) -> Registration:
     added = 0
+    already = []
     held = count_players(db, event_id)
     for name, player_id in players:
         cursor = db.execute(
@@ -475,10 +477,12 @@ def _register(
                 now.isoformat(),
             ],
         )
+        if not cursor.rowcount:
+            already.append(name)
         added += cursor.rowcount
         if cursor.rowcount and held + added > limits.entries:
             raise full(limits)
-    return added
+    return Registration(added, tuple(already))
 
 
 def count_players(db: sqlite_utils.Database, event_id: str) -> int:
@@ -498,8 +502,9 @@ def register_players(
     players: Iterable[tuple[str, str | None]],
     now: datetime,
     limits: Limits = DEFAULT_LIMITS,
-) -> int:
-    """Pre-register expected players by name; the number new to the event."""
+) -> Registration:
+    """Pre-register expected players by name: how many are new, and which names the event
+    already held (left as they were, so no entry changes behind its player's back)."""
     expected = _clean_players(players)
     with transaction(db):
         _require_open(db, organizer.event.id, now)
