@@ -315,6 +315,22 @@ def test_a_zip_upload_names_players_by_file_and_skips_what_is_not_a_list(
     assert error_of(bad, 400)["code"] == "bad-upload"
 
 
+def test_a_list_too_long_in_a_zip_is_skipped_and_the_others_are_stored(client, event, era_legal):
+    long_list = "\n".join(["1 Kindle"] * 1_500)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("Alice.txt", era_legal)
+        archive.writestr("junk.txt", long_list)
+    data = base64.b64encode(buffer.getvalue()).decode()
+    response = client.post(event.url("/uploads"), json={"zip": data}, headers=event.admin)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    report = response.get_json()
+    assert [s["source"] for s in report["stored"]] == ["Alice.txt"]
+    assert report["skipped"] == [
+        "junk.txt: skipped: a decklist has at most 1000 lines; this one has 1500"
+    ]
+
+
 def test_the_event_endpoints_are_in_the_openapi_document(client):
     document = client.get("/api/v1/openapi.json").get_json()
     paths = document["paths"]

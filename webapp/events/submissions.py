@@ -19,6 +19,7 @@ from datetime import datetime
 import sqlite_utils
 
 from cardpool import PoolLibrary
+from validator import DecklistTooLongError
 
 from ..db import transaction
 from .names import clean_player_id, clean_player_name, player_key, same_player_id
@@ -356,7 +357,9 @@ def submit_for_players(
             name = clean_player_name(item.player)
             player_id = clean_player_id(item.player_id)
             checked = check(game, organizer.event, item.submission, limits)
-        except InvalidSubmissionError as exc:
+        except (InvalidSubmissionError, DecklistTooLongError) as exc:
+            # One file of a folder too long to be a list is that file's problem, not the
+            # upload's: the others are stored.
             report.skipped.append(f"{item.source}: skipped: {exc}")
             continue
         if player_key(name) in seen:
