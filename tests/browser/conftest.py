@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.watch import watch
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -47,9 +49,7 @@ def context(browser, live_server):
 def page(context):
     """A fresh page; the test fails if the page's scripts threw or logged an error."""
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = watch(page)
     yield page
     assert errors == [], "the page's scripts reported errors"
 
@@ -72,9 +72,7 @@ def decided_page(browser, decided_site):
     context = browser.new_context(base_url=decided_site, viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(10_000)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = watch(page)
     yield page
     context.close()
     assert errors == [], "the page's scripts reported errors"

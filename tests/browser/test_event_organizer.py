@@ -13,19 +13,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.builder import example
+from tests.browser.watch import watch
 
 pytestmark = pytest.mark.browser
 
 ORGANIZER_ZONE = "Europe/Berlin"
 PLAYER_ZONE = "America/New_York"
-
-
-def watch(page: Page) -> list[str]:
-    """Errors the page's scripts throw or log; each test asserts there were none."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    return errors
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.builder import example, import_list, open_builder, save_deck, settle
 from tests.browser.test_accounts import register_in
+from tests.browser.watch import watch
 
 pytestmark = pytest.mark.browser
 
@@ -38,9 +39,7 @@ def sized(request, browser, live_server):
     )
     context.set_default_timeout(10_000)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = watch(page)
     yield page
     context.close()
     assert errors == [], "the page's scripts reported errors"

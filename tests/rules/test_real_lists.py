@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.rules.prefixes import GAME_OF_PREFIX
 from validator import ERROR, WARNING, parse_text, to_text, validate
 from validator.decklist import IGNORED_LINE, READ_AS, UNKNOWN_CARD
 from webapp import create_app
@@ -361,19 +362,10 @@ def test_forum_lists_get_one_verdict_from_the_cli_and_the_api(name, games, run_c
         assert got == sorted(found(expected) + found(expected, WARNING))
 
 
-QUOTING = {
-    "test_era_": "era",
-    "test_shadow_era_": "shadow-era",
-    "test_ryft_": "ryft",
-    "test_arcmage_": "arcmage",
-    "test_eruma_": "eruma",
-}
-
-
-@pytest.mark.parametrize("prefix", sorted(QUOTING))
+@pytest.mark.parametrize("prefix", sorted(GAME_OF_PREFIX))
 def test_every_quote_here_is_in_its_rulebook(prefix, games, assert_quotes_rulebook):
     """Each game's tests above quote its rulebook word for word."""
-    assert_quotes_rulebook(globals(), prefix, games[QUOTING[prefix]].rulebook)
+    assert_quotes_rulebook(globals(), prefix, games[GAME_OF_PREFIX[prefix]].rulebook)
 
 
 def test_forum_a_byte_order_mark_and_zero_width_spaces_are_not_read(era):

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from tests.rules.prefixes import GAME_OF_PREFIX
 from validator import ERROR, WARNING
 from validator.decklist import IGNORED_LINE
 
@@ -307,15 +308,6 @@ def test_eruma_a_second_copy_in_a_csv_row_is_one_copy_too_many(client):
     assert ("eruma-one-copy", ("Charlotte",)) in errors(answer)
 
 
-QUOTING = {
-    "test_era_": "era",
-    "test_shadow_era_": "shadow-era",
-    "test_ryft_": "ryft",
-    "test_arcmage_": "arcmage",
-    "test_eruma_": "eruma",
-}
-
-
-@pytest.mark.parametrize("prefix", sorted(QUOTING))
+@pytest.mark.parametrize("prefix", sorted(GAME_OF_PREFIX))
 def test_every_quote_here_is_in_its_rulebook(prefix, games, assert_quotes_rulebook):
-    assert_quotes_rulebook(globals(), prefix, games[QUOTING[prefix]].rulebook)
+    assert_quotes_rulebook(globals(), prefix, games[GAME_OF_PREFIX[prefix]].rulebook)
