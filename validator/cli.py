@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
+import signal
 import sys
 from datetime import date
 from pathlib import Path
@@ -51,11 +53,37 @@ pools_option = click.option(
 )
 
 
+def _key(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _did_you_mean(typed: str, named: dict[str, tuple[str, ...]]) -> str:
+    """The "did you mean X?" for an id typed as its name, in capitals or misspelled."""
+    keys = {_key(word): ident for ident, words in named.items() for word in (ident, *words)}
+    typed_key = _key(typed)
+    close = [typed_key] if typed_key in keys else []
+    close = close or difflib.get_close_matches(typed_key, list(keys), n=3, cutoff=0.6)
+    ids = list(dict.fromkeys(keys[key] for key in close))
+    return f"; did you mean {' or '.join(ids)}?" if ids else ""
+
+
 def _game(ctx: click.Context, game_id: str):
     try:
         return _library(ctx).game_alone(game_id)
     except DeckwrightError as exc:
-        raise UsageError(str(exc)) from None
+        hint = ""
+        if exc.code == "unknown-game":
+            loaded = _library(ctx).games().values()
+            hint = _did_you_mean(game_id, {g.id: (g.name, g.short_name) for g in loaded})
+        raise UsageError(f"{exc}{hint}") from None
+
+
+def _format(game, format_id: str | None) -> None:
+    try:
+        game.format(format_id)
+    except DeckwrightError as exc:
+        hint = _did_you_mean(format_id or "", {f.id: (f.name,) for f in game.formats.values()})
+        raise UsageError(f"{exc}{hint}") from None
 
 
 def _as_of(value: str | None) -> date | None:
@@ -71,6 +99,9 @@ class _Deckwright(click.Group):
     def main(self, args=None, **extra):
         if args is not None:  # called from code (tests, scripts): exactly as click does
             return super().main(args, **extra)
+        # Output piped into `head` that stops reading ends the command as it ends `cat`
+        # (status 141), not with click's status 1, which here means "a deck is not legal".
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         try:
             return super().main(**extra)
         except SystemExit as done:
@@ -138,8 +169,8 @@ def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, path
     """
     game = _game(ctx, game_id)
     day = _as_of(as_of)
+    _format(game, format_id)
     try:
-        game.format(format_id)
         verdicts = [files.check_file(p, game, format_id, day, all_formats) for p in paths]
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
@@ -166,7 +197,9 @@ def cardpool() -> None:
 
 @cardpool.command("check")
 @pools_option
-@click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.argument(
+    "directory", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path)
+)
 @click.pass_context
 def cardpool_check(ctx: click.Context, directory: Path | None) -> None:
     """Lint every game pool in DIRECTORY (default: the configured pools).
@@ -203,18 +236,28 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     """Check every decklist in FOLDER; one line per deck, and an optional CSV report."""
     game = _game(ctx, game_id)
     day = _as_of(as_of)
+    _format(game, format_id)
     try:
-        game.format(format_id)
-        paths = files.decklist_files(folder)
-        verdicts = [files.check_file(p, game, format_id, day) for p in paths]
+        verdicts = files.check_folder(folder, game, format_id, day)
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
+    if not verdicts:  # the wrong folder, or lists saved as .docx: no deck was checked
+        raise UsageError(
+            f"{folder}: no decklists ({', '.join(files.DECKLIST_SUFFIXES)} files) in it"
+        )
     for verdict in verdicts:
         click.echo(files.summary_line(verdict, game))
     legal = sum(v.legal for v in verdicts)
-    click.echo(f"{len(verdicts)} decks: {legal} legal, {len(verdicts) - legal} not legal")
+    unread = sum(bool(v.unreadable) for v in verdicts)
+    total = f"{len(verdicts)} decks: {legal} legal, {len(verdicts) - legal - unread} not legal"
+    click.echo(total + (f", {unread} not checked (unreadable)" if unread else ""))
     if report:
-        report.write_text(files.report_csv(verdicts), encoding="utf-8")
+        try:
+            report.write_text(files.report_csv(verdicts), encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"{report}: {exc.strerror or exc}") from None
         click.echo(f"report written to {report}")
+    if unread:
+        ctx.exit(EXIT_USAGE)
     if legal != len(verdicts):
         ctx.exit(EXIT_ILLEGAL)

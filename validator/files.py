@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -12,10 +13,11 @@ from pathlib import Path
 
 from cardpool import DeckwrightError, Game
 
+from .deck import Deck
 from .decklist import ParsedDeck, parse_mapping, parse_text
 from .engine import validate, validate_all_formats
 from .errors import DecklistError
-from .problems import Result
+from .problems import ERROR, Problem, Result
 
 DECKLIST_SUFFIXES = (".txt", ".json", ".dek", ".deck")
 MAX_DECKLIST_BYTES = 1_000_000
@@ -26,6 +28,10 @@ class DecklistFileError(DeckwrightError):
 
     code = "unreadable-decklist"
 
+    def __init__(self, path: Path, reason: str):
+        self.path, self.reason = path, reason
+        super().__init__(f"{path}: {reason}")
+
 
 @dataclass
 class FileVerdict:
@@ -33,6 +39,7 @@ class FileVerdict:
     parsed: ParsedDeck
     result: Result
     formats: dict[str, Result] = field(default_factory=dict)
+    unreadable: str = ""  # why the file could not be read, when it could not
 
     @property
     def legal(self) -> bool:
@@ -44,24 +51,39 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_DECKLIST_BYTES:
-            raise DecklistFileError(f"{path}: larger than {MAX_DECKLIST_BYTES} bytes")
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise DecklistFileError(f"{path}: not a UTF-8 text file") from None
+            raise DecklistFileError(path, f"larger than {MAX_DECKLIST_BYTES} bytes")
+        raw = path.read_bytes()
     except OSError as exc:
-        raise DecklistFileError(f"{path}: {exc.strerror or exc}") from None
-    if path.suffix.lower() == ".json":
+        raise DecklistFileError(path, exc.strerror or str(exc)) from None
+    text = _text(path, raw)
+    try:
+        if path.suffix.lower() != ".json":
+            return parse_text(text, game, name=path.stem)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise DecklistFileError(
-                f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})"
+                path, f"not valid JSON (line {exc.lineno}: {exc.msg})"
             ) from None
-        try:
-            return parse_mapping(data, game)
-        except DecklistError as exc:
-            raise DecklistFileError(f"{path}: {exc}") from None
-    return parse_text(text, game, name=path.stem)
+        except RecursionError:
+            raise DecklistFileError(path, "not valid JSON (nested too deeply)") from None
+        except ValueError:  # past the interpreter's limit of digits for one integer
+            raise DecklistFileError(path, "not valid JSON (a number too long)") from None
+        return parse_mapping(data, game)
+    except DecklistError as exc:  # too many lines or entries, or no deck at all
+        raise DecklistFileError(path, str(exc)) from None
+
+
+def _text(path: Path, raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DecklistFileError(path, "not a UTF-8 text file") from None
+    # UTF-16 without its mark, and a Mac's "._" twin of a file, decode as UTF-8 full of
+    # NUL characters: no one types those into a decklist.
+    if "\x00" in text:
+        raise DecklistFileError(path, "not a UTF-8 text file (it holds NUL bytes)")
+    return text
 
 
 def check_file(
@@ -77,14 +99,56 @@ def check_file(
     return FileVerdict(Path(path), parsed, result, formats)
 
 
-def decklist_files(folder: Path) -> list[Path]:
-    """The decklists in a folder (and below it), in name order."""
+def _hidden(name: str) -> bool:
+    # A copied folder carries files no player wrote: a Mac's "._" twins and __MACOSX,
+    # editors' and version control's dot files. An uploaded zip skips them alike.
+    return name.startswith(".") or name == "__MACOSX"
+
+
+def decklist_files(folder: Path) -> dict[Path, str]:
+    """The decklists in a folder (and below it), in name order, each with why it cannot
+    be read ("" when it can): a folder that cannot be opened is named, never left out."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise DecklistFileError(f"{folder}: not a folder")
-    return sorted(
-        p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in DECKLIST_SUFFIXES
-    )
+        raise DecklistFileError(folder, "not a folder")
+    found: dict[Path, str] = {}
+
+    def unopened(exc: OSError) -> None:
+        found[Path(exc.filename)] = exc.strerror or str(exc)
+
+    for root, folders, names in os.walk(folder, onerror=unopened):
+        folders[:] = [name for name in folders if not _hidden(name)]
+        for name in names:
+            path = Path(root, name)
+            if _hidden(name) or path.suffix.lower() not in DECKLIST_SUFFIXES:
+                continue
+            # A link to nothing is a decklist that cannot be read; a FIFO is not a file.
+            if path.is_file() or path.is_symlink():
+                found[path] = ""
+    return dict(sorted(found.items()))
+
+
+def check_folder(
+    folder: Path, game: Game, format_id: str | None = None, as_of: date | None = None
+) -> list[FileVerdict]:
+    """Every decklist in a folder checked; one that cannot be read is a verdict naming why,
+    so one stray file neither stops the others nor passes unseen."""
+    verdicts = []
+    for path, reason in decklist_files(folder).items():
+        try:
+            if reason:
+                raise DecklistFileError(path, reason)
+            verdicts.append(check_file(path, game, format_id, as_of))
+        except DecklistFileError as exc:
+            verdicts.append(unreadable_verdict(path, game, format_id, exc.reason))
+    return verdicts
+
+
+def unreadable_verdict(path: Path, game: Game, format_id: str | None, reason: str) -> FileVerdict:
+    fmt = game.format(format_id)
+    problem = Problem(rule=DecklistFileError.code, severity=ERROR, message=reason)
+    result = Result(game.id, fmt.id, fmt.name, [problem])
+    return FileVerdict(Path(path), ParsedDeck(Deck(game)), result, unreadable=reason)
 
 
 def verdict_word(result: Result) -> str:
@@ -102,6 +166,8 @@ def counts_phrase(result: Result) -> str:
 
 
 def summary_line(verdict: FileVerdict, game: Game) -> str:
+    if verdict.unreadable:
+        return f"{verdict.path}: not checked: {verdict.unreadable}"
     result = verdict.result
     line = (
         f"{verdict.path}: {verdict_word(result)} in {game.short_name} {result.format_name}"

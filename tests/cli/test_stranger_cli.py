@@ -1,0 +1,192 @@
+"""The command line as a stranger meets it: odd files, typos, odd folders, pipes."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from validator.cli import cli
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+LEGAL = (EXAMPLES / "era-legal.txt").read_text()
+
+
+@pytest.fixture
+def run(monkeypatch):
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def event_folder(tmp_path):
+    folder = tmp_path / "event"
+    (folder / "round1").mkdir(parents=True)
+    (folder / "alice.txt").write_text(LEGAL)
+    shutil.copy(EXAMPLES / "era-illegal.txt", folder / "round1" / "bob.txt")
+    return folder
+
+
+def test_a_json_decklist_nested_thousands_deep_is_a_file_error(run, tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"sections": {"deck": ' + "[" * 5000 + "]" * 5000 + "}}")
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {deck}: not valid JSON (nested too deeply)\n"
+
+
+def test_a_json_count_of_thousands_of_digits_is_a_file_error(run, tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"sections": {"deck": [{"card": "Kindle", "count": ' + "9" * 5000 + "}]}}")
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {deck}: not valid JSON (a number too long)\n"
+
+
+def test_a_decklist_too_long_names_its_file(run, tmp_path):
+    deck = tmp_path / "long.txt"
+    deck.write_text(LEGAL + "1 Kindle\n" * 2000)
+    (tmp_path / "short.txt").write_text(LEGAL)
+    result = run("validate", "-g", "era", tmp_path / "short.txt", deck)
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: {deck}: a decklist has at most 1000 lines;")
+
+
+def test_a_file_full_of_nul_characters_is_not_a_decklist(run, tmp_path):
+    deck = tmp_path / "windows.txt"
+    deck.write_bytes(LEGAL.encode("utf-16-be"))  # UTF-16 saved without its mark
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {deck}: not a UTF-8 text file (it holds NUL bytes)\n"
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("eraa", "era or eruma"),
+        ("ERA", "era"),
+        ("shadowera", "shadow-era"),
+        ("Shadow Era", "shadow-era"),
+    ],
+)
+def test_a_misspelled_game_is_answered_with_the_one_meant(run, tmp_path, typed, meant):
+    result = run("validate", "-g", typed, tmp_path / "deck.txt")
+    assert result.exit_code == 2
+    assert result.output.endswith(f"; did you mean {meant}?\n")
+
+
+def test_a_game_like_none_suggests_nothing(run, tmp_path):
+    result = run("validate", "-g", "chess", tmp_path / "deck.txt")
+    assert "did you mean" not in result.output
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("standrad", "standard"), ("Open", "open")])
+def test_a_misspelled_format_is_answered_with_the_one_meant(run, tmp_path, typed, meant):
+    for command in (("validate", tmp_path / "deck.txt"), ("event", "check", tmp_path)):
+        result = run(*command, "-g", "era", "-f", typed)
+        assert result.exit_code == 2
+        assert result.output == (
+            f"Error: ERA has no format '{typed}'; its formats are: standard, open;"
+            f" did you mean {meant}?\n"
+        )
+
+
+def test_event_check_reports_an_unreadable_file_and_checks_the_others(run, event_folder):
+    (event_folder / "zed.txt").write_bytes(b"\xff\xfe\x00garbage")
+    result = run("event", "check", event_folder, "-g", "era")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"{event_folder / 'alice.txt'}: legal in ERA Standard",
+        f"{event_folder / 'round1' / 'bob.txt'}: NOT legal in ERA Standard (9 errors)",
+        f"{event_folder / 'zed.txt'}: not checked: not a UTF-8 text file",
+        "3 decks: 1 legal, 1 not legal, 1 not checked (unreadable)",
+    ]
+
+
+def test_event_check_names_a_link_to_nothing_in_its_report(run, event_folder, tmp_path):
+    (event_folder / "carol.txt").symlink_to(tmp_path / "gone.txt")
+    report = tmp_path / "report.csv"
+    result = run("event", "check", event_folder, "-g", "era", "--report", report)
+    assert result.exit_code == 2
+    rows = list(csv.reader(report.read_text().splitlines()))
+    assert rows[2] == [
+        str(event_folder / "carol.txt"),
+        "carol",
+        "no",
+        "1",
+        "0",
+        "No such file or directory",
+    ]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a folder whatever its mode")
+def test_event_check_names_a_folder_it_cannot_open(run, event_folder):
+    (event_folder / "round1").chmod(0)
+    try:
+        result = run("event", "check", event_folder, "-g", "era")
+    finally:
+        (event_folder / "round1").chmod(0o755)
+    assert f"{event_folder / 'round1'}: not checked: Permission denied\n" in result.output
+    assert result.exit_code == 2
+
+
+def test_event_check_skips_hidden_files_and_a_macs_twins(run, event_folder):
+    (event_folder / "__MACOSX").mkdir()
+    (event_folder / "__MACOSX" / "._alice.txt").write_bytes(b"\x00\x05\x16\x07Mac OS X")
+    (event_folder / ".git").mkdir()
+    (event_folder / ".git" / "notes.txt").write_text("not a deck")
+    (event_folder / ".draft.txt").write_text(LEGAL)
+    result = run("event", "check", event_folder, "-g", "era")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == "2 decks: 1 legal, 1 not legal"
+
+
+def test_event_check_of_a_folder_holding_no_decklist_is_a_usage_error(run, tmp_path):
+    (tmp_path / "alice.docx").write_bytes(b"PK\x03\x04")
+    result = run("event", "check", tmp_path, "-g", "era")
+    assert result.exit_code == 2
+    assert (
+        result.output == f"Error: {tmp_path}: no decklists (.txt, .json, .dek, .deck files) in it\n"
+    )
+
+
+def test_event_check_with_a_report_nowhere_is_a_usage_error(run, event_folder, tmp_path):
+    report = tmp_path / "missing" / "report.csv"
+    result = run("event", "check", event_folder, "-g", "era", "--report", report)
+    assert result.exit_code == 2
+    assert result.output.endswith(f"Error: {report}: No such file or directory\n")
+
+
+def test_cardpool_check_of_a_missing_folder_is_a_usage_error(run, tmp_path):
+    result = run("cardpool", "check", tmp_path / "missing")
+    assert result.exit_code == 2
+    assert "does not exist" in result.output
+
+
+def test_output_piped_into_head_ends_as_cat_does_not_as_an_illegal_deck(tmp_path):
+    deck = tmp_path / "deck.txt"  # 999 unknown cards: far more output than a pipe holds
+    deck.write_text("".join(f"1 Unheard Of Card {n}\n" for n in range(999)))
+    deckwright = Path(sys.executable).with_name("deckwright")
+    env = {k: v for k, v in os.environ.items() if k != "DECKWRIGHT_POOLS"}
+    command = [deckwright, "validate", "-g", "era", deck]
+    with subprocess.Popen(["head", "-n1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE) as head:
+        done = subprocess.run(
+            command, stdout=head.stdin, stderr=subprocess.PIPE, env=env, timeout=60
+        )
+        head.stdin.close()
+        shown = head.stdout.read().decode()
+    assert shown == f"{deck}: NOT legal in ERA Standard (1003 errors)\n"
+    assert done.stderr == b""
+    assert done.returncode == -13  # ended by SIGPIPE, as cat is
