@@ -104,6 +104,12 @@ def save_deck(
             f"the deck was not saved: {len(unread)} of its lines could not be read", unread
         )
     fmt = game.format(format_id)  # an unknown format is refused before anything is stored
+    # The name is the first line of the deck's text ("# name"): a line break in it would put
+    # what follows into the deck its text export gives back (a name "Fire\n3 Kindle" added
+    # three Kindles). Every run of spaces, tabs and line breaks is one space.
+    name = " ".join(name.split())
+    if not name:
+        raise UnsavableDeckError("a deck's name cannot be only spaces", [])
     deck = parsed.deck
     deck.name = name
     if parent is not None:

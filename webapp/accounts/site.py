@@ -22,7 +22,7 @@ from flask import (
 )
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
 
-from cardpool import DeckwrightError
+from cardpool import DeckwrightError, NotFoundError
 from validator import parse_text, validate
 
 from .. import csrf, events, limits
@@ -465,7 +465,13 @@ def reset_password(token: str):
 
 def verdict_of(saved) -> dict[str, Any]:
     """A saved deck's verdict in its own format, as of today."""
-    game = current_app.extensions["deckwright.pools"].game(saved.game)
+    try:
+        game = current_app.extensions["deckwright.pools"].game(saved.game)
+        game.format(saved.format)
+    except NotFoundError as exc:
+        # The pools changed since it was saved (a format or a game taken out): the deck is
+        # listed as not legal with the reason, instead of the whole page being a 404.
+        return {"legal": False, "errors": 1, "format": f"{saved.format} ({exc})"}
     parsed = parse_text(saved.text, game)
     result = validate(parsed.deck, saved.format, None, parsed.problems)
     return {"legal": result.legal, "errors": len(result.errors), "format": result.format_name}

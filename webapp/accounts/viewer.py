@@ -7,6 +7,7 @@ from flask import Flask, Response, g, request
 
 from ..db import get_db
 from ..decks import SavedDeck
+from ..errors import error_response, is_api_request
 from . import decks, sessions, store
 
 
@@ -47,6 +48,30 @@ def keep_private(response: Response) -> Response:
     return response
 
 
+def refuse_dead_token() -> Response | None:
+    """An API request sending a personal access token that opens no account (revoked, of a
+    deleted account, mistyped) is a 401 before it does anything: read as no token, a deck
+    or an event it saved went to no account, and the app never learnt its token was dead."""
+    if not is_api_request():
+        return None
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token.startswith(store.TOKEN_PREFIX):
+        return None
+    account = store.token_account(get_db(), token, sessions.now())
+    if account is not None:
+        return None
+    response = error_response(
+        401,
+        "unauthorized",
+        "This personal access token opens no account: it was revoked, its account deleted,"
+        " or it is mistyped. Make a new one on your account page.",
+    )
+    response.headers["WWW-Authenticate"] = 'Bearer realm="deckwright", error="invalid_token"'
+    return response
+
+
 def install(app: Flask) -> None:
     app.extensions["deckwright.deck_guard"] = may_see
+    app.before_request(refuse_dead_token)
     app.after_request(keep_private)
