@@ -138,10 +138,25 @@ _LINE_ONLY_LABELS = frozenset({name_key("SB")})
 
 @dataclass
 class ParsedDeck:
-    """A deck read from a list, and what could not be read (with where it was)."""
+    """A deck read from a list, and what could not be read (with where it was).
+
+    ``unread`` keeps the entries of the JSON form that name no card of the pool (one taken
+    out since the deck was saved), so what shows or exports the deck can still list them.
+    """
 
     deck: Deck
     problems: list[Problem] = field(default_factory=list)
+    unread: list[UnreadEntry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class UnreadEntry:
+    """An entry naming no card of the pool: where it was (a section or board id), the card
+    as the entry names it (its name when it has one), and its count."""
+
+    place: str
+    card: str
+    count: int
 
 
 def _problem(
@@ -755,6 +770,7 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     deck_name = data.get("name") if isinstance(data.get("name"), str) else ""
     deck = Deck(game, {s.id: [] for s in game.sections}, name=deck_name)
     problems: list[Problem] = []
+    unread: list[UnreadEntry] = []
     parts = [("sections", label, entries) for label, entries in sections.items()]
     parts += [("boards", label, entries) for label, entries in boards.items()]
     limit = _LINE_LIMIT.get() if max_lines is None else max_lines
@@ -770,8 +786,9 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
             problems.append(_problem(MALFORMED_LINE, f"{part}.{label}: must be a list of entries"))
             continue
         for index, entry in enumerate(entries):
-            _take_mapping_entry(game, deck, problems, target, entry, f"{part}.{label}[{index}]")
-    return ParsedDeck(_drop_empty(deck), problems)
+            where = f"{part}.{label}[{index}]"
+            _take_mapping_entry(game, deck, problems, unread, target, entry, where)
+    return ParsedDeck(_drop_empty(deck), problems, unread)
 
 
 def _mapping_target(game: Game, part: str, label: str) -> tuple | None:
@@ -795,7 +812,7 @@ def _unknown_part(game: Game, part: str, label: Any) -> Problem:
     return _problem(UNKNOWN_SECTION, message)
 
 
-def _take_mapping_entry(game, deck, problems, target, entry, where) -> None:
+def _take_mapping_entry(game, deck, problems, unread, target, entry, where) -> None:
     card_text, count = _entry_parts(entry)
     if card_text is None or count is None:
         problems.append(
@@ -808,8 +825,18 @@ def _take_mapping_entry(game, deck, problems, target, entry, where) -> None:
         return
     found = _resolve(game, card_text)
     kind_of_place, place_id = target
+    saved_name = entry.get("card") if isinstance(entry, Mapping) else None
+    saved_name = saved_name.strip() if isinstance(saved_name, str) else ""
+    if found is None and saved_name and saved_name != card_text:
+        # An id the pool no longer has (its ids were made anew): the card by its name.
+        found = _resolve(game, saved_name)
+        if found is not None:
+            card, _, notes = found
+            note = f"no card has the id {card_text!r} now; read by its name as {card.name}"
+            found = (card, False, (*notes, note))
     if found is None:
-        problems.append(_unknown_card(game, card_text, where, None, place_id))
+        problems.append(_unknown_card(game, saved_name or card_text, where, None, place_id))
+        unread.append(UnreadEntry(place_id, saved_name or card_text, count))
         return
     card, named, notes = found
     # The JSON form names cards by id to survive renames, not to pick a printing: only a

@@ -85,8 +85,16 @@ def sort_options(game: Game) -> list[tuple[str, str]]:
     return options
 
 
-def lines_of(game: Game, saved: SavedDeck) -> tuple[list[Line], dict[str, list[Line]]]:
-    """The deck's cards (every section) and its boards, as lines of the page."""
+# The type shown for a saved card the pool no longer has: exports list it, never drop it.
+NOT_IN_POOL = "not in the pool"
+
+
+def lines_of(
+    game: Game, saved: SavedDeck, with_unread: bool = False
+) -> tuple[list[Line], dict[str, list[Line]]]:
+    """The deck's cards (every section) and its boards, as lines of the page; with
+    ``with_unread``, the saved cards the pool no longer has too (typed :data:`NOT_IN_POOL`),
+    so an export keeps every card it was saved with."""
     parsed = parse_mapping(saved.deck, game)
     deck = parsed.deck
     lines = []
@@ -102,6 +110,15 @@ def lines_of(game: Game, saved: SavedDeck) -> tuple[list[Line], dict[str, list[L
             Line(e.card.id, e.card.name, e.count, dict(e.card.facts), e.card.type, board)
             for e in entries
         ]
+    if with_unread:
+        sections = game.sections_by_id
+        for gone in parsed.unread:
+            line = Line("", gone.card, gone.count, {}, NOT_IN_POOL, gone.place)
+            if gone.place in sections:
+                line.section = sections[gone.place].name
+                lines.append(line)
+            else:
+                boards.setdefault(BOARD_NAMES.get(gone.place, gone.place), []).append(line)
     return lines, boards
 
 
@@ -273,7 +290,7 @@ def _cell(value: Any) -> str:
 
 def as_csv(game: Game, saved: SavedDeck) -> str:
     """The deck as CSV: one row per card of each section and board, in the game's order."""
-    lines, boards = lines_of(game, saved)
+    lines, boards = lines_of(game, saved, with_unread=True)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -297,7 +314,7 @@ def as_csv(game: Game, saved: SavedDeck) -> str:
 
 def printable(game: Game, saved: SavedDeck) -> list[tuple[str, list[Line]]]:
     """The deck by section, then its boards, for a printed list: (heading, lines)."""
-    lines, boards = lines_of(game, saved)
+    lines, boards = lines_of(game, saved, with_unread=True)
     parts: dict[str, list[Line]] = {}
     for line in lines:
         parts.setdefault(line.section, []).append(line)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from webapp.deck_page import linked_text
+from webapp.deck_page import NOT_IN_POOL, linked_text
 
 
 def save(client, text: str, name: str = "Fire and Water", **more) -> dict:
@@ -195,4 +195,31 @@ def test_a_card_the_pool_no_longer_has_is_named_not_dropped_silently(app, client
         db.conn.commit()
     page = html.unescape(client.get(f"/decks/{saved['id']}").get_data(as_text=True))
     notice = page.split('id="deck-unread"')[1].split("</div>")[0]
-    assert "Long Gone Card" in notice or "era-long-gone" in notice
+    assert "no ERA card is called 'Long Gone Card'" in notice  # the name it was saved with
+    # The exports keep it, in its place, rather than print a deck one card short.
+    sheet = client.get(f"/decks/{saved['id']}.csv").get_data(as_text=True)
+    assert "Deck,1,Long Gone Card,not in the pool,,,\r\n" in sheet
+    printed = html.unescape(client.get(f"/decks/{saved['id']}/print").get_data(as_text=True))
+    assert "Long Gone Card" in printed
+
+
+def test_a_saved_card_whose_id_the_pool_no_longer_has_is_found_by_its_name(app, client, example):
+    import json
+
+    from webapp.db import get_db
+
+    saved = save(client, example("era-legal"))
+    with app.app_context():
+        db = get_db()
+        deck = saved["deck"]
+        first = deck["sections"]["deck"][0]
+        first["id"] = "era-an-id-made-anew"  # the pool's ids were made again since
+        db.execute("UPDATE decks SET deck = ? WHERE id = ?", [json.dumps(deck), saved["id"]])
+        db.conn.commit()
+    page = html.unescape(client.get(f"/decks/{saved['id']}").get_data(as_text=True))
+    assert 'id="deck-unread"' not in page
+    printed = html.unescape(client.get(f"/decks/{saved['id']}/print").get_data(as_text=True))
+    assert "Checked with today's rules: Standard legal" in printed
+    sheet = client.get(f"/decks/{saved['id']}.csv").get_data(as_text=True)
+    assert f"Deck,{first['count']},{first['card']}," in sheet
+    assert NOT_IN_POOL not in sheet
