@@ -404,6 +404,13 @@ class SaveDeckBodySchema(Schema):
     def sections_or_text(self, data, **_kwargs):
         if ("sections" in data) == ("text" in data):
             raise ValidationError("send either 'sections' or 'text'", "_schema")
+        if "text" in data and "boards" in data:
+            # A text list holds its own boards ("Sideboard:"): these would be dropped unseen.
+            raise ValidationError(
+                "'boards' go with 'sections'; a 'text' list gives its boards under"
+                " headers like 'Sideboard:'",
+                "boards",
+            )
 
 
 class SavedDeckSchema(Answer):

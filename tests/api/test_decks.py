@@ -193,6 +193,15 @@ def test_a_deck_needs_a_name_and_either_sections_or_text(client):
     assert error["details"] == ["send either 'sections' or 'text'"]
 
 
+def test_boards_sent_beside_a_text_list_are_refused_not_dropped(client):
+    sideboard = {"sideboard": [{"card": "Kindle", "count": 2}]}
+    response = save(client, game="era", name="x", text="1 Ember Rex", boards=sideboard)
+    assert error_of(response, 422)["details"] == [
+        "boards: 'boards' go with 'sections'; a 'text' list gives its boards under headers"
+        " like 'Sideboard:'"
+    ]
+
+
 def test_an_unknown_deck_is_a_404(client):
     assert error_of(client.get("/api/v1/decks/AAAAAAAAAAAAAAAA"), 404)["code"] == "unknown-deck"
     assert error_of(client.get("/api/v1/decks/AAAAAAAAAAAAAAAA.txt"), 404)["code"] == "unknown-deck"
