@@ -74,15 +74,32 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
         raise DecklistFileError(path, str(exc)) from None
 
 
-def _text(path: Path, raw: bytes) -> str:
+# Windows editors save "Unicode" text as UTF-16 starting with its byte order mark.
+_UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+NOT_TEXT = "not a UTF-8 text file"
+
+
+def decoded_text(raw: bytes) -> tuple[str | None, str]:
+    """A decklist file's bytes as text, or None and why not.
+
+    UTF-8 is read with or without its byte order mark, and UTF-16 when it starts with its
+    mark. Text holding NUL characters is refused: UTF-16 without its mark, or a Mac's "._"
+    twin of a file, reads as UTF-8 full of them, and no one types them into a list.
+    """
+    encoding = "utf-16" if raw.startswith(_UTF16_MARKS) else "utf-8-sig"
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode(encoding)
     except UnicodeDecodeError:
-        raise DecklistFileError(path, "not a UTF-8 text file") from None
-    # UTF-16 without its mark, and a Mac's "._" twin of a file, decode as UTF-8 full of
-    # NUL characters: no one types those into a decklist.
+        return None, NOT_TEXT
     if "\x00" in text:
-        raise DecklistFileError(path, "not a UTF-8 text file (it holds NUL bytes)")
+        return None, f"{NOT_TEXT} (it holds NUL bytes)"
+    return text, ""
+
+
+def _text(path: Path, raw: bytes) -> str:
+    text, why_not = decoded_text(raw)
+    if text is None:
+        raise DecklistFileError(path, why_not)
     return text
 
 

@@ -133,10 +133,18 @@ def test_a_broken_json_decklist_exits_2_naming_the_line(run, tmp_path):
 
 def test_a_binary_file_exits_2(run, tmp_path):
     deck = tmp_path / "deck.txt"
-    deck.write_bytes(b"\xff\xfe\x00garbage")
+    deck.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     result = run("validate", "-g", "era", deck)
     assert result.exit_code == 2
     assert result.output == f"Error: {deck}: not a UTF-8 text file\n"
+
+
+def test_a_list_saved_as_unicode_by_a_windows_editor_is_read(run, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes((EXAMPLES / "era-legal.txt").read_text(encoding="utf-8").encode("utf-16"))
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 0
+    assert result.output == f"{deck}: legal in ERA Standard\n"
 
 
 def test_games_lists_games_formats_and_sections(run):

@@ -104,7 +104,7 @@ def test_a_misspelled_format_is_answered_with_the_one_meant(run, tmp_path, typed
 
 
 def test_event_check_reports_an_unreadable_file_and_checks_the_others(run, event_folder):
-    (event_folder / "zed.txt").write_bytes(b"\xff\xfe\x00garbage")
+    (event_folder / "zed.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     result = run("event", "check", event_folder, "-g", "era")
     assert result.exit_code == 2
     assert result.output.splitlines() == [

@@ -69,10 +69,26 @@ def test_non_text_members_are_skipped_with_a_message():
     assert [i.player for i in items] == ["alice"]
     assert skipped == [
         "photo.png: skipped: not a decklist (.txt, .dek, .deck, .json files only)",
-        "binary.txt: skipped: not a UTF-8 text file",
+        "binary.txt: skipped: not a UTF-8 text file (it holds NUL bytes)",
         "latin1.txt: skipped: not a UTF-8 text file",
         ".hidden.txt: skipped: hidden or system file",
         "__MACOSX/._alice.txt: skipped: hidden or system file",
+    ]
+
+
+def test_a_list_saved_as_unicode_by_a_windows_editor_is_read():
+    # Notepad's "Unicode" is UTF-16 with its byte order mark, little- or big-endian.
+    data = zipped(
+        {
+            "alice.txt": example("era-legal").encode("utf-16"),
+            "bob.txt": b"\xfe\xff" + example("era-illegal").encode("utf-16-be"),
+        }
+    )
+    items, skipped = read_zip(data)
+    assert skipped == []
+    assert [(i.player, i.submission.body) for i in items] == [
+        ("alice", example("era-legal")),
+        ("bob", example("era-illegal")),
     ]
 
 

@@ -14,6 +14,7 @@ import zipfile
 from pathlib import PurePosixPath
 
 from cardpool import DeckwrightError
+from validator.files import decoded_text
 
 from . import BulkItem, InvalidSubmissionError, Submission
 
@@ -76,9 +77,9 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
                 raise BadUploadError(
                     f"the zip inflates to more than {MAX_TOTAL_BYTES // (1024 * 1024)} MB"
                 )
-            text = _text(raw)
+            text, why_not = decoded_text(raw)
             if text is None:
-                skipped.append(f"{name}: skipped: not a UTF-8 text file")
+                skipped.append(f"{name}: skipped: {why_not}")
                 continue
             player = PurePosixPath(name).stem.replace("_", " ").strip()
             try:
@@ -115,17 +116,9 @@ def _not_a_decklist(info: zipfile.ZipInfo) -> str:
     return ""
 
 
-def _text(raw: bytes) -> str | None:
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return None
-    return None if "\x00" in text else text
-
-
 def read_csv(data: bytes) -> tuple[list[BulkItem], list[str]]:
     """Rows of ``player,list`` (and optionally ``player_id``), with a header row."""
-    text = _text(data)
+    text, _ = decoded_text(data)
     if text is None:
         raise BadUploadError("the upload is neither a zip file nor a UTF-8 CSV file")
     reader = csv.reader(io.StringIO(text, newline=""))
