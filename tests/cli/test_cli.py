@@ -20,17 +20,6 @@ EXAMPLES = REPO / "examples"
 
 
 @pytest.fixture
-def run(monkeypatch):
-    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
-    runner = CliRunner()
-
-    def invoke(*args):
-        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
-
-    return invoke
-
-
-@pytest.fixture
 def era_legal(tmp_path):
     return shutil.copy(EXAMPLES / "era-legal.txt", tmp_path / "alice.txt")
 

@@ -10,24 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from validator.cli import cli
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 LEGAL = (EXAMPLES / "era-legal.txt").read_text()
-
-
-@pytest.fixture
-def run(monkeypatch):
-    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
-    runner = CliRunner()
-
-    def invoke(*args):
-        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
-
-    return invoke
 
 
 @pytest.fixture
