@@ -38,6 +38,30 @@ from .model import (
 from .names import name_key
 
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _PoolLoader(SafeLoader):
+    """The safe loader, refusing a mapping that writes a key twice: YAML would keep the last
+    value without a word (a card's second ``name:`` renamed it, a rule's second ``max:``
+    changed the verdict)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict[tuple, int] = {}
+        for key, _value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.tag != _MERGE:
+                first = seen.get((key.tag, key.value))
+                if first is not None:
+                    raise yaml.constructor.ConstructorError(
+                        None,
+                        None,
+                        f"key {key.value!r} is written twice (first on line {first});"
+                        " YAML would keep only the last",
+                        key.start_mark,
+                    )
+                seen[key.tag, key.value] = key.start_mark.line + 1
+        return super().construct_mapping(node, deep)
+
 
 PACKAGE_POOLS = Path(__file__).resolve().parent
 POOLS_ENV = "DECKWRIGHT_POOLS"
@@ -169,7 +193,7 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         )
         return None, None
     try:
-        data = yaml.load(text, Loader=SafeLoader)
+        data = yaml.load(text, Loader=_PoolLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         reason = getattr(exc, "problem", None) or str(exc)
@@ -203,7 +227,17 @@ def _refuse(_text: str):
     raise _NotAlike
 
 
-_JSON = json.JSONDecoder(parse_float=_refuse, parse_constant=_refuse)
+def _unique_keys(pairs: list) -> dict:
+    # A key written twice is left for YAML to refuse, with its line.
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _NotAlike
+    return found
+
+
+_JSON = json.JSONDecoder(
+    parse_float=_refuse, parse_constant=_refuse, object_pairs_hook=_unique_keys
+)
 
 
 def _flow_lines_aside(text: str) -> tuple[str, dict[str, list]]:
@@ -272,7 +306,7 @@ def _load_with_flow_lines(skeleton: str, flow_lines: dict[str, list]) -> Any:
     if _alias_overflow(skeleton) is not None:
         return None
     try:
-        data = yaml.load(skeleton, Loader=SafeLoader)
+        data = yaml.load(skeleton, Loader=_PoolLoader)
     except yaml.YAMLError:
         return None
     left = dict(flow_lines)

@@ -1,0 +1,158 @@
+"""A game written from docs/cardpool.md alone, then broken the ways people break YAML.
+
+Each mistake must end in a problem naming the file, the line and, where there is one,
+the card and the field; none may be accepted silently or hidden behind a follow-on error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardpool import check_pools, load_game
+
+GAME = """\
+id: ember
+name: Ember Wars
+short_name: Ember
+rulebook: ember-rules.pdf
+description: A duel of champions and units.
+card_types: [Champion, Unit, Spell]
+attributes:
+  colour: {label: Colour, kind: choice, values: [Red, Blue], required: true}
+  cost: {label: Cost, kind: int, types: [Unit, Spell]}
+main_attribute: colour
+same_card: [name]
+sections:
+  - {id: champion, name: Champion, noun: champion, types: [Champion]}
+  - {id: deck, name: Deck, noun: card, types: [Unit, Spell]}
+default_section: deck
+default_format: standard
+formats:
+  - id: standard
+    name: Standard
+    legal_sets: [CORE, EXP1]
+    banlists:
+      - {date: 2024-01-01, banned: [Firestorm], note: First list.}
+    rules:
+      - id: one-champion
+        check: section-size
+        section: champion
+        exactly: 1
+        title: Exactly one champion
+        cite: "Your deck has exactly one champion."
+      - id: deck-size
+        check: section-size
+        section: deck
+        exactly: 4
+        title: Four cards in the deck
+        cite: "Your deck has exactly 4 cards."
+      - id: copies
+        check: copy-limit
+        max: 2
+        title: At most two copies
+        cite: "No more than 2 copies of a card."
+      - id: bans
+        check: banlist
+        title: Banned cards
+        cite: "Banned cards may not be played."
+  - id: core-only
+    name: Core Only
+    base: standard
+    legal_sets: [CORE]
+"""
+
+CARDS = """\
+game: ember
+title: Ember Wars cards
+illustrative: true
+sets:
+  - {code: CORE, name: Core, released: 2023-01-01}
+  - {code: EXP1, name: Expansion One, released: 2023-06-01}
+cards:
+  - id: pyra
+    name: Pyra
+    type: Champion
+    set: CORE
+    colour: Red
+  - id: spark
+    name: Spark
+    type: Unit
+    set: CORE
+    colour: Red
+    cost: 1
+  - id: firestorm
+    name: Firestorm
+    type: Spell
+    set: EXP1
+    colour: Red
+    cost: 4
+"""
+
+
+@pytest.fixture
+def ember(tmp_path) -> Path:
+    """A pools folder holding the game ``ember``, written as its docs say; returns the root."""
+    folder = tmp_path / "pools" / "ember"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME, encoding="utf-8")
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
+    return tmp_path / "pools"
+
+
+def rewrite(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_game_written_from_the_docs_loads(ember):
+    assert check_pools(ember) == []
+    game = load_game(ember / "ember")
+    assert set(game.formats) == {"standard", "core-only"}
+
+
+def test_a_key_written_twice_in_a_card_is_refused_naming_both_lines(ember):
+    # YAML keeps the last of two equal keys: the card would silently be named Pyro.
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "    name: Pyra\n", "    name: Pyra\n    name: Pyro\n")
+    problems = check_pools(ember)
+    assert len(problems) == 1
+    assert problems[0].file == str(cards)
+    assert problems[0].line == 10
+    assert "'name' is written twice (first on line 9)" in problems[0].message
+
+
+def test_a_rule_parameter_written_twice_is_refused(ember):
+    game = ember / "ember" / "game.yaml"
+    rewrite(game, "        exactly: 4\n", "        exactly: 4\n        exactly: 40\n")
+    problems = check_pools(ember)
+    assert [(p.file, p.line) for p in problems] == [(str(game), 34)]
+    assert "'exactly'" in problems[0].message
+
+
+def test_a_key_written_twice_in_a_one_line_card_is_refused(ember):
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(
+        cards,
+        "cards:\n",
+        'cards:\n  - {"id": "ash", "name": "Ash", "type": "Unit", "set": "CORE",'
+        ' "colour": "Red", "colour": "Blue"}\n',
+    )
+    problems = check_pools(ember)
+    assert [(p.file, p.line) for p in problems] == [(str(cards), 8)]
+    assert "'colour'" in problems[0].message
+
+
+def test_a_merge_key_may_still_be_overridden(ember):
+    # ``<<: *base`` then a key of its own is how YAML shares values: not a duplicate.
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(
+        cards,
+        "  - id: spark\n",
+        "  - &red {id: ember, name: Ember, type: Unit, set: CORE, colour: Red}\n"
+        "  - <<: *red\n    id: cinder\n    name: Cinder\n  - id: spark\n",
+    )
+    assert check_pools(ember) == []
+    assert "Cinder" in {c.name for c in load_game(ember / "ember").cards}
