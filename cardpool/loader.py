@@ -397,10 +397,10 @@ def check_and_load(
     from a cache), and every problem found: one reading serves both the check and the games.
     With ``cache_dir``, the games are kept there for the next start."""
     dirs = game_dirs(root)
+    sink = _folders_of_no_game(root, dirs)
     if not dirs:
         problem = PoolProblem(str(root), "no game folders (a folder holding game.yaml) found here")
-        return {}, [problem]
-    sink: list[PoolProblem] = []
+        return {}, [problem, *sink]
     games: dict[str, Game] = {}
     for directory in dirs:
         stamp = cache.fingerprint(directory) if cache_dir else None
@@ -411,6 +411,47 @@ def check_and_load(
             if cache_dir and len(sink) == before:
                 cache.write(cache_dir, directory, game, stamp)
     return games, sink
+
+
+def _folders_of_no_game(root: Path, dirs: list[Path]) -> list[PoolProblem]:
+    """The folders below ``root`` meant as games that are read as none: empty, holding YAML
+    files but no ``game.yaml`` (``game.yml``, ``Game.yaml``), or a ``game.yaml`` that cannot
+    be opened (a link to nowhere or to itself). Starts skip them without a word, so only the
+    check can tell a game's author why the game is missing."""
+    problems = []
+    try:
+        folders = sorted(Path(root).iterdir())
+    except OSError:
+        return problems
+    for folder in folders:
+        if folder in dirs or folder.name.startswith(".") or folder.name == "__pycache__":
+            continue
+        game_file = folder / "game.yaml"
+        try:
+            if not folder.is_dir():
+                continue
+            if os.path.lexists(game_file):
+                problems.append(
+                    PoolProblem(str(game_file), "cannot be read: a link to nowhere or to itself")
+                )
+                continue
+            names = sorted(p.name for p in folder.iterdir())
+        except OSError as exc:
+            problems.append(PoolProblem(str(folder), f"cannot be read: {exc.strerror}"))
+            continue
+        yaml_files = [n for n in names if n.lower().endswith((".yaml", ".yml"))]
+        if yaml_files:
+            problems.append(
+                PoolProblem(
+                    str(folder),
+                    f"holds {', '.join(yaml_files)} but no game.yaml, so it is read as no game",
+                )
+            )
+        elif not names:
+            problems.append(
+                PoolProblem(str(folder), "is empty: a game's folder holds game.yaml and cards.yaml")
+            )
+    return problems
 
 
 def load_pools(root: Path | None = None, cache_dir: Path | None = None) -> dict[str, Game]:

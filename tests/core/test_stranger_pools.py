@@ -156,3 +156,38 @@ def test_a_merge_key_may_still_be_overridden(ember):
     )
     assert check_pools(ember) == []
     assert "Cinder" in {c.name for c in load_game(ember / "ember").cards}
+
+
+def test_a_game_folder_whose_game_file_is_misnamed_is_named_not_skipped(ember):
+    # Beside a good game, the misnamed one was skipped and the check said all was valid.
+    (ember / "flux").mkdir()
+    (ember / "flux" / "game.yml").write_text(GAME.replace("id: ember", "id: flux"), "utf-8")
+    (ember / "flux" / "cards.yaml").write_text(CARDS, encoding="utf-8")
+    problems = check_pools(ember)
+    assert [p.file for p in problems] == [str(ember / "flux")]
+    assert "cards.yaml, game.yml" in problems[0].message
+    assert "no game.yaml" in problems[0].message
+
+
+def test_an_empty_folder_named_like_a_game_is_named(ember):
+    (ember / "flux").mkdir()
+    problems = check_pools(ember)
+    assert [p.file for p in problems] == [str(ember / "flux")]
+    assert "empty" in problems[0].message
+
+
+def test_a_game_file_linking_to_itself_is_named(ember):
+    (ember / "flux").mkdir()
+    (ember / "flux" / "game.yaml").symlink_to("game.yaml")
+    problems = check_pools(ember)
+    assert [p.file for p in problems] == [str(ember / "flux" / "game.yaml")]
+    assert "cannot be read" in problems[0].message
+
+
+def test_a_folder_looping_to_itself_and_folders_holding_no_yaml_are_no_games(ember):
+    (ember / "loop").symlink_to("loop")
+    (ember / "art").mkdir()
+    (ember / "art" / "pyra.png").write_bytes(b"\x89PNG")
+    (ember / ".drafts").mkdir()
+    (ember / "__pycache__").mkdir()
+    assert check_pools(ember) == []
