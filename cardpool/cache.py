@@ -24,6 +24,7 @@ import hashlib
 import io
 import os
 import pickle
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -87,6 +88,8 @@ def fingerprint(directory: Path) -> str | None:
         # the file system's clock (a script rewriting a value right after a start) counts too.
         # Hashing 40 MB of YAML takes a few hundredths of a second.
         try:
+            if not stat.S_ISREG((directory / name).stat().st_mode):
+                return None  # a named pipe or a device would be read forever
             with open(directory / name, "rb") as handle:
                 content = hashlib.file_digest(handle, "sha256").hexdigest()
         except OSError:

@@ -7,12 +7,14 @@ the line, the card and the field.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import gc
 import json
 import os
 import re
 import secrets
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from sys import intern
@@ -165,12 +167,21 @@ def _flatten(messages, path=()):
 
 def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | None]:
     try:
-        text = path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(path.stat().st_mode):
+            # A named pipe or a device (a link to /dev/zero) would be read forever.
+            sink.append(PoolProblem(str(path), "cannot be read: not a regular file"))
+            return None, None
+        data = path.read_bytes()
     except FileNotFoundError:
         sink.append(PoolProblem(str(path), "file is missing"))
         return None, None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         sink.append(PoolProblem(str(path), f"cannot be read: {exc}"))
+        return None, None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        sink.append(_not_utf8(path, data, exc))
         return None, None
     problems = _Problems(path, text, sink)
     skeleton, flow_lines = _flow_lines_aside(text)
@@ -207,8 +218,30 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
 
 
 def _not_a_mapping(problems: _Problems) -> tuple[None, None]:
-    problems.add("must be a YAML mapping at the top level")
+    if not problems.text.strip() or _holds_nothing(problems.text):
+        problems.add("is empty: it must be a YAML mapping (key: value lines)")
+    else:
+        problems.add("must be a YAML mapping at the top level")
     return None, None
+
+
+def _holds_nothing(text: str) -> bool:
+    try:
+        return yaml.compose(text, Loader=SafeLoader) is None
+    except yaml.YAMLError:
+        return False
+
+
+def _not_utf8(path: Path, data: bytes, exc: UnicodeDecodeError) -> PoolProblem:
+    """Where a file that is not UTF-8 first breaks it, and what it likely is instead."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return PoolProblem(str(path), "is UTF-16, not UTF-8: save it as UTF-8", 1)
+    line = data.count(b"\n", 0, exc.start) + 1
+    return PoolProblem(
+        str(path),
+        f"is not UTF-8 (byte 0x{data[exc.start]:02x}): save it as UTF-8",
+        line,
+    )
 
 
 # A sequence item written on one line as a JSON object (`  - {"id": "b1", "cost": 3}`), the

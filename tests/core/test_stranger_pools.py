@@ -6,11 +6,13 @@ the card and the field; none may be accepted silently or hidden behind a follow-
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from cardpool import check_pools, load_game
+from cardpool.loader import check_and_load
 
 GAME = """\
 id: ember
@@ -191,3 +193,40 @@ def test_a_folder_looping_to_itself_and_folders_holding_no_yaml_are_no_games(emb
     (ember / ".drafts").mkdir()
     (ember / "__pycache__").mkdir()
     assert check_pools(ember) == []
+
+
+def test_a_file_not_in_utf8_names_the_line_of_the_first_bad_byte(ember):
+    # Saved as Latin-1 by an old editor: "Pyrà" is one byte, 0xe0, on line 9.
+    cards = ember / "ember" / "cards.yaml"
+    cards.write_bytes(CARDS.replace("name: Pyra", "name: Pyrà").encode("latin-1"))
+    problems = check_pools(ember)
+    assert [(p.file, p.line) for p in problems] == [(str(cards), 9)]
+    assert "not UTF-8" in problems[0].message
+    assert "0xe0" in problems[0].message
+
+
+def test_a_file_saved_as_utf16_is_named_as_such(ember):
+    game = ember / "ember" / "game.yaml"
+    game.write_bytes(GAME.encode("utf-16"))
+    problems = check_pools(ember)
+    assert [(p.file, p.line) for p in problems] == [(str(game), 1)]
+    assert "UTF-16" in problems[0].message
+
+
+def test_an_empty_file_is_called_empty(ember):
+    cards = ember / "ember" / "cards.yaml"
+    cards.write_text("# cards to come\n", encoding="utf-8")
+    problems = check_pools(ember)
+    assert [p.file for p in problems] == [str(cards)]
+    assert "is empty" in problems[0].message
+
+
+def test_a_pool_file_that_is_no_regular_file_is_refused_without_reading_it(ember):
+    # A named pipe (or a link to a device) would be read forever.
+    cards = ember / "ember" / "cards.yaml"
+    cards.unlink()
+    os.mkfifo(cards)
+    games, problems = check_and_load(ember, cache_dir=ember.parent / "cache")
+    assert games == {}
+    assert [p.file for p in problems] == [str(cards)]
+    assert "not a regular file" in problems[0].message
