@@ -109,10 +109,10 @@ class _Problems:
             line = node.start_mark.line + 1
         return line
 
-    def validation(self, error: ValidationError, at=(), card=None) -> None:
+    def validation(self, error: ValidationError, at=(), card=None, prefix="") -> None:
         for path, message in _flatten(error.messages):
             field = ".".join(str(p) for p in path) or None
-            self.add(message, (*at, *path), card=card, field=field)
+            self.add(prefix + message, (*at, *path), card=card, field=field)
 
 
 def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:
@@ -623,8 +623,10 @@ def _build_game_once(directory: Path, sink: list[PoolProblem]) -> Game | None:
     _check_game_references(spec, game_problems)
 
     sets = {s["code"]: CardSet(**s) for s in pool["sets"]}
+    before_cards = len(sink)
     cards = _build_cards(spec, pool, sets, card_problems)
-    formats = _build_formats(spec, sets, cards, game_problems)
+    refused = _refused_names(pool, cards) if len(sink) > before_cards else frozenset()
+    formats = _build_formats(spec, sets, cards, game_problems, refused)
     decisions = _build_decisions(spec, game_problems)
     if len(sink) > before:
         return None
@@ -807,7 +809,12 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     for data in loaded:
         target = data.get("revision_of")
         if target and target not in seen_ids:
-            problems.add(f"revision_of names no card id {target!r}", card=data["name"])
+            problems.add(
+                f"revision_of names no card id {target!r}",
+                ("cards", seen_ids[data["id"]], "revision_of"),
+                card=data["name"],
+                field="revision_of",
+            )
     identities = _identities(loaded, spec["same_card"])
     _check_name_keys(loaded, seen_ids, identities, problems)
     _check_declarations(spec, loaded, seen_ids, problems)
@@ -1091,14 +1098,27 @@ def _identities(cards: list[dict], same_card: list[str]) -> dict[str, str]:
     return {card_id: identity_of_root[root(card_id)] for card_id in parent}
 
 
-def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[str, Format]:
+def _refused_names(pool: dict, cards: list[Card]) -> frozenset[str]:
+    """The name keys of the cards refused for a problem of their own (already reported)."""
+    named = {_name_key(c["name"]) for c in pool["cards"] if isinstance(c.get("name"), str)}
+    return frozenset(named - {_name_key(c.name) for c in cards})
+
+
+def _build_formats(
+    spec, sets, cards: list[Card], problems: _Problems, refused: frozenset[str] = frozenset()
+) -> dict[str, Format]:
     by_key = {_name_key(c.name): c.identity for c in cards}
     raw_formats: dict[str, dict] = {}
+    # Formats refused for a problem of their own: a default or a base naming one is no
+    # second problem ("no format 'standard'" beside the format 'standard' is misleading).
+    refused_formats = set()
     for index, raw in enumerate(spec["formats"]):
         try:
             data = schema.FormatSchema().load(raw)
         except ValidationError as exc:
-            problems.validation(exc, at=("formats", index))
+            format_id = raw.get("id") if isinstance(raw, dict) else None
+            refused_formats.add(format_id)
+            problems.validation(exc, at=("formats", index), prefix=f"format {format_id!r}: ")
             continue
         data["index"] = index
         rules = []
@@ -1111,7 +1131,7 @@ def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[s
         if data["id"] in raw_formats:
             problems.add(f"duplicate format id {data['id']!r}", ("formats", index, "id"))
         raw_formats[data["id"]] = data
-    if spec["default_format"] not in raw_formats:
+    if spec["default_format"] not in raw_formats.keys() | refused_formats:
         problems.add(f"no format {spec['default_format']!r}", ["default_format"])
 
     formats: dict[str, Format] = {}
@@ -1123,6 +1143,8 @@ def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[s
         at = ("formats", data["index"])
         base = None
         if "base" in data:
+            if data["base"] in refused_formats:
+                return None
             if data["base"] not in raw_formats:
                 problems.add(f"base names no format {data['base']!r}", (*at, "base"))
                 return None
@@ -1141,7 +1163,7 @@ def _build_formats(spec, sets, cards: list[Card], problems: _Problems) -> dict[s
             banlists = tuple(
                 sorted(
                     (
-                        _banlist(b, by_key, problems, (*at, "banlists", i))
+                        _banlist(b, by_key, refused, problems, (*at, "banlists", i))
                         for i, b in enumerate(data["banlists"])
                     ),
                     key=lambda b: b.date,
@@ -1254,10 +1276,10 @@ def _legal_values(raw: dict, attributes: dict, problems: _Problems, at) -> dict:
     return found
 
 
-def _banlist(raw: dict, by_key: dict[str, str], problems: _Problems, at) -> Banlist:
+def _banlist(raw: dict, by_key: dict[str, str], refused, problems: _Problems, at) -> Banlist:
     def identity(name: str, where: str) -> str | None:
         found = by_key.get(_name_key(name))
-        if found is None:
+        if found is None and _name_key(name) not in refused:
             problems.add(f"{where} names no card {name!r}", (*at, where), field=where)
         return found
 

@@ -230,3 +230,29 @@ def test_a_pool_file_that_is_no_regular_file_is_refused_without_reading_it(ember
     assert games == {}
     assert [p.file for p in problems] == [str(cards)]
     assert "not a regular file" in problems[0].message
+
+
+def test_a_format_with_a_bad_field_is_one_problem_naming_the_format(ember):
+    # It was three: the field, then "no format 'standard'" for the default format and for
+    # the format built on it, though the format is right there.
+    game = ember / "ember" / "game.yaml"
+    rewrite(game, "legal_sets: [CORE, EXP1]", "legal_sets: 5")
+    problems = check_pools(ember)
+    assert [(p.file, p.line, p.field) for p in problems] == [(str(game), 20, "legal_sets")]
+    assert "format 'standard'" in problems[0].message
+
+
+def test_a_card_refused_for_its_type_is_not_also_missing_from_the_banned_list(ember):
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "    type: Spell\n", "    type: Spel\n")
+    problems = check_pools(ember)
+    assert [(p.file, p.card, p.field) for p in problems] == [(str(cards), "Firestorm", "type")]
+
+
+def test_a_revision_naming_no_card_gives_its_line(ember):
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "    cost: 1\n", "    cost: 1\n    revision_of: sprak\n")
+    problems = check_pools(ember)
+    assert [(p.file, p.line, p.card, p.field) for p in problems] == [
+        (str(cards), 19, "Spark", "revision_of")
+    ]
