@@ -256,3 +256,19 @@ def test_a_revision_naming_no_card_gives_its_line(ember):
     assert [(p.file, p.line, p.card, p.field) for p in problems] == [
         (str(cards), 19, "Spark", "revision_of")
     ]
+
+
+def test_the_game_to_start_from_in_the_docs_loads_as_written(tmp_path):
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "cardpool.md").read_text("utf-8")
+    section = doc.split("## A game to start from", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```yaml\n")[1:]]
+    files = {block.split("\n", 1)[0].removeprefix("# "): block for block in blocks}
+    assert set(files) == {"game.yaml", "cards.yaml"}
+    folder = tmp_path / "pools" / "duel"
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    assert check_pools(tmp_path / "pools") == []
+    game = load_game(folder)
+    assert [s.id for s in game.sections] == ["champion", "deck"]
+    assert [r.id for r in game.formats["standard"].rules] == ["one-champion", "copies"]
