@@ -793,7 +793,14 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
                 problems.validation(exc, at=("cards", index), card=str(label))
                 continue
         if data["id"] in seen_ids:
-            problems.add("duplicate card id", ("cards", index, "id"), card=label, field="id")
+            first = pool["cards"][seen_ids[data["id"]]]
+            holder = first.get("name") if isinstance(first, dict) else None
+            problems.add(
+                f"duplicate card id {data['id']!r}: {holder or 'an earlier card'} has it already",
+                ("cards", index, "id"),
+                card=label,
+                field="id",
+            )
             continue
         key = _name_key(data["name"])
         if key in seen_keys and seen_keys[key] != data["name"]:

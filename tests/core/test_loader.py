@@ -88,7 +88,9 @@ def test_duplicate_card_ids_are_refused(pool_copy):
     cards = pool_copy / "era" / "cards.yaml"
     edit(cards, "id: era-ember-rex", "id: era-cinderhorn-triceratops")
     (problem,) = check_pools(pool_copy)
-    assert problem.message == "duplicate card id"
+    assert problem.message == (
+        "duplicate card id 'era-cinderhorn-triceratops': Cinderhorn Triceratops has it already"
+    )
     assert problem.card == "Ember Rex"
 
 
