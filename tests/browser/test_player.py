@@ -184,6 +184,23 @@ def test_a_cards_name_in_the_card_list_opens_its_page(sized):
     screenshot(page, "card-page-action", size)
 
 
+def test_leaving_the_search_box_asks_for_nothing_already_shown(page):
+    """Leaving the box fires "change" after the live search has drawn its results; asking
+    again rewrote the address under a click on a result, which cancelled opening its page."""
+    page.goto("/games/era/cards")
+    asked: list[str] = []
+    searches = "/api/v1/games/era/cards"
+    page.on("request", lambda r: asked.append(r.url) if searches in r.url else None)
+    page.fill("#filter-q", "kindle")
+    expect(page.locator("#card-list .card-name")).to_have_text(["Kindle"])
+    assert len(asked) == 1
+    page.keyboard.press("Tab")  # the box loses focus: "change"
+    page.wait_for_timeout(400)  # past the live search's delay
+    assert len(asked) == 1
+    page.get_by_role("link", name="Kindle").click()
+    expect(page.locator("h1")).to_have_text("Kindle")
+
+
 # -- 2. a deck is never lost ------------------------------------------------------------------
 
 

@@ -14,6 +14,8 @@ const pagination = document.getElementById("pagination");
 const perPage = form.dataset.perPage;
 
 let pending = null;
+// The query of the results on the page: the server drew the address's own results.
+let shownQuery = new URLSearchParams(window.location.search).toString();
 
 function params(page) {
   const query = new URLSearchParams();
@@ -34,7 +36,12 @@ export function pageNumbers(page, pages) {
 
 async function update(page = 1) {
   const query = params(page);
+  const search = query.toString();
   if (pending) pending.abort();
+  pending = null;
+  // Leaving the box after typing ("change") asks again for what is shown: no request, and
+  // above all no replaceState, which would cancel the page a click on a result is opening.
+  if (search === shownQuery) return;
   pending = new AbortController();
   list.setAttribute("aria-busy", "true");
   try {
@@ -43,11 +50,12 @@ async function update(page = 1) {
       signal: pending.signal,
     });
     render(answer);
-    const search = query.toString();
+    shownQuery = search;
     window.history.replaceState(null, "", search ? `?${search}` : window.location.pathname);
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
+    shownQuery = null; // an error, not results, is shown
     count.className = "notice notice-error";
     count.textContent = error.message;
     list.replaceChildren();
@@ -102,6 +110,11 @@ form.addEventListener("submit", (event) => {
   soon.now();
 });
 form.addEventListener("reset", () => setTimeout(() => soon.now()));
+// A click on a card opens its page: results still on their way must not redraw the list
+// or rewrite the address under it (a history change cancels the page being opened).
+list.addEventListener("click", (event) => {
+  if (pending && event.target.closest("a[href]")) pending.abort();
+});
 pagination.addEventListener("click", (event) => {
   const link = event.target.closest("a[href]");
   if (!link) return;
