@@ -52,9 +52,11 @@ def refuse_dead_token() -> Response | None:
     """An API request sending a personal access token that opens no account (revoked, of a
     deleted account, mistyped) is a 401 before it does anything: read as no token, a deck
     or an event it saved went to no account, and the app never learnt its token was dead."""
-    if not is_api_request():
+    # Most requests send no Authorization header: that is asked first, of the environ itself.
+    sent = request.environ.get("HTTP_AUTHORIZATION")
+    if not sent or not is_api_request():
         return None
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    scheme, _, token = sent.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token.startswith(store.TOKEN_PREFIX):
         return None
