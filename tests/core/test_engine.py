@@ -109,7 +109,21 @@ def test_a_bad_rule_parameter_is_a_pool_error(pool_copy):
     ryft = load_pools(pool_copy)["ryft"]
     with pytest.raises(PoolError) as caught:
         compiled(ryft)
-    assert "rule 'ryft-three-copies': unknown parameter(s): maxx" in str(caught.value)
+    assert (
+        "rule 'ryft-three-copies': unknown parameter(s): maxx (is 'maxx' meant to be 'max'?)"
+        in str(caught.value)
+    )
+
+
+def test_a_misspelled_required_parameter_is_named_as_the_one_meant(pool_copy):
+    edit(pool_copy / "ryft" / "game.yaml", "        max: 3\n", "        maximum: 3\n")
+    ryft = load_pools(pool_copy)["ryft"]
+    with pytest.raises(PoolError) as caught:
+        compiled(ryft)
+    assert (
+        "rule 'ryft-three-copies': needs parameter 'max' (is 'maximum' meant to be 'max'?)"
+        in str(caught.value)
+    )
 
 
 def test_every_primitive_says_what_it_enforces():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import operator
 import re
@@ -55,7 +56,7 @@ class Params:
         self.read.add(key)
         if key not in self.raw:
             if default is ...:
-                self.fail(f"needs parameter {key!r}", key)
+                self.fail(f"needs parameter {key!r}{_meant(key, self.raw)}", key)
             return default
         value = self.raw[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -176,7 +177,22 @@ class Params:
     def done(self) -> None:
         unknown = sorted(set(self.raw) - self.read)
         if unknown:
-            self.fail(f"unknown parameter(s): {', '.join(unknown)}", unknown[0])
+            hints = "".join(_meant(name, self.read, reverse=True) for name in unknown)
+            self.fail(f"unknown parameter(s): {', '.join(unknown)}{hints}", unknown[0])
+
+
+def _meant(name: str, others, reverse: bool = False) -> str:
+    """A hint naming the parameter a misspelling stands for ("maximum" written for "max").
+
+    ``name`` is a parameter the rule needs and ``others`` those written (or, with
+    ``reverse``, a parameter written and those the rule reads)."""
+    close = difflib.get_close_matches(name, sorted(others), n=1, cutoff=0.6)
+    if not close:
+        close = [o for o in sorted(others) if o.startswith(name) or name.startswith(o)][:1]
+    if not close:
+        return ""
+    written, needed = (name, close[0]) if reverse else (close[0], name)
+    return f" (is {written!r} meant to be {needed!r}?)"
 
 
 def leaders(deck: Deck, section_id: str, types: frozenset[str]) -> list[Card]:
