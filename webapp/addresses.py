@@ -21,6 +21,8 @@ from flask import Flask, Request, has_request_context, request
 from werkzeug.exceptions import SecurityError
 from werkzeug.routing import MapAdapter
 
+from .requests import bearer
+
 LOCAL_HOSTS = ["localhost", "127.0.0.1", "::1", "[::1]"]
 MASK = "<token>"
 
@@ -91,9 +93,9 @@ def secrets_of_request() -> list[str]:
     found = [
         str(value) for name, value in (request.view_args or {}).items() if "token" in name and value
     ]
-    scheme, _, bearer = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and bearer.strip():
-        found.append(bearer.strip())
+    token = bearer()
+    if token:
+        found.append(token)
     return found
 
 

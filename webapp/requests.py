@@ -267,6 +267,14 @@ def json_body() -> Any:
     return request.json_value
 
 
+def bearer() -> str | None:
+    """The token of an ``Authorization: Bearer`` header, if one was sent."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
 def _address_text(raw: str, where: str) -> None:
     # WSGI hands the path and query string over as latin-1 strings of the bytes sent.
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, url_for
 from marshmallow import Schema, fields
 
 from .. import errors
@@ -62,14 +62,9 @@ class MyDecksSchema(Schema):
     decks = fields.List(fields.Nested(MyDeckSchema), required=True)
 
 
-def bearer() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
-
-
 def token_account() -> store.Account | None:
     """The account of the request's personal access token, if it carries a live one."""
-    return store.token_account(get_db(), bearer(), sessions.now())
+    return sessions.token_account()
 
 
 def required() -> store.Account:
@@ -135,10 +130,7 @@ TOKEN_RATE_SCALE = 10  # a token's room under each rate limit, against an anonym
 def rate_holder() -> tuple[str, int] | None:
     """How :mod:`webapp.limits` counts a request with a live personal access token: per
     account, with :data:`TOKEN_RATE_SCALE` times the room. None for any other request."""
-    token = bearer()
-    if not token or not token.startswith(store.TOKEN_PREFIX):
-        return None
-    account = store.token_account(get_db(), token, sessions.now())
+    account = sessions.token_account()
     return (f"account:{account.id}", TOKEN_RATE_SCALE) if account else None
 
 

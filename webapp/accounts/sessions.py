@@ -17,6 +17,7 @@ from flask import Response, current_app, g, request, session
 from .. import csrf
 from ..db import get_db
 from ..events.records import utcnow
+from ..requests import bearer
 from . import store
 
 COOKIE = "deckwright_account"
@@ -37,6 +38,14 @@ def current() -> store.Account | None:
     if "account" not in g:
         g.account = store.session_account(get_db(), session_id(), now())
     return g.account
+
+
+def token_account() -> store.Account | None:
+    """The account of the request's personal access token, if it carries a live one (looked
+    up once a request: the dead-token check, the rate limits and the view all ask)."""
+    if "token_account" not in g:
+        g.token_account = store.token_account(get_db(), bearer(), now())
+    return g.token_account
 
 
 def log_in(response: Response, account: store.Account) -> Response:

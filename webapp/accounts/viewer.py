@@ -8,17 +8,13 @@ from flask import Flask, Response, g, request
 from ..db import get_db
 from ..decks import SavedDeck
 from ..errors import error_response, is_api_request
+from ..requests import bearer
 from . import decks, sessions, store
 
 
 def viewer() -> store.Account | None:
     if "viewer" not in g:
-        account = sessions.current()
-        if account is None:
-            scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-            if scheme.lower() == "bearer":
-                account = store.token_account(get_db(), token.strip(), sessions.now())
-        g.viewer = account
+        g.viewer = sessions.current() or sessions.token_account()
     return g.viewer
 
 
@@ -53,15 +49,12 @@ def refuse_dead_token() -> Response | None:
     deleted account, mistyped) is a 401 before it does anything: read as no token, a deck
     or an event it saved went to no account, and the app never learnt its token was dead."""
     # Most requests send no Authorization header: that is asked first, of the environ itself.
-    sent = request.environ.get("HTTP_AUTHORIZATION")
-    if not sent or not is_api_request():
+    if not request.environ.get("HTTP_AUTHORIZATION") or not is_api_request():
         return None
-    scheme, _, token = sent.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token.startswith(store.TOKEN_PREFIX):
+    token = bearer()
+    if not token or not token.startswith(store.TOKEN_PREFIX):
         return None
-    account = store.token_account(get_db(), token, sessions.now())
-    if account is not None:
+    if sessions.token_account() is not None:
         return None
     response = error_response(
         401,

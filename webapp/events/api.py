@@ -26,6 +26,7 @@ from ..accounts import api as account_api
 from ..api import RECHECKED_POOLS, RecheckedPools, as_built, json_body, load_body, load_query
 from ..db import connect, get_db
 from ..openapi import documented
+from ..requests import bearer
 from . import exports, journal, records, schemas, uploads
 
 bp = Blueprint("event_api", __name__, url_prefix="/api/v1/events")
@@ -116,14 +117,6 @@ def limits() -> events.Limits:
 def now() -> datetime:
     """The current time; tests may set ``EVENT_CLOCK`` to a function to move it."""
     return current_app.config.get("EVENT_CLOCK", events.utcnow)()
-
-
-def bearer() -> str | None:
-    """The token of an ``Authorization: Bearer`` header, if one was sent."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return token.strip() or None
 
 
 def event_view(event: events.Event) -> dict[str, Any]:
