@@ -361,7 +361,7 @@ def _read_row(game: Game, line: str) -> tuple | None:
     if apart:
         found = _resolve(game, apart.group(1))
         if found is not None:
-            return _counted(found, _count(apart.group(2)))
+            return _counted(found, _count(apart.group(2)), apart.group(1))
     separator = next((s for s in _CELL_SEPARATORS if s in line), None)
     if separator is None:
         return None
@@ -375,11 +375,13 @@ def _read_row(game: Game, line: str) -> tuple | None:
     cells = [cell for cell in cells if cell]
     if cells and all(cell.lower() in _COLUMN_NAMES for cell in cells):
         return (_SKIP,)  # a table's column names
-    counts = [i for i, cell in enumerate(cells) if _COUNT_CELL.match(cell)]
-    if not counts:
+    at, match = next(
+        ((i, m) for i, cell in enumerate(cells) if (m := _COUNT_CELL.match(cell))), (None, None)
+    )
+    if match is None:
         return None
-    count = _count(_COUNT_CELL.match(cells[counts[0]]).group(1))
-    others = [cell for i, cell in enumerate(cells) if i != counts[0]]
+    count = _count(match.group(1))
+    others = [cell for i, cell in enumerate(cells) if i != at]
     if not others:
         return None
     # Each cell alone, then all together: a name holding the separator ("Stop, Thief!").
@@ -391,20 +393,13 @@ def _read_row(game: Game, line: str) -> tuple | None:
         if codes:
             printed = f"{text} ({codes[0]})" + (f" {codes[1]}" if len(codes) > 1 else "")
             found = _resolve(game, printed) or found
-        return _counted(found, count)
+        return _counted(found, count, text)
     return (_UNKNOWN, others[0], None)
 
 
 def _is_code(game: Game, cell: str) -> bool:
     """Whether a cell beside a card's name is a set code or a card number, not a type."""
     return name_key(cell) in _lexicon(game).set_keys or any(c.isdigit() for c in cell)
-
-
-def _counted(found: tuple, count: int) -> tuple:
-    card, named, notes = found
-    if count < 1:
-        return (_ZERO, card.name)
-    return (_CARD, card, named, notes, count)
 
 
 def _suggested(game: Game, reading: tuple) -> tuple:
@@ -419,7 +414,11 @@ def _read_entry(game: Game, line: str) -> tuple:
     count, card_text = _split_count(line)
     if count is None:
         return (_UNREADABLE,)
-    found = _resolve(game, card_text)
+    return _counted(_resolve(game, card_text), count, card_text)
+
+
+def _counted(found: tuple | None, count: int, card_text: str) -> tuple:
+    """The reading of ``count`` copies of what ``card_text`` resolved to (``found``)."""
     shown = found[0].name if found else card_text
     if count < 1:
         return (_ZERO, shown) if count == 0 else (_BAD_COUNT, count, shown)
