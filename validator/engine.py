@@ -75,12 +75,22 @@ def _pool_problem(game: Game, fmt: Format, rule_id: str, message: str, field=Non
 
 
 def compiled(game: Game, format_id: str | None = None) -> CompiledFormat:
-    """The compiled rules of a format, built once per loaded game."""
-    fmt = game.format(format_id)
-    per_game = _COMPILED.setdefault(game, {})
-    if fmt.id not in per_game:
-        per_game[fmt.id] = CompiledFormat(game, fmt)
-    return per_game[fmt.id]
+    """The compiled rules of a format, built once per loaded game.
+
+    They are remembered under the id asked for too (``None`` for the game's default), so
+    the look-up every validation makes is one plain dict look-up: a loaded game never
+    changes, a changed pool is a new game."""
+    per_game = _COMPILED.get(game)
+    if per_game is None:
+        per_game = _COMPILED[game] = {}
+    found = per_game.get(format_id)
+    if found is None:
+        fmt = game.format(format_id)
+        found = per_game.get(fmt.id)
+        if found is None:
+            found = per_game[fmt.id] = CompiledFormat(game, fmt)
+        per_game[format_id] = found
+    return found
 
 
 def compile_all(game: Game) -> list[PoolProblem]:

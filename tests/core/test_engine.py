@@ -94,6 +94,7 @@ def test_a_set_released_after_the_date_is_not_legal_yet(era, check):
 
 def test_rules_are_compiled_once_per_format(era):
     assert compiled(era, "standard") is compiled(era, "standard")
+    assert compiled(era) is compiled(era, era.default_format)
 
 
 def test_an_unknown_primitive_is_a_pool_error_naming_the_format(pool_copy):
@@ -141,3 +142,20 @@ def test_format_rules_can_be_listed_in_words(shadow_era):
         "cite": rules[0]["cite"],
     }
     assert rules[0]["cite"].startswith("1. Every deck must have one hero card")
+
+
+def test_a_leaders_rule_remembers_a_bounded_number_of_cards_and_stays_right(
+    shadow_era, check, monkeypatch
+):
+    # What each card asks of the hero is remembered per rule: cleared at the bound, so a
+    # caller trying every card of a large pool cannot make a worker keep them all.
+    from validator.rules import leader_match
+
+    monkeypatch.setattr(leader_match, "REMEMBERED_CARDS", 2)
+    rule = next(r for r in compiled(shadow_era).rules if r.id == "se-hero-faction")
+    rule._asked.clear()
+    human_hero = "Hero:\n1 Boris Skullcrusher\nDeck:\n1 Bad Wolf\n4 Jasmine Rosecult\n1 Full Moon\n"
+    for _ in range(2):
+        result = check(shadow_era, human_hero)
+        assert [p.cards for p in result.problems if p.rule == "se-hero-faction"] == [("Bad Wolf",)]
+        assert len(rule._asked) <= 2 + 3

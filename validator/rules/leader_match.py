@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, leaders, plural, primitive
+from .base import (
+    REMEMBERED_CARDS,
+    Context,
+    Params,
+    Rule,
+    and_list,
+    leaders,
+    plural,
+    primitive,
+)
 
 MODES = ("same", "shares")
+_UNSEEN = object()
 
 
 @primitive("leader-match")
@@ -38,6 +48,7 @@ class LeaderMatch(Rule):
         self.leader_noun = self.game.sections_by_id[self.leader_section].noun
         self.leader_types = params.leader_types(self.leader_section)
         self.where = params.where()
+        self._asked: dict = {}
 
     @staticmethod
     def _values(value) -> frozenset:
@@ -53,35 +64,41 @@ class LeaderMatch(Rule):
         leader = f"{plural(self.leader_noun, len(names))} {and_list(names)}"
         return f"your {leader} {verb} {values_words}"
 
+    def _asks(self, card) -> frozenset | None:
+        """The values a card asks its leader for; None when it goes in any deck (no value, only
+        ``free`` values, or a card ``where`` leaves out)."""
+        value = card.facts.get(self.attribute)
+        if value is None:
+            return None
+        values = (frozenset(value) if isinstance(value, list) else frozenset((value,))) - self.free
+        if not values or (self.where is not None and not self.where(card)):
+            return None
+        return values
+
     def problems(self, deck, context: Context):
         leading = leaders(deck, self.leader_section, self.leader_types)
         if not leading:
             return []
         mine = frozenset().union(*(self._values(card.get(self.attribute)) for card in leading))
-        attribute, free, shares = self.attribute, self.free, self.mode == "shares"
+        shares = self.mode == "shares"
+        # What each card asks is worked out once and remembered: the rule runs on every card
+        # of every deck, and a remembered answer is one look-up.
+        asked = self._asked
+        if len(asked) >= REMEMBERED_CARDS:
+            asked.clear()
         found = []
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
-                value = entry.card.facts.get(attribute)
-                if value is None:
-                    continue
-                if isinstance(value, list):
-                    values = frozenset(value) - free
-                    if not values:
-                        continue
-                    fits = bool(values & mine) if shares else values <= mine
-                elif value in free:
-                    continue
-                else:
-                    # One value (most cards): no set to build; both modes ask the same.
-                    values = (value,)
-                    fits = value in mine
-                if fits or (self.where is not None and not self.where(entry.card)):
+                card = entry.card
+                values = asked.get(card, _UNSEEN)
+                if values is _UNSEEN:
+                    values = asked[card] = self._asks(card)
+                if values is None or (not values.isdisjoint(mine) if shares else values <= mine):
                     continue
                 theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
                 found.append(
                     self.problem(
-                        f"{entry.card.name} is for {theirs} decks but {self._yours(leading, mine)}",
+                        f"{card.name} is for {theirs} decks but {self._yours(leading, mine)}",
                         section=section_id,
                         entries=[entry],
                         expected=sorted(mine),

@@ -51,15 +51,21 @@ class SectionSize(Rule):
         if limits is None:
             return []
         where = self.where
-        entries = [
-            e
-            for s in self.counted
-            for e in deck.sections.get(s, ())
-            if where is None or where(e.card)
-        ]
-        count = sum([e.count for e in entries])
+        # A plain loop: this runs on every deck, and most are the right size, so the
+        # entries are gathered only for a problem that names them.
+        count = 0
+        for section_id in self.counted:
+            for entry in deck.sections.get(section_id, ()):
+                if where is None or where(entry.card):
+                    count += entry.count
         too_many = limits.high is not None and count > limits.high
         if too_many or (limits.low is not None and count < limits.low):
+            entries = [
+                e
+                for s in self.counted
+                for e in deck.sections.get(s, ())
+                if where is None or where(e.card)
+            ]
             detail = f"you have {count_phrase(count, self.noun)}"
             if limits.why:  # a bound that changes from deck to deck is said with the problem
                 detail += f" ({limits.expected()})"
