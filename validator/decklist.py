@@ -11,6 +11,8 @@ Text, one entry a line::
     2 Kindle (SDS1A) 14     <- a printing: set code and card number ([SDS1A-014] too)
     2 Kindle SDS1A 14       <- the same, as digital clients export it
     (3) Flame Lash          <- counts as forums write them: (3), [3], x3, Name (3), Name - 3
+    Kindle x2 SDS1A-015     <- a count after the name, then the card's own number
+    1. Fire Breath          <- a numbered list: see _NUMBERED
     3,Fire Breath           <- a row pasted from a spreadsheet, a CSV file or a markdown table
     Sideboard:
     2 Flame Lash
@@ -64,6 +66,19 @@ _COUNT_LAST = re.compile(r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]|\(\s*
 # A count set apart after a name, by a dash, a colon or a wide gap: "Name - 3", "Name    3".
 # Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
 _COUNT_APART = re.compile(r"^(\S.*?)(?:\s*[-–—:]\s*|\s{2,})[xX×]?(\d{1,3})[xX×]?$")
+# The same count after a name, then the card's printing: "Name x3 RYFT1-004", "Name (3) [SET-004]".
+# The name takes all it can, so a count in it ("Unit-7") stays in it; it is a count only when
+# the name and the printing name a card.
+_COUNT_THEN_PRINTING = re.compile(
+    r"^(\S.*)(?:\s[xX×]\s*(\d{1,3})|\s(\d{1,3})\s*[xX×]|\s*\(\s*[xX×]?(\d{1,3})\s*\)"
+    r"|\s*[-–—:]\s*[xX×]?(\d{1,3})[xX×]?)\s+(\S.*)$"
+)
+# A numbered list, "1. Kindle", "2. Fire Breath", as forums and markdown write one. The number
+# is the line's place when the list's numbers run 1, 2, 3 down its lines (starting again at 1
+# for a new part), as in the rulebooks' numbered steps, or when a count follows it ("1. 3
+# Kindle"); otherwise ("3. Kindle", "3. Fire Breath", "2. Flame Lash") it is read as the count.
+# Either reading of a line that could be the other comes with a warning.
+_NUMBERED = re.compile(r"^(\d{1,3})\.\s+(\S.*)$")
 # A row pasted from a spreadsheet, a CSV file or a markdown table, and its cells.
 _CELL_SEPARATORS = ("\t", "|", ";", ",")
 _COUNT_CELL = re.compile(r"^[xX×]?\s*(\d{1,3})\s*[xX×]?$")
@@ -258,6 +273,7 @@ _BAD_COUNT = "bad-count"  # (count, what the line names)
 _ZERO = "zero"  # (what the line names)
 _CARD = "card"  # (card, printing named, notes, count)
 _UNKNOWN = "unknown"  # (text, suggestions)
+_NUMBERED_LINE = "numbered"  # (number, reading as its place, reading as its count)
 
 
 def _readings(game: Game) -> dict[str, tuple]:
@@ -323,6 +339,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
         if not ruled.group(2):
             return (_SKIP,)  # a rule alone is drawn, not written: it says nothing
         line = ruled.group(2)
+    numbered = _NUMBERED.match(line) if line[:1].isdigit() else None
+    if numbered:
+        return _numbered_entry(game, int(numbered.group(1)), numbered.group(2))
     if line.endswith(":"):
         label = line[:-1].strip()
         return (_HEADER, _target(game, label), _HEADER_COUNT.sub("", label).strip(), None, False)
@@ -362,6 +381,12 @@ def _read_row(game: Game, line: str) -> tuple | None:
         found = _resolve(game, apart.group(1))
         if found is not None:
             return _counted(found, _count(apart.group(2)), apart.group(1))
+    printed = _COUNT_THEN_PRINTING.match(line)
+    if printed:
+        name, *digits, printing = printed.groups()
+        found = _resolve(game, f"{name} {printing}")
+        if found is not None:
+            return _counted(found, _count(next(d for d in digits if d)), name)
     separator = next((s for s in _CELL_SEPARATORS if s in line), None)
     if separator is None:
         return None
@@ -400,6 +425,28 @@ def _read_row(game: Game, line: str) -> tuple | None:
 def _is_code(game: Game, cell: str) -> bool:
     """Whether a cell beside a card's name is a set code or a card number, not a type."""
     return name_key(cell) in _lexicon(game).set_keys or any(c.isdigit() for c in cell)
+
+
+def _numbered_entry(game: Game, number: int, rest: str) -> tuple:
+    """A line of a numbered list (see _NUMBERED): its reading as the line's place and as its
+    count, which :func:`parse_text` chooses between for the whole list."""
+    found = _resolve(game, rest)
+    if found is None:  # a count of its own after the number ("1. 3 Kindle"), or no card
+        reading = _read_line(game, rest)
+        if reading[0] in (_SKIP, _HEADER):
+            return reading
+        return (_NUMBERED_LINE, number, reading, reading)
+    as_place = _counted(found, 1, rest)
+    if number == 1:  # one copy either way
+        return (_NUMBERED_LINE, number, as_place, as_place)
+    as_count = _counted(found, number, rest)
+    if as_count[0] == _CARD:
+        note = (
+            f"'{number}.' before {as_count[1].name} is read as its count, {number} copies"
+            " (the list's numbers do not run 1, 2, 3 down its lines, as a numbering would)"
+        )
+        as_count = (*as_count[:3], (*as_count[3], note), as_count[4])
+    return (_NUMBERED_LINE, number, as_place, as_count)
 
 
 def _suggested(game: Game, reading: tuple) -> tuple:
@@ -481,6 +528,13 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
             continue
         if pattern is _SET_NUMBER and name_key(match.group(2)) not in _lexicon(game).set_keys:
             continue  # "Eli 1.0" or "Mark 2": a name ending in a number, not a print
+        if (
+            pattern is _PAREN_CODE
+            and match.group(3) is not None
+            and match.group(2).isdigit()
+            and match.group(2) not in _lexicon(game).set_keys
+        ):
+            continue  # "Name (3) RYFT1-004": a count, then the printing (see _read_row)
         found = _find(game, match.group(1))
         if found is None:
             return None
@@ -608,6 +662,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     add, section_for_card = deck.add, game.section_for_card
     on_board = False  # place[0] == _BOARD, kept as the lines are read
     opening = True  # no header, note or problem read yet: a first line may be the list's title
+    as_places: bool | None = None  # whether a numbered list's numbers are places (_NUMBERED)
+    placed: list[tuple[int, int, tuple]] = []  # its lines whose number could have been a count
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -623,6 +679,13 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             continue
         if kind == _SKIP:
             continue
+        if kind == _NUMBERED_LINE:
+            if as_places is None:
+                as_places = _numbered_in_order(game, kept, lines)
+            if as_places and reading[2] is not reading[3]:
+                placed.append((number, reading[1], reading[2]))
+            reading = reading[2] if as_places else reading[3]
+            kind = reading[0]
         if opening:
             opening = False
             if kind == _UNKNOWN and _is_title(deck, reading, stripped):
@@ -650,7 +713,47 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 continue
             reading = rest
         _take(game, deck, problems, reading, where, number, stripped)
+    if placed:
+        problems.append(_placed(placed))
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def _numbered_in_order(game: Game, kept: dict[str, tuple], lines: list[str]) -> bool:
+    """Whether the numbers of a list's numbered lines run 1, 2, 3 down it (restarting at 1),
+    as the places of its lines do; the readings made on the way are kept for the reading."""
+    previous = 0
+    for raw in lines:
+        stripped = raw.strip()
+        reading = kept.get(stripped)
+        if reading is None:
+            reading = kept[stripped] = _read_plain(game, stripped) or _read_line(game, stripped)
+        if reading[0] == _NUMBERED_LINE:
+            if reading[1] != 1 and reading[1] != previous + 1:
+                return False
+            previous = reading[1]
+    return True
+
+
+def _placed(placed: list[tuple[int, int, tuple]]) -> Problem:
+    """The warning on a numbered list read as the places of its lines: which lines, and how
+    to write a count on one (``placed`` holds each line's number, list number and reading)."""
+    numbers = [number for number, _, _ in placed]
+    if len(numbers) == 1:
+        where = f"Line {numbers[0]}"
+    else:
+        where = f"Lines {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+    if len(numbers) > 3:
+        where = f"Lines {numbers[0]} to {numbers[-1]}"
+    _, place, first = placed[0]
+    example = first[1].name if first[0] == _CARD else "Card Name"
+    return Problem(
+        rule=READ_AS,
+        severity=WARNING,
+        message=f"{where}: the numbers before the cards run 1, 2, 3 down the list, so each is"
+        " read as the line's place in it and each line as one copy; a count goes after the"
+        f" number, as in '{place}. 3 {example}'",
+        lines=tuple(numbers),
+    )
 
 
 def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from validator import ERROR, WARNING, parse_text
-from validator.decklist import IGNORED_LINE, UNKNOWN_CARD
+from validator.decklist import IGNORED_LINE, READ_AS, UNKNOWN_CARD
 
 
 def entries(parsed) -> dict[str, int]:
@@ -116,6 +116,73 @@ def test_a_number_after_the_name_that_is_not_its_number_is_still_reported(era):
     parsed = parse_text("1 Canyon Therizinosaur SDS1A-001", era)
     (problem,) = parsed.problems
     assert problem.rule == UNKNOWN_CARD
+
+
+@pytest.mark.parametrize(
+    ("game_id", "line", "card", "number"),
+    [
+        ("ryft", "Pyre Knight Valcor x3 RYFT1-004", "Pyre Knight Valcor", "RYFT1-004"),
+        ("ryft", "Pyre Knight Valcor 3x RYFT1-004", "Pyre Knight Valcor", "RYFT1-004"),
+        ("ryft", "Pyre Knight Valcor (3) RYFT1-004", "Pyre Knight Valcor", "RYFT1-004"),
+        ("ryft", "Pyre Knight Valcor - 3 RYFT1-004", "Pyre Knight Valcor", "RYFT1-004"),
+        ("ryft", "Pyre Knight Valcor x3 [RYFT1-004]", "Pyre Knight Valcor", "RYFT1-004"),
+        ("era", "Kindle x3 (SDS1A) 15", "Kindle", "SDS1A-015"),
+        ("shadow-era", "Smashing Blow x3 se064", "Smashing Blow", "se064"),
+    ],
+)
+def test_a_count_after_the_name_then_the_cards_number_is_that_many_of_that_printing(
+    games, game_id, line, card, number
+):
+    parsed = parse_text(line, games[game_id])
+    assert parsed.problems == []
+    (entry,) = [e for part in parsed.deck.sections.values() for e in part]
+    assert (entry.card.name, entry.card.number, entry.printing_named) == (card, number, True)
+    assert entry.count == 3
+
+
+def test_a_count_after_the_name_then_a_number_that_is_not_its_number_is_still_reported(ryft):
+    parsed = parse_text("3 Cinder Imp\nPyre Knight Valcor x3 RYFT1-001", ryft)
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.lines) == (UNKNOWN_CARD, (2,))
+    assert entries(parsed) == {"Cinder Imp": 3}
+
+
+def test_a_list_numbered_1_2_3_down_its_lines_is_one_copy_a_line_with_a_warning(era):
+    """Forum posts and markdown number their lines: ``1. Kindle``, ``2. Fire Breath``. Numbers
+    that run 1, 2, 3 down the list are the lines' places in it, as in the rulebooks' own
+    numbered steps; the warning names the lines whose number could have been a count."""
+    text = "Dinos:\n1. Ember Rex\n2. Cinderhorn Triceratops\nDeck:\n1. Kindle\n2. Fire Breath"
+    parsed = parse_text(text, era)
+    assert entries(parsed) == {
+        "Ember Rex": 1, "Cinderhorn Triceratops": 1, "Kindle": 1, "Fire Breath": 1
+    }  # fmt: skip
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (READ_AS, WARNING, (3, 6))
+    assert problem.message == (
+        "Lines 3 and 6: the numbers before the cards run 1, 2, 3 down the list, so each is"
+        " read as the line's place in it and each line as one copy; a count goes after the"
+        " number, as in '2. 3 Cinderhorn Triceratops'"
+    )
+
+
+def test_numbers_before_the_cards_that_do_not_run_1_2_3_are_counts_each_with_a_warning(era):
+    parsed = parse_text("3. Kindle\n3. Fire Breath\n2. Flame Lash\n1. Healing Spring", era)
+    assert entries(parsed) == {"Kindle": 3, "Fire Breath": 3, "Flame Lash": 2, "Healing Spring": 1}
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
+        (READ_AS, WARNING, (1,)),
+        (READ_AS, WARNING, (2,)),
+        (READ_AS, WARNING, (3,)),
+    ]  # "1." is one copy either way: nothing to say
+    assert parsed.problems[0].message == (
+        "Line 1: '3.' before Kindle is read as its count, 3 copies (the list's numbers do not"
+        " run 1, 2, 3 down its lines, as a numbering would)"
+    )
+
+
+def test_a_numbered_line_with_a_count_of_its_own_is_its_place_and_that_count(era):
+    parsed = parse_text("1. 3 Kindle\n2. Fire Breath x2\n3. 1x Flame Lash", era)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Kindle": 3, "Fire Breath": 2, "Flame Lash": 1}
 
 
 @pytest.mark.parametrize(
