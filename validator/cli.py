@@ -86,13 +86,26 @@ def _format(game, format_id: str | None) -> None:
         raise UsageError(f"{exc}{hint}") from None
 
 
-def _as_of(value: str | None) -> date | None:
+def _as_of(_ctx, _param, value: str | None) -> date | None:
+    """The ``--as-of`` day. Options' values are checked as click reads them (a callback), so
+    click's error names the option, as it does for every value it refuses."""
     if value is None:
         return None
     try:
         return date.fromisoformat(value)
     except ValueError:
         raise click.BadParameter(f"{value!r} is not a date like 2024-05-21") from None
+
+
+def _format_id(_ctx, _param, value: str | None) -> str | None:
+    """A format id as given; an empty one (a script's unset variable) is no format, not the
+    game's default, which only leaving the option out asks for."""
+    if value is not None and not value.strip():
+        raise click.BadParameter(
+            "an empty name is no format; name one (see 'deckwright games')"
+            " or leave the option out for the game's default"
+        )
+    return value
 
 
 class _Deckwright(click.Group):
@@ -152,8 +165,18 @@ def games(ctx: click.Context) -> None:
 @cli.command()
 @pools_option
 @click.option("--game", "-g", "game_id", required=True, help="Game id (see 'deckwright games').")
-@click.option("--format", "-f", "format_id", help="Format id; the game's default if omitted.")
-@click.option("--as-of", help="Check against the rules in force on this date (YYYY-MM-DD).")
+@click.option(
+    "--format",
+    "-f",
+    "format_id",
+    callback=_format_id,
+    help="Format id; the game's default if omitted.",
+)
+@click.option(
+    "--as-of",
+    callback=_as_of,
+    help="Check against the rules in force on this date (YYYY-MM-DD).",
+)
 @click.option("--all-formats", is_flag=True, help="Also give the verdict in every format.")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable results.")
 @click.option("--details", is_flag=True, help="List every problem even for many files.")
@@ -168,10 +191,9 @@ def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, path
     file error.
     """
     game = _game(ctx, game_id)
-    day = _as_of(as_of)
     _format(game, format_id)
     try:
-        verdicts = [files.check_file(p, game, format_id, day, all_formats) for p in paths]
+        verdicts = [files.check_file(p, game, format_id, as_of, all_formats) for p in paths]
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
     if as_json:
@@ -228,17 +250,24 @@ def event() -> None:
 @pools_option
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", "-g", "game_id", required=True, help="Game id.")
-@click.option("--format", "-f", "format_id", help="Format id; the game's default if omitted.")
-@click.option("--as-of", help="The event day whose banned list applies (YYYY-MM-DD).")
+@click.option(
+    "--format",
+    "-f",
+    "format_id",
+    callback=_format_id,
+    help="Format id; the game's default if omitted.",
+)
+@click.option(
+    "--as-of", callback=_as_of, help="The event day whose banned list applies (YYYY-MM-DD)."
+)
 @click.option("--report", type=click.Path(dir_okay=False, path_type=Path), help="Write a CSV.")
 @click.pass_context
 def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     """Check every decklist in FOLDER; one line per deck, and an optional CSV report."""
     game = _game(ctx, game_id)
-    day = _as_of(as_of)
     _format(game, format_id)
     try:
-        verdicts = files.check_folder(folder, game, format_id, day)
+        verdicts = files.check_folder(folder, game, format_id, as_of)
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
     if not verdicts:  # the wrong folder, or lists saved as .docx: no deck was checked

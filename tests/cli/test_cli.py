@@ -101,7 +101,7 @@ def test_a_json_decklist_file_is_read(run, tmp_path):
     [
         (("validate", "-g", "chess", "x.txt"), "Error: no game 'chess'; the games are: arcmage,"),
         (("validate", "-g", "era", "-f", "vintage", "x.txt"), "Error: ERA has no format 'vintage'"),
-        (("validate", "-g", "era", "--as-of", "soon", "x.txt"), "Invalid value: 'soon' is not a"),
+        (("validate", "-g", "era", "--as-of", "soon", "x.txt"), "for '--as-of': 'soon' is not"),
         (("validate", "-g", "era", "missing.txt"), "Error: missing.txt: No such file"),
         (("validate", "-g", "era"), "Missing argument 'PATHS...'"),
     ],

@@ -89,6 +89,46 @@ def test_a_misspelled_format_is_answered_with_the_one_meant(run, tmp_path, typed
         )
 
 
+# Each command's usage line (CliRunner names the program after its function, "cli") and what
+# it is given to check: a decklist file, or an event's folder.
+COMMANDS = [
+    pytest.param(("validate",), "deck.txt", "cli validate [OPTIONS] PATHS...", id="validate"),
+    pytest.param(("event", "check"), "", "cli event check [OPTIONS] FOLDER", id="event-check"),
+]
+
+
+@pytest.mark.parametrize(("command", "given", "usage"), COMMANDS)
+def test_a_day_that_is_no_date_is_refused_naming_the_option(run, tmp_path, command, given, usage):
+    (tmp_path / "deck.txt").write_text(LEGAL)
+    result = run(*command, tmp_path / given, "-g", "era", "--as-of", "21/05/2024")
+    assert result.exit_code == 2
+    assert result.output == (
+        f"Usage: {usage}\n"
+        f"Try 'cli {' '.join(command)} --help' for help.\n"
+        "\n"
+        "Error: Invalid value for '--as-of': '21/05/2024' is not a date like 2024-05-21\n"
+    )
+
+
+@pytest.mark.parametrize("empty", ["", "  "])
+@pytest.mark.parametrize(("command", "given", "usage"), COMMANDS)
+def test_an_empty_format_is_refused_naming_the_option_not_read_as_the_default(
+    run, tmp_path, command, given, usage, empty
+):
+    """``-f ""`` (a variable left unset in a script) names no format; checking the deck in the
+    game's default format instead would answer a question nobody asked."""
+    (tmp_path / "deck.txt").write_text(LEGAL)
+    result = run(*command, tmp_path / given, "-g", "era", "-f", empty)
+    assert result.exit_code == 2
+    assert result.output == (
+        f"Usage: {usage}\n"
+        f"Try 'cli {' '.join(command)} --help' for help.\n"
+        "\n"
+        "Error: Invalid value for '--format' / '-f': an empty name is no format; name one"
+        " (see 'deckwright games') or leave the option out for the game's default\n"
+    )
+
+
 def test_event_check_reports_an_unreadable_file_and_checks_the_others(run, event_folder):
     (event_folder / "zed.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     result = run("event", "check", event_folder, "-g", "era")
