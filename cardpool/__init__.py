@@ -11,7 +11,7 @@ from .errors import (
 )
 from .loader import PoolLibrary, check_pools, default_pool_dir, load_game, load_pools
 from .model import Attribute, Banlist, Card, CardSet, Format, Game, RuleSpec, Section
-from .names import name_key, slug
+from .names import did_you_mean, name_key, slug
 
 __all__ = [
     "Attribute",
@@ -32,6 +32,7 @@ __all__ = [
     "UnknownGameError",
     "check_pools",
     "default_pool_dir",
+    "did_you_mean",
     "load_game",
     "load_pools",
     "name_key",

@@ -37,7 +37,7 @@ from .model import (
     RuleSpec,
     Section,
 )
-from .names import name_key
+from .names import did_you_mean, name_key
 
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE = "tag:yaml.org,2002:merge"
@@ -577,7 +577,10 @@ class PoolLibrary:
             return games[game_id]
         except KeyError:
             known = ", ".join(sorted(games))
-            raise UnknownGameError(f"no game {game_id!r}; the games are: {known}") from None
+            hint = did_you_mean(
+                str(game_id), {g.id: (g.name, g.short_name) for g in games.values()}
+            )
+            raise UnknownGameError(f"no game {game_id!r}; the games are: {known}{hint}") from None
 
 
 # -- building ---------------------------------------------------------------

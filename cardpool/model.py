@@ -15,7 +15,7 @@ from typing import Any
 
 from .errors import UnknownCardError, UnknownFormatError
 from .name_index import NameIndex
-from .names import name_key
+from .names import did_you_mean, name_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +309,7 @@ class Game:
             return self.formats[key]
         except KeyError:
             known = ", ".join(self.formats)
+            hint = did_you_mean(str(key), {f.id: (f.name,) for f in self.formats.values()})
             raise UnknownFormatError(
-                f"{self.short_name} has no format {key!r}; its formats are: {known}"
+                f"{self.short_name} has no format {key!r}; its formats are: {known}{hint}"
             ) from None

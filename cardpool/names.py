@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 
 _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 # Outside ASCII a key keeps every letter and digit of any script, so names written in
@@ -64,3 +66,16 @@ def _latin(text: str) -> str:
 def slug(text: str) -> str:
     """A URL-safe identifier: lowercase words joined by dashes."""
     return _NOT_ALNUM.sub("-", _latin(text)).strip("-")
+
+
+def did_you_mean(typed: str, named: Mapping[str, Iterable[str]]) -> str:
+    """``"; did you mean era or eruma?"`` for an id typed as one of its names, in capitals or
+    misspelled, among ``named`` (each id with its other names: a game's name and short name,
+    a format's name); ``""`` when no id is close. The words end the message of a lookup that
+    found nothing, so the command line and the API say the same."""
+    keys = {name_key(word): ident for ident, words in named.items() for word in (ident, *words)}
+    typed_key = name_key(typed)
+    close = [typed_key] if typed_key in keys else []
+    close = close or difflib.get_close_matches(typed_key, list(keys), n=3, cutoff=0.6)
+    ids = list(dict.fromkeys(keys[key] for key in close))
+    return f"; did you mean {' or '.join(ids)}?" if ids else ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import signal
@@ -53,37 +52,20 @@ pools_option = click.option(
 )
 
 
-def _key(text: str) -> str:
-    return "".join(c for c in text.casefold() if c.isalnum())
-
-
-def _did_you_mean(typed: str, named: dict[str, tuple[str, ...]]) -> str:
-    """The "did you mean X?" for an id typed as its name, in capitals or misspelled."""
-    keys = {_key(word): ident for ident, words in named.items() for word in (ident, *words)}
-    typed_key = _key(typed)
-    close = [typed_key] if typed_key in keys else []
-    close = close or difflib.get_close_matches(typed_key, list(keys), n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(keys[key] for key in close))
-    return f"; did you mean {' or '.join(ids)}?" if ids else ""
-
-
 def _game(ctx: click.Context, game_id: str):
+    """The game; an unknown one is answered in the library's words, "did you mean" and all
+    (:func:`cardpool.did_you_mean`), the words the API answers with. Formats alike."""
     try:
         return _library(ctx).game_alone(game_id)
     except DeckwrightError as exc:
-        hint = ""
-        if exc.code == "unknown-game":
-            loaded = _library(ctx).games().values()
-            hint = _did_you_mean(game_id, {g.id: (g.name, g.short_name) for g in loaded})
-        raise UsageError(f"{exc}{hint}") from None
+        raise UsageError(str(exc)) from None
 
 
 def _format(game, format_id: str | None) -> None:
     try:
         game.format(format_id)
     except DeckwrightError as exc:
-        hint = _did_you_mean(format_id or "", {f.id: (f.name,) for f in game.formats.values()})
-        raise UsageError(f"{exc}{hint}") from None
+        raise UsageError(str(exc)) from None
 
 
 def _as_of(_ctx, _param, value: str | None) -> date | None:

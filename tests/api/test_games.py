@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from cardpool import RuleSpec
 from tests.api.support import error_of
+from validator.cli import cli
 from webapp.api import _one_section
 
 
@@ -78,6 +80,22 @@ def test_an_unknown_game_is_a_404_naming_the_games(client):
     error = error_of(client.get("/api/v1/games/magic"), 404)
     assert error["code"] == "unknown-game"
     assert "shadow-era" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("eraa", "era or eruma"), ("ERA", "era"), ("Shadow Era", "shadow-era")]
+)
+def test_a_misspelled_game_is_answered_with_the_one_meant_as_the_command_line_answers(
+    client, typed, meant
+):
+    error = error_of(client.get(f"/api/v1/games/{typed}"), 404)
+    assert (error["code"], error["details"]) == ("unknown-game", [])
+    assert error["message"] == (
+        f"no game {typed!r}; the games are: arcmage, era, eruma, ryft, shadow-era;"
+        f" did you mean {meant}?"
+    )
+    said = CliRunner().invoke(cli, ["validate", "-g", typed, "deck.txt"])
+    assert said.output == f"Error: {error['message']}\n"
 
 
 def test_health_answers_ok(client):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from tests.api.support import error_of
 from validator import parse_text, validate
+from validator.cli import cli
 
 VALIDATION_KEYS = {
     "game",
@@ -159,6 +161,27 @@ def test_an_unknown_format_is_a_404_naming_the_formats(client, example):
     error = error_of(post_text(client, "era", example("era-legal"), format="vintage"), 404)
     assert error["code"] == "unknown-format"
     assert "standard" in error["message"]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("standrad", "standard"), ("Open", "open")])
+def test_a_misspelled_format_is_answered_with_the_one_meant_as_the_command_line_answers(
+    client, example, tmp_path, typed, meant
+):
+    error = error_of(post_text(client, "era", example("era-legal"), format=typed), 404)
+    assert (error["code"], error["details"]) == ("unknown-format", [])
+    assert error["message"] == (
+        f"ERA has no format {typed!r}; its formats are: standard, open; did you mean {meant}?"
+    )
+    (tmp_path / "deck.txt").write_text(example("era-legal"))
+    said = CliRunner().invoke(
+        cli, ["validate", "-g", "era", "-f", typed, str(tmp_path / "deck.txt")]
+    )
+    assert said.output == f"Error: {error['message']}\n"
+
+
+def test_a_format_like_none_suggests_nothing(client, example):
+    error = error_of(post_text(client, "era", example("era-legal"), format="vintage"), 404)
+    assert error["message"] == "ERA has no format 'vintage'; its formats are: standard, open"
 
 
 def test_a_json_deck_points_problems_at_their_entry(client):

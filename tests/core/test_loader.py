@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from cardpool import PoolError, PoolLibrary, check_pools, load_game, load_pools
+from cardpool import (
+    PoolError,
+    PoolLibrary,
+    UnknownFormatError,
+    UnknownGameError,
+    check_pools,
+    load_game,
+    load_pools,
+)
 from cardpool.loader import SafeLoader
 
 from .conftest import edit
@@ -16,6 +24,23 @@ def test_the_five_seed_games_load(games):
 
 def test_pools_without_public_card_lists_are_marked_illustrative(games):
     assert {g.id for g in games.values() if g.illustrative} == {"era", "ryft"}
+
+
+def test_a_game_or_format_asked_for_by_its_name_or_misspelled_is_answered_with_the_one_meant(
+    library, era
+):
+    """The lookups' own words, which the command line and the API both pass on."""
+    with pytest.raises(UnknownGameError) as game:
+        library.game("Shadow Era")
+    assert str(game.value).endswith("; did you mean shadow-era?")
+    with pytest.raises(UnknownFormatError) as fmt:
+        era.format("Standrad")
+    assert str(fmt.value) == (
+        "ERA has no format 'Standrad'; its formats are: standard, open; did you mean standard?"
+    )
+    with pytest.raises(UnknownFormatError) as fmt:
+        era.format("vintage")
+    assert "did you mean" not in str(fmt.value)
 
 
 def test_yaml_is_read_with_a_safe_loader_only():
