@@ -10,12 +10,16 @@ ERROR = "error"
 WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Problem:
     """One thing wrong with a deck, in words a player understands and figures a program can use.
 
     ``rule`` is a stable id; ``expected`` and ``actual`` are the figures behind
     the message; ``lines`` point back at the decklist lines involved.
+
+    Not a frozen dataclass, though nothing changes a problem once made: a frozen one sets
+    each of its ten fields through ``object.__setattr__``, which tripled the cost of making
+    one, and an illegal list makes one for every mistake.
     """
 
     rule: str

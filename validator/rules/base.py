@@ -311,8 +311,15 @@ class Rule:
         actual: Any = None,
         cards: Iterable[str] | None = None,
     ) -> Problem:
-        entries = list(entries)
-        names = tuple(cards) if cards is not None else _unique(e.card.name for e in entries)
+        entries = entries if entries.__class__ is list else list(entries)
+        if len(entries) == 1:  # most problems name one entry: no merging to do
+            (entry,) = entries
+            names = (entry.card.name,) if cards is None else tuple(cards)
+            lines = tuple(sorted(set(entry.lines)))
+        else:
+            names = tuple(cards) if cards is not None else _unique(e.card.name for e in entries)
+            # every line of every entry: a card listed on three lines is cited on all three
+            lines = tuple(sorted({n for e in entries for n in e.lines}))
         return Problem(
             rule=self.id,
             severity=self.severity,
@@ -321,8 +328,7 @@ class Rule:
             cards=names,
             expected=expected,
             actual=actual,
-            # every line of every entry: a card listed on three lines is cited on all three
-            lines=tuple(sorted({n for e in entries for n in e.lines})),
+            lines=lines,
             cite=self.spec.cite,
         )
 

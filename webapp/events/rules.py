@@ -93,15 +93,15 @@ def stored_problems(problems: list[dict[str, Any]]) -> tuple[list[dict[str, Any]
 
 
 def compact(problem: dict[str, Any]) -> dict[str, Any]:
-    """A problem as kept: long lists and texts cut to their start."""
-    kept = dict(problem)
+    """A problem as kept (``problem`` is a fresh ``as_dict()``, cut in place): long lists
+    and texts cut to their start."""
     for key in ("lines", "cards", "suggestions"):
-        if isinstance(kept.get(key), list):
-            kept[key] = kept[key][:PROBLEM_ITEMS]
+        if len(problem[key]) > PROBLEM_ITEMS:
+            problem[key] = problem[key][:PROBLEM_ITEMS]
     for key in ("message", "cite"):
-        if isinstance(kept.get(key), str) and len(kept[key]) > PROBLEM_TEXT_CHARS:
-            kept[key] = kept[key][: PROBLEM_TEXT_CHARS - 1] + "…"
-    return kept
+        if len(problem[key]) > PROBLEM_TEXT_CHARS:
+            problem[key] = problem[key][: PROBLEM_TEXT_CHARS - 1] + "…"
+    return problem
 
 
 def sheet_sections(game: Game, version: Version) -> list[SheetSection]:
