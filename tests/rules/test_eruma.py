@@ -83,28 +83,51 @@ def test_eruma_the_deck_must_be_exactly_15_outlaw_cards(eruma, check, outlaws, a
     result = check(eruma, eruma_deck(outlaws))
     assert rule_ids(result) == ["eruma-fifteen-cards"]
     (problem,) = result.problems
-    assert problem.message == f"Your deck must have exactly 15 cards: you have {actual} cards"
+    assert problem.message == (
+        f"Your deck must have exactly 15 Outlaw cards: you have {actual} Outlaw cards"
+    )
     assert problem.section == "deck"
     assert problem.cards == ()  # a deck's size names no card
     assert (problem.expected, problem.actual) == ("exactly 15", actual)
 
 
 def test_eruma_a_henchman_in_the_deck_is_not_legal(eruma, check):
-    """“The Deck must be exactly 15 Outlaw Cards.”"""
-    outlaws = changed(OUTLAWS, {"Mr. Ivanov": 0, "Shark": 1})
-    result = check(eruma, eruma_deck(outlaws))
+    """“The Deck must be exactly 15 Outlaw Cards.”
+
+    15 Outlaws and a Henchman under ``Deck:``: the Henchman is the one problem, not also a
+    16th card."""
+    result = check(eruma, eruma_deck([*OUTLAWS, (1, "Shark")]))
     assert rule_ids(result) == ["eruma-deck-outlaws-only"]
     (problem,) = result.problems
     assert problem.message == "Your deck holds only Outlaw cards: Shark is a Henchman card"
     assert problem.section == "deck"
     assert problem.cards == ("Shark",)
     assert (problem.expected, problem.actual) == (["Outlaw"], "Henchman")
-    assert problem.lines == (16,)
+    assert problem.lines == (17,)
+
+
+def test_eruma_a_henchman_in_place_of_an_outlaw_leaves_14_outlaw_cards(eruma, check):
+    """“The Deck must be exactly 15 Outlaw Cards.”
+
+    14 Outlaws and a Henchman make 15 lines under ``Deck:`` but 14 Outlaw cards: an Outlaw
+    is missing and a Henchman is misplaced, and both are said at once (taking the Henchman
+    out, as the one problem used to say, left a Deck of 14)."""
+    outlaws = changed(OUTLAWS, {"Mr. Ivanov": 0, "Shark": 1})
+    assert sum(count for count, _ in outlaws) == 15
+    result = check(eruma, eruma_deck(outlaws))
+    assert rule_ids(result) == ["eruma-deck-outlaws-only", "eruma-fifteen-cards"]
+    size = next(p for p in result.problems if p.rule == "eruma-fifteen-cards")
+    assert size.message == "Your deck must have exactly 15 Outlaw cards: you have 14 Outlaw cards"
+    assert (size.section, size.cards) == ("deck", ())
+    assert (size.expected, size.actual) == ("exactly 15", 14)
+    # Put back in the Extra Deck, the Henchman leaves the one missing Outlaw.
+    moved = check(eruma, eruma_deck(changed(OUTLAWS, {"Mr. Ivanov": 0}), [*HENCHMEN, (1, "Shark")]))
+    assert rule_ids(moved) == ["eruma-fifteen-cards"]
 
 
 def test_eruma_a_henchman_in_the_deck_is_not_legal_in_the_json_form_either(eruma):
     """“The Deck must be exactly 15 Outlaw Cards.”"""
-    names = [name for _, name in changed(OUTLAWS, {"Mr. Ivanov": 0, "Map Parts": 1})]
+    names = [name for _, name in [*OUTLAWS, (1, "Map Parts")]]
     parsed = parse_mapping({"sections": {"deck": names, "extra": [n for _, n in HENCHMEN]}}, eruma)
     result = validate(parsed.deck, extra=parsed.problems)
     assert rule_ids(result, "error") == ["eruma-deck-outlaws-only"]
@@ -275,7 +298,7 @@ def test_eruma_a_henchman_that_creates_a_henchman_needs_it_too(eruma, check):
 
 def test_eruma_a_henchman_in_the_deck_is_not_in_the_extra_deck(eruma, check):
     """“Henchman cards are cards summoned from your Extra Deck”"""
-    outlaws = changed(OUTLAWS, {"Mr. Ivanov": 0, "Zombie": 1})
+    outlaws = [*OUTLAWS, (1, "Zombie")]
     result = check(eruma, eruma_deck(outlaws, changed(HENCHMEN, {"Zombie": 0})))
     assert rule_ids(result, "error") == ["eruma-deck-outlaws-only"]
     # Lazarus's Zombie is in the Deck, not the Extra Deck; the misplaced Zombie is already an
@@ -393,8 +416,9 @@ def test_eruma_every_problem_of_a_deck_is_reported_at_once(eruma, check):
         "eruma-one-copy",
     ]
     assert rule_ids(result, "warning") == [SUMMONS_WARNING]
+    # 16 Outlaw cards (Charlotte twice); the Henchman under Deck is not one of them
     (size,) = (p for p in result.problems if p.rule == "eruma-fifteen-cards")
-    assert size.actual == 17
+    assert size.actual == 16
 
 
 # -- The example decks and the guide's quotes ---------------------------------------------------

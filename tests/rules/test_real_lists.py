@@ -281,6 +281,7 @@ def test_forum_an_ampersand_reads_as_and(eruma):
 ERUMA_BROKEN = [
     ("eruma-deck-outlaws-only", ("Zombie",)),
     ("eruma-extra-henchmen-only", ("Cannon",)),
+    ("eruma-fifteen-cards", ()),
     ("eruma-henchmen-of-henchmen-in-extra", ("Pumpkin",)),
     ("eruma-one-copy", ("Charlotte",)),
     ("eruma-summoned-henchmen-in-extra", ("Gretel",)),
@@ -292,10 +293,13 @@ ERUMA_BROKEN = [
 def test_eruma_every_problem_of_a_broken_list_is_named(eruma):
     """A second Charlotte, a Henchman under ``Deck:``, an Outlaw under ``Extra Deck:``:
     “You can only have 1 copy of the same card in your Deck.” and “The Extra deck has Henchman
-    Cards only”. Missing Henchmen are warnings in Standard."""
+    Cards only”; the 15 lines under ``Deck:`` are 14 Outlaw cards and the Zombie: “The Deck
+    must be exactly 15 Outlaw Cards.” Missing Henchmen are warnings in Standard."""
     _, result = judge(eruma, read("eruma-broken.txt"))
     errors = [
-        p for p in ERUMA_BROKEN if p[0].startswith(("eruma-deck", "eruma-extra", "eruma-one"))
+        p
+        for p in ERUMA_BROKEN
+        if p[0].startswith(("eruma-deck", "eruma-extra", "eruma-one", "eruma-fifteen"))
     ]
     assert found(result) == errors
 
