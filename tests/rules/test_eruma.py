@@ -317,6 +317,63 @@ def test_eruma_henchmen_go_to_the_extra_deck_when_a_list_has_no_headers(eruma, c
     assert check(eruma, text).problems == []
 
 
+BY_CLASS = """Eruma - heist gang
+
+Assassins (4)
+Charlotte
+Makuna
+Shimaru
+Erzsebet
+
+Thieves (4)
+Miara
+Dejavu
+Alma
+Genevieve
+
+Spies (4)
+White King
+Bumi
+Glacain
+Mr Ivanov
+
+Maniacs (3)
+Lazarus
+Gretel
+Endora
+
+Extra Deck:
+3x Zombie
+2x Rat
+2x Bear
+1x Pumpkin
+2x Borobo
+"""
+
+
+def test_eruma_outlaws_grouped_under_their_class_are_the_deck(eruma, check):
+    """“Class: Assassin, Thief, Spy or Maniac.” “The Deck must be exactly 15 Outlaw Cards.”
+
+    A list grouped under the guide's Class names (``Assassins (4)``, ``Thieves (4)``,
+    ``Spies (4)``, ``Maniacs (3)``) is the Deck: it was judged illegal, each header an unknown
+    card. A second copy and a Henchman under a Class header are still the Deck's problems."""
+    parsed = parse_text(BY_CLASS, eruma)
+    deck = parsed.deck.sections["deck"]
+    assert {e.card.get("class") for e in deck} == {"Assassin", "Thief", "Spy", "Maniac"}
+    assert sum(e.count for e in deck) == 15
+    result = check(eruma, BY_CLASS)
+    assert rule_ids(result, "error") == []
+    assert result.legal
+
+    spelled = BY_CLASS.replace("Spies (4)", "Spy:").replace("Maniacs (3)", "Maniac")
+    assert check(eruma, spelled).legal
+
+    broken = BY_CLASS.replace("Mr Ivanov", "Charlotte").replace("Endora", "Endora\nPumpkin")
+    result = check(eruma, broken)
+    assert rule_ids(result, "error") == ["eruma-deck-outlaws-only", "eruma-one-copy"]
+    assert {p.section for p in result.errors} == {"deck"}
+
+
 # -- Card types and Henchman cards ---------------------------------------------------------------
 
 
