@@ -93,6 +93,17 @@ SHADOW_ERA_FIXES: dict[str, Fix] = {
     "Pack Wolf": Fix({"heroClass": ["WULVEN"]}, "class set to Wulven", _CLASS_SPECIFIC_ALLY),
 }
 
+# Each set's class cards come in blocks of ten numbers, in the class order Warrior, Mage,
+# Hunter, Priest, Rogue, Wulven, Elemental; these are the Wulven blocks (se, sf: 111-120;
+# ex: 081-090; ll: 101-110). The source gives every other block its class.
+SHADOW_ERA_WULVEN_BLOCKS: dict[str, range] = {
+    "se": range(111, 121),
+    "ex": range(81, 91),
+    "sf": range(111, 121),
+    "ll": range(101, 111),
+}
+SHADOW_ERA_WULVEN_BLOCK_FIXED = 36  # the block cards the source leaves without a class
+
 # --------------------------------------------------------------------------------------
 # Shadow Era: judgement calls
 # --------------------------------------------------------------------------------------
@@ -117,16 +128,31 @@ SHADOW_ERA_RULINGS: dict[str, Ruling] = {
         "NEUTRAL is not one of the seven classes; the source uses it for cards without a class "
         "icon, which any hero may use (rulebook, deck building rule 4).",
     ),
+    "wulven_block": Ruling(
+        "class set to Wulven: the card sits in its set's block of Wulven class cards (se111-"
+        "se120, ex081-ex090, sf111-sf120, ll101-ll110) and the source gives it no class",
+        "The source numbers each set's class cards in blocks of ten, in the class order "
+        "Warrior, Mage, Hunter, Priest, Rogue, Wulven, Elemental (se061-se130, ex031-ex100, "
+        "sf061-sf130, ll051-ll120). Every block carries its class in the source except the "
+        "Wulven one, where only Insolent Pup, Eye of the Dark Forest and Den Mother (ll108-"
+        "ll110) have it: the list drops the Wulven class as it dropped it from the three "
+        "Wulven heroes and from Pack Wolf (se112), which the game's wiki names as a "
+        "class-specific ally. The game's v4.80 notes number two new Wulven cards rr114-rr115, "
+        "between the Rogue rr104-rr105 and the Elemental rr124-rr125, the same place; a "
+        "Moonstalker deck of build 1.28 (shadowera.gondorian.com) plays Pack Wolf, Now You're "
+        "Mine, Captured Prey, Regeneration and Full Moon as the Wulven cards of a Wulven deck. "
+        "Read as class-less, these cards fitted every hero, Human ones too; the rulebook's "
+        "rule 4 keeps a class card to heroes with its icon. Doubtful, left as the source has "
+        "them: the armors Packmaster's Helm and Voidwalker's Gauntlet (sf174, sf179) sit "
+        "among class armors outside any block.",
+    ),
     "wulven_allies": Ruling(
         "kept without a class icon (Wulven stays their affinity)",
         "Wulven is both a class and an ally tribe. The game's public wiki says allies of the "
         "Wulven tribe need not belong to the Wulven class and gives Bad Wolf (type line "
-        "'Shadow Ally - Wulven', no class) as the example; the source marks the Wulven icon "
-        "where a card has it (Insolent Pup, Den Mother, Eye of the Dark Forest, Spiked "
-        "Shield). Pack Wolf, which the wiki names as a class-specific ally, is fixed above. "
-        "Doubtful: the cards here without a faction have the same gap in the source as Pack "
-        "Wolf had, but no page about Tiger Wulf, Dread Wolf or the others could be found, so "
-        "the source is followed; they were not confirmed one by one.",
+        "'Shadow Ally - Wulven', no class) as the example. These Shadow allies sit outside "
+        "the Wulven class blocks, so their faction alone restricts them; Dark Riding Hood is "
+        "a campaign card.",
     ),
     "trailing_space": Ruling(
         "trailing space removed from the name",
@@ -481,10 +507,42 @@ def is_campaign_card(raw: dict) -> bool:
     return not SHADOW_ERA_SETS[raw["code"][:2]]["constructed"]
 
 
+def in_wulven_block(raw: dict) -> bool:
+    block = SHADOW_ERA_WULVEN_BLOCKS.get(raw["code"][:2])
+    return block is not None and int(raw["code"][2:]) in block
+
+
+def is_classless_in_wulven_block(raw: dict) -> bool:
+    return in_wulven_block(raw) and not raw.get("heroClass")
+
+
+def apply_wulven_blocks(raw_cards: list[dict]) -> list[dict]:
+    """The cards of the Wulven class blocks given the Wulven class the source leaves out."""
+    classes = {tuple(raw.get("heroClass") or ()) for raw in raw_cards if in_wulven_block(raw)}
+    require(
+        classes == {(), ("WULVEN",)},
+        f"the Wulven class blocks hold cards of other classes: {sorted(classes)}",
+    )
+    fixed = names_where(raw_cards, is_classless_in_wulven_block)
+    require(
+        len(fixed) == SHADOW_ERA_WULVEN_BLOCK_FIXED,
+        f"expected {SHADOW_ERA_WULVEN_BLOCK_FIXED} Wulven block cards without a class, "
+        f"found {len(fixed)}",
+    )
+    return [
+        {**raw, "heroClass": ["WULVEN"]} if is_classless_in_wulven_block(raw) else raw
+        for raw in raw_cards
+    ]
+
+
 def shadow_era_decisions(source: list[dict], fixed: list[dict]) -> list[dict]:
     rulings = SHADOW_ERA_RULINGS
+    patched = apply_fixes(source, SHADOW_ERA_FIXES)
     return [
         *fix_decisions(SHADOW_ERA_FIXES),
+        ruling_decision(
+            rulings["wulven_block"], names_where(patched, is_classless_in_wulven_block)
+        ),
         ruling_decision(rulings["heroes"]),
         ruling_decision(rulings["available_for"], names_where(fixed, has_only_available_for)),
         ruling_decision(rulings["neutral_class"], names_where(fixed, has_neutral_class)),
@@ -506,7 +564,7 @@ def card_order(card: dict) -> tuple[int, int]:
 
 
 def convert_shadow_era(source: list[dict]) -> dict:
-    fixed = apply_fixes(source, SHADOW_ERA_FIXES)
+    fixed = apply_wulven_blocks(apply_fixes(source, SHADOW_ERA_FIXES))
     cards = sorted((shadow_era_card(raw) for raw in fixed), key=card_order)
     require(
         len(cards) == SHADOW_ERA_CARD_COUNT,

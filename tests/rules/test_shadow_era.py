@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardpool import convert
 from validator.cli import cli
 
 from ..helpers import decklist, rule_ids
@@ -27,16 +28,16 @@ EXAMPLES = REPO / "examples"
 
 # Neutral cards without a class icon: they fit every hero, so any deck can be filled with them.
 NEUTRAL_CLASSLESS = (
-    "Captured Prey",
+    "Bad Santa",
     "Extra Sharp",
-    "Now You're Mine",
-    "Speedstrike",
-    "What Big Teeth",
-    "Regeneration",
-    "Full Moon",
-    "Rabid Bite",
-    "Lone Wolf",
-    "Pack Alpha",
+    "Ley Line Nexus",
+    "Word of the Prophet",
+    "Change of Fortune",
+    "Assumed Command",
+    "Stand Firm",
+    "Dark Revelations",
+    "Toll Bridge",
+    "Scythe of Fate",
     "Drain Power",
     "Bazaar",
     "Nova Infusion",
@@ -419,6 +420,81 @@ def test_shadow_era_wulven_cards_need_a_wulven_hero(shadow_era, check):
     assert (problem.expected, problem.actual) == (["Mage"], ["Wulven"])
 
 
+# One card of each set's block of Wulven class cards (se111-se120, ex081-ex090, sf111-sf120,
+# ll101-ll110): the source left their icon out, the pool puts it back (cards.yaml decisions).
+WULVEN_BLOCK_CARDS = ("Full Moon", "Tiger Wulf", "Dread Wolf", "Wulven Prophet")
+
+
+@pytest.mark.parametrize("card", WULVEN_BLOCK_CARDS)
+def test_shadow_era_a_wulven_class_card_goes_only_with_a_wulven_hero(shadow_era, check, card):
+    """“4. Cards that have one or more Class icons may only be used in decks with a hero
+    that has at least one matching icon.”
+
+    Four copies fit Darkclaw; one copy is refused to Boris Skullcrusher (a Human Warrior)
+    and to Majiya (Shadow like the Wulven heroes, but a Mage). These cards have no faction,
+    so only the class keeps them out."""
+    assert (
+        shadow_era.find_card(card).get("faction"),
+        shadow_era.find_card(card).get("classes"),
+    ) == (
+        "Neutral",
+        ["Wulven"],
+    )
+    assert check(shadow_era, deck("Darkclaw", [*neutral(35), (4, card)])).problems == []
+    for hero, icon in (("Boris Skullcrusher", "Warrior"), ("Majiya", "Mage")):
+        result = check(shadow_era, deck(hero, [*neutral(38), (1, card)]))
+        [problem] = only(result, "se-hero-class")
+        assert problem.message.endswith(
+            f"{card} is for Wulven decks but your hero {hero} is {icon}"
+        )
+        assert (problem.cards, problem.expected, problem.actual) == ((card,), [icon], ["Wulven"])
+
+
+# A Wulven deck as its player posted it (Shadow Era build 1.28): Pack Wolf, Now You're Mine,
+# Captured Prey, Regeneration and Full Moon are its Wulven class cards, the rest Shadow or
+# Neutral cards without a class icon.
+WULVEN_FORUM_LIST = """\
+Wrath of the Wulven (40 cards)
+Hero: {hero}
+Allies (15)
+4x Pack Wolf
+2x Death Mage Thaddeus
+3x Keldor
+4x Plasma Behemoth
+2x Shadow Knight
+Abilities (24)
+4x Bazaar
+4x Now You're Mine
+4x Captured Prey
+3x Regeneration
+3x Full Moon
+2x Jeweler's Dream
+4x Shriek of Vengeance
+"""
+
+
+def test_shadow_era_a_posted_wulven_deck_is_legal_for_wulven_heroes_only(shadow_era, check):
+    """“A) Class icon. Where a non-hero card has one or more class icons, you may only
+    include that card in your deck if your hero shares at least one of those class icons.”
+
+    The list leads with Moonstalker and is legal; led by Majiya, a Shadow Mage, its Shadow
+    cards still fit and its five Wulven cards do not."""
+    result = check(shadow_era, WULVEN_FORUM_LIST.format(hero="Moonstalker"))
+    assert result.legal is True
+    assert rule_ids(result, "error") == []
+
+    result = check(shadow_era, WULVEN_FORUM_LIST.format(hero="Majiya"))
+    assert result.legal is False
+    assert rule_ids(result, "error") == ["se-hero-class"]
+    assert sorted(card for p in result.errors for card in p.cards) == [
+        "Captured Prey",
+        "Full Moon",
+        "Now You're Mine",
+        "Pack Wolf",
+        "Regeneration",
+    ]
+
+
 # -- Location and Support cards (a decision: they are non-hero cards like any other) -----------
 
 NEUTRAL_LOCATIONS = [(4, "Gaderi: Braxno Citadel"), (4, "The Wilds: Trading Port")]
@@ -535,6 +611,32 @@ def test_shadow_era_every_campaign_card_is_rejected(shadow_era, check):
     }
 
 
+def test_shadow_era_the_wulven_class_blocks_carry_the_wulven_icon(shadow_era):
+    """Not a rulebook sentence: the pool's reading of the source's numbering. Each set numbers
+    its class cards in blocks of ten, Warrior, Mage, Hunter, Priest, Rogue, Wulven,
+    Elemental; the source gives every block its class but the Wulven one, and the pool gives
+    all forty cards of the four Wulven blocks their icon. Bad Wolf, a Shadow ally of the
+    Wulven tribe outside the blocks, keeps no class icon (the game's wiki names it)."""
+    blocks = {
+        "COTC": range(111, 121),
+        "DP": range(81, 91),
+        "SF": range(111, 121),
+        "LL": range(101, 111),
+    }
+    in_blocks = [
+        card
+        for card in shadow_era.cards
+        if card.set in blocks and int(card.number[2:]) in blocks[card.set]
+    ]
+    assert len(in_blocks) == 40
+    assert {tuple(card.get("classes")) for card in in_blocks} == {("Wulven",)}
+    assert {card.get("faction") for card in in_blocks} == {"Neutral"}
+    bad_wolf = shadow_era.find_card("Bad Wolf")
+    assert (bad_wolf.get("faction"), bad_wolf.get("classes")) == ("Shadow", None)
+    decision = next(d for d in shadow_era.meta["decisions"] if "Full Moon" in d.get("cards", ()))
+    assert decision["change"].startswith("class set to Wulven")
+
+
 # -- the example decks ---------------------------------------------------------------------------
 
 
@@ -578,4 +680,17 @@ POOL_DECISIONS = {
     "test_shadow_era_every_campaign_card_is_rejected",
     "test_shadow_era_wiki_a_deck_holds_at_most_80_cards_with_the_hero",
     "test_shadow_era_wiki_class_specific_allies_join_only_their_class",
+    "test_shadow_era_the_wulven_class_blocks_carry_the_wulven_icon",
 }
+
+
+def test_the_converter_rebuilds_the_shipped_shadow_era_cards(tmp_path):
+    """The pool is data made by a rerunnable converter: running it again changes nothing
+    (the Wulven class blocks included)."""
+    carddata = Path(convert.DEFAULT_CARDDATA)
+    if not (carddata / "shadow-era" / "cards.json").is_file():
+        pytest.skip("the card data is not next to the repository")
+    assert convert.main([str(carddata), "--out", str(tmp_path), "--game", "shadow-era"]) == 0
+    shipped = REPO / "cardpool" / "shadow-era" / "cards.yaml"
+    rebuilt = tmp_path / "shadow-era" / "cards.yaml"
+    assert rebuilt.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")

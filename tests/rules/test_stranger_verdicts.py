@@ -115,7 +115,7 @@ Allies (20):
 
 Abilities (14):
 4x Smashing Blow
-4x Now You’re Mine
+4x Wizent’s Prayer
 3x Retreat
 3x Enrage
 
