@@ -10,6 +10,7 @@ import pytest
 
 from cardpool import PoolError
 from tests.helpers import changed, decklist, rule_ids
+from validator import parse_text
 
 # 40 cards: 9 Beings, 2 Matrixes, 2 Active Codes at 3 copies each and 1 Delayed Code.
 BEINGS = [
@@ -241,6 +242,67 @@ def test_ryft_active_and_delayed_codes_are_code_cards(ryft, check):
     entries = [*codes, (3, "Cinder Imp"), (3, "Gloom Eel"), (3, "Byte Drone"), (1, "Comet Hare")]
     assert sum(count for count, _ in entries) == 40
     assert check(ryft, ryft_deck(entries)).problems == []
+
+
+BY_RULEBOOK_NAMES = """RYFT - Abyss/Aether control (v0.4.6)
+
+Beings (22)
+3x Drowned Sentinel
+3x Gloom Eel
+3x Inkshade Squidling
+2x Abyssal Kraken Moor
+1x Leviathan Null-Tide
+3x Comet Hare
+3x Nebula Moth
+3x Starling Wisp
+1x Celestial Arbiter
+
+Matrixes (6)
+3x Sunken Archive
+3x Starfall Observatory
+
+Active (6)
+3x Undertow Script
+3x Ryft Surge
+
+Delayed (6)
+3x Pressure Trap
+3x Eclipse Seal
+"""
+
+
+@pytest.mark.parametrize(
+    ("active", "delayed"),
+    [
+        ("Active (6)", "Delayed (6)"),
+        ("Active cards:", "Delayed cards:"),
+        ("Active/Delayed Codes (12)", ""),
+        ("Code Cards (12)", ""),
+    ],
+)
+def test_ryft_active_and_delayed_cards_grouped_as_the_rulebook_names_them(
+    ryft, check, active, delayed
+):
+    """“Active & Delayed cards are used in a Player's Code Zones.” “Their decks will consist
+    of Being and Code cards”
+
+    A list grouped under the rulebook's own names for Code cards is one 40-card deck: ``Active
+    (6)`` and ``Delayed (6)`` were each read as an unknown card, and the legal deck as illegal.
+    A fourth copy and a Token under such a header are still the deck's problems."""
+    text = BY_RULEBOOK_NAMES.replace("Active (6)", active).replace("Delayed (6)", delayed)
+    result = check(ryft, text)
+    assert rule_ids(result, "error") == []
+    assert result.legal
+    codes = [e.card.type for e in parse_text(text, ryft).deck.sections["deck"]]
+    assert (codes.count("Active Code"), codes.count("Delayed Code")) == (2, 2)
+
+    broken = text.replace("3x Ryft Surge", "4x Ryft Surge\n1x Ember Spawn")
+    assert rule_ids(check(ryft, broken)) == [
+        "decklist-ignored-line",
+        "ryft-being-and-code-only",
+        "ryft-forty-cards",
+        "ryft-three-copies",
+    ]
 
 
 @pytest.mark.parametrize("token", ["Ember Spawn", "Data Fragment"])
