@@ -11,6 +11,7 @@ from datetime import date
 import pytest
 
 from tests.helpers import changed, decklist, rule_ids
+from validator import parse_text
 
 # A Fire/Water deck: 2 Fire dinos and 1 Water dino, legal in Standard. Tests change one part.
 DINOS = [(1, "Ember Rex"), (1, "Cinderhorn Triceratops"), (1, "Tidefang Mosasaur")]
@@ -472,6 +473,78 @@ def test_era_any_combination_of_actions_and_equipment_is_legal(era, check):
     for others in (actions, equipment):
         assert sum(count for count, _ in others) == 27
         assert check(era, era_deck(others=others)).problems == []
+
+
+# The rulebook's own example (2 Air dinos and 1 Earth dino) as a player posts it: equipment
+# grouped by its two subtypes, the other cards as the rulebook names them.
+BY_SUBTYPE = """ERA - Air/Earth midrange (2 Air dinos + 1 Earth dino)
+
+Dinos:
+Galeclaw Raptor
+Thunderbeak Quetzalcoatlus
+Boulderback Ankylosaur
+
+Crystals:
+2x Air Crystal
+1x Earth Crystal
+
+Event Cards (3)
+1x Tailwind
+1x Thunderstorm
+1x Earthquake
+
+Weapons (9)
+3x Feathered Talons
+3x Thunder Spurs
+3x Flint Horn
+
+Armour (6)
+3x Cloud Cloak
+3x Granite Shell
+
+Action Cards (12)
+3x Gust
+3x Lightning Bolt
+3x Updraft
+3x Burrow
+"""
+
+
+@pytest.mark.parametrize(
+    ("weapons", "armour", "events", "actions"),
+    [
+        ("Weapons (9)", "Armour (6)", "Event Cards (3)", "Action Cards (12)"),
+        ("Weapon:", "Armor:", "Events:", "Actions:"),
+        ("Equipment Cards (15)", "", "30 Card Deck:", "Other Cards (27):"),
+    ],
+)
+def test_era_equipment_grouped_by_weapon_and_armour_is_in_the_deck(
+    era, check, weapons, armour, events, actions
+):
+    """“Each dino has 2 equipment slots: Weapon and Armour” “The 27 other cards can be any
+    combination of Action and Equipment cards.”
+
+    Equipment grouped under its subtypes (``Weapons (9)``, ``Armour (6)``) and cards under the
+    rulebook's names for them (``Event Cards``, ``Action Cards``, ``30 card deck``) are deck
+    cards: the headers were read as unknown cards or sections, and a legal deck as illegal. A
+    fourth copy or a dino under such a header is still found."""
+    text = BY_SUBTYPE.replace("Weapons (9)", weapons).replace("Armour (6)", armour)
+    text = text.replace("Event Cards (3)", events).replace("Action Cards (12)", actions)
+    result = check(era, text)
+    assert rule_ids(result, "error") == []
+    assert result.legal
+    deck = parse_text(text, era).deck.sections["deck"]
+    assert sum(e.count for e in deck) == 30
+
+    broken = text.replace("3x Flint Horn", "4x Flint Horn\n1x Quakestomp Brachiosaurus")
+    assert rule_ids(check(era, broken), "error") == [
+        "era-crystals-match-dinos",
+        "era-deck-card-types",
+        "era-deck-thirty",
+        "era-events-match-dinos",
+        "era-three-copies",
+        "era-three-dinos",
+    ]
 
 
 # -- Card Legality -----------------------------------------------------------------------------
