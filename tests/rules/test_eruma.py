@@ -148,6 +148,25 @@ def test_eruma_you_can_only_have_1_copy_of_the_same_card_in_your_deck(eruma, che
     assert (problem.expected, problem.actual) == (1, 2)
 
 
+def test_eruma_two_henchmen_under_deck_are_misplaced_not_a_card_copied_twice(eruma, check):
+    """“You can only have 1 copy of the same card in your Deck.” “Your Extra Deck can have as
+    many cards as you want and no limits for copies of the same card.”
+
+    2 Zombies written under ``Deck:`` are Henchmen in the wrong place, said once: moved to the
+    Extra Deck, where copies are not limited, they break nothing. 2 copies of an Outlaw are
+    still one copy too many."""
+    result = check(eruma, eruma_deck([*OUTLAWS, (2, "Zombie")]))
+    (problem,) = result.problems
+    assert problem.rule == "eruma-deck-outlaws-only"
+    assert (problem.cards, problem.section) == (("Zombie",), "deck")
+
+    moved = eruma_deck(OUTLAWS, changed(HENCHMEN, {"Zombie": 5}))
+    assert check(eruma, moved).problems == []
+
+    twice = changed(OUTLAWS, {"Mr. Ivanov": 0, "Lazarus": 2})
+    assert rule_ids(check(eruma, eruma_deck(twice))) == ["eruma-one-copy"]
+
+
 @pytest.mark.parametrize("spelling", ["glacain", "GLACÁIN", "Glacain"])
 def test_eruma_the_same_card_spelled_twice_is_still_two_copies(eruma, check, spelling):
     """“You can only have 1 copy of the same card in your Deck.”"""
