@@ -158,3 +158,85 @@ def test_a_csv_without_the_player_and_list_columns_is_refused():
         read_csv(b"name,deck\nAlice,1 Ember Rex\n")
     with pytest.raises(BadUploadError, match="neither a zip file nor a UTF-8 CSV"):
         read_csv(b"\xff\xfe\x00binary")
+
+
+def zip_made_by_a_tool(members: dict[bytes, str], extra: dict[bytes, bytes] | None = None) -> bytes:
+    """A zip whose member names are the given bytes, written without the UTF-8 flag, as
+    Info-ZIP's zip (Linux) and the Finder's Compress (macOS) write them; ``extra`` adds an
+    extra field to a member, as 7-Zip and WinZip add a Unicode path."""
+    buffer = io.BytesIO()
+    stand_ins = {raw: f"{n:0{len(raw)}d}".encode() for n, raw in enumerate(members)}
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for raw, content in members.items():
+            # An ASCII name of the same length, replaced below by the raw bytes (zipfile
+            # would write a name beyond ASCII in UTF-8 and set the flag).
+            info = zipfile.ZipInfo(stand_ins[raw].decode())
+            info.extra = (extra or {}).get(raw, b"")
+            archive.writestr(info, content)
+    data = buffer.getvalue()
+    for raw, stand_in in stand_ins.items():
+        assert data.count(stand_in) == 2  # the local header and the central directory
+        data = data.replace(stand_in, raw)
+    return data
+
+
+def unicode_path(raw: bytes, name: str) -> bytes:
+    """Info-ZIP's Unicode Path Extra Field (0x7075): the path in UTF-8 for the raw name."""
+    body = b"\x01" + zipfile.crc32(raw).to_bytes(4, "little") + name.encode("utf-8")
+    return (0x7075).to_bytes(2, "little") + len(body).to_bytes(2, "little") + body
+
+
+def test_a_players_name_written_in_utf8_without_the_zip_flag_is_read_as_typed():
+    # `zip -r lists.zip decks` on Linux and the Finder's Compress on macOS store the name's
+    # UTF-8 bytes without the flag saying so; read as the zip default (cp437) José was "Jos├⌐".
+    data = zip_made_by_a_tool(
+        {
+            "decks/José Núñez.txt".encode(): example("era-legal"),
+            "decks/Zoë_Ång.txt".encode(): example("era-illegal"),
+        }
+    )
+    items, skipped = read_zip(data)
+    assert skipped == []
+    assert [(i.source, i.player) for i in items] == [
+        ("decks/José Núñez.txt", "José Núñez"),
+        ("decks/Zoë_Ång.txt", "Zoë Ång"),
+    ]
+
+
+def test_a_name_in_the_dos_code_page_stays_as_written_and_a_unicode_path_field_wins():
+    # An old Windows zip names "Müller" in cp437 (ü is 0x81, no UTF-8): it is read so. A tool
+    # that adds the Unicode path field (0x7075) for its cp437 name is read by that field.
+    old = "Müller.txt".encode("cp437")
+    marked = "Gr_sz.txt".encode("cp437")
+    data = zip_made_by_a_tool(
+        {old: example("era-legal"), marked: example("era-legal")},
+        extra={marked: unicode_path(marked, "Großmann.txt")},
+    )
+    items, skipped = read_zip(data)
+    assert skipped == []
+    assert [(i.source, i.player) for i in items] == [
+        ("Müller.txt", "Müller"),
+        ("Großmann.txt", "Großmann"),
+    ]
+
+
+def test_a_zip_made_on_windows_with_backslashes_names_the_player_by_the_file():
+    # Windows PowerShell's Compress-Archive writes 'round-1\Alice Smith.txt': the player is
+    # Alice Smith, not 'round-1\Alice Smith'.
+    data = zipped(
+        {"round-1\\Alice_Smith.txt": example("era-legal"), "round-1\\sub\\Bob.txt": "1 Ember Rex"}
+    )
+    items, skipped = read_zip(data)
+    assert skipped == []
+    assert [(i.source, i.player) for i in items] == [
+        ("round-1/Alice_Smith.txt", "Alice Smith"),
+        ("round-1/sub/Bob.txt", "Bob"),
+    ]
+    hidden = zipped({"round-1\\.DS_Store.txt": "x", "..\\up.txt": "1 Ember Rex"})
+    assert read_zip(hidden) == (
+        [],
+        [
+            "round-1/.DS_Store.txt: skipped: hidden or system file",
+            "../up.txt: skipped: unsafe path",
+        ],
+    )

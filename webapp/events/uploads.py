@@ -55,10 +55,10 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
     total = 0
     with archive:
         for info in members:
-            name = info.filename
-            if info.is_dir():
+            name = member_name(info)
+            if info.is_dir() or name.endswith("/"):
                 continue
-            reason = _unsafe(name) or _not_a_decklist(info)
+            reason = _unsafe(name) or _not_a_decklist(info, name)
             if reason:
                 skipped.append(f"{name}: skipped: {reason}")
                 continue
@@ -95,6 +95,53 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
     return items, skipped
 
 
+_UTF8_FLAG = 0x800
+_UNICODE_PATH = 0x7075  # Info-ZIP's Unicode Path Extra Field
+
+
+def member_name(info: zipfile.ZipInfo) -> str:
+    """A member's path as the person who zipped the folder typed it, with ``/`` between folders.
+
+    A zip says its names are UTF-8 by a flag, and zipfile reads a name without it as the
+    DOS code page (cp437). But Info-ZIP's zip (Linux) and the Finder (macOS) write UTF-8
+    without the flag, so "José.txt" read that way was the player "Jos├⌐". A name that is
+    valid UTF-8 is read as UTF-8 (text in cp437 beyond ASCII almost never is); a Unicode
+    path field, which some Windows tools add to their code-page name ("Gro_mann.txt" for
+    "Großmann.txt"), is read first.
+    Windows PowerShell writes ``\\`` between folders: a player is named by the file alone.
+    """
+    name = info.filename
+    if not info.flag_bits & _UTF8_FLAG:
+        raw = name.encode("cp437")
+        if found := _unicode_path(info.extra, raw):
+            name = found
+        elif not name.isascii():
+            name = _utf8(raw) or name
+    return name.replace("\\", "/")
+
+
+def _utf8(raw: bytes) -> str | None:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _unicode_path(extra: bytes, raw: bytes) -> str | None:
+    """The UTF-8 path of an Info-ZIP Unicode Path Extra Field for the name ``raw``, if any
+    (version 1, and the CRC-32 of the name it was written for matches)."""
+    at, crc = 0, zipfile.crc32(raw)
+    while at + 4 <= len(extra):
+        kind = int.from_bytes(extra[at : at + 2], "little")
+        size = int.from_bytes(extra[at + 2 : at + 4], "little")
+        body = extra[at + 4 : at + 4 + size]
+        at += 4 + size
+        written_for = int.from_bytes(body[1:5], "little")
+        if kind == _UNICODE_PATH and len(body) > 5 and body[0] == 1 and written_for == crc:
+            return _utf8(body[5:])
+    return None
+
+
 def _unsafe(name: str) -> str:
     """Why a member's path cannot be trusted, if it cannot."""
     parts = name.replace("\\", "/").split("/")
@@ -103,8 +150,8 @@ def _unsafe(name: str) -> str:
     return ""
 
 
-def _not_a_decklist(info: zipfile.ZipInfo) -> str:
-    name = PurePosixPath(info.filename)
+def _not_a_decklist(info: zipfile.ZipInfo, path: str) -> str:
+    name = PurePosixPath(path)
     if any(part.startswith(".") or part == "__MACOSX" for part in name.parts):
         return "hidden or system file"
     if info.flag_bits & 0x1:
