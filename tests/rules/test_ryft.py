@@ -322,6 +322,35 @@ def test_ryft_a_token_is_neither_a_being_nor_a_code_card(ryft, check, token):
     )
 
 
+def test_ryft_a_card_that_contradicts_the_rulebook_is_followed(ryft, pool_variant, check):
+    """“If any card effect contradicts a ruling in the Rulebook, you must follow the text
+    listed on the card.” “with a maximum of 3 of each card.”
+
+    A card printed with its own limit (none of the illustrative pool is) is held to it, not
+    to 3: 4 copies of a card that allows 4 are legal, a fifth is not, and the message says
+    whose limit it is. Every other card keeps the rulebook's 3."""
+
+    def allow_four(cards_yaml):
+        next(c for c in cards_yaml["cards"] if c["name"] == "Cinder Imp")["max_copies"] = 4
+
+    assert all(card.max_copies is None for card in ryft.cards)
+    generous = pool_variant("ryft", edit_cards=allow_four)
+    four = changed(FORTY, {"Cinder Imp": 4, "Eruption Countdown": 0})
+    assert check(generous, ryft_deck(four)).problems == []
+
+    five = changed(FORTY, {"Cinder Imp": 5, "Eruption Countdown": 0, "Gloom Eel": 2})
+    (problem,) = check(generous, ryft_deck(five)).problems
+    assert problem.rule == "ryft-three-copies"
+    assert problem.message == (
+        "At most 3 copies of each card: you have 5 copies of Cinder Imp"
+        " (this card allows at most 4)"
+    )
+    assert (problem.expected, problem.actual) == (4, 5)
+
+    other = changed(FORTY, {"Gloom Eel": 4, "Eruption Countdown": 0})
+    assert rule_ids(check(generous, ryft_deck(other))) == ["ryft-three-copies"]
+
+
 def test_ryft_every_problem_of_a_deck_is_reported_at_once(ryft, check):
     """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival, with a
     maximum of 3 of each card. Their decks will consist of Being and Code cards”"""
