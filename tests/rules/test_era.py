@@ -78,6 +78,25 @@ def test_era_the_player_must_prepare_three_dinos(era, check, dinos, actual, card
     assert (problem.expected, problem.actual) == ("exactly 3", actual)
 
 
+def test_era_a_list_of_the_30_deck_cards_alone_has_no_dinos_and_no_crystals(era, check):
+    """“For the game to begin, each player must have 3 dinos, 3 crystals, and a deck of 30
+    cards”
+
+    A player who posts only the deck's 30 cards has 0 dinos and 0 crystals: both are said,
+    and the 3 events then match no dino."""
+    result = check(era, decklist({"Deck": [*EVENTS, *OTHERS]}))
+    assert rule_ids(result) == ["era-events-match-dinos", "era-three-crystals", "era-three-dinos"]
+    (dinos,) = of_rule(result, "era-three-dinos")
+    assert dinos.message == "You need exactly 3 dinos: you have 0 dinos"
+    assert (dinos.section, dinos.cards, dinos.actual) == ("dinos", (), 0)
+    (crystals,) = of_rule(result, "era-three-crystals")
+    assert (crystals.section, crystals.cards, crystals.actual) == ("crystals", (), 0)
+    assert {(p.expected, p.actual) for p in of_rule(result, "era-events-match-dinos")} == {
+        (0, 2),
+        (0, 1),
+    }
+
+
 def test_era_a_player_cannot_select_more_than_one_of_a_unique_dino(era, check):
     """“A player can select any 3 dinos they wish, however cannot select more than 1 of a
     unique dino.”"""
