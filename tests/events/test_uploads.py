@@ -240,3 +240,21 @@ def test_a_zip_made_on_windows_with_backslashes_names_the_player_by_the_file():
             "../up.txt: skipped: unsafe path",
         ],
     )
+
+
+def test_a_csv_saved_by_a_spreadsheet_with_semicolons_or_tabs_is_read():
+    # Excel saves "CSV" with semicolons where the comma is the decimal mark (most of Europe),
+    # and rows copied out of a spreadsheet are tab-separated: both have the two columns.
+    rows = [("player", "list", "player_id"), ("Anna Müller", "1 Ember Rex", "DE-1"), ("", "", "")]
+    for separator in (";", "\t"):
+        text = "\r\n".join(separator.join(row) for row in rows) + "\r\n"
+        items, skipped = read_csv(text.encode())
+        assert [(i.source, i.player, i.player_id, i.submission.body) for i in items] == [
+            ("line 2", "Anna Müller", "DE-1", "1 Ember Rex")
+        ], separator
+        assert skipped == []
+    # A list holding semicolons in a comma-separated file is still one cell.
+    items, _ = read_csv(b'player,list\nCy,"1 Ember Rex; 2 Kindle"\n')
+    assert [(i.player, i.submission.body) for i in items] == [("Cy", "1 Ember Rex; 2 Kindle")]
+    with pytest.raises(BadUploadError, match="commas, semicolons or tabs"):
+        read_csv(b"player|list\nAlice|1 Ember Rex\n")

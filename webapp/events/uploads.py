@@ -12,6 +12,7 @@ import csv
 import io
 import zipfile
 from pathlib import PurePosixPath
+from typing import Any
 
 from cardpool import DeckwrightError
 from validator.files import decoded_text
@@ -163,18 +164,35 @@ def _not_a_decklist(info: zipfile.ZipInfo, path: str) -> str:
     return ""
 
 
+# What separates the cells: a comma; a semicolon where a spreadsheet's locale writes the
+# decimal comma (Excel's "CSV" in most of Europe); a tab in rows copied out of a spreadsheet.
+SEPARATORS = (",", ";", "\t")
+
+
+def _with_header(text: str) -> tuple[Any, list[str]]:
+    """A reader past the header row, separated by whichever of :data:`SEPARATORS` makes the
+    header name the player and list columns, and that header."""
+    for separator in SEPARATORS:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+        try:
+            header = [cell.strip().lower() for cell in next(reader, [])]
+        except csv.Error as exc:
+            raise BadUploadError(f"the CSV cannot be read: {exc}") from None
+        if "player" in header and "list" in header:
+            return reader, header
+    raise BadUploadError(
+        "a CSV upload needs a header row with the columns player and list,"
+        " separated by commas, semicolons or tabs"
+    )
+
+
 def read_csv(data: bytes) -> tuple[list[BulkItem], list[str]]:
-    """Rows of ``player,list`` (and optionally ``player_id``), with a header row."""
+    """Rows of ``player,list`` (and optionally ``player_id``), with a header row; the cells
+    separated by commas, semicolons or tabs."""
     text, _ = decoded_text(data)
     if text is None:
         raise BadUploadError("the upload is neither a zip file nor a UTF-8 CSV file")
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = [cell.strip().lower() for cell in next(reader, [])]
-    except csv.Error as exc:
-        raise BadUploadError(f"the CSV cannot be read: {exc}") from None
-    if "player" not in header or "list" not in header:
-        raise BadUploadError("a CSV upload needs a header row with the columns player and list")
+    reader, header = _with_header(text)
     columns = {
         name: header.index(name) for name in ("player", "list", "player_id") if name in header
     }
