@@ -228,10 +228,12 @@ class Game:
         for section in self.sections:
             for label in (section.id, section.name, section.noun, *section.aliases):
                 self._section_keys.setdefault(name_key(label), section.id)
-        self._section_for_type = {}
+        # card type -> the section its cards go to when a list names none (a reader asks
+        # this of every card line, so it reads the mapping rather than call a method)
+        self.section_for_type: dict[str, str] = {}
         for section in self.sections:
             for card_type in section.types:
-                self._section_for_type.setdefault(card_type, section.id)
+                self.section_for_type.setdefault(card_type, section.id)
 
     @cached_property
     def name_index(self) -> NameIndex:
@@ -301,7 +303,7 @@ class Game:
 
     def section_for_card(self, card: Card) -> str:
         """Where a card goes when a decklist gives no section header."""
-        return self._section_for_type.get(card.type, self.default_section)
+        return self.section_for_type.get(card.type, self.default_section)
 
     def format(self, format_id: str | None) -> Format:
         key = format_id or self.default_format

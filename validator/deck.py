@@ -103,9 +103,16 @@ class Deck:
         printing_named: bool = False,
     ) -> Entry:
         """Add copies, merging with an entry of the same card already in the section."""
-        return self._add(
-            self.sections, self._section_index, section_id, card, count, line, printing_named
-        )
+        return self.section_index(section_id).add(card, count, line, printing_named)
+
+    def section_index(self, section_id: str) -> _Index:
+        """The section's entries by card, made afresh at first use or once its list was
+        replaced or changed by hand. A reader adding line after line holds it and adds
+        through it: its :meth:`_Index.add` keeps it whole."""
+        index = self._section_index.get(section_id)
+        if index is None or index.entries is not self.sections.get(section_id) or index.stale():
+            index = self._section_index[section_id] = _Index.of(self.sections, section_id)
+        return index
 
     def add_to_board(
         self,
@@ -116,29 +123,10 @@ class Deck:
         printing_named: bool = False,
     ) -> Entry:
         """Add copies to the sideboard or maybe-board, merging like :meth:`add`."""
-        return self._add(self.boards, self._board_index, board, card, count, line, printing_named)
-
-    @staticmethod
-    def _add(parts, indexes, part_id, card, count, line, printing_named) -> Entry:
-        entries = parts.get(part_id)
-        if entries is None:
-            entries = parts[part_id] = []
-        index = indexes.get(part_id)
-        if index is None or index.entries is not entries or index.size != len(entries):
-            # First use, or the list was replaced or changed by hand: index it afresh.
-            index = indexes[part_id] = _Index(entries)
-        by_card = index.named if printing_named else index.plain
-        entry = by_card.get(card)
-        if entry is None:
-            entry = Entry(card, count, () if line is None else (line,), printing_named)
-            by_card[card] = entry
-            entries.append(entry)
-            index.size += 1
-        else:
-            entry.count += count
-            if line is not None:
-                entry._lines.append(line)
-        return entry
+        index = self._board_index.get(board)
+        if index is None or index.entries is not self.boards.get(board) or index.stale():
+            index = self._board_index[board] = _Index.of(self.boards, board)
+        return index.add(card, count, line, printing_named)
 
     def cards_by_section(self) -> dict[str, list[tuple[str, int]]]:
         """Plain (card id, count) pairs per section, for comparing and storing decks."""
@@ -169,3 +157,29 @@ class _Index:
         self.named: dict[Card, Entry] = {}
         for entry in entries:
             (self.named if entry.printing_named else self.plain).setdefault(entry.card, entry)
+
+    @classmethod
+    def of(cls, parts: dict[str, list[Entry]], part_id: str) -> _Index:
+        entries = parts.get(part_id)
+        if entries is None:
+            entries = parts[part_id] = []
+        return cls(entries)
+
+    def stale(self) -> bool:
+        """Entries were added to or taken from the list other than through :meth:`add`."""
+        return self.size != len(self.entries)
+
+    def add(self, card: Card, count: int, line: int | None, printing_named: bool) -> Entry:
+        """Add copies, merging with the entry of the same card (and the same kind of naming)."""
+        by_card = self.named if printing_named else self.plain
+        entry = by_card.get(card)
+        if entry is None:
+            entry = Entry(card, count, () if line is None else (line,), printing_named)
+            by_card[card] = entry
+            self.entries.append(entry)
+            self.size += 1
+        else:
+            entry.count += count
+            if line is not None:
+                entry._lines.append(line)
+        return entry

@@ -659,7 +659,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     problems: list[Problem] = []
     place: tuple = _BY_TYPE
     kept = _readings(game)
-    add, section_for_card = deck.add, game.section_for_card
+    section_for_type, default_section = game.section_for_type, game.default_section
+    # Each section's index, held while the lines are read: a card line is one call to add.
+    indexes: dict[str, Any] = {}
     on_board = False  # place[0] == _BOARD, kept as the lines are read
     opening = True  # no header, note or problem read yet: a first line may be the list's title
     as_places: bool | None = None  # whether a numbered list's numbers are places (_NUMBERED)
@@ -675,7 +677,11 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 deck.add_to_board(place[1], reading[1], reading[4], number, reading[2])
             else:
                 card = reading[1]
-                add(place[1] or section_for_card(card), card, reading[4], number, reading[2])
+                section = place[1] or section_for_type.get(card.type, default_section)
+                index = indexes.get(section)
+                if index is None:  # every add, here or in _take, goes through it: never stale
+                    index = indexes[section] = deck.section_index(section)
+                index.add(card, reading[4], number, reading[2])
             continue
         if kind == _SKIP:
             continue
