@@ -351,6 +351,22 @@ def test_ryft_a_card_that_contradicts_the_rulebook_is_followed(ryft, pool_varian
     assert rule_ids(check(generous, ryft_deck(other))) == ["ryft-three-copies"]
 
 
+@pytest.mark.parametrize("format_id", ["standard", "singleton-matrix"])
+def test_ryft_four_tokens_are_no_deck_cards_not_one_copy_too_many(ryft, check, format_id):
+    """“Their decks will consist of Being and Code cards” “with a maximum of 3 of each card.”
+
+    4 copies of a Token in a 40-card deck are one problem, the Token: "at most 3" said of it
+    too read as if 3 Tokens were allowed."""
+    beings = changed(BEINGS, {"Cinder Imp": 0, "Flarefox Kit": 1})
+    code = [(1, "Caldera Forge"), (1, "Sunken Archive"), (3, "Flash Fire Protocol")]
+    code += [(3, "Undertow Script"), (3, "Logic Bomb"), (3, "Eruption Countdown")]
+    entries = [*beings, *code, (4, "Ember Spawn")]
+    assert sum(count for count, _ in entries) == 40
+    (problem,) = check(ryft, ryft_deck(entries), format_id).problems
+    assert problem.rule == "ryft-being-and-code-only"
+    assert (problem.cards, problem.actual) == (("Ember Spawn",), "Token")
+
+
 def test_ryft_every_problem_of_a_deck_is_reported_at_once(ryft, check):
     """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival, with a
     maximum of 3 of each card. Their decks will consist of Being and Code cards”"""
