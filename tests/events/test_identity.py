@@ -112,3 +112,53 @@ def test_a_registered_name_is_claimed_however_its_accents_are_encoded(make_event
     assert claimed.status_code == 201
     assert claimed.get_json()["entry"]["player"] == JOSE_COMPOSED
     assert claimed.get_json()["entry"]["registered"] is True
+
+
+# The zero-width joiner makes one emoji of a sequence (a woman and a laptop are 👩‍💻) and the
+# non-joiner is how Persian writes many names (علی‌رضا): both are part of the name as typed.
+CODER = "Sam \U0001f469\u200d\U0001f4bb"
+PERSIAN = "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627"
+
+
+def test_a_name_written_with_a_zero_width_joiner_is_a_name(event, era_legal, client):
+    for name in (CODER, PERSIAN):
+        accepted = event.submit(name, era_legal)
+        assert accepted.status_code == 201, accepted.get_json()
+        assert accepted.get_json()["entry"]["player"] == name
+    assert event.submit("\U0001f3f3\ufe0f\u200d\U0001f308 Fan", era_legal).status_code == 201
+    # The joiner is invisible: the same letters with it or without it are one player.
+    again = event.submit("Sam \U0001f469\U0001f4bb", era_legal)
+    assert again.status_code == 409
+    assert event.submit("\u0639\u0644\u06cc\u0631\u0636\u0627", era_legal).status_code == 409
+    assert event.submit("Ali\u200dce", era_legal).status_code == 201
+    assert event.submit("Alice", era_legal).status_code == 409
+    # An event name may hold one too.
+    made = client.post(
+        "/api/v1/events",
+        json={
+            "name": "\U0001f3f3\ufe0f\u200d\U0001f308 Cup",
+            "game": "era",
+            "deadline": DEADLINE.isoformat(),
+        },
+    )
+    assert made.status_code == 201, made.get_json()
+
+
+def test_a_name_holding_another_invisible_character_is_refused_naming_it(event, era_legal):
+    for name, shown in (
+        ("Zero\u200bWidth", "U+200B"),
+        ("\u202eecilA", "U+202E"),  # drawn right to left: "Alice" backwards
+        ("Bell\x07", "U+0007"),
+    ):
+        refused = event.submit(name, era_legal)
+        assert refused.status_code == 422
+        message = refused.get_json()["error"]["message"]
+        assert message.startswith("a player name cannot hold control or invisible characters")
+        assert shown in message
+    # Joiners alone are no name.
+    refused = event.submit("\u200d\u200c", era_legal)
+    assert refused.get_json()["error"]["message"] == "a player name is required"
+
+
+def test_joiners_do_not_hide_a_lookalike():
+    assert lookalike_key("Ali\u200dce") == lookalike_key("\u0410lice")

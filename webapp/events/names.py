@@ -8,26 +8,47 @@ from typing import Any
 from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS
 from .refusals import InvalidSubmissionError
 
+# The invisible characters some names are written with: the zero-width joiner (U+200D)
+# makes one emoji of a sequence (woman, joiner, laptop is the one "technologist" emoji)
+# and the zero-width non-joiner (U+200C) is how Persian writes many names. Every other
+# control or invisible character is refused.
+JOINERS = "\u200c\u200d"
+_NO_JOINERS = str.maketrans("", "", JOINERS)
+
+
+def unwritable(text: str) -> str | None:
+    """The first character of ``text`` no name may hold (a control or invisible character
+    other than the joiners), as ``U+XXXX``; None when every one may be."""
+    if text.isascii() and text.isprintable():  # the common name: one look at a flag
+        return None
+    for ch in text:
+        if not ch.isprintable() and ch not in JOINERS:
+            return f"U+{ord(ch):04X}"
+    return None
+
 
 def player_key(name: str) -> str:
     """Two spellings of one player's name share a key: case and spacing aside, and however
     its letters are encoded or typed. "é" is one character from one keyboard and "e" with a
-    combining accent from another, full-width "Ａｌｉｃｅ" is "Alice": one player, whose
-    second list is refused, as Unicode's caseless matching of identifiers has it."""
+    combining accent from another, full-width "Ａｌｉｃｅ" is "Alice", and the invisible
+    joiners are left out: one player, whose second list is refused, as Unicode's caseless
+    matching of identifiers has it."""
     if name.isascii():  # the common name: nothing to normalise
         return " ".join(name.split()).casefold()
-    folded = unicodedata.normalize("NFKD", name).casefold()
+    folded = unicodedata.normalize("NFKD", name.translate(_NO_JOINERS)).casefold()
     return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
 def clean_player_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not name.translate(_NO_JOINERS).strip():
         raise InvalidSubmissionError("a player name is required")
     name = " ".join(name.split())
     if len(name) > MAX_NAME_CHARS:
         raise InvalidSubmissionError(f"a player name has at most {MAX_NAME_CHARS} characters")
-    if any(not ch.isprintable() for ch in name):
-        raise InvalidSubmissionError("a player name cannot hold control characters")
+    if refused := unwritable(name):
+        raise InvalidSubmissionError(
+            f"a player name cannot hold control or invisible characters (it holds {refused})"
+        )
     return name
 
 
@@ -73,7 +94,7 @@ def lookalike_key(name: str) -> str:
     case and spacing are ignored. Two players with different names but one key
     are worth a look: one may be posing as the other.
     """
-    decomposed = unicodedata.normalize("NFKD", name)
+    decomposed = unicodedata.normalize("NFKD", name.translate(_NO_JOINERS))
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     folded = bare.translate(_LOOKALIKES).casefold()
     return "".join(folded.split()).replace("rn", "m").replace("vv", "w")

@@ -20,7 +20,7 @@ from cardpool import PoolLibrary
 
 from ..db import create_once, transaction
 from . import journal, links
-from .names import clean_player_id, clean_player_name, lookalike_key, player_key
+from .names import clean_player_id, clean_player_name, lookalike_key, player_key, unwritable
 from .records import (
     DEFAULT_LIMITS,
     MAX_EVENT_NAME_CHARS,
@@ -395,8 +395,11 @@ def create_event(
         raise InvalidEventError("an event needs a name")
     if len(name) > MAX_EVENT_NAME_CHARS:
         raise InvalidEventError(f"an event name has at most {MAX_EVENT_NAME_CHARS} characters")
-    if any(not ch.isprintable() for ch in name):
-        raise InvalidEventError("an event name cannot hold control characters or lone surrogates")
+    if refused := unwritable(name):
+        raise InvalidEventError(
+            "an event name cannot hold control or invisible characters or lone surrogates"
+            f" (it holds {refused})"
+        )
     game = pools.game(game_id)
     fmt = game.format(format_id)
     try:
