@@ -387,6 +387,25 @@ def test_eruma_outlaws_grouped_under_their_class_are_the_deck(eruma, check):
     spelled = BY_CLASS.replace("Spies (4)", "Spy:").replace("Maniacs (3)", "Maniac")
     assert check(eruma, spelled).legal
 
+
+@pytest.mark.parametrize(
+    ("deck", "extra"),
+    [("Outlaw Cards (15)", "Henchman Cards (10)"), ("Outlaws:", "Henchman cards:")],
+)
+def test_eruma_decks_headed_with_the_guides_own_words_are_read(eruma, check, deck, extra):
+    """“The Deck must be exactly 15 Outlaw Cards.” “The Extra deck has Henchman Cards only”
+
+    ``Outlaw Cards (15)`` heads the Deck and ``Henchman Cards (10)`` the Extra Deck: both were
+    read as unknown sections (each an error), or the first line as the list's title."""
+    text = "\n".join(
+        [deck, *(f"{n} {name}" for n, name in OUTLAWS), extra, *(f"{n}x {c}" for n, c in HENCHMEN)]
+    )
+    parsed = parse_text(text, eruma)
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 15
+    assert sum(e.count for e in parsed.deck.sections["extra"]) == 10
+    assert parsed.problems == []
+    assert check(eruma, text).problems == []
+
     broken = BY_CLASS.replace("Mr Ivanov", "Charlotte").replace("Endora", "Endora\nPumpkin")
     result = check(eruma, broken)
     assert rule_ids(result, "error") == ["eruma-deck-outlaws-only", "eruma-one-copy"]
