@@ -345,3 +345,27 @@ def test_the_event_endpoints_are_in_the_openapi_document(client):
     assert set(csv_answer["content"]) == {"text/csv"}
     for name in ("Receipt", "Entry", "Version", "EventCreated", "UploadReport", "Verify"):
         assert name in document["components"]["schemas"]
+
+
+def test_a_receipt_hash_is_checked_as_copied_and_a_wrong_one_is_told_what_a_hash_is(
+    client, event, era_legal
+):
+    receipt = event.submit("Alice", era_legal).get_json()["receipt"]
+    # Copied off a page or a chat message, a hash comes with spaces around it, as the
+    # dashboard's form takes it.
+    copied = client.get(
+        event.url("/verify"), query_string={"receipt": f" {receipt}\n"}, headers=event.admin
+    )
+    assert copied.status_code == 200, copied.get_json()
+    assert copied.get_json()["on_file"] is True
+    for wrong in ("xyz", receipt[:-1], "2e43 27db 2792"):
+        refused = client.get(
+            event.url("/verify"), query_string={"receipt": wrong}, headers=event.admin
+        )
+        assert error_of(refused, 400)["details"] == [
+            "receipt: a receipt hash is 12 to 64 hexadecimal characters"
+        ]
+    missing = client.get(event.url("/verify?page=1"), headers=event.admin)
+    assert error_of(missing, 400)["details"] == [
+        "receipt: give the receipt hash to check: ?receipt=<hash>"
+    ]

@@ -148,9 +148,21 @@ class EntriesQuerySchema(Schema):
 class VerifyQuerySchema(Schema):
     receipt = fields.Str(
         required=True,
-        validate=validate.Regexp(f"^[0-9a-fA-F]{{{RECEIPT_CHARS},64}}$"),
-        metadata={"description": "The hash on a player's receipt."},
+        validate=validate.Regexp(
+            f"^[0-9a-fA-F]{{{RECEIPT_CHARS},64}}$",
+            error=f"a receipt hash is {RECEIPT_CHARS} to 64 hexadecimal characters",
+        ),
+        error_messages={"required": "give the receipt hash to check: ?receipt=<hash>"},
+        metadata={"description": "The hash on a player's receipt (spaces around it are ignored)."},
     )
+
+    @pre_load
+    def as_copied(self, data: Any, **_kwargs) -> Any:
+        """A hash copied off a page or a message comes with spaces around it: the dashboard's
+        form ignores them, and so does the API."""
+        if isinstance(data, dict) and isinstance(data.get("receipt"), str):
+            return {**data, "receipt": data["receipt"].strip()}
+        return data
 
 
 # -- responses --------------------------------------------------------------------------
