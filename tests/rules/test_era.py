@@ -544,9 +544,9 @@ def test_era_equipment_grouped_by_weapon_and_armour_is_in_the_deck(
     combination of Action and Equipment cards.”
 
     Equipment grouped under its subtypes (``Weapons (9)``, ``Armour (6)``) and cards under the
-    rulebook's names for them (``Event Cards``, ``Action Cards``, ``30 card deck``) are deck
-    cards: the headers were read as unknown cards or sections, and a legal deck as illegal. A
-    fourth copy or a dino under such a header is still found."""
+    rulebook's names for them (``Event Cards``, ``Action Cards``, ``30 card deck``, ``Dino
+    Cards``) are in their sections: the headers were read as unknown cards or sections, and a
+    legal deck as illegal. A fourth copy or a dino under such a header is still found."""
     text = BY_SUBTYPE.replace("Weapons (9)", weapons).replace("Armour (6)", armour)
     text = text.replace("Event Cards (3)", events).replace("Action Cards (12)", actions)
     result = check(era, text)
@@ -554,6 +554,9 @@ def test_era_equipment_grouped_by_weapon_and_armour_is_in_the_deck(
     assert result.legal
     deck = parse_text(text, era).deck.sections["deck"]
     assert sum(e.count for e in deck) == 30
+
+    cards = text.replace("Dinos:", "Dino Cards (3)").replace("Crystals:", "Crystal cards:")
+    assert check(era, cards).legal
 
     broken = text.replace("3x Flint Horn", "4x Flint Horn\n1x Quakestomp Brachiosaurus")
     assert rule_ids(check(era, broken), "error") == [
