@@ -95,3 +95,32 @@ def test_over_http_a_retry_with_the_key_gets_the_private_link(live_server, era_l
     other = http(live_server, "POST", entries, {**body, "text": era_illegal}, headers=headers)
     assert other.status == 422
     assert http(live_server, "POST", entries, body).status == 409
+
+
+def test_the_submission_form_sent_again_changed_is_a_new_submission(
+    client, event, era_legal, era_illegal
+):
+    # A page kept open (or brought back) after its first list was stored still holds that
+    # list's key; a player never sees the key, so another list sent from it is a submission of
+    # its own, answered in its own words, not refused for "an idempotency key".
+    page = client.get(f"/events/{event.id}").get_data(as_text=True)
+    key = re.search(r'name="idempotency_key" value="([^"]+)"', page).group(1)
+    form = {"csrf_token": csrf_of(page), "player": "Kim", "decklist": era_illegal}
+    first = client.post(f"/events/{event.id}", data={**form, "idempotency_key": key})
+    assert first.status_code == 303
+    other_player = client.post(
+        f"/events/{event.id}",
+        data={**form, "player": "Lee", "decklist": era_legal, "idempotency_key": key},
+    )
+    assert other_player.status_code == 303
+    assert other_player.headers["Location"] != first.headers["Location"]
+    changed = client.post(
+        f"/events/{event.id}", data={**form, "decklist": era_legal, "idempotency_key": key}
+    )
+    assert changed.status_code == 409
+    text = changed.get_data(as_text=True)
+    assert "A list is already on file for Kim" in text
+    assert "idempotency key" not in text
+    # The form shown again holds a key of its own, so sending it again is not refused for it.
+    assert re.search(r'name="idempotency_key" value="([^"]+)"', text).group(1) != key
+    assert sorted((e["player"], e["versions"]) for e in event.entries()) == [("Kim", 1), ("Lee", 1)]

@@ -207,17 +207,30 @@ def event_page(event_id: str):
     form = request.form.to_dict()
     try:
         data = schemas.SubmitForm().load(request.form)
-        receipt = events.submit(
-            get_db(),
-            pools(),
-            event_id,
-            player=data["player"],
-            player_id=data["player_id"],
-            submission=events.Submission.from_pasted(data["decklist"]),
-            now=now(),
-            idempotency_key=data["idempotency_key"],
-            limits=limits(),
-        )
+        submission = events.Submission.from_pasted(data["decklist"])
+
+        def submit(key: str | None) -> events.Receipt:
+            return events.submit(
+                get_db(),
+                pools(),
+                event_id,
+                player=data["player"],
+                player_id=data["player_id"],
+                submission=submission,
+                now=now(),
+                idempotency_key=key,
+                limits=limits(),
+            )
+
+        try:
+            receipt = submit(data["idempotency_key"])
+        except events.IdempotencyKeyReusedError:
+            # The form's key makes the same form sent twice one submission. Sent again
+            # changed (another list or player, from a page kept open after its first list
+            # was stored), it is a submission of its own, as from the page loaded afresh:
+            # the player never sees the key, and the form shown again would hold it still.
+            form["idempotency_key"] = new_form_key()
+            receipt = submit(form["idempotency_key"])
     except ValidationError as exc:
         return _event_page(event, form, form_errors(exc), 400)
     except DeckwrightError as exc:
@@ -234,10 +247,15 @@ def event_page(event_id: str):
     return redirect(target, 303)
 
 
+def new_form_key() -> str:
+    """The idempotency key a submission form is made with."""
+    return secrets.token_urlsafe(24)
+
+
 def _event_page(event: events.Event, form: dict, problems: list[str], status: int = 200):
     # A form sent again (a reload after a lost answer) carries the key it was made with,
     # and finds the entry the first one stored; a corrected form after a refusal does too.
-    form = {**form, "idempotency_key": form.get("idempotency_key") or secrets.token_urlsafe(24)}
+    form = {**form, "idempotency_key": form.get("idempotency_key") or new_form_key()}
     return render_template(
         "events/event.html",
         event=event,
