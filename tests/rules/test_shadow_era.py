@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardpool import convert
+from validator import parse_text
 from validator.cli import cli
 
 from ..helpers import decklist, rule_ids
@@ -493,6 +494,67 @@ def test_shadow_era_a_posted_wulven_deck_is_legal_for_wulven_heroes_only(shadow_
         "Pack Wolf",
         "Regeneration",
     ]
+
+
+# -- the item and ability sub-types: groups of the 39, never limits of their own -------------
+
+# A Human Hunter deck grouped the way the rulebook sorts its cards ("ITEM - WEAPON", "Support
+# Ability", "Attachment", ...): 41 non-hero cards.
+SUBTYPE_FORUM_LIST = """\
+Victor's Traps (Human Hunter)
+
+Hero: Victor Heartstriker
+
+Allies (12)
+4x Aldon the Brave
+4x Jasmine Rosecult
+4x Jade of the Forest
+
+Abilities (4)
+4x Aimed Shot
+
+Attachments:
+4x Extra Sharp
+
+Support Abilities (3)
+3x Cover of Night
+
+Weapons (4)
+4x Rusty Longsword
+
+Armor (4)
+4x Plate Armor
+
+Artifacts:
+4x Bazaar
+
+Traps (6):
+4x Net Trap
+2x Death Trap
+"""
+
+
+def test_shadow_era_cards_grouped_by_their_sub_types_are_the_deck(shadow_era, check):
+    """“An item is always one of four sub-types: Artifact, Weapon, Armor or Trap.” “There
+    are three different kinds of ability cards in Shadow Era:”
+
+    Headers naming the sub-types group the deck's non-hero cards, as "Allies" does; the
+    cards under them are counted and checked like any other. Five Rusty Longswords over two
+    weapon groups are one too many, and a Mage artifact is refused to a Hunter."""
+    result = check(shadow_era, SUBTYPE_FORUM_LIST)
+    assert result.legal is True
+    assert rule_ids(result, "error") == []
+    parsed = parse_text(SUBTYPE_FORUM_LIST, shadow_era)
+    assert [e.card.name for e in parsed.deck.sections["hero"]] == ["Victor Heartstriker"]
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 41
+
+    broken = SUBTYPE_FORUM_LIST.replace(
+        "Artifacts:\n4x Bazaar",
+        "Item - Weapon:\n1x Rusty Longsword\nArtifacts:\n3x Tome of Knowledge",
+    )
+    result = check(shadow_era, broken)
+    assert rule_ids(result, "error") == ["se-four-copies", "se-hero-class"]
+    assert [p.cards for p in result.errors] == [("Rusty Longsword",), ("Tome of Knowledge",)]
 
 
 # -- Location and Support cards (a decision: they are non-hero cards like any other) -----------
