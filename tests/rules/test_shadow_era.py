@@ -557,6 +557,34 @@ def test_shadow_era_cards_grouped_by_their_sub_types_are_the_deck(shadow_era, ch
     assert [p.cards for p in result.errors] == [("Rusty Longsword",), ("Tome of Knowledge",)]
 
 
+@pytest.mark.parametrize(
+    "card",
+    [
+        "Aldon the Brave",
+        "Cover of Night",
+        "Enrage",
+        "War Banner",
+        "Rusty Longsword",
+        "Plate Armor",
+    ],
+)
+def test_shadow_era_rules_of_play_do_not_limit_copies_in_the_deck(shadow_era, check, card):
+    """“If the word "Unique" is present here, you may not play another copy of that ally if
+    you already control one.” “NOTE: You may not play a Support ability if you already
+    control one with that name.” “NOTE: You may not play an attachment on a card if there is
+    already another copy of that attachment on the card.” “NOTE: You may not play an
+    Artifact if you already control one with that name.” “A hero may only have one weapon
+    in play at a time.” “A hero may only have one armor in play at a time.”
+
+    These limit what is in play, not the deck: a Warrior deck holds four of a unique ally
+    (Aldon the Brave), a Support ability, an attachment, an artifact, a weapon or an armor,
+    and a fifth is refused by rule 2 alone."""
+    assert check(shadow_era, deck("Boris Skullcrusher", [*neutral(35), (4, card)])).problems == []
+    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(35), (5, card)]))
+    [problem] = only(result, "se-four-copies")
+    assert (problem.cards, problem.actual) == ((card,), 5)
+
+
 # -- Location and Support cards (a decision: they are non-hero cards like any other) -----------
 
 NEUTRAL_LOCATIONS = [(4, "Gaderi: Braxno Citadel"), (4, "The Wilds: Trading Port")]
