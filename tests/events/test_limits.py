@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.events.conftest import DEADLINE, http
+from tests.events.conftest import DEADLINE, csrf_of, http
 from webapp.db import connect
 
 # 100 KB of one unknown card name: every line is a problem.
@@ -135,3 +135,28 @@ def test_over_http_a_long_list_is_answered_and_listed_in_bounded_sizes(live_serv
     assert (dashboard.status, exported.status) == (200, 200)
     assert len(dashboard.body) < 500_000
     assert len(exported.body) < 500_000
+
+
+def test_the_organizer_of_a_full_event_is_told_so_in_their_own_words(client, event, era_legal):
+    for player in ("Alice", "Bob", "Carol"):
+        event.submit(player, era_legal)
+    # The player is sent to the organizer; the organizer is not sent to themself.
+    assert "ask the organizer" in event.submit("Dave", era_legal).get_json()["error"]["message"]
+    registering = client.post(
+        event.url("/players"), json={"players": [{"name": "Eve"}]}, headers=event.admin
+    )
+    message = registering.get_json()["error"]["message"]
+    assert message == "The event is full: it has room for 3 players, the most this site allows."
+    uploaded = client.post(
+        event.url("/uploads"),
+        json={"csv": f'player,list\nEve,"{era_legal}"\n'},
+        headers=event.admin,
+    )
+    assert uploaded.get_json()["skipped"] == [
+        "line 2: skipped: The event is full: it has room for 3 players, the most this site allows."
+    ]
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    page = client.get(dashboard).get_data(as_text=True)
+    form = client.post(f"{dashboard}/players", data={"csrf_token": csrf_of(page), "players": "Eve"})
+    assert "The event is full: it has room for 3 players" in form.get_data(as_text=True)
+    assert "ask the organizer" not in form.get_data(as_text=True)

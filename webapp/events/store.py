@@ -484,7 +484,7 @@ def _register(
             already.append(name)
         added += cursor.rowcount
         if cursor.rowcount and held + added > limits.entries:
-            raise full(limits)
+            raise full(limits, organizer=True)
     return Registration(added, tuple(already))
 
 
@@ -493,7 +493,14 @@ def count_players(db: sqlite_utils.Database, event_id: str) -> int:
     return row[0] if row else 0
 
 
-def full(limits: Limits) -> LimitReachedError:
+def full(limits: Limits, *, organizer: bool = False) -> LimitReachedError:
+    """The event has no room for another player: a player is sent to the organizer, and the
+    organizer (registering players or uploading lists) told it is the site's limit."""
+    if organizer:
+        return LimitReachedError(
+            f"The event is full: it has room for {limits.entries} players,"
+            " the most this site allows."
+        )
     return LimitReachedError(
         f"This event has room for {limits.entries} players and is full; ask the organizer."
     )

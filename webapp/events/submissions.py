@@ -379,7 +379,7 @@ def submit_for_players(
             ).fetchone()
             if row is None:
                 if players >= limits.entries:
-                    report.skipped.append(f"{item.source}: skipped: {full(limits)}")
+                    report.skipped.append(f"{item.source}: skipped: {full(limits, organizer=True)}")
                     continue
                 players += 1
                 entry_id = new_id()
