@@ -160,3 +160,19 @@ def test_the_organizer_of_a_full_event_is_told_so_in_their_own_words(client, eve
     form = client.post(f"{dashboard}/players", data={"csrf_token": csrf_of(page), "players": "Eve"})
     assert "The event is full: it has room for 3 players" in form.get_data(as_text=True)
     assert "ask the organizer" not in form.get_data(as_text=True)
+
+
+def test_a_dashboard_page_past_the_last_shows_the_last(client, event, era_legal, era_illegal):
+    # A page kept from when more lists were not legal: three fixed since, the page is gone.
+    for player in ("Alice", "Bob", "Carol"):
+        event.submit(player, era_illegal)
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    assert "Carol" in client.get(f"{dashboard}?show=illegal&page=2").get_data(as_text=True)
+    event.resubmit("Alice", era_legal)
+    event.resubmit("Bob", era_legal)
+    page = client.get(f"{dashboard}?show=illegal&page=2").get_data(as_text=True)
+    assert "Carol" in page
+    assert "None." not in page
+    beyond = client.get(f"{dashboard}?page=7").get_data(as_text=True)
+    assert "Page 2 of 2 (3 entries)" in beyond
+    assert "No lists yet." not in beyond

@@ -371,6 +371,10 @@ def dashboard(event_id: str, token: str):
 def _dashboard(access, token, show=events.ALL, page=1, *, notices=(), problems=(), report=None):
     db = get_db()
     found = events.entry_page(db, access, show, page, per_page())
+    if found.page > found.pages:
+        # A page kept from when the filter showed more (lists fixed since, say) is gone: the
+        # last page is shown, not an empty one saying there are no lists.
+        found = events.entry_page(db, access, show, found.pages, per_page())
     event = events.get_event(db, access.event.id)
     status = 400 if problems else 200
     return render_template(
