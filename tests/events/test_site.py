@@ -259,3 +259,23 @@ def test_the_dashboard_exports_csv_and_json(client, site_event, era_legal):
 
 def test_the_navigation_links_to_running_an_event(client):
     assert 'href="/events/new">Run an event</a>' in client.get("/").get_data(as_text=True)
+
+
+def test_the_sheet_and_the_published_list_show_the_sideboard_the_receipt_covers(
+    client, event, era_legal
+):
+    # Judges check the sideboard against the list too, and the receipt printed on the sheet
+    # covers it: the sheet and the published list show it, each board apart from the deck.
+    with_boards = era_legal + "\nSideboard:\n2 Kindle\n1 Fire Breath\n\nMaybeboard:\n1 High Tide\n"
+    entry_id = event.submit("Sid", with_boards).get_json()["entry"]["entry"]
+    sheet = client.get(f"/events/{event.id}/admin/{event.token}/entries/{entry_id}/sheet")
+    text = sheet.get_data(as_text=True)
+    assert "<h2><span>Deck</span><span>30</span></h2>" in text
+    assert "<h2><span>Sideboard</span><span>3</span></h2>" in text
+    assert '<td class="count">2</td><td>Kindle</td>' in text
+    assert "<h2><span>Maybeboard</span><span>1</span></h2>" in text
+    client.post(event.url("/publish"), headers=event.admin)
+    published = client.get(f"/events/{event.id}/lists").get_data(as_text=True)
+    assert "<h3>Sideboard (3)</h3>" in published
+    assert "<h3>Maybeboard (1)</h3>" in published
+    assert '<td class="count">2</td><td>Kindle</td>' in published

@@ -10,6 +10,7 @@ import orjson
 
 from cardpool import Game
 from validator import DecklistError, parse_mapping, parse_text, to_text, validate
+from validator.deck import BOARD_NAMES, BOARDS
 
 from ..json_provider import ORJSON_OPTIONS
 from .records import (
@@ -105,12 +106,14 @@ def compact(problem: dict[str, Any]) -> dict[str, Any]:
 
 
 def sheet_sections(game: Game, version: Version) -> list[SheetSection]:
-    """A stored list by section in the game's order, each card with its count and the totals."""
+    """A stored list by section in the game's order, each card with its count and the totals,
+    then its sideboard and maybe-board: the receipt covers them, and judges check them too."""
     deck = parse_text(version.canonical, game).deck
+    parts = [(s.name, deck.sections.get(s.id)) for s in game.sections]
+    parts += [(BOARD_NAMES[b], deck.boards.get(b)) for b in BOARDS]
     sections = []
-    for section in game.sections:
-        entries = deck.sections.get(section.id)
+    for name, entries in parts:
         if entries:
             rows = [(e.count, e.card.name) for e in entries]
-            sections.append(SheetSection(section.name, rows, sum(c for c, _ in rows)))
+            sections.append(SheetSection(name, rows, sum(c for c, _ in rows)))
     return sections
