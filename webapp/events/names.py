@@ -16,6 +16,11 @@ JOINERS = "\u200c\u200d"
 _NO_JOINERS = str.maketrans("", "", JOINERS)
 
 
+def without_joiners(text: str) -> str:
+    """``text`` as it reads: the joiners left out."""
+    return text.translate(_NO_JOINERS)
+
+
 def unwritable(text: str) -> str | None:
     """The first character of ``text`` no name may hold (a control or invisible character
     other than the joiners), as ``U+XXXX``; None when every one may be."""
@@ -35,12 +40,12 @@ def player_key(name: str) -> str:
     matching of identifiers has it."""
     if name.isascii():  # the common name: nothing to normalise
         return " ".join(name.split()).casefold()
-    folded = unicodedata.normalize("NFKD", name.translate(_NO_JOINERS)).casefold()
+    folded = unicodedata.normalize("NFKD", without_joiners(name)).casefold()
     return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
 def clean_player_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.translate(_NO_JOINERS).strip():
+    if not isinstance(name, str) or not without_joiners(name).strip():
         raise InvalidSubmissionError("a player name is required")
     name = " ".join(name.split())
     if len(name) > MAX_NAME_CHARS:
@@ -94,7 +99,7 @@ def lookalike_key(name: str) -> str:
     case and spacing are ignored. Two players with different names but one key
     are worth a look: one may be posing as the other.
     """
-    decomposed = unicodedata.normalize("NFKD", name.translate(_NO_JOINERS))
+    decomposed = unicodedata.normalize("NFKD", without_joiners(name))
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     folded = bare.translate(_LOOKALIKES).casefold()
     return "".join(folded.split()).replace("rn", "m").replace("vv", "w")

@@ -20,7 +20,14 @@ from cardpool import PoolLibrary
 
 from ..db import create_once, transaction
 from . import journal, links
-from .names import clean_player_id, clean_player_name, lookalike_key, player_key, unwritable
+from .names import (
+    clean_player_id,
+    clean_player_name,
+    lookalike_key,
+    player_key,
+    unwritable,
+    without_joiners,
+)
 from .records import (
     DEFAULT_LIMITS,
     MAX_EVENT_NAME_CHARS,
@@ -391,7 +398,7 @@ def create_event(
 ) -> NewEvent:
     """Create an event (optionally with its expected players) and its admin token."""
     name = " ".join(str(name or "").split())
-    if not name:
+    if not without_joiners(name).strip():
         raise InvalidEventError("an event needs a name")
     if len(name) > MAX_EVENT_NAME_CHARS:
         raise InvalidEventError(f"an event name has at most {MAX_EVENT_NAME_CHARS} characters")
