@@ -19,7 +19,7 @@ import yaml
 from click.testing import CliRunner
 
 from cardpool import Game, check_pools, convert, default_pool_dir, load_game
-from validator import describe_rules
+from validator import describe_rules, parse_text
 from validator.cli import cli
 
 from ..helpers import decklist, rule_ids
@@ -191,6 +191,69 @@ def test_arcmage_a_creature_in_the_region_deck_fails(arcmage, check):
     )
     assert (problem.section, problem.cards) == ("regions", ("Poison Ivy",))
     assert (problem.expected, problem.actual) == (["Region"], "Creature")
+
+
+# The rulebook's example deck as a player would post it, grouped under the rulebook's own
+# names: its Spells and Equipment are the pool's Enchantments, its regions City cards.
+ORC_FORUM_LIST = """\
+Gaia & Nobles, Red Banner chapter
+
+Creatures (32)
+4x Kolibri
+4x Nourished Flower
+4x Elvish Archer
+4x Majestic Griffin
+4x Esteemed Duelist
+4x Benevolent Baron
+4x Royal Guard
+4x Prince of Thieves
+
+Spells (8)
+4x Wild Trample
+4x Blindfolded
+
+Equipment (4)
+4x Centaur's Bow
+
+Events (12)
+4x Call to Aid
+4x Early Spring
+4x Touch of Genius
+
+Magic (4)
+4x Nature's Outrage
+
+City cards (3)
+1x Plymouth
+1x Lake of Fire
+1x Warren
+"""
+
+
+def test_arcmage_a_list_grouped_by_the_rulebooks_card_types_is_read_whole(arcmage, check):
+    """“Creatures, Spells, Equipment and Event cards have a gold cost that has to be paid in
+    order for them to enter play.” “The region pile, called Chapter, keeps your region cards
+    face down, with only one active region turned face up.”
+
+    Spells and Equipment group main deck cards, City cards the region deck: the list is the
+    60 and 3 of the Red Banner example, and legal. A region written among the Equipment is
+    in the main deck, and refused there."""
+    parsed = parse_text(ORC_FORUM_LIST, arcmage)
+    assert sum(entry.count for entry in parsed.deck.sections["deck"]) == 60
+    assert [entry.card.name for entry in parsed.deck.sections["regions"]] == [
+        "Plymouth",
+        "Lake of Fire",
+        "Warren",
+    ]
+    result = check(arcmage, ORC_FORUM_LIST)
+    assert result.legal is True
+    assert rule_ids(result, "error") == []
+
+    misplaced = ORC_FORUM_LIST.replace("4x Centaur's Bow", "3x Centaur's Bow\n1x Swanport")
+    result = check(arcmage, misplaced)
+    assert rule_ids(result, "error") == ["arcmage-regions-kept-apart"]
+    [problem] = result.errors
+    assert (problem.section, problem.cards) == ("deck", ("Swanport",))
 
 
 # -- Token creatures ------------------------------------------------------------------------------
