@@ -94,6 +94,8 @@ _COLUMN_NAMES = frozenset(
 _HEADER_COUNT = re.compile(
     r"\s*(?:[\(\[]\s*\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*\d+(?:\s+cards?)?)\s*$", re.I
 )
+# A note in brackets after a header's words: "Extra Deck (Henchmen)", "Deck [Outlaws]".
+_HEADER_NOTE = re.compile(r"^(.*?\S)\s*[\(\[]\s*([^\(\)\[\]]*?\S)\s*[\)\]]$")
 # Bullets, including the dashes and dots word processors and forums put before a list item.
 _BULLET = re.compile(r"^[-*•–—·◦▪‣]\s+")
 # Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
@@ -143,7 +145,10 @@ _GENERIC_HEADERS = frozenset(
     for label in ("Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards")
 )
 _BOARD_HEADERS = {
-    **{name_key(label): SIDEBOARD for label in ("Sideboard", "Side board", "Side", "SB")},
+    **{
+        name_key(label): SIDEBOARD
+        for label in ("Sideboard", "Side board", "Side", "SB", "Side Deck", "Sidedeck")
+    },
     **{name_key(label): MAYBEBOARD for label in ("Maybeboard", "Maybe board", "Maybe")},
     name_key("Considering"): MAYBEBOARD,
 }
@@ -190,19 +195,26 @@ def _problem(
 
 
 class _Lexicon:
-    """What the reader knows of one game besides its lookups: the headers naming its types."""
+    """What the reader knows of one game besides its lookups: the headers that group its
+    cards (by type, or by a value of an attribute: a faction, a domain, a class)."""
 
     def __init__(self, game: Game):
-        self.type_keys: set[str] = set()
+        self.group_keys: set[str] = set()
         self.set_keys = frozenset(name_key(code) for code in game.sets)
         for card_type in game.card_types:
-            self.type_keys.add(name_key(card_type))
+            self.group_keys.add(name_key(card_type))
             # "Code" for "Active Code" and "Delayed Code": players group by the last word.
-            self.type_keys.add(name_key(card_type.split()[-1]))
+            self.group_keys.add(name_key(card_type.split()[-1]))
+        # "Inferno:", "Shadow (12)", "Weapons": players group a list by what its cards are,
+        # and a header naming a value of the game's own attributes is such a group.
+        for attribute in game.attributes.values():
+            if not attribute.references:
+                self.group_keys.update(name_key(str(value)) for value in attribute.values)
+        self.group_keys.discard("")
 
-    def names_type(self, key: str) -> bool:
-        """Whether a header key names a card type, singular or plural."""
-        return any(form in self.type_keys for form in _singulars(key))
+    def names_group(self, key: str) -> bool:
+        """Whether a header key names a card type or an attribute value, singular or plural."""
+        return any(form in self.group_keys for form in _singulars(key))
 
 
 def _singulars(key: str) -> tuple[str, ...]:
@@ -240,16 +252,36 @@ def _target(game: Game, label: str) -> tuple | None:
     """Where a header sends its cards, or None when it names nothing the game knows.
 
     The game's own section names and aliases come first, so a game whose YAML has a
-    "Sideboard" section counts it like any other.
+    "Sideboard" section counts it like any other. A header the game does not know as it
+    is written is tried without a last word "cards" ("Hero Cards") and without a note in
+    brackets ("Extra Deck (Henchmen)"), then by that note ("Henchmen (Extra Deck)" is read
+    by its first words, which name a type, before the note); and words that each name a
+    group ("Inferno Code") are a group too.
     """
     label = _HEADER_COUNT.sub("", label).strip()
+    found = _named_target(game, label)
+    if found is not None:
+        return found
+    words = label.split()
+    if len(words) > 1 and words[-1].lower() in ("card", "cards"):
+        return _target(game, " ".join(words[:-1]))
+    noted = _HEADER_NOTE.match(label)
+    if noted:
+        return _target(game, noted.group(1)) or _target(game, noted.group(2))
+    lexicon = _lexicon(game)
+    if len(words) > 1 and all(lexicon.names_group(name_key(word)) for word in words):
+        return _BY_TYPE  # "Inferno Code", "Shadow Allies": a group of groups
+    return None
+
+
+def _named_target(game: Game, label: str) -> tuple | None:
     section = game.section_for(label)
     if section is not None:
         return (_SECTION, section)
     key = name_key(label)
     if key in _BOARD_HEADERS:
         return (_BOARD, _BOARD_HEADERS[key])
-    if key in _GENERIC_HEADERS or _lexicon(game).names_type(key):
+    if key in _GENERIC_HEADERS or _lexicon(game).names_group(key):
         return _BY_TYPE
     return None
 
@@ -274,6 +306,7 @@ _ZERO = "zero"  # (what the line names)
 _CARD = "card"  # (card, printing named, notes, count)
 _UNKNOWN = "unknown"  # (text, suggestions)
 _NUMBERED_LINE = "numbered"  # (number, reading as its place, reading as its count)
+_SEVERAL = "several"  # (the readings of the cards a header line lists after it,)
 
 
 def _readings(game: Game) -> dict[str, tuple]:
@@ -360,7 +393,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
             # cards below it are the deck's. "Deck: 3 Kindle" starts its section.
             alone = target[1] is not None and _split_count(rest)[1] == rest.strip()
             line_only = alone or name_key(label) in _LINE_ONLY_LABELS
-            return (_HEADER, target, label, _suggested(game, _read_entry(game, rest)), line_only)
+            read = _read_entry(game, rest)
+            if read[0] == _UNKNOWN and "," in rest:
+                read = _read_several(game, rest) or read
+            return (_HEADER, target, label, _suggested(game, read), line_only)
     if reading[0] == _UNKNOWN:
         # "Creatures (24)" or "Sideboard": a header written without its colon.
         target = _target(game, line)
@@ -447,6 +483,15 @@ def _numbered_entry(game: Game, number: int, rest: str) -> tuple:
         )
         as_count = (*as_count[:3], (*as_count[3], note), as_count[4])
     return (_NUMBERED_LINE, number, as_place, as_count)
+
+
+def _read_several(game: Game, text: str) -> tuple | None:
+    """ "Dinos: Ember Rex, Tide Raptor, Gale Wing": the cards of a header line written one after
+    another, each read as a line of its own; None unless every part is a card."""
+    readings = tuple(_read_entry(game, part.strip()) for part in text.split(",") if part.strip())
+    if len(readings) > 1 and all(reading[0] == _CARD for reading in readings):
+        return (_SEVERAL, readings)
+    return None
 
 
 def _suggested(game: Game, reading: tuple) -> tuple:
@@ -718,6 +763,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if rest is None:
                 continue
             reading = rest
+            if reading[0] == _SEVERAL:
+                for each in reading[1]:
+                    _take(game, deck, problems, each, where, number, stripped)
+                continue
         _take(game, deck, problems, reading, where, number, stripped)
     if placed:
         problems.append(_placed(placed))

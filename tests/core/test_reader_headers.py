@@ -248,3 +248,103 @@ def test_rules_drawn_across_a_post_frame_headers_or_nothing(era):
     assert cards(parsed, "dinos") == [("Ember Rex", 1)]
     assert cards(parsed, "deck") == [("Kindle", 3)]
     assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Flame Lash", 1)]
+
+
+# -- headers as strangers write them ------------------------------------------------------
+
+RYFT_BY_DOMAIN = """\
+Inferno (13):
+3 Cinder Imp
+3 Flarefox Kit
+3 Magma Golemling
+3 Pyre Knight Valcor
+1 Eruption Countdown
+Abyss:
+3 Drowned Sentinel
+3 Gloom Eel
+3 Inkshade Squidling
+Circuit:
+3 Byte Drone
+3 Static Hound
+Inferno Code:
+3 Caldera Forge
+3 Flash Fire Protocol
+Abyss Code:
+3 Sunken Archive
+3 Undertow Script
+"""
+
+
+def test_a_list_grouped_by_its_cards_domains_is_judged_by_its_cards(ryft, check):
+    # "Inferno:" names a domain: a group of the list, like "Beings:", not a section.
+    result = check(ryft, RYFT_BY_DOMAIN)
+    assert result.problems == []
+    assert result.legal
+
+
+@pytest.mark.parametrize("header", ["Shadow (12):", "Neutral", "Wulven:", "Rare cards:"])
+def test_a_header_naming_a_value_of_an_attribute_groups_by_type(shadow_era, header):
+    parsed = parse_text(f"{header}\n4 Bad Wolf", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+
+
+@pytest.mark.parametrize("header", ["Hero Cards:", "Hero card", "Ally cards (20):"])
+def test_a_header_ending_in_cards_is_read_by_its_other_words(shadow_era, header):
+    parsed = parse_text(
+        f"{header}\n1 Darkclaw" if "Hero" in header else f"{header}\n4 Bad Wolf", shadow_era
+    )
+    assert parsed.problems == []
+    assert cards(parsed, "hero") + cards(parsed, "deck") in ([("Darkclaw", 1)], [("Bad Wolf", 4)])
+
+
+@pytest.mark.parametrize(
+    ("header", "section"),
+    [
+        ("Extra Deck (Henchmen):", "extra"),
+        ("Henchmen (Extra Deck):", "extra"),
+        ("Deck (Outlaws):", "deck"),
+        ("Deck [Outlaws]", "deck"),
+    ],
+)
+def test_a_header_with_a_note_in_brackets_is_read_by_its_words_or_its_note(eruma, header, section):
+    card = "Zombie" if section == "extra" else _an_outlaw(eruma)
+    parsed = parse_text(f"{header}\n2 {card}", eruma)
+    assert parsed.problems == []
+    assert cards(parsed, section) == [(card, 2)]
+
+
+@pytest.mark.parametrize("header", ["Side Deck:", "Side deck (5)", "Sidedeck:"])
+def test_a_side_deck_is_the_sideboard_not_part_of_the_deck(shadow_era, check, header):
+    legal = example("shadow-era-legal.txt")
+    result = check(shadow_era, f"{legal}\n{header}\n4 Bad Wolf\n1 Full Moon\n")
+    assert result.legal and result.problems == []
+    parsed = parse_text(f"{legal}\n{header}\n4 Bad Wolf\n1 Full Moon\n", shadow_era)
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [
+        ("Bad Wolf", 4),
+        ("Full Moon", 1),
+    ]
+
+
+def test_a_header_line_may_name_its_cards_one_after_another(era, check):
+    dinos = "Dinos: Ember Rex, Cinderhorn Triceratops, Tidefang Mosasaur"
+    text = ERA_FORUM_LIST.replace(
+        "Dinos:\n1 Ember Rex\n1 Cinderhorn Triceratops\n1 Tidefang Mosasaur", dinos
+    )
+    assert text != ERA_FORUM_LIST
+    result = check(era, text)
+    assert result.problems == [] and result.legal
+    parsed = parse_text(text, era)
+    assert cards(parsed, "dinos") == [
+        ("Ember Rex", 1),
+        ("Cinderhorn Triceratops", 1),
+        ("Tidefang Mosasaur", 1),
+    ]
+    assert [e.lines for e in parsed.deck.sections["dinos"]] == [(1,), (1,), (1,)]
+
+
+def test_a_header_line_naming_one_card_that_is_not_one_is_one_unknown_card(era):
+    parsed = parse_text("Dinos: Ember Rex, Nonsense Saur", era)
+    (problem,) = parsed.problems
+    assert problem.rule == "decklist-unknown-card"
+    assert "'Ember Rex, Nonsense Saur'" in problem.message
