@@ -137,14 +137,19 @@ SHADOW_ERA_RULINGS: dict[str, Ruling] = {
         "Wulven one, where only Insolent Pup, Eye of the Dark Forest and Den Mother (ll108-"
         "ll110) have it: the list drops the Wulven class as it dropped it from the three "
         "Wulven heroes and from Pack Wolf (se112), which the game's wiki names as a "
-        "class-specific ally. The game's v4.80 notes number two new Wulven cards rr114-rr115, "
+        "class-specific ally, and from What Big Teeth (se115), which the game's fan wiki "
+        "(Item) calls \"Wulven's What Big Teeth\", a class-specific weapon. The game's v4.80 "
+        "notes number two new Wulven cards rr114-rr115, "
         "between the Rogue rr104-rr105 and the Elemental rr124-rr125, the same place; a "
         "Moonstalker deck of build 1.28 (shadowera.gondorian.com) plays Pack Wolf, Now You're "
         "Mine, Captured Prey, Regeneration and Full Moon as the Wulven cards of a Wulven deck. "
         "Read as class-less, these cards fitted every hero, Human ones too; the rulebook's "
         "rule 4 keeps a class card to heroes with its icon. Doubtful, left as the source has "
         "them: the armors Packmaster's Helm and Voidwalker's Gauntlet (sf174, sf179) sit "
-        "among class armors outside any block.",
+        "among class armors outside any block; and the same wiki says the icons on weapons "
+        "and armors name the classes that may use them, while the source gives none to the "
+        "Call of the Crystals weapons and armors (se161-se200, Mournblade aside), so those "
+        "may carry icons the source lost too.",
     ),
     "wulven_allies": Ruling(
         "kept without a class icon (Wulven stays their affinity)",
