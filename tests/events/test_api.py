@@ -369,3 +369,21 @@ def test_a_receipt_hash_is_checked_as_copied_and_a_wrong_one_is_told_what_a_hash
     assert error_of(missing, 400)["details"] == [
         "receipt: give the receipt hash to check: ?receipt=<hash>"
     ]
+
+
+def test_a_player_refused_among_many_registered_is_named(client, event):
+    # Of 2,000 names pasted from a spreadsheet, the organizer is told which one to fix.
+    players = [{"name": f"Player {n:04d}"} for n in range(1_500)]
+    players[1_234] = {"name": "Bad\x07Name"}
+    refused = client.post(event.url("/players"), json={"players": players}, headers=event.admin)
+    assert error_of(refused, 422)["message"] == (
+        "player 1235 (Bad\\x07Name): a player name cannot hold control or invisible"
+        " characters (it holds U+0007)"
+    )
+    players[1_234] = {"name": "Good Name"}
+    players[1_400] = {"name": "Fine", "player_id": "ID\x01"}
+    refused = client.post(event.url("/players"), json={"players": players}, headers=event.admin)
+    assert error_of(refused, 422)["message"] == (
+        "player 1401 (Fine): a player id has at most 40 printable characters"
+    )
+    assert event.entries() == []

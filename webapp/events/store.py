@@ -453,13 +453,26 @@ def create_event(
 
 
 def _clean_players(players: Iterable[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """The players as registered, one a name; a name or id refused names its player (which
+    of 2,000 lines pasted to fix: its place and the start of its name, unprintables escaped)."""
     cleaned: dict[str, tuple[str, str | None]] = {}
-    for name, player_id in players:
-        name = clean_player_name(name)
-        cleaned.setdefault(player_key(name), (name, clean_player_id(player_id)))
+    for number, (name, player_id) in enumerate(players, 1):
+        try:
+            name, player_id = clean_player_name(name), clean_player_id(player_id)
+        except InvalidSubmissionError as exc:
+            raise InvalidSubmissionError(f"player {number} ({_preview(name)}): {exc}") from None
+        cleaned.setdefault(player_key(name), (name, player_id))
     if len(cleaned) > MAX_PLAYERS:
         raise InvalidSubmissionError(f"an event has at most {MAX_PLAYERS} players")
     return list(cleaned.values())
+
+
+def _preview(name: object, chars: int = 40) -> str:
+    """The start of a name as typed, fit for a message: control and invisible characters
+    written as their codes."""
+    text = " ".join(str(name).split())
+    short = text[:chars] + ("…" if len(text) > chars else "")
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in short)
 
 
 def _register(
