@@ -96,6 +96,23 @@ def test_without_a_time_zone_the_deadline_is_utc(client):
     assert facts["deadline"].startswith("2030-05-03T14:00:00")
 
 
+def test_a_deadline_the_clocks_skip_in_the_organizers_zone_is_refused(client):
+    # 01:30 on 30 March 2031 never happens in London: the clocks go from 01:00 to 02:00. It
+    # was kept as 01:30 UTC and confirmed as "as you entered it: 02:30", an hour off the time
+    # typed; a wall-clock time that happens twice (October) is its first, the earlier one.
+    skipped = create(client, deadline="2031-03-30T01:30", timezone="Europe/London")
+    assert skipped.status_code == 400
+    assert (
+        "2031-03-30 01:30 does not happen in Europe/London: the clocks skip it."
+        " Pick a time before or after."
+    ) in skipped.get_data(as_text=True)
+    twice = create(client, deadline="2030-10-27T01:30", timezone="Europe/London")
+    assert "Deadline as you entered it: 2030-10-27 01:30 Europe/London." in twice.get_data(
+        as_text=True
+    )
+    assert event_facts(client, dashboard_of(twice))["deadline"].startswith("2030-10-27T00:30:00")
+
+
 def test_an_unknown_time_zone_is_refused(client):
     response = create(client, timezone="Mars/Olympus_Mons")
     assert response.status_code == 400

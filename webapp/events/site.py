@@ -107,7 +107,17 @@ def in_zone(deadline: datetime, zone: str | None) -> datetime:
     if zone not in time_zones():
         message = f"Unknown time zone {zone!r}: pick one from the list."
         raise ValidationError({"timezone": [message]})
-    return deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+    local = deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+    if local.astimezone(UTC).astimezone(local.tzinfo).replace(tzinfo=None) != deadline:
+        # A time the clocks skip (spring forward) has no moment: taken an hour off, it was
+        # confirmed as another time than the one typed. A time that happens twice (fall
+        # back) is its first, the earlier deadline.
+        message = (
+            f"{deadline:%Y-%m-%d %H:%M} does not happen in {zone}: the clocks skip it."
+            " Pick a time before or after."
+        )
+        raise ValidationError({"deadline": [message]})
+    return local
 
 
 def chosen_format(game: Any, value: str | None) -> str | None:
