@@ -387,3 +387,31 @@ def test_a_player_refused_among_many_registered_is_named(client, event):
         "player 1401 (Fine): a player id has at most 40 printable characters"
     )
     assert event.entries() == []
+
+
+def test_a_player_id_in_an_upload_is_kept_for_a_player_on_file_without_one(
+    client, make_event, era_legal
+):
+    # Registered by name (or submitted) without an id, then uploaded with one: the id was
+    # dropped without a word while a new player's was kept. A player claiming a registered
+    # name adds an id the same way; an id already on file is left as it is.
+    event = make_event(players=[{"name": "Ann"}, {"name": "Bo", "player_id": "B-1"}])
+    event.submit("Cy", era_legal)
+    table = "player,list,player_id\n" + "".join(
+        f"{name},1 Kindle,{player_id}\n"
+        for name, player_id in (("Ann", "A-1"), ("Bo", "B-2"), ("Cy", "C-3"), ("Dee", "D-4"))
+    )
+    response = client.post(event.url("/uploads"), json={"csv": table}, headers=event.admin)
+    stored = response.get_json()["stored"]
+    assert [(s["entry"]["player"], s["entry"]["player_id"]) for s in stored] == [
+        ("Ann", "A-1"),
+        ("Bo", "B-1"),
+        ("Cy", "C-3"),
+        ("Dee", "D-4"),
+    ]
+    assert [(e["player"], e["player_id"]) for e in event.entries()] == [
+        ("Ann", "A-1"),
+        ("Bo", "B-1"),
+        ("Cy", "C-3"),
+        ("Dee", "D-4"),
+    ]

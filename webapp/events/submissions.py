@@ -403,6 +403,13 @@ def submit_for_players(
                         f"{item.source}: skipped: {name} already has {limits.versions} lists"
                     )
                     continue
+                if item.player_id:
+                    # A player on file without an id gets the one uploaded, as a player
+                    # claiming a registered name adds theirs; one on file is left as it is.
+                    db.execute(
+                        "UPDATE event_entries SET player_id = ? WHERE id = ? AND player_id IS NULL",
+                        [item.player_id, entry_id],
+                    )
             _append_version(db, entry_id, checked, ORGANIZER, now)
             entry_ids.append((item.source, entry_id))
     for source, entry_id in entry_ids:
