@@ -10,7 +10,7 @@ import zipfile
 from datetime import timedelta
 
 from tests.api.support import error_of
-from tests.events.conftest import DEADLINE, bearer
+from tests.events.conftest import DEADLINE, bearer, csrf_of
 
 
 def test_an_organizer_creates_an_event_and_gets_its_admin_token_once(client):
@@ -172,7 +172,8 @@ def test_the_organizer_registers_expected_players(client, event):
         json={"players": [{"name": "Dana"}, {"name": "dana"}, {"name": "Eve", "player_id": "E"}]},
         headers=event.admin,
     )
-    assert response.get_json() == {"added": 2, "already_registered": []}
+    # "dana" is Dana again: named back, as a name the event held before is.
+    assert response.get_json() == {"added": 2, "already_registered": ["dana"]}
     again = client.post(
         event.url("/players"),
         json={"players": [{"name": "EVE", "player_id": "X"}, {"name": "Finn"}]},
@@ -415,3 +416,23 @@ def test_a_player_id_in_an_upload_is_kept_for_a_player_on_file_without_one(
         ("Cy", "C-3"),
         ("Dee", "D-4"),
     ]
+
+
+def test_a_name_registered_twice_in_one_request_is_named_back(client, event):
+    # Two lines for one name (two people of one name, or a pasted row twice): one entry is
+    # made, and the organizer is told of the other, as of a name the event held before.
+    players = [{"name": "John Smith", "player_id": "J-1"}, {"name": "Bo"}]
+    players.append({"name": "john  smith", "player_id": "J-2"})
+    answer = client.post(event.url("/players"), json={"players": players}, headers=event.admin)
+    assert answer.get_json() == {"added": 2, "already_registered": ["john smith"]}
+    assert [(e["player"], e["player_id"]) for e in event.entries()] == [
+        ("Bo", None),
+        ("John Smith", "J-1"),
+    ]
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    page = client.get(dashboard).get_data(as_text=True)
+    form = client.post(
+        f"{dashboard}/players", data={"csrf_token": csrf_of(page), "players": "Cy\nCY\nBo"}
+    )
+    assert "1 player registered." in form.get_data(as_text=True)
+    assert "Already on the list, left as they were: CY, Bo." in form.get_data(as_text=True)

@@ -276,8 +276,8 @@ class RegisteredSchema(Schema):
         fields.Str(),
         required=True,
         metadata={
-            "description": "Names the event already held, left as they were (a player id"
-            " sent with one does not replace the one on file)."
+            "description": "Names the event already held, or given twice in this request,"
+            " left as they were (a player id sent with one does not replace the one on file)."
         },
     )
 

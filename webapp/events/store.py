@@ -427,7 +427,7 @@ def create_event(
         locked=False,
         published=False,
     )
-    expected = _clean_players(players)
+    expected, _given = _clean_players(players)
     ensure_schema(db)
     journal.ensure_schema(db)
     with transaction(db):
@@ -452,19 +452,26 @@ def create_event(
     return NewEvent(event, token)
 
 
-def _clean_players(players: Iterable[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    """The players as registered, one a name; a name or id refused names its player (which
-    of 2,000 lines pasted to fix: its place and the start of its name, unprintables escaped)."""
+def _clean_players(
+    players: Iterable[tuple[str, str | None]],
+) -> tuple[list[tuple[str, str | None]], list[tuple[str, bool]]]:
+    """The players to register, one a name, and every name given in its order, each saying
+    whether an earlier one of the same request was the same player. A name or id refused
+    names its player (which of 2,000 lines pasted to fix: its place and the start of its
+    name, unprintables escaped)."""
     cleaned: dict[str, tuple[str, str | None]] = {}
+    given: list[tuple[str, bool]] = []
     for number, (name, player_id) in enumerate(players, 1):
         try:
             name, player_id = clean_player_name(name), clean_player_id(player_id)
         except InvalidSubmissionError as exc:
             raise InvalidSubmissionError(f"player {number} ({_preview(name)}): {exc}") from None
-        cleaned.setdefault(player_key(name), (name, player_id))
+        key = player_key(name)
+        given.append((name, key in cleaned))
+        cleaned.setdefault(key, (name, player_id))
     if len(cleaned) > MAX_PLAYERS:
         raise InvalidSubmissionError(f"an event has at most {MAX_PLAYERS} players")
-    return list(cleaned.values())
+    return list(cleaned.values()), given
 
 
 def _preview(name: object, chars: int = 40) -> str:
@@ -534,11 +541,14 @@ def register_players(
     limits: Limits = DEFAULT_LIMITS,
 ) -> Registration:
     """Pre-register expected players by name: how many are new, and which names the event
-    already held (left as they were, so no entry changes behind its player's back)."""
-    expected = _clean_players(players)
+    already held (left as they were, so no entry changes behind its player's back), a name
+    given twice in ``players`` among them (the first one is registered)."""
+    expected, given = _clean_players(players)
     with transaction(db):
         _require_open(db, organizer.event.id, now)
-        return _register(db, organizer.event.id, expected, now, limits)
+        done = _register(db, organizer.event.id, expected, now, limits)
+    held = set(done.already)
+    return Registration(done.added, tuple(n for n, again in given if again or n in held))
 
 
 def lock(db: sqlite_utils.Database, organizer: Organizer, now: datetime | None = None) -> Event:
