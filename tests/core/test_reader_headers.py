@@ -318,7 +318,8 @@ def test_a_header_with_a_note_in_brackets_is_read_by_its_words_or_its_note(eruma
 def test_a_side_deck_is_the_sideboard_not_part_of_the_deck(shadow_era, check, header):
     legal = example("shadow-era-legal.txt")
     result = check(shadow_era, f"{legal}\n{header}\n4 Bad Wolf\n1 Full Moon\n")
-    assert result.legal and result.problems == []
+    assert result.legal
+    assert result.problems == []
     parsed = parse_text(f"{legal}\n{header}\n4 Bad Wolf\n1 Full Moon\n", shadow_era)
     assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [
         ("Bad Wolf", 4),
@@ -333,7 +334,8 @@ def test_a_header_line_may_name_its_cards_one_after_another(era, check):
     )
     assert text != ERA_FORUM_LIST
     result = check(era, text)
-    assert result.problems == [] and result.legal
+    assert result.problems == []
+    assert result.legal
     parsed = parse_text(text, era)
     assert cards(parsed, "dinos") == [
         ("Ember Rex", 1),
