@@ -94,8 +94,9 @@ _COLUMN_NAMES = frozenset(
 _HEADER_COUNT = re.compile(
     r"\s*(?:[\(\[]\s*\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*\d+(?:\s+cards?)?)\s*$", re.I
 )
-# A note in brackets after a header's words: "Extra Deck (Henchmen)", "Deck [Outlaws]".
-_HEADER_NOTE = re.compile(r"^(.*?\S)\s*[\(\[]\s*([^\(\)\[\]]*?\S)\s*[\)\]]$")
+# Longer runs of blanks are read as this long (see _short_blanks).
+MAX_BLANK_RUN = 8
+_LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
 # Bullets, including the dashes and dots word processors and forums put before a list item.
 _BULLET = re.compile(r"^[-*•–—·◦▪‣]\s+")
 # Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
@@ -259,19 +260,34 @@ def _target(game: Game, label: str) -> tuple | None:
     group ("Inferno Code") are a group too.
     """
     label = _HEADER_COUNT.sub("", label).strip()
-    found = _named_target(game, label)
-    if found is not None:
-        return found
+    forms = [label]
+    noted = _note_apart(label)
+    if noted is not None:
+        forms.extend(noted)
+    for form in forms:
+        found = _named_target(game, form)
+        words = form.split()
+        if found is None and len(words) > 1 and words[-1].lower() in ("card", "cards"):
+            found = _named_target(game, " ".join(words[:-1]))
+        if found is not None:
+            return found
     words = label.split()
-    if len(words) > 1 and words[-1].lower() in ("card", "cards"):
-        return _target(game, " ".join(words[:-1]))
-    noted = _HEADER_NOTE.match(label)
-    if noted:
-        return _target(game, noted.group(1)) or _target(game, noted.group(2))
     lexicon = _lexicon(game)
     if len(words) > 1 and all(lexicon.names_group(name_key(word)) for word in words):
         return _BY_TYPE  # "Inferno Code", "Shadow Allies": a group of groups
     return None
+
+
+def _note_apart(label: str) -> tuple[str, str] | None:
+    """A header's words and the note in brackets after them: ("Extra Deck", "Henchmen")."""
+    closing = label[-1:]
+    if closing not in (")", "]"):
+        return None
+    at = label.rfind("(" if closing == ")" else "[")
+    words, note = label[:at].strip(), label[at + 1 : -1].strip()
+    if at <= 0 or not words or not note or any(c in note for c in "()[]"):
+        return None
+    return words, note
 
 
 def _named_target(game: Game, label: str) -> tuple | None:
@@ -309,6 +325,20 @@ _NUMBERED_LINE = "numbered"  # (number, reading as its place, reading as its cou
 _SEVERAL = "several"  # (the readings of the cards a header line lists after it,)
 
 
+def _short_blanks(text: str) -> str:
+    """``text`` with every run of blanks cut to ``MAX_BLANK_RUN`` characters.
+
+    No reading tells 8 spaces from 8,000, but the patterns that look for a count or a
+    printing at the end of a line try each way of splitting a run of blanks: a line of
+    2,000 spaces between two words took 47 seconds to read, and longer ones longer still.
+    """
+    return _LONG_BLANKS.sub(_cut_blanks, text) if _LONG_BLANKS.search(text) else text
+
+
+def _cut_blanks(match: re.Match) -> str:
+    return match.group()[:MAX_BLANK_RUN]
+
+
 def _readings(game: Game) -> dict[str, tuple]:
     """The readings kept for ``game``: stripped line -> ``(kind, value, ...)``."""
     kept = _READINGS.get(game)
@@ -344,7 +374,7 @@ def _read_plain(game: Game, line: str) -> tuple | None:
 
 
 def _read_line(game: Game, stripped: str) -> tuple:
-    line = _BULLET.sub("", stripped.strip(_INVISIBLE).strip())
+    line = _BULLET.sub("", _short_blanks(stripped).strip(_INVISIBLE).strip())
     line = line.replace("**", "").replace("__", "")
     emphasis = _EMPHASIS.match(line)
     if emphasis:
@@ -980,7 +1010,7 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where) -> N
             )
         )
         return
-    found = _resolve(game, card_text)
+    found = _resolve(game, _short_blanks(card_text))
     kind_of_place, place_id = target
     saved_name = entry.get("card") if isinstance(entry, Mapping) else None
     saved_name = saved_name.strip() if isinstance(saved_name, str) else ""

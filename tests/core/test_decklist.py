@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from validator import DecklistError, parse_mapping, parse_text, to_mapping, to_text
+from validator import DecklistError, decklist, parse_mapping, parse_text, to_mapping, to_text
 
 from ..helpers import example
 
@@ -150,3 +150,52 @@ def test_bad_json_entries_are_problems_with_their_place(era):
 def test_a_json_deck_of_the_wrong_shape_is_refused(era, data):
     with pytest.raises(DecklistError):
         parse_mapping(data, era)
+
+
+# -- lines a stranger may send ------------------------------------------------------------
+
+# Two thousand blanks between words: the patterns that find a count or a printing at the
+# end of a line tried every split of such a run, and reading one such line took 47 s.
+BLANKS = " " * 2_000
+HOSTILE_LINES = (
+    f"Ember{BLANKS}Rex",
+    f"a{BLANKS}({BLANKS}b{BLANKS}",
+    f"a{BLANKS}:{BLANKS}b",
+    f"a{BLANKS}-{BLANKS}3",
+    f"|{BLANKS}|{BLANKS}",
+    f"Kindle{BLANKS}x3",
+    "a\u3000" * 2_000 + "(b",
+)
+
+
+@pytest.mark.parametrize("line", HOSTILE_LINES, ids=range(len(HOSTILE_LINES)))
+def test_a_line_with_a_long_run_of_blanks_is_read_like_a_short_one(era, line):
+    parsed = parse_text(f"1 Ember Rex\n{line}", era)
+    short = parse_text(f"1 Ember Rex\n{decklist._short_blanks(line)}", era)
+    assert [(p.rule, p.lines) for p in parsed.problems] == [
+        (p.rule, p.lines) for p in short.problems
+    ]
+    assert to_text(parsed.deck) == to_text(short.deck)
+
+
+def test_blanks_are_cut_to_runs_no_reading_tells_apart(era):
+    assert decklist._short_blanks("Ember" + " " * 5_000 + "Rex") == "Ember" + " " * 8 + "Rex"
+    assert decklist._short_blanks("Fire Breath    3") == "Fire Breath    3"
+    # a count set apart by a wide gap is still one
+    parsed = parse_text("Fire Breath" + " " * 3_000 + "3", era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Fire Breath", 3)]
+
+
+def test_a_json_card_name_with_a_long_run_of_blanks_is_read_like_a_short_one(era):
+    def read(name):
+        return parse_mapping({"sections": {"deck": [{"card": name}]}}, era)
+
+    parsed, short = read(f"Fire{BLANKS}Breath (X) 1"), read("Fire        Breath (X) 1")
+    assert [p.rule for p in parsed.problems] == [p.rule for p in short.problems]
+    assert to_text(parsed.deck) == to_text(short.deck)
+
+
+def test_a_header_of_brackets_within_brackets_is_one_unknown_line(era):
+    parsed = parse_text("a (" * 3_000 + "b):\n1 Ember Rex", era)
+    assert [p.rule for p in parsed.problems] == ["decklist-unknown-section"]
