@@ -18,6 +18,7 @@ from .decklist import ParsedDeck, parse_mapping, parse_text
 from .engine import validate, validate_all_formats
 from .errors import DecklistError
 from .problems import ERROR, Problem, Result
+from .spreadsheet import safe_cell
 
 DECKLIST_SUFFIXES = (".txt", ".json", ".dek", ".deck")
 MAX_DECKLIST_BYTES = 1_000_000
@@ -228,7 +229,8 @@ REPORT_COLUMNS = ("file", "player", "legal", "errors", "warnings", "problems")
 
 
 def report_csv(verdicts: Iterable[FileVerdict]) -> str:
-    """The organizer's report: one row per decklist, every problem in the last column."""
+    """The organizer's report: one row per decklist, every problem in the last column; the
+    cells a file's name or its problems fill are kept from running as spreadsheet formulas."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(REPORT_COLUMNS)
@@ -236,12 +238,12 @@ def report_csv(verdicts: Iterable[FileVerdict]) -> str:
         result = verdict.result
         writer.writerow(
             (
-                str(verdict.path),
-                verdict.path.stem,
+                safe_cell(verdict.path),
+                safe_cell(verdict.path.stem),
                 "yes" if result.legal else "no",
                 len(result.errors),
                 len(result.warnings),
-                " | ".join(p.message for p in result.problems),
+                safe_cell(" | ".join(p.message for p in result.problems)),
             )
         )
     return out.getvalue()

@@ -216,3 +216,13 @@ def test_output_piped_into_head_ends_as_cat_does_not_as_an_illegal_deck(tmp_path
     assert shown == f"{deck}: NOT legal in ERA Standard (1003 errors)\n"
     assert done.stderr == b""
     assert done.returncode == -13  # ended by SIGPIPE, as cat is
+
+
+def test_event_check_report_keeps_a_file_named_like_a_formula_as_text(run, event_folder, tmp_path):
+    # A spreadsheet runs "=..." as a formula: the report's cells from file names stay text.
+    shutil.copy(event_folder / "alice.txt", event_folder / "=HYPERLINK(1).txt")
+    report = tmp_path / "report.csv"
+    result = run("event", "check", event_folder, "-g", "era", "--report", report)
+    assert result.exit_code == 1
+    rows = list(csv.reader(report.read_text().splitlines()))
+    assert rows[1][:3] == [f"{event_folder / '=HYPERLINK(1).txt'}", "'=HYPERLINK(1)", "yes"]

@@ -8,10 +8,11 @@ import io
 import pytest
 
 from tests.events.conftest import START, example
+from validator.spreadsheet import safe_cell
 from webapp import events
 from webapp.db import connect
 from webapp.events import submissions
-from webapp.events.exports import CSV_COLUMNS, export_csv, safe_cell
+from webapp.events.exports import CSV_COLUMNS, export_csv
 
 
 @pytest.mark.parametrize(

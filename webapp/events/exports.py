@@ -13,6 +13,8 @@ import csv
 import io
 from typing import Any
 
+from validator.spreadsheet import safe_cell
+
 from . import Entry
 
 CSV_COLUMNS = (
@@ -31,13 +33,6 @@ CSV_COLUMNS = (
 )
 # The columns whose text comes from people, not from the site.
 FREE_TEXT = frozenset({"player", "player_id", "problems", "list"})
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value: Any) -> str:
-    """A CSV cell a spreadsheet shows as text, never runs as a formula."""
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
 def _cell(value: Any) -> str:

@@ -1,0 +1,19 @@
+"""Cells of the CSV files organizers open in spreadsheets.
+
+A spreadsheet runs a cell starting with ``=``, ``+``, ``-`` or ``@`` as a formula
+(and some start one after a tab or a carriage return). Player names, file names,
+problems and lists are typed by people, so such a cell of theirs is prefixed with
+a quote and stays text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> str:
+    """A CSV cell a spreadsheet shows as text, never runs as a formula."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
