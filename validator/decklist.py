@@ -426,6 +426,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
             read = _read_entry(game, rest)
             if read[0] == _UNKNOWN and "," in rest:
                 read = _read_several(game, rest) or read
+            if read[0] == _UNKNOWN and (further := _target(game, rest)) is not None:
+                # "Items - Weapons (4)": a header and the group within it, no card
+                inner = further if further[1] is not None else target
+                return (_HEADER, inner, _HEADER_COUNT.sub("", line).strip(), None, line_only)
             return (_HEADER, target, label, _suggested(game, read), line_only)
     if reading[0] == _UNKNOWN:
         # "Creatures (24)" or "Sideboard": a header written without its colon.

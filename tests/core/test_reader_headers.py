@@ -350,3 +350,10 @@ def test_a_header_line_naming_one_card_that_is_not_one_is_one_unknown_card(era):
     (problem,) = parsed.problems
     assert problem.rule == "decklist-unknown-card"
     assert "'Ember Rex, Nonsense Saur'" in problem.message
+
+
+@pytest.mark.parametrize("header", ["Items - Weapons (4)", "ITEM - WEAPON", "Allies - Shadow (12)"])
+def test_a_header_and_the_group_within_it_on_one_line_are_a_header(shadow_era, header):
+    parsed = parse_text(f"{header}\n2 Rusty Longsword\n4 Bad Wolf", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Rusty Longsword", 2), ("Bad Wolf", 4)]
