@@ -90,6 +90,15 @@ def _format_id(_ctx, _param, value: str | None) -> str | None:
     return value
 
 
+format_option = click.option(
+    "--format",
+    "-f",
+    "format_id",
+    callback=_format_id,
+    help="Format id; the game's default if omitted.",
+)
+
+
 class _Deckwright(click.Group):
     def main(self, args=None, **extra):
         if args is not None:  # called from code (tests, scripts): exactly as click does
@@ -147,13 +156,7 @@ def games(ctx: click.Context) -> None:
 @cli.command()
 @pools_option
 @click.option("--game", "-g", "game_id", required=True, help="Game id (see 'deckwright games').")
-@click.option(
-    "--format",
-    "-f",
-    "format_id",
-    callback=_format_id,
-    help="Format id; the game's default if omitted.",
-)
+@format_option
 @click.option(
     "--as-of",
     callback=_as_of,
@@ -232,13 +235,7 @@ def event() -> None:
 @pools_option
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", "-g", "game_id", required=True, help="Game id.")
-@click.option(
-    "--format",
-    "-f",
-    "format_id",
-    callback=_format_id,
-    help="Format id; the game's default if omitted.",
-)
+@format_option
 @click.option(
     "--as-of", callback=_as_of, help="The event day whose banned list applies (YYYY-MM-DD)."
 )
