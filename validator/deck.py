@@ -29,11 +29,11 @@ class Entry:
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
 
     def __init__(
-        self, card: Card, count: int, lines: Iterable[int] = (), printing_named: bool = False
+        self, card: Card, count: int, line: int | None = None, printing_named: bool = False
     ) -> None:
         self.card = card
         self.count = count
-        self._lines = list(lines)
+        self._lines = [] if line is None else [line]
         self.printing_named = printing_named
 
     @property
@@ -174,7 +174,7 @@ class _Index:
         by_card = self.named if printing_named else self.plain
         entry = by_card.get(card)
         if entry is None:
-            entry = Entry(card, count, () if line is None else (line,), printing_named)
+            entry = Entry(card, count, line, printing_named)
             by_card[card] = entry
             self.entries.append(entry)
             self.size += 1

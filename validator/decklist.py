@@ -752,15 +752,15 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             reading = kept[stripped] = _read_plain(game, stripped) or _read_line(game, stripped)
         kind = reading[0]
         if kind == _CARD and not reading[3]:  # the common line: a card, nothing to say
+            _, card, named, _, count = reading
             if on_board:
-                deck.add_to_board(place[1], reading[1], reading[4], number, reading[2])
+                deck.add_to_board(place[1], card, count, number, named)
             else:
-                card = reading[1]
                 section = place[1] or section_for_type.get(card.type, default_section)
                 index = indexes.get(section)
                 if index is None:  # every add, here or in _take, goes through it: never stale
                     index = indexes[section] = deck.section_index(section)
-                index.add(card, reading[4], number, reading[2])
+                index.add(card, count, number, named)
             continue
         if kind == _SKIP:
             continue
