@@ -109,10 +109,7 @@ class Deck:
         """The section's entries by card, made afresh at first use or once its list was
         replaced or changed by hand. A reader adding line after line holds it and adds
         through it: its :meth:`_Index.add` keeps it whole."""
-        index = self._section_index.get(section_id)
-        if index is None or index.entries is not self.sections.get(section_id) or index.stale():
-            index = self._section_index[section_id] = _Index.of(self.sections, section_id)
-        return index
+        return _fresh_index(self.sections, self._section_index, section_id)
 
     def add_to_board(
         self,
@@ -123,10 +120,16 @@ class Deck:
         printing_named: bool = False,
     ) -> Entry:
         """Add copies to the sideboard or maybe-board, merging like :meth:`add`."""
-        index = self._board_index.get(board)
-        if index is None or index.entries is not self.boards.get(board) or index.stale():
-            index = self._board_index[board] = _Index.of(self.boards, board)
-        return index.add(card, count, line, printing_named)
+        return _fresh_index(self.boards, self._board_index, board).add(
+            card, count, line, printing_named
+        )
+
+    def named_parts(self) -> list[tuple[str, list[Entry]]]:
+        """The sections that hold cards, by name in the game's order, then the boards:
+        the parts a list is written and printed in."""
+        parts = [(s.name, self.sections.get(s.id)) for s in self.game.sections]
+        parts += [(BOARD_NAMES[b], self.boards.get(b)) for b in BOARDS]
+        return [(name, entries) for name, entries in parts if entries]
 
     def cards_by_section(self) -> dict[str, list[tuple[str, int]]]:
         """Plain (card id, count) pairs per section, for comparing and storing decks."""
@@ -158,17 +161,6 @@ class _Index:
         for entry in entries:
             (self.named if entry.printing_named else self.plain).setdefault(entry.card, entry)
 
-    @classmethod
-    def of(cls, parts: dict[str, list[Entry]], part_id: str) -> _Index:
-        entries = parts.get(part_id)
-        if entries is None:
-            entries = parts[part_id] = []
-        return cls(entries)
-
-    def stale(self) -> bool:
-        """Entries were added to or taken from the list other than through :meth:`add`."""
-        return self.size != len(self.entries)
-
     def add(self, card: Card, count: int, line: int | None, printing_named: bool) -> Entry:
         """Add copies, merging with the entry of the same card (and the same kind of naming)."""
         by_card = self.named if printing_named else self.plain
@@ -183,3 +175,15 @@ class _Index:
             if line is not None:
                 entry._lines.append(line)
         return entry
+
+
+def _fresh_index(parts: dict[str, list[Entry]], indexes: dict[str, _Index], part_id: str) -> _Index:
+    """A part's index, made afresh at first use, or once its list was replaced or had entries
+    added or taken other than through :meth:`_Index.add`."""
+    entries = parts.get(part_id)
+    index = indexes.get(part_id)
+    if index is None or index.entries is not entries or index.size != len(entries):
+        if entries is None:
+            entries = parts[part_id] = []
+        index = indexes[part_id] = _Index(entries)
+    return index

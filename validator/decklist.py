@@ -42,7 +42,7 @@ from typing import Any
 
 from cardpool import Card, Game, name_key
 
-from .deck import BOARD_NAMES, BOARDS, MAYBEBOARD, SIDEBOARD, Deck
+from .deck import BOARDS, MAYBEBOARD, SIDEBOARD, Deck
 from .errors import DecklistError, DecklistTooLongError
 from .problems import ERROR, WARNING, Problem
 
@@ -259,7 +259,7 @@ def _target(game: Game, label: str) -> tuple | None:
     by its first words, which name a type, before the note); and words that each name a
     group ("Inferno Code") are a group too.
     """
-    label = _HEADER_COUNT.sub("", label).strip()
+    label = _without_count(label)
     forms = [label]
     noted = _note_apart(label)
     if noted is not None:
@@ -276,6 +276,11 @@ def _target(game: Game, label: str) -> tuple | None:
     if len(words) > 1 and all(lexicon.names_group(name_key(word)) for word in words):
         return _BY_TYPE  # "Inferno Code", "Shadow Allies": a group of groups
     return None
+
+
+def _without_count(label: str) -> str:
+    """A header's words without the count players write after them ("Creatures (24)")."""
+    return _HEADER_COUNT.sub("", label).strip()
 
 
 def _note_apart(label: str) -> tuple[str, str] | None:
@@ -386,7 +391,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
         label = heading.group(1).rstrip(":").strip()
         target = _target(game, label)
         if target is not None:
-            return (_HEADER, target, _HEADER_COUNT.sub("", label).strip(), None, False)
+            return (_HEADER, target, _without_count(label), None, False)
     if line.startswith("#"):
         token = line[1:]
         # "#se017" names a card by its number; "# Burn" and "#budget" are comments.
@@ -407,7 +412,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
         return _numbered_entry(game, int(numbered.group(1)), numbered.group(2))
     if line.endswith(":"):
         label = line[:-1].strip()
-        return (_HEADER, _target(game, label), _HEADER_COUNT.sub("", label).strip(), None, False)
+        return (_HEADER, _target(game, label), _without_count(label), None, False)
     reading = _read_entry(game, line)
     if reading[0] == _CARD:
         return reading
@@ -416,7 +421,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
         label, rest = labelled.groups()
         target = _target(game, label)
         if target is not None:
-            label = _HEADER_COUNT.sub("", label).strip()
+            label = _without_count(label)
             if _HEADER_COUNT.fullmatch(" " + rest):  # "Allies: 24" is a header with a count
                 return (_HEADER, target, label, None, False)
             # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
@@ -429,13 +434,13 @@ def _read_line(game: Game, stripped: str) -> tuple:
             if read[0] == _UNKNOWN and (further := _target(game, rest)) is not None:
                 # "Items - Weapons (4)": a header and the group within it, no card
                 inner = further if further[1] is not None else target
-                return (_HEADER, inner, _HEADER_COUNT.sub("", line).strip(), None, line_only)
+                return (_HEADER, inner, _without_count(line), None, line_only)
             return (_HEADER, target, label, _suggested(game, read), line_only)
     if reading[0] == _UNKNOWN:
         # "Creatures (24)" or "Sideboard": a header written without its colon.
         target = _target(game, line)
         if target is not None:
-            return (_HEADER, target, _HEADER_COUNT.sub("", line).strip(), None, False)
+            return (_HEADER, target, _without_count(line), None, False)
         row = _read_row(game, line)
         if row is not None:
             return _suggested(game, row)
@@ -1081,11 +1086,7 @@ def to_text(deck: Deck) -> str:
     lines: list[str] = []
     if deck.name:
         lines.append(f"# {deck.name}")
-    parts = [(s.name, deck.sections.get(s.id)) for s in deck.game.sections]
-    parts += [(BOARD_NAMES[b], deck.boards.get(b)) for b in BOARDS]
-    for header, entries in parts:
-        if not entries:
-            continue
+    for header, entries in deck.named_parts():
         if lines:
             lines.append("")
         lines.append(f"{header}:")

@@ -10,7 +10,6 @@ import orjson
 
 from cardpool import Game
 from validator import DecklistError, parse_mapping, parse_text, to_text, validate
-from validator.deck import BOARD_NAMES, BOARDS
 
 from ..json_provider import ORJSON_OPTIONS
 from .records import (
@@ -108,12 +107,8 @@ def compact(problem: dict[str, Any]) -> dict[str, Any]:
 def sheet_sections(game: Game, version: Version) -> list[SheetSection]:
     """A stored list by section in the game's order, each card with its count and the totals,
     then its sideboard and maybe-board: the receipt covers them, and judges check them too."""
-    deck = parse_text(version.canonical, game).deck
-    parts = [(s.name, deck.sections.get(s.id)) for s in game.sections]
-    parts += [(BOARD_NAMES[b], deck.boards.get(b)) for b in BOARDS]
     sections = []
-    for name, entries in parts:
-        if entries:
-            rows = [(e.count, e.card.name) for e in entries]
-            sections.append(SheetSection(name, rows, sum(c for c, _ in rows)))
+    for name, entries in parse_text(version.canonical, game).deck.named_parts():
+        rows = [(e.count, e.card.name) for e in entries]
+        sections.append(SheetSection(name, rows, sum(c for c, _ in rows)))
     return sections
