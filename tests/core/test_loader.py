@@ -13,7 +13,7 @@ from cardpool import (
     load_game,
     load_pools,
 )
-from cardpool.loader import SafeLoader
+from cardpool.compiler import SafeLoader
 
 from .conftest import edit
 

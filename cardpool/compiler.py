@@ -1,0 +1,1121 @@
+"""Compile a game folder (``game.yaml`` + ``cards.yaml``) into a :class:`~cardpool.model.Game`.
+
+YAML is read with the safe loader only, and every card is checked against the
+game's schema. Every problem found is collected and raised together as one
+:class:`~cardpool.errors.PoolError` naming the file, the line, the card and the field.
+
+Only a game compiled afresh needs this module (and YAML and marshmallow with it):
+:mod:`cardpool.loader` imports it when a game is not started from its cache.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import gc
+import json
+import re
+import secrets
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+from sys import intern
+from typing import Any
+
+import yaml
+from marshmallow import ValidationError, fields, validate
+
+from . import schema
+from .errors import PoolProblem
+from .model import (
+    Attribute,
+    Banlist,
+    Card,
+    CardSet,
+    Decision,
+    Format,
+    Game,
+    Rotation,
+    RuleSpec,
+    Section,
+)
+from .names import name_key
+
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _PoolLoader(SafeLoader):
+    """The safe loader, refusing a mapping that writes a key twice: YAML would keep the last
+    value without a word (a card's second ``name:`` renamed it, a rule's second ``max:``
+    changed the verdict)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict[tuple, int] = {}
+        for key, _value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.tag != _MERGE:
+                first = seen.get((key.tag, key.value))
+                if first is not None:
+                    raise yaml.constructor.ConstructorError(
+                        None,
+                        None,
+                        f"key {key.value!r} is written twice (first on line {first});"
+                        " YAML would keep only the last",
+                        key.start_mark,
+                    )
+                seen[key.tag, key.value] = key.start_mark.line + 1
+        return super().construct_mapping(node, deep)
+
+
+class _Problems:
+    """Collects problems for one file, finding lines in the YAML node tree on demand."""
+
+    def __init__(self, path: Path, text: str, sink: list[PoolProblem]):
+        self.path = path
+        self.text = text
+        self.sink = sink
+        self._root: yaml.Node | None = None
+
+    def add(self, message, at=(), card=None, field=None):
+        self.sink.append(
+            PoolProblem(str(self.path), message, self.line_of(at), card=card, field=field)
+        )
+
+    def line_of(self, path: Iterable[Any]) -> int | None:
+        if self._root is None:
+            try:
+                self._root = yaml.compose(self.text, Loader=SafeLoader)
+            except yaml.YAMLError:
+                return None
+        node = self._root
+        line = node.start_mark.line + 1 if node is not None else None
+        for step in path:
+            node = _child(node, step)
+            if node is None:
+                break
+            line = node.start_mark.line + 1
+        return line
+
+    def validation(self, error: ValidationError, at=(), card=None, prefix="") -> None:
+        for path, message in _flatten(error.messages):
+            field = ".".join(str(p) for p in path) or None
+            self.add(prefix + message, (*at, *path), card=card, field=field)
+
+
+def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:
+    """The ``game.yaml`` line of a rule entry of a format (or of the base it inherits the
+    rule from), at ``field`` when the entry has it: where a bad rule parameter is reported."""
+    if not game.source_files:
+        return None
+    path = Path(game.source_files[0])
+    try:
+        text = path.read_text(encoding="utf-8")
+        raw_formats = yaml.load(text, Loader=SafeLoader).get("formats") or []
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, AttributeError):
+        return None
+    chain = []
+    while format_id is not None and format_id not in chain and format_id in game.formats:
+        chain.append(format_id)
+        format_id = game.formats[format_id].base
+    for wanted in chain:
+        for f_index, raw in enumerate(raw_formats):
+            if not isinstance(raw, dict) or raw.get("id") != wanted:
+                continue
+            for r_index, rule in enumerate(raw.get("rules") or ()):
+                if isinstance(rule, dict) and rule.get("id") == rule_id:
+                    at = ("formats", f_index, "rules", r_index, *((field,) if field else ()))
+                    return _Problems(path, text, []).line_of(at)
+    return None
+
+
+def _child(node, step):
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == str(step):
+                return value
+    if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+        return node.value[step]
+    return None
+
+
+def _flatten(messages, path=()):
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            # marshmallow files a whole-schema error under "_schema"
+            yield from _flatten(value, path if key == "_schema" else (*path, key))
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        yield path, " ".join(messages)
+    elif isinstance(messages, list):
+        for message in messages:
+            yield from _flatten(message, path)
+    else:
+        yield path, str(messages)
+
+
+def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | None]:
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            # A named pipe or a device (a link to /dev/zero) would be read forever.
+            sink.append(PoolProblem(str(path), "cannot be read: not a regular file"))
+            return None, None
+        data = path.read_bytes()
+    except FileNotFoundError:
+        sink.append(PoolProblem(str(path), "file is missing"))
+        return None, None
+    except OSError as exc:
+        sink.append(PoolProblem(str(path), f"cannot be read: {exc}"))
+        return None, None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        sink.append(_not_utf8(path, data, exc))
+        return None, None
+    problems = _Problems(path, text, sink)
+    skeleton, flow_lines = _flow_lines_aside(text)
+    if flow_lines:
+        data = _load_with_flow_lines(skeleton, flow_lines)
+        if data is not None:
+            return (data, problems) if isinstance(data, dict) else _not_a_mapping(problems)
+    alias_line = _alias_overflow(text)
+    if alias_line is not None:
+        # References to references grow exponentially when the data is walked (a "billion
+        # laughs" in a card's name took minutes and all the memory); aliases that only
+        # share a value, as YAML writers emit them, stay well inside the budget.
+        sink.append(
+            PoolProblem(
+                str(path),
+                "YAML aliases (*name) here expand to more than "
+                f"{ALIAS_BUDGET:,} values: write the values out",
+                alias_line,
+            )
+        )
+        return None, None
+    try:
+        data = yaml.load(text, Loader=_PoolLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        reason = getattr(exc, "problem", None) or str(exc)
+        sink.append(
+            PoolProblem(str(path), f"malformed YAML: {reason}", mark.line + 1 if mark else None)
+        )
+        return None, None
+    if not isinstance(data, dict):
+        return _not_a_mapping(problems)
+    return data, problems
+
+
+def _not_a_mapping(problems: _Problems) -> tuple[None, None]:
+    if not problems.text.strip() or _holds_nothing(problems.text):
+        problems.add("is empty: it must be a YAML mapping (key: value lines)")
+    else:
+        problems.add("must be a YAML mapping at the top level")
+    return None, None
+
+
+def _holds_nothing(text: str) -> bool:
+    try:
+        return yaml.compose(text, Loader=SafeLoader) is None
+    except yaml.YAMLError:
+        return False
+
+
+def _not_utf8(path: Path, data: bytes, exc: UnicodeDecodeError) -> PoolProblem:
+    """Where a file that is not UTF-8 first breaks it, and what it likely is instead."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return PoolProblem(str(path), "is UTF-16, not UTF-8: save it as UTF-8", 1)
+    line = data.count(b"\n", 0, exc.start) + 1
+    return PoolProblem(
+        str(path),
+        f"is not UTF-8 (byte 0x{data[exc.start]:02x}): save it as UTF-8",
+        line,
+    )
+
+
+# A sequence item written on one line as a JSON object (`  - {"id": "b1", "cost": 3}`), the
+# way large generated pools are written. YAML builds each value in Python, about 100 times
+# slower than json reads the same line; such a line means the same in both languages when it
+# has no escape (no backslash), no float (YAML 1.1 reads 1e5 as text) and no NaN.
+_FLOW_LINE = re.compile(r"( *- )(\{.*\})[ ]*")
+_NOT_JSON_ALIKE = re.compile(r"[\\\t\r\x85\u2028\u2029]")
+
+
+class _NotAlike(ValueError):
+    """A JSON value YAML would read otherwise."""
+
+
+def _refuse(_text: str):
+    raise _NotAlike
+
+
+def _unique_keys(pairs: list) -> dict:
+    # A key written twice is left for YAML to refuse, with its line.
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _NotAlike
+    return found
+
+
+_JSON = json.JSONDecoder(
+    parse_float=_refuse, parse_constant=_refuse, object_pairs_hook=_unique_keys
+)
+
+
+def _flow_lines_aside(text: str) -> tuple[str, dict[str, list]]:
+    """``text`` with each run of JSON-alike item lines replaced by one placeholder item on
+    the run's first line (its other lines left blank, so every line keeps its number), and
+    the objects each run holds, by placeholder."""
+    if "- {" not in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return text, {}
+    # A placeholder no file can already hold.
+    mark = f"deckwright-lines-{secrets.token_hex(8)}-"
+    lines = text.split("\n")
+    found: dict[str, list] = {}
+    run: list[int] = []
+    run_indent = None
+    for number, line in enumerate(lines):
+        match = _FLOW_LINE.fullmatch(line)
+        if match is not None and not _NOT_JSON_ALIKE.search(line):
+            if run and match[1] == run_indent:
+                run.append(number)
+                continue
+            _set_aside(lines, run, run_indent, mark, found)
+            run, run_indent = [number], match[1]
+        elif run:
+            _set_aside(lines, run, run_indent, mark, found)
+            run = []
+    _set_aside(lines, run, run_indent, mark, found)
+    return ("\n".join(lines), found) if found else (text, {})
+
+
+def _set_aside(lines: list[str], run: list[int], indent: str, mark: str, found: dict) -> None:
+    """Read the item lines ``run`` (one sequence's, in a row) as JSON; the lines that are
+    not JSON-alike stay for YAML to read, and break the run."""
+    if not run:
+        return
+    objects = [line[len(indent) :] for line in (lines[n] for n in run)]
+    try:
+        values = _JSON.decode(f"[{','.join(objects)}]")
+    except ValueError:
+        values = None
+    if values is None or len(values) != len(run):
+        # One of the lines is not JSON alike (a comment after it ...): one line at a time.
+        pieces: list[int] = []
+        for number in run:
+            try:
+                _JSON.decode(lines[number][len(indent) :])
+            except ValueError:
+                _set_aside(lines, pieces, indent, mark, found)
+                pieces = []
+                continue
+            pieces.append(number)
+        if len(pieces) < len(run):
+            _set_aside(lines, pieces, indent, mark, found)
+            return
+        values = [_JSON.decode(lines[number][len(indent) :]) for number in run]
+    placeholder = f"{mark}{run[0]}"
+    found[placeholder] = values
+    lines[run[0]] = indent + placeholder
+    for number in run[1:]:
+        lines[number] = ""
+
+
+def _load_with_flow_lines(skeleton: str, flow_lines: dict[str, list]) -> Any:
+    """The document, read from ``skeleton`` with each placeholder item put back; ``None``
+    when the skeleton cannot stand for the file (a placeholder landed inside a block of
+    text, the skeleton is not YAML, it holds aliases), so that the file is read whole."""
+    if _alias_overflow(skeleton) is not None:
+        return None
+    try:
+        data = yaml.load(skeleton, Loader=_PoolLoader)
+    except yaml.YAMLError:
+        return None
+    left = dict(flow_lines)
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            if any(isinstance(item, str) and item in left for item in node):
+                spliced = []
+                for item in node:
+                    if isinstance(item, str) and item in left:
+                        spliced.extend(left.pop(item))
+                    else:
+                        spliced.append(item)
+                        if isinstance(item, (dict, list)):
+                            stack.append(item)
+                node[:] = spliced
+            else:
+                stack.extend(item for item in node if isinstance(item, (dict, list)))
+    return None if left else data
+
+
+# Values an alias may add when expanded, beyond those written out in the file.
+ALIAS_BUDGET = 100_000
+
+
+def _alias_overflow(text: str) -> int | None:
+    """The line of the alias whose expansion passes :data:`ALIAS_BUDGET` values, if any.
+
+    Sizes are counted on the parser's events, before anything is built: an anchored
+    value's size is what it would expand to, and each alias adds that size again. Text
+    without both an anchor (``&``) and a star is not parsed twice; malformed YAML is left
+    for the load to report.
+    """
+    if "&" not in text or "*" not in text:
+        return None
+    sizes: dict[str, int] = {}
+    open_nodes: list[list] = [[None, 0]]  # [anchor, size] of each collection being read
+    added = 0
+    try:
+        for event in yaml.parse(text, Loader=SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                size = sizes.get(event.anchor, 1)
+                added += size
+                open_nodes[-1][1] += size
+                if added > ALIAS_BUDGET:
+                    return event.start_mark.line + 1
+            elif isinstance(event, yaml.ScalarEvent):
+                open_nodes[-1][1] += 1
+                if event.anchor:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.CollectionStartEvent):
+                open_nodes.append([event.anchor, 1])
+            elif isinstance(event, yaml.CollectionEndEvent) and len(open_nodes) > 1:
+                anchor, size = open_nodes.pop()
+                open_nodes[-1][1] += size
+                if anchor:
+                    sizes[anchor] = size
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+# cards it names): computed once per name while a game is built, then forgotten.
+_name_key = functools.lru_cache(maxsize=None)(name_key)
+
+
+def build_game(directory: Path, sink: list[PoolProblem]) -> Game | None:
+    """The game of ``directory`` read from its YAML and checked card by card; each problem
+    found goes to ``sink`` (None when the game cannot be built at all)."""
+    # Hundreds of thousands of new objects, none of them garbage until the build ends: the
+    # collector would walk them again and again (a quarter of the time).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _build_game_once(directory, sink)
+    finally:
+        _name_key.cache_clear()
+        if collecting:
+            gc.enable()
+
+
+def _build_game_once(directory: Path, sink: list[PoolProblem]) -> Game | None:
+    before = len(sink)
+    game_path, cards_path = directory / "game.yaml", directory / "cards.yaml"
+    raw_game, game_problems = _read_yaml(game_path, sink)
+    raw_cards, card_problems = _read_yaml(cards_path, sink)
+    if raw_game is None or raw_cards is None:
+        return None
+    try:
+        spec = schema.GameSchema().load(raw_game)
+    except ValidationError as exc:
+        game_problems.validation(exc)
+        return None
+    try:
+        pool = _load_cards_file(raw_cards)
+    except ValidationError as exc:
+        card_problems.validation(exc)
+        return None
+    if pool["game"] != spec["id"]:
+        card_problems.add(f"says game {pool['game']!r} but game.yaml is {spec['id']!r}", ["game"])
+    _check_game_references(spec, game_problems)
+
+    sets = {s["code"]: CardSet(**s) for s in pool["sets"]}
+    before_cards = len(sink)
+    cards = _build_cards(spec, pool, sets, card_problems)
+    refused = _refused_names(pool, cards) if len(sink) > before_cards else frozenset()
+    formats = _build_formats(spec, sets, cards, game_problems, refused)
+    decisions = _build_decisions(spec, game_problems)
+    if len(sink) > before:
+        return None
+    return Game(
+        id=spec["id"],
+        name=spec["name"],
+        short_name=spec["short_name"],
+        rulebook=spec["rulebook"],
+        description=spec["description"],
+        illustrative=pool["illustrative"],
+        card_types=tuple(spec["card_types"]),
+        attributes={
+            name: Attribute(
+                name=name,
+                label=a.get("label", name.replace("_", " ").capitalize()),
+                # a ``cards`` attribute is a list like any other, whose values name cards
+                kind="list" if a["kind"] == "cards" else a["kind"],
+                values=tuple(a.get("values", ())),
+                filter=a["filter"],
+                required=a["required"],
+                types=tuple(a.get("types", ())),
+                references=a["references"] or a["kind"] == "cards",
+            )
+            for name, a in spec.get("attributes", {}).items()
+        },
+        main_attribute=spec.get("main_attribute"),
+        colors=spec.get("colors", {}),
+        sections=tuple(
+            Section(
+                id=s["id"],
+                name=s["name"],
+                noun=s["noun"],
+                aliases=tuple(s["aliases"]),
+                types=tuple(s["types"]),
+                description=s["description"],
+            )
+            for s in spec["sections"]
+        ),
+        default_section=spec["default_section"],
+        default_format=spec["default_format"],
+        formats=formats,
+        sets=sets,
+        cards=tuple(cards),
+        meta={
+            "title": pool["title"],
+            "source": pool["source"],
+            "credits": pool["credits"],
+            "decisions": pool["decisions"],
+            # The opening hand and draws per turn, for draw odds (no rule reads them).
+            "play": spec.get("play"),
+        },
+        source_files=(str(game_path), str(cards_path)),
+        decisions=decisions,
+    )
+
+
+def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
+    """The game's readings; each must name rule entries and formats the game really has."""
+    # Read from the raw entries, so a format that failed to build does not hide its rule ids.
+    format_ids = {f.get("id") for f in spec["formats"] if isinstance(f, dict)}
+    rule_ids = {
+        rule.get("id")
+        for f in spec["formats"]
+        if isinstance(f, dict) and isinstance(f.get("rules"), list)
+        for rule in f["rules"]
+        if isinstance(rule, dict)
+    }
+    decisions = []
+    for index, raw in enumerate(spec["decisions"]):
+        at = ("decisions", index)
+        for position, rule_id in enumerate(raw["rules"]):
+            if rule_id not in rule_ids:
+                problems.add(
+                    f"names no rule {rule_id!r} of any format",
+                    (*at, "rules", position),
+                    field="rules",
+                )
+        alternative = raw.get("alternative")
+        if alternative is not None and alternative not in format_ids:
+            problems.add(
+                f"alternative names no format {alternative!r}",
+                (*at, "alternative"),
+                field="alternative",
+            )
+        decisions.append(
+            Decision(
+                rules=tuple(raw["rules"]),
+                reading=raw["reading"],
+                reason=raw["reason"],
+                alternative=alternative,
+            )
+        )
+    return tuple(decisions)
+
+
+def _check_game_references(spec: dict, problems: _Problems) -> None:
+    section_ids = [s["id"] for s in spec["sections"]]
+    if spec["default_section"] not in section_ids:
+        problems.add(f"no section {spec['default_section']!r}", ["default_section"])
+    for i, section in enumerate(spec["sections"]):
+        for card_type in section["types"]:
+            if card_type not in spec["card_types"]:
+                problems.add(f"unknown card type {card_type!r}", ["sections", i, "types"])
+    attributes = spec.get("attributes", {})
+    for name, attribute in attributes.items():
+        for card_type in attribute.get("types", ()):
+            if card_type not in spec["card_types"]:
+                problems.add(
+                    f"unknown card type {card_type!r}", ["attributes", name, "types"], field="types"
+                )
+    play = spec.get("play") or {}
+    for card_type in play.get("set_aside", ()):
+        if card_type not in spec["card_types"]:
+            problems.add(f"unknown card type {card_type!r}", ["play", "set_aside"])
+    for section_id in play.get("draw_from", ()):
+        if section_id not in section_ids:
+            problems.add(f"no section {section_id!r}", ["play", "draw_from"])
+    main = spec.get("main_attribute")
+    if main and main not in attributes:
+        problems.add(f"no attribute {main!r}", ["main_attribute"])
+    if len(set(section_ids)) != len(section_ids):
+        problems.add("section ids must be unique", ["sections"])
+
+
+def _load_cards_file(raw: dict) -> dict:
+    """``CardsFileSchema().load(raw)``. When ``cards`` is a plain list of mappings, as the
+    schema wants it, the schema is shown its first card only and the list copied here: the
+    schema's only word on the others is that each is a mapping, which costs more than the
+    cards' own checks when it is said 50,000 times."""
+    file_schema = schema.CardsFileSchema()
+    field = file_schema.load_fields.get("cards")
+    cards = raw.get("cards")
+    plain = (
+        type(field) is fields.List
+        and type(field.inner) is fields.Dict
+        and not field.validators
+        and not field.inner.validators
+        and field.inner.key_field is None
+        and field.inner.value_field is None
+        and type(cards) is list
+        and len(cards) > 1
+        and all(type(card) is dict for card in cards)
+    )
+    if not plain:
+        return file_schema.load(raw)
+    pool = file_schema.load({**raw, "cards": cards[:1]})
+    pool["cards"] = [dict(card) for card in cards]
+    return pool
+
+
+def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
+    card_schema = schema.card_schema(spec["card_types"], list(sets), spec.get("attributes", {}))
+    quick_load = _quick_loader(card_schema)
+    loaded: list[dict] = []
+    seen_ids: dict[str, int] = {}
+    seen_keys: dict[str, str] = {}
+    for index, raw in enumerate(pool["cards"]):
+        label = raw.get("name") or raw.get("id") or f"#{index + 1}"
+        data = quick_load(raw)
+        if data is None:
+            try:
+                data = card_schema.load(raw)
+            except ValidationError as exc:
+                problems.validation(exc, at=("cards", index), card=str(label))
+                continue
+        if data["id"] in seen_ids:
+            first = pool["cards"][seen_ids[data["id"]]]
+            holder = first.get("name") if isinstance(first, dict) else None
+            problems.add(
+                f"duplicate card id {data['id']!r}: {holder or 'an earlier card'} has it already",
+                ("cards", index, "id"),
+                card=label,
+                field="id",
+            )
+            continue
+        key = _name_key(data["name"])
+        if key in seen_keys and seen_keys[key] != data["name"]:
+            problems.add(
+                f"name differs from {seen_keys[key]!r} only in case, spacing or punctuation",
+                ("cards", index, "name"),
+                card=label,
+                field="name",
+            )
+        seen_ids[data["id"]] = index
+        seen_keys.setdefault(key, data["name"])
+        loaded.append(data)
+    for data in loaded:
+        target = data.get("revision_of")
+        if target and target not in seen_ids:
+            problems.add(
+                f"revision_of names no card id {target!r}",
+                ("cards", seen_ids[data["id"]], "revision_of"),
+                card=data["name"],
+                field="revision_of",
+            )
+    identities = _identities(loaded, spec["same_card"])
+    _check_name_keys(loaded, seen_ids, identities, problems)
+    _check_declarations(spec, loaded, seen_ids, problems)
+    cards = []
+    # One object per distinct text (a type, a set, an element is on thousands of cards; a
+    # card's identity is its name's key): the loaded game, its cache file and the time to
+    # read it shrink by as much.
+    for data in loaded:
+        facts = {
+            intern(k): v if k in UNIQUE_FACTS else _shared_value(v)
+            for k, v in data.items()
+            if k not in NOT_FACTS
+        }
+        cards.append(
+            Card(
+                id=facts["id"],
+                name=facts["name"],
+                type=facts["type"],
+                set=facts["set"],
+                facts=facts,
+                identity=intern(identities[data["id"]]),
+                number=facts.get("number"),
+                max_copies=data.get("max_copies"),
+                revision_of=data.get("revision_of"),
+                aliases=tuple(data.get("aliases", ())),
+            )
+        )
+    return cards
+
+
+def _shared_value(value):
+    if type(value) is str:
+        return intern(value)
+    if type(value) is list:
+        return [intern(v) if type(v) is str else v for v in value]
+    return value
+
+
+def _quick_loader(card_schema):
+    """What ``card_schema.load`` returns for a card that plainly passes it, read without
+    marshmallow's per-field machinery (a tenth of the time); ``None`` for any other card,
+    which the schema then reads, reporting its problems as always.
+
+    Built from the schema's own fields and validators, so a field added there is checked
+    here alike; a field or validator of a kind not known here sends every card holding the
+    field to the schema.
+    """
+    hooks = card_schema._hooks
+    if any(hooks.get(key) for key in hooks):
+        return lambda raw: None
+    readers = {}
+    for name, field in card_schema.load_fields.items():
+        if field.data_key not in (None, name) or field.attribute not in (None, name):
+            return lambda raw: None
+        reader = _quick_field(field)
+        if reader is not None:
+            readers[name] = reader
+    required = frozenset(n for n, f in card_schema.load_fields.items() if f.required)
+    # marshmallow gives the fields in the schema's order, whatever the card's order
+    order = tuple(card_schema.load_fields)
+
+    def load(raw):
+        if type(raw) is not dict or not required <= raw.keys():
+            return None
+        read = {}
+        for key, value in raw.items():
+            reader = readers.get(key)
+            if reader is None:
+                return None
+            value = reader(value)
+            if value is _REFUSED:
+                return None
+            read[key] = value
+        return {name: read[name] for name in order if name in read}
+
+    return load
+
+
+_REFUSED = object()
+
+
+def _quick_field(field):
+    """``value -> what the schema field loads it as``, or :data:`_REFUSED` wherever the
+    field would refuse it or it is not plain; ``None`` for a field not known here."""
+    valid = _quick_validators(field.validators)
+    if valid is None:
+        return None
+    kind = type(field)
+    if kind is fields.String:
+        return lambda v: v if type(v) is str and valid(v) else _REFUSED
+    if kind is schema.NumberOrText:
+
+        def number_or_text(v):
+            if type(v) is int:
+                v = str(v)
+            return v if type(v) is str and valid(v) else _REFUSED
+
+        return number_or_text
+    if kind is fields.Integer and field.strict:
+        return lambda v: v if type(v) is int and valid(v) else _REFUSED
+    if kind is fields.Boolean:
+        return lambda v: v if type(v) is bool and valid(v) else _REFUSED
+    if kind is fields.List and not field.validators:
+        inner = _quick_field(field.inner)
+        if inner is None:
+            return None
+
+        def each(v):
+            if type(v) is not list:
+                return _REFUSED
+            items = [inner(item) for item in v]
+            return _REFUSED if _REFUSED in items else items
+
+        return each
+    return None
+
+
+def _quick_validators(validators):
+    """One test for a field's validators, or ``None`` when one is of a kind not known here."""
+    tests = []
+    for validator in validators:
+        kind = type(validator)
+        if kind is validate.Regexp:
+            tests.append(lambda v, match=validator.regex.match: match(v) is not None)
+        elif kind is validate.OneOf:
+            choices = _choices(validator.choices)
+            tests.append(lambda v, choices=choices: v in choices)
+        elif kind is validate.Length and validator.equal is None:
+            low, high = validator.min, validator.max
+            tests.append(
+                lambda v, low=low, high=high: (
+                    (low is None or len(v) >= low) and (high is None or len(v) <= high)
+                )
+            )
+        elif kind is validate.Range and validator.min_inclusive and validator.max_inclusive:
+            low, high = validator.min, validator.max
+            tests.append(
+                lambda v, low=low, high=high: (
+                    (low is None or v >= low) and (high is None or v <= high)
+                )
+            )
+        else:
+            return None
+    if not tests:
+        return lambda v: True
+    if len(tests) == 1:
+        return tests[0]
+    return lambda v: all(test(v) for test in tests)
+
+
+# Facts no two cards share: interning them would only cost time.
+UNIQUE_FACTS = frozenset(("id", "name", "text"))
+# Card fields that say how to read or limit the card, not facts rules may filter on.
+NOT_FACTS = ("max_copies", "revision_of", "aliases")
+
+
+def _check_name_keys(loaded, index_of, identities, problems: _Problems) -> None:
+    """A name or alias read in a decklist must lead to one card: two cards that are not the
+    same card may not share a name key, and an alias may not be another card's name."""
+    named: dict[str, dict] = {}  # name key -> first card holding it
+    for data in loaded:
+        key = _name_key(data["name"])
+        first = named.setdefault(key, data)
+        if key and identities[first["id"]] != identities[data["id"]]:
+            problems.add(
+                f"shares its name with card {first['name']!r} ({first['id']}), which is not"
+                " the same card, so a decklist could not tell them apart",
+                ("cards", index_of[data["id"]], "name"),
+                card=data["name"],
+                field="name",
+            )
+    aliased: dict[str, dict] = {}  # alias key -> first card holding it
+    for data in loaded:
+        for position, alias in enumerate(data.get("aliases", ())):
+            key = _name_key(alias)
+            at = ("cards", index_of[data["id"]], "aliases", position)
+            other = named.get(key)
+            if other is not None and identities[other["id"]] != identities[data["id"]]:
+                problems.add(
+                    f"alias {alias!r} is the name of another card, {other['name']!r}",
+                    at,
+                    card=data["name"],
+                    field="aliases",
+                )
+                continue
+            other = aliased.setdefault(key, data)
+            if identities[other["id"]] != identities[data["id"]]:
+                problems.add(
+                    f"alias {alias!r} is also an alias of {other['name']!r}",
+                    at,
+                    card=data["name"],
+                    field="aliases",
+                )
+
+
+def _check_declarations(spec, loaded, index_of, problems: _Problems) -> None:
+    """What game.yaml declares of each attribute: which card types carry it (``types``),
+    that those cards all do (``required``), and that card names it holds name cards."""
+    declared = [
+        (
+            attribute,
+            declared_as,
+            declared_as.get("label", attribute.replace("_", " ").capitalize()),
+            declared_as.get("types"),
+        )
+        for attribute, declared_as in spec.get("attributes", {}).items()
+    ]
+    names = {_name_key(data["name"]) for data in loaded}
+    for data in loaded:
+        at = ("cards", index_of[data["id"]])
+        for attribute, declared_as, label, allowed in declared:
+            held = attribute in data
+            if held and allowed and data["type"] not in allowed:
+                problems.add(
+                    f"{_a_or_an(data['type'])} card has no {label} (only {', '.join(allowed)}"
+                    " cards do)",
+                    (*at, attribute),
+                    card=data["name"],
+                    field=attribute,
+                )
+            elif not held and declared_as["required"] and (not allowed or data["type"] in allowed):
+                problems.add(
+                    f"every {data['type']} card has a {label}; this one has none",
+                    at,
+                    card=data["name"],
+                    field=attribute,
+                )
+            if held and (declared_as["references"] or declared_as["kind"] == "cards"):
+                for position, named in enumerate(data[attribute]):
+                    if _name_key(named) not in names:
+                        problems.add(
+                            f"names no card {named!r} of the pool",
+                            (*at, attribute, position),
+                            card=data["name"],
+                            field=attribute,
+                        )
+
+
+def _a_or_an(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _identities(cards: list[dict], same_card: list[str]) -> dict[str, str]:
+    """Group cards that count as one card: by name, or by name *or* number (union-find)."""
+    if list(same_card) == ["name"]:
+        # Each group is the cards sharing a name key, and that key is its identity.
+        return {c["id"]: _name_key(c["name"]) for c in cards}
+    parent = {c["id"]: c["id"] for c in cards}
+
+    def root(card_id: str) -> str:
+        while parent[card_id] != card_id:
+            parent[card_id] = parent[parent[card_id]]
+            card_id = parent[card_id]
+        return card_id
+
+    first_holder: dict[tuple[str, str], str] = {}
+    for card in cards:
+        for basis in same_card:
+            value = card.get(basis)
+            if value is None:
+                continue
+            mark = (basis, _name_key(str(value)))
+            if mark in first_holder:
+                parent[root(card["id"])] = root(first_holder[mark])
+            else:
+                first_holder[mark] = card["id"]
+    # The identity is the name key of the group's first card: stable and readable. Two
+    # groups whose first cards share a name key (a pool error reported elsewhere) still get
+    # two identities, so no check ever mistakes one card for the other.
+    name_of = {c["id"]: _name_key(c["name"]) for c in cards}
+    identity_of_root: dict[str, str] = {}
+    taken: set[str] = set()
+    for card in cards:
+        group = root(card["id"])
+        if group not in identity_of_root:
+            identity = name_of[group]
+            if identity in taken:
+                identity = f"{identity}#{group}"
+            taken.add(identity)
+            identity_of_root[group] = identity
+    return {card_id: identity_of_root[root(card_id)] for card_id in parent}
+
+
+def _refused_names(pool: dict, cards: list[Card]) -> frozenset[str]:
+    """The name keys of the cards refused for a problem of their own (already reported)."""
+    named = {_name_key(c["name"]) for c in pool["cards"] if isinstance(c.get("name"), str)}
+    return frozenset(named - {_name_key(c.name) for c in cards})
+
+
+def _build_formats(
+    spec, sets, cards: list[Card], problems: _Problems, refused: frozenset[str] = frozenset()
+) -> dict[str, Format]:
+    by_key = {_name_key(c.name): c.identity for c in cards}
+    raw_formats: dict[str, dict] = {}
+    # Formats refused for a problem of their own: a default or a base naming one is no
+    # second problem ("no format 'standard'" beside the format 'standard' is misleading).
+    refused_formats = set()
+    for index, raw in enumerate(spec["formats"]):
+        try:
+            data = schema.FormatSchema().load(raw)
+        except ValidationError as exc:
+            format_id = raw.get("id") if isinstance(raw, dict) else None
+            refused_formats.add(format_id)
+            problems.validation(exc, at=("formats", index), prefix=f"format {format_id!r}: ")
+            continue
+        data["index"] = index
+        rules = []
+        for r_index, rule in enumerate(data["rules"]):
+            try:
+                rules.append(schema.RuleSchema().load(rule))
+            except ValidationError as exc:
+                problems.validation(exc, at=("formats", index, "rules", r_index))
+        data["rules"] = rules
+        if data["id"] in raw_formats:
+            problems.add(f"duplicate format id {data['id']!r}", ("formats", index, "id"))
+        raw_formats[data["id"]] = data
+    if spec["default_format"] not in raw_formats.keys() | refused_formats:
+        problems.add(f"no format {spec['default_format']!r}", ["default_format"])
+
+    formats: dict[str, Format] = {}
+
+    def build(format_id: str, chain: tuple[str, ...] = ()) -> Format | None:
+        if format_id in formats:
+            return formats[format_id]
+        data = raw_formats[format_id]
+        at = ("formats", data["index"])
+        base = None
+        if "base" in data:
+            if data["base"] in refused_formats:
+                return None
+            if data["base"] not in raw_formats:
+                problems.add(f"base names no format {data['base']!r}", (*at, "base"))
+                return None
+            if data["base"] in chain:
+                problems.add("formats build on each other in a circle", (*at, "base"))
+                return None
+            base = build(data["base"], (*chain, format_id))
+            if base is None:
+                return None
+        rules = _merge_rules(base, data, problems, at)
+        legal_sets = data.get("legal_sets", base.legal_sets if base else None)
+        for code in legal_sets or ():
+            if code not in sets:
+                problems.add(f"legal_sets names no set {code!r}", (*at, "legal_sets"))
+        if "banlists" in data:
+            banlists = tuple(
+                sorted(
+                    (
+                        _banlist(b, by_key, refused, problems, (*at, "banlists", i))
+                        for i, b in enumerate(data["banlists"])
+                    ),
+                    key=lambda b: b.date,
+                )
+            )
+        else:
+            banlists = base.banlists if base else ()
+        attributes = spec.get("attributes", {})
+        if "legal_values" in data:
+            legal_values = _legal_values(data["legal_values"], attributes, problems, at)
+        else:
+            legal_values = base.legal_values if base else {}
+        if "rotations" in data:
+            rotations = tuple(
+                sorted(
+                    (
+                        _rotation(r, sets, attributes, problems, (*at, "rotations", i))
+                        for i, r in enumerate(data["rotations"])
+                    ),
+                    key=lambda r: r.date,
+                )
+            )
+        else:
+            rotations = base.rotations if base else ()
+        formats[format_id] = Format(
+            id=format_id,
+            name=data["name"],
+            description=data["description"],
+            rules=rules,
+            legal_sets=tuple(legal_sets) if legal_sets is not None else None,
+            banlists=banlists,
+            base=data.get("base"),
+            rotations=rotations,
+            legal_values=legal_values,
+            legal_after_days=data.get("legal_after_days", base.legal_after_days if base else 0),
+        )
+        return formats[format_id]
+
+    for format_id in raw_formats:
+        build(format_id)
+    return formats
+
+
+def _merge_rules(base: Format | None, data: dict, problems: _Problems, at) -> tuple:
+    """A format's rules: its base's, less the removed ones, with its own added or replacing."""
+    rules: dict[str, RuleSpec] = {r.id: r for r in base.rules} if base else {}
+    for rule_id in data["remove_rules"]:
+        if rule_id not in rules:
+            problems.add(
+                f"remove_rules names no rule {rule_id!r} of the base", (*at, "remove_rules")
+            )
+        rules.pop(rule_id, None)
+    own_ids = set()
+    for index, raw in enumerate(data["rules"]):
+        if raw["id"] in own_ids:
+            problems.add(f"duplicate rule id {raw['id']!r}", (*at, "rules", index, "id"))
+        own_ids.add(raw["id"])
+        fixed = ("id", "check", "severity", "cite", "title")
+        rules[raw["id"]] = RuleSpec(
+            **{k: raw[k] for k in fixed}, params={k: v for k, v in raw.items() if k not in fixed}
+        )
+    return tuple(rules.values())
+
+
+def _rotation(raw: dict, sets, attributes: dict, problems: _Problems, at) -> Rotation:
+    legal_sets = raw.get("legal_sets")
+    for position, code in enumerate(legal_sets or ()):
+        if code not in sets:
+            problems.add(
+                f"legal_sets names no set {code!r}",
+                (*at, "legal_sets", position),
+                field="legal_sets",
+            )
+    return Rotation(
+        date=raw["date"],
+        legal_sets=tuple(legal_sets) if legal_sets is not None else None,
+        legal_values=_legal_values(raw.get("legal_values", {}), attributes, problems, at),
+        note=raw["note"],
+    )
+
+
+def _legal_values(raw: dict, attributes: dict, problems: _Problems, at) -> dict:
+    """Attribute -> the values a format allows; each must be an attribute cards carry one
+    value of, and each value one the attribute may take."""
+    found = {}
+    for attribute, values in raw.items():
+        where = (*at, "legal_values", attribute)
+        declared = attributes.get(attribute)
+        if declared is None:
+            problems.add(f"legal_values names no attribute {attribute!r}", where, field=attribute)
+            continue
+        if declared["kind"] not in ("choice", "text", "int"):
+            problems.add(
+                f"legal_values: {attribute!r} is a {declared['kind']} attribute; only one with"
+                " one value a card (choice, text, int) can rotate",
+                where,
+                field=attribute,
+            )
+            continue
+        allowed = declared.get("values")
+        for position, value in enumerate(values):
+            if allowed and value not in allowed:
+                problems.add(
+                    f"legal_values: {value!r} is not a value of {attribute!r}"
+                    f" ({', '.join(allowed)})",
+                    (*where, position),
+                    field=attribute,
+                )
+        found[attribute] = tuple(values)
+    return found
+
+
+def _banlist(raw: dict, by_key: dict[str, str], refused, problems: _Problems, at) -> Banlist:
+    def identity(name: str, where: str) -> str | None:
+        found = by_key.get(_name_key(name))
+        if found is None and _name_key(name) not in refused:
+            problems.add(f"{where} names no card {name!r}", (*at, where), field=where)
+        return found
+
+    banned = {identity(n, "banned") for n in raw["banned"]}
+    restricted = {}
+    for name, limit in raw.get("restricted", {}).items():
+        key = identity(name, "restricted")
+        if key:
+            restricted[key] = limit
+    return Banlist(
+        date=raw["date"],
+        banned=frozenset(b for b in banned if b),
+        restricted=restricted,
+        note=raw["note"],
+    )
+
+
+def _choices(choices):
+    try:
+        return frozenset(choices)
+    except TypeError:
+        return choices
