@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS
+from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS, MAX_TYPED_CHARS
 from .refusals import InvalidSubmissionError
 
 # The invisible characters some names are written with: the zero-width joiner (U+200D)
@@ -45,11 +45,17 @@ def player_key(name: str) -> str:
 
 
 def clean_player_name(name: Any) -> str:
+    """A player's name as stored: its spaces collapsed, then judged by its limit, so a name
+    padded past it by spaces copied from a spreadsheet is the name ("  Alice  " is Alice).
+    Text far longer than any name is refused before it is read."""
+    too_long = f"a player name has at most {MAX_NAME_CHARS} characters"
+    if isinstance(name, str) and len(name) > MAX_TYPED_CHARS:
+        raise InvalidSubmissionError(too_long)
     if not isinstance(name, str) or not without_joiners(name).strip():
         raise InvalidSubmissionError("a player name is required")
     name = " ".join(name.split())
     if len(name) > MAX_NAME_CHARS:
-        raise InvalidSubmissionError(f"a player name has at most {MAX_NAME_CHARS} characters")
+        raise InvalidSubmissionError(too_long)
     if refused := unwritable(name):
         raise InvalidSubmissionError(
             f"a player name cannot hold control or invisible characters (it holds {refused})"
@@ -58,15 +64,19 @@ def clean_player_name(name: Any) -> str:
 
 
 def clean_player_id(player_id: Any) -> str | None:
+    """A player id as stored: judged by its limit once the spaces around it are trimmed."""
+    refused = InvalidSubmissionError(
+        f"a player id has at most {MAX_PLAYER_ID_CHARS} printable characters"
+    )
+    if isinstance(player_id, str) and len(player_id) > MAX_TYPED_CHARS:
+        raise refused
     if player_id is None or (isinstance(player_id, str) and not player_id.strip()):
         return None
     if not isinstance(player_id, str):
         raise InvalidSubmissionError("a player id is text")
     player_id = player_id.strip()
     if len(player_id) > MAX_PLAYER_ID_CHARS or any(not ch.isprintable() for ch in player_id):
-        raise InvalidSubmissionError(
-            f"a player id has at most {MAX_PLAYER_ID_CHARS} printable characters"
-        )
+        raise refused
     return player_id
 
 

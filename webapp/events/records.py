@@ -20,6 +20,9 @@ RECEIPT_CHARS = 12
 MAX_NAME_CHARS = 100
 MAX_PLAYER_ID_CHARS = 40
 MAX_EVENT_NAME_CHARS = 200
+# A name or id as sent, spaces and all: one padded by a spreadsheet is judged by its limit
+# above once its spaces are collapsed, and text longer than this is refused unread.
+MAX_TYPED_CHARS = 1_000
 MAX_LIST_CHARS = 100_000
 MAX_PLAYERS = 2_000  # players registered by one request
 MIN_IDEMPOTENCY_KEY_CHARS = 16

@@ -26,13 +26,29 @@ from . import (
     MAX_NAME_CHARS,
     MAX_PLAYER_ID_CHARS,
     MAX_PLAYERS,
+    MAX_TYPED_CHARS,
     RECEIPT_CHARS,
 )
 
+
+def _typed(what: str, chars: int) -> validate.Length:
+    """A name or id is judged by its limit once its spaces are collapsed (by the event
+    library), so one padded by a spreadsheet is the name: refused here only past
+    MAX_TYPED_CHARS, far longer than any name, in the words of its own limit."""
+    return validate.Length(max=MAX_TYPED_CHARS, error=f"{what} has at most {chars} characters")
+
+
+_NAME_TYPED = _typed("a player name", MAX_NAME_CHARS)
+_PLAYER_ID_TYPED = _typed("a player id", MAX_PLAYER_ID_CHARS)
+_EVENT_NAME_TYPED = _typed("an event name", MAX_EVENT_NAME_CHARS)
+
 _PLAYER_NAME = fields.Str(
     required=True,
-    validate=validate.Length(min=1, max=MAX_NAME_CHARS),
-    metadata={"description": "The player's name as the organizer knows it."},
+    validate=[validate.Length(min=1), _NAME_TYPED],
+    metadata={
+        "description": "The player's name as the organizer knows it:"
+        f" at most {MAX_NAME_CHARS} characters once its spaces are collapsed."
+    },
 )
 
 
@@ -40,8 +56,11 @@ def _player_id() -> fields.Str:
     return fields.Str(
         load_default=None,
         allow_none=True,
-        validate=validate.Length(max=MAX_PLAYER_ID_CHARS),
-        metadata={"description": "An optional membership or player number."},
+        validate=_PLAYER_ID_TYPED,
+        metadata={
+            "description": "An optional membership or player number:"
+            f" at most {MAX_PLAYER_ID_CHARS} characters once trimmed."
+        },
     )
 
 
@@ -54,7 +73,14 @@ class PlayerBodySchema(Schema):
 
 
 class EventBodySchema(Schema):
-    name = fields.Str(required=True, validate=validate.Length(min=1, max=MAX_EVENT_NAME_CHARS))
+    name = fields.Str(
+        required=True,
+        validate=[validate.Length(min=1), _EVENT_NAME_TYPED],
+        metadata={
+            "description": f"At most {MAX_EVENT_NAME_CHARS} characters"
+            " once its spaces are collapsed."
+        },
+    )
     game = fields.Str(required=True, metadata={"description": "A game id, e.g. era."})
     format = fields.Str(
         load_default=None, metadata={"description": "A format id (else the game's default)."}
@@ -347,7 +373,7 @@ def players_from_lines(text: str) -> list[tuple[str, str | None]]:
 class EventForm(FormSchema):
     name = fields.Str(
         required=True,
-        validate=validate.Length(max=MAX_EVENT_NAME_CHARS),
+        validate=_EVENT_NAME_TYPED,
         error_messages={"required": "Give the event a name."},
     )
     game = fields.Str(required=True, error_messages={"required": "Pick a game."})
@@ -368,10 +394,10 @@ class EventForm(FormSchema):
 class SubmitForm(FormSchema):
     player = fields.Str(
         required=True,
-        validate=validate.Length(max=MAX_NAME_CHARS),
+        validate=_NAME_TYPED,
         error_messages={"required": "Give your name."},
     )
-    player_id = fields.Str(load_default=None, validate=validate.Length(max=MAX_PLAYER_ID_CHARS))
+    player_id = fields.Str(load_default=None, validate=_PLAYER_ID_TYPED)
     decklist = fields.Str(
         required=True,
         validate=validate.Length(max=MAX_LIST_CHARS),
