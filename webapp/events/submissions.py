@@ -10,9 +10,6 @@ returns the entry and private link the first one made instead of a refusal.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import string
 from dataclasses import replace
 from datetime import datetime
 
@@ -22,11 +19,11 @@ from cardpool import PoolLibrary
 from validator import DecklistTooLongError
 
 from ..db import transaction
+from . import idempotency
+from .idempotency import clean_idempotency_key
 from .names import clean_player_id, clean_player_name, player_key, same_player_id
 from .records import (
     DEFAULT_LIMITS,
-    MAX_IDEMPOTENCY_KEY_CHARS,
-    MIN_IDEMPOTENCY_KEY_CHARS,
     ORGANIZER,
     PLAYER,
     BulkItem,
@@ -60,8 +57,6 @@ from .store import (
 )
 from .text import shown
 from .tokens import new_id, new_token, token_hash
-
-_KEY_CHARACTERS = frozenset(string.ascii_letters + string.digits + string.punctuation)
 
 
 def submit(
@@ -203,52 +198,16 @@ def _claim(
 # -- idempotency keys --------------------------------------------------------------------
 
 
-def clean_idempotency_key(key: str | None) -> str | None:
-    """A key as sent, or None; it is as secret as the private link it can recover."""
-    if key is None or key == "":
-        return None
-    if (
-        not isinstance(key, str)
-        or not MIN_IDEMPOTENCY_KEY_CHARS <= len(key) <= MAX_IDEMPOTENCY_KEY_CHARS
-        or not set(key) <= _KEY_CHARACTERS
-    ):
-        raise InvalidSubmissionError(
-            f"an idempotency key is {MIN_IDEMPOTENCY_KEY_CHARS} to {MAX_IDEMPOTENCY_KEY_CHARS}"
-            " visible ASCII characters, chosen at random"
-        )
-    return key
-
-
 def _fingerprint(name: str, player_id: str | None, submission: Submission) -> str:
     """What makes two requests the same submission: the player and the list as read."""
-    request = {
-        "player": name,
-        "player_id": player_id,
-        "kind": submission.kind,
-        "list": submission.content,
-    }
-    return hashlib.sha256(json.dumps(request, sort_keys=True).encode("ascii")).hexdigest()
-
-
-def _key_hash(event: Event, key: str) -> str:
-    return hashlib.sha256(f"idempotency key\0{event.id}\0{key}".encode()).hexdigest()
-
-
-def _seal(event: Event, key: str, token: str) -> str:
-    """The private token, kept so that only a holder of the key can read it back.
-
-    The token is XORed with a pad drawn from the key (which is stored only as a
-    hash), so the database alone gives away no working link.
-    """
-    data = token.encode("ascii")
-    pad = hashlib.shake_256(f"idempotency seal\0{event.id}\0{key}".encode()).digest(len(data))
-    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).hex()
-
-
-def _unseal(event: Event, key: str, sealed: str) -> str:
-    data = bytes.fromhex(sealed)
-    pad = hashlib.shake_256(f"idempotency seal\0{event.id}\0{key}".encode()).digest(len(data))
-    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode("ascii")
+    return idempotency.fingerprint(
+        {
+            "player": name,
+            "player_id": player_id,
+            "kind": submission.kind,
+            "list": submission.content,
+        }
+    )
 
 
 def _remember(
@@ -267,11 +226,11 @@ def _remember(
            VALUES (?, ?, ?, ?, ?, ?, ?)""",
         [
             event.id,
-            _key_hash(event, key),
+            idempotency.key_hash(event.id, key),
             fingerprint,
             entry_id,
             number,
-            _seal(event, key, token),
+            idempotency.seal(event.id, key, token),
             now.isoformat(),
         ],
     )
@@ -282,7 +241,7 @@ def _replay(db: sqlite_utils.Database, event: Event, key: str, fingerprint: str)
     row = db.execute(
         "SELECT request_hash, entry_id, version, sealed_token FROM event_requests"
         " WHERE event_id = ? AND key_hash = ?",
-        [event.id, _key_hash(event, key)],
+        [event.id, idempotency.key_hash(event.id, key)],
     ).fetchone()
     if row is None:
         return None
@@ -297,7 +256,7 @@ def _replay(db: sqlite_utils.Database, event: Event, key: str, fingerprint: str)
         event,
         entry,
         version_of(db, entry_id, number),
-        _unseal(event, key, sealed),
+        idempotency.unseal(event.id, key, sealed),
         replayed=True,
     )
 
