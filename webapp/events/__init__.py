@@ -17,6 +17,7 @@ never HTTP. Its modules, one idea each:
 
 - :mod:`.records`: the plain data; :mod:`.refusals`: the errors;
 - :mod:`.tokens`: secret tokens and ids; :mod:`.names`: players' names;
+- :mod:`.idempotency`: keys that make a request sent twice one request;
 - :mod:`.rules`: how a list is read and judged;
 - :mod:`.store`: the tables, access by token, and the readers;
 - :mod:`.submissions`: storing players' lists and the organizer's uploads.
@@ -60,6 +61,7 @@ from .records import (
     utcnow,
 )
 from .refusals import (
+    AdminLinkReplacedError,
     EventClosedError,
     EventNotFoundError,
     IdempotencyKeyReusedError,
@@ -118,6 +120,7 @@ __all__ = [
     "PLAYER",
     "RECEIPT_CHARS",
     "TEXT",
+    "AdminLinkReplacedError",
     "BulkItem",
     "BulkReport",
     "Checked",

@@ -165,7 +165,8 @@ class Registration:
 @dataclass(frozen=True)
 class NewEvent:
     event: Event
-    admin_token: str  # shown once; only its hash is kept
+    admin_token: str  # shown once; only its hash is kept (and, with a key, sealed with it)
+    replayed: bool = False  # the answer of an earlier request with the same idempotency key
 
 
 @dataclass(frozen=True)

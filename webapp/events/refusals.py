@@ -60,6 +60,13 @@ class IdempotencyKeyReusedError(DeckwrightError):
     code = "idempotency-key-reused"
 
 
+class AdminLinkReplacedError(DeckwrightError):
+    """A new event's request sent again after its admin link was replaced: the link it was
+    answered with opens nothing now, and a second event would not be what was asked."""
+
+    code = "admin-link-replaced"
+
+
 class IdentityError(DeckwrightError):
     """A submission under a registered player's name without that player's id."""
 

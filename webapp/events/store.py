@@ -19,7 +19,7 @@ import sqlite_utils
 from cardpool import PoolLibrary
 
 from ..db import create_once, transaction
-from . import journal, links
+from . import idempotency, journal, links
 from .names import (
     clean_player_id,
     clean_player_name,
@@ -48,8 +48,10 @@ from .records import (
     utcnow,
 )
 from .refusals import (
+    AdminLinkReplacedError,
     EventClosedError,
     EventNotFoundError,
+    IdempotencyKeyReusedError,
     InvalidEventError,
     InvalidQueryError,
     InvalidSubmissionError,
@@ -113,6 +115,16 @@ SCHEMA = (
         created TEXT NOT NULL,
         PRIMARY KEY (event_id, key_hash)
     )""",
+    # A new event sent with an idempotency key: a retry of the same request finds the event
+    # it made and its admin token, sealed with the key (see create_event). There is no event
+    # yet to scope the key by: it is one of its own, 16 or more random characters.
+    """CREATE TABLE IF NOT EXISTS event_creations (
+        key_hash TEXT PRIMARY KEY,
+        request_hash TEXT NOT NULL,
+        event_id TEXT NOT NULL REFERENCES events(id),
+        sealed_token TEXT NOT NULL,
+        created TEXT NOT NULL
+    ) WITHOUT ROWID""",
     # The versions are the record a receipt hash is checked against: the database
     # itself refuses to change or drop one, whatever code runs against it.
     """CREATE TRIGGER IF NOT EXISTS event_versions_no_update BEFORE UPDATE ON event_versions
@@ -395,8 +407,17 @@ def create_event(
     as_of: date | None = None,
     players: Iterable[tuple[str, str | None]] = (),
     limits: Limits = DEFAULT_LIMITS,
+    idempotency_key: str | None = None,
+    requester: str | None = None,
 ) -> NewEvent:
-    """Create an event (optionally with its expected players) and its admin token."""
+    """Create an event (optionally with its expected players) and its admin token.
+
+    With an idempotency key, the same request sent again (a form sent twice, a client's
+    retry after a lost answer) answers the event the first one made and the same admin
+    token, marked ``replayed``, even once the deadline has passed; the key sent with
+    another request is refused. ``requester`` (an account's id, or None) is part of the
+    request: the same key and settings from someone else are another request.
+    """
     name = " ".join(str(name or "").split())
     if not without_joiners(name).strip():
         raise InvalidEventError("an event needs a name")
@@ -413,6 +434,25 @@ def create_event(
         deadline = as_utc(deadline)
     except OverflowError:
         raise InvalidEventError("the submission deadline is out of range") from None
+    expected, _given = _clean_players(players)
+    key = idempotency.clean_idempotency_key(idempotency_key)
+    ensure_schema(db)
+    journal.ensure_schema(db)
+    request = ""
+    if key:
+        request = idempotency.fingerprint(
+            {
+                "name": name,
+                "game": game.id,
+                "format": fmt.id,
+                "as_of": as_of.isoformat() if as_of else None,
+                "deadline": deadline.isoformat(),
+                "players": expected,
+                "requester": requester,
+            }
+        )
+        if earlier := _created_before(db, key, request):
+            return earlier
     if deadline <= now:
         raise InvalidEventError("the submission deadline must be in the future")
     token = new_token()
@@ -427,10 +467,10 @@ def create_event(
         locked=False,
         published=False,
     )
-    expected, _given = _clean_players(players)
-    ensure_schema(db)
-    journal.ensure_schema(db)
     with transaction(db):
+        # Checked again under the write lock: the same request may have been sent twice at once.
+        if key and (earlier := _created_before(db, key, request)):
+            return earlier
         db.execute(
             f"INSERT INTO events ({_EVENT_COLUMNS}, admin_hash)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -449,7 +489,48 @@ def create_event(
         )
         _register(db, event.id, expected, now, limits)
         journal.record(db, event.id, journal.CREATED, now)
+        if key:
+            db.execute(
+                """INSERT INTO event_creations
+                       (key_hash, request_hash, event_id, sealed_token, created)
+                   VALUES (?, ?, ?, ?, ?)""",
+                [
+                    idempotency.key_hash(idempotency.NEW_EVENT, key),
+                    request,
+                    event.id,
+                    idempotency.seal(idempotency.NEW_EVENT, key, token),
+                    now.isoformat(),
+                ],
+            )
     return NewEvent(event, token)
+
+
+def _created_before(db: sqlite_utils.Database, key: str, request: str) -> NewEvent | None:
+    """The answer to an earlier request for a new event with this key, if there was one."""
+    row = db.execute(
+        """SELECT c.request_hash, c.event_id, c.sealed_token, e.admin_hash
+           FROM event_creations c JOIN events e ON e.id = c.event_id
+           WHERE c.key_hash = ?""",
+        [idempotency.key_hash(idempotency.NEW_EVENT, key)],
+    ).fetchone()
+    if row is None:
+        return None
+    request_hash, event_id, sealed, admin_hash = row
+    if request_hash != request:
+        raise IdempotencyKeyReusedError(
+            "This idempotency key came before with a different event;"
+            " send a new key with a new event."
+        )
+    token = idempotency.unseal(idempotency.NEW_EVENT, key, sealed)
+    event = get_event(db, event_id)
+    if not token_matches(token, admin_hash):
+        # The organizer replaced the admin link (it leaked, say): the old one is not
+        # handed out again, and a second event is not what this request asked for.
+        raise AdminLinkReplacedError(
+            f"This request created the event {event.name} before, and its admin link has"
+            " been replaced since: open the event with the new admin link."
+        )
+    return NewEvent(event, token, replayed=True)
 
 
 def _clean_players(

@@ -1,0 +1,179 @@
+"""An organizer whose "Create" was sent twice (a double click, a reload, a client's retry)
+gets one event and one admin link, however often the same request comes."""
+
+from __future__ import annotations
+
+import threading
+from datetime import date, timedelta
+
+import pytest
+
+from tests.events.conftest import DEADLINE, START
+from webapp import events
+from webapp.db import connect
+from webapp.events import journal
+
+KEY = "create-4b1e9d7a20c36f58"
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "events.sqlite"
+
+
+@pytest.fixture
+def db(path):
+    database = connect(path)
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def create(db, library):
+    def make(key: str | None = KEY, on=None, **fields) -> events.NewEvent:
+        options = {
+            "name": "Spring Regionals",
+            "game_id": "era",
+            "deadline": DEADLINE,
+            "now": START,
+            "players": [("Alice", None), ("Bob", "B-7")],
+        }
+        options.update(fields)
+        return events.create_event(on or db, library, idempotency_key=key, **options)
+
+    return make
+
+
+def count_events(db) -> int:
+    events.ensure_schema(db)
+    return db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+
+
+def test_the_same_request_sent_again_answers_the_event_it_made_and_its_admin_token(db, create):
+    first, again = create(), create()
+    assert again.event == first.event
+    assert again.admin_token == first.admin_token
+    assert (first.replayed, again.replayed) == (False, True)
+    assert count_events(db) == 1
+    organizer = events.as_organizer(db, first.event.id, again.admin_token)
+    assert [e.player for e in events.entries(db, organizer)] == ["Alice", "Bob"]
+    assert [c.action for c in journal.changes(db, organizer)] == [journal.CREATED]
+
+
+def test_the_admin_token_is_kept_only_sealed_with_the_key(db, create):
+    created = create()
+    dump = "\n".join(db.conn.iterdump())
+    assert created.admin_token not in dump
+    assert KEY not in dump
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"name": "Summer Regionals"},
+        {"game_id": "ryft"},
+        {"format_id": "open"},
+        {"as_of": date(2030, 4, 1)},
+        {"deadline": DEADLINE + timedelta(hours=1)},
+        {"players": [("Alice", None)]},
+        {"requester": "another-account"},
+    ],
+)
+def test_the_key_sent_again_with_another_request_is_refused(db, create, change):
+    create()
+    with pytest.raises(events.IdempotencyKeyReusedError, match="different event"):
+        create(**change)
+    assert count_events(db) == 1
+
+
+def test_the_same_settings_written_another_way_are_the_same_request(db, create):
+    first = create(name="Spring  Regionals ", players=[("Alice", None), ("Bob", "B-7")])
+    again = create(name="Spring Regionals", format_id="standard")
+    assert again.event.id == first.event.id
+    assert count_events(db) == 1
+
+
+def test_without_a_key_each_request_is_an_event_of_its_own(db, create):
+    assert create(key=None).event.id != create(key=None).event.id
+    assert count_events(db) == 2
+
+
+def test_a_retry_after_the_deadline_still_finds_the_event(create):
+    first = create()
+    again = create(now=DEADLINE + timedelta(days=1))
+    assert again.admin_token == first.admin_token
+
+
+def test_a_retry_after_the_admin_link_was_replaced_is_not_given_the_old_link(db, create):
+    first = create()
+    organizer = events.as_organizer(db, first.event.id, first.admin_token)
+    journal.replace_admin_link(db, organizer, START)
+    with pytest.raises(events.AdminLinkReplacedError, match="Spring Regionals"):
+        create()
+    assert count_events(db) == 1
+
+
+def test_a_key_that_cannot_be_random_is_refused(db, create):
+    with pytest.raises(events.InvalidSubmissionError, match="idempotency key"):
+        create(key="short")
+    assert count_events(db) == 0
+
+
+def test_one_key_creates_an_event_and_submits_a_list_without_the_two_meeting(db, create, library):
+    created = create()
+    receipt = events.submit(
+        db,
+        library,
+        created.event.id,
+        player="Alice",
+        submission=events.Submission.from_text("1 Anything"),
+        now=START,
+        idempotency_key=KEY,
+    )
+    assert receipt.player_token != created.admin_token
+    assert create().admin_token == created.admin_token
+
+
+def test_the_same_request_sent_twice_at_once_makes_one_event(path, create):
+    threads, answers = 8, []
+    ready = threading.Barrier(threads)
+
+    def send():
+        own = connect(path)
+        try:
+            ready.wait()
+            answers.append(create(on=own))
+        finally:
+            own.close()
+
+    workers = [threading.Thread(target=send) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert len(answers) == threads
+    assert len({(a.event.id, a.admin_token) for a in answers}) == 1
+    assert sorted(a.replayed for a in answers) == [False] + [True] * (threads - 1)
+    check = connect(path)
+    try:
+        assert count_events(check) == 1
+    finally:
+        check.close()
+
+
+def test_a_database_made_before_the_keys_were_kept_still_works(path, create, library):
+    older = connect(path)
+    events.ensure_schema(older)
+    before = events.create_event(
+        older, library, name="Old Cup", game_id="era", deadline=DEADLINE, now=START
+    )
+    older.execute("DROP TABLE event_creations")
+    older.close()
+    reopened = connect(path)
+    try:
+        first, again = create(on=reopened), create(on=reopened)
+        assert again.admin_token == first.admin_token
+        assert events.as_organizer(reopened, before.event.id, before.admin_token)
+        assert count_events(reopened) == 2
+    finally:
+        reopened.close()
