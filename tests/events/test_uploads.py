@@ -51,7 +51,7 @@ def test_members_with_unsafe_paths_are_skipped_never_followed():
     items, skipped = read_zip(data)
     assert [i.player for i in items] == ["fine"]
     assert len(skipped) == 4
-    assert all(message.endswith("skipped: unsafe path") for message in skipped)
+    assert all(message.endswith("skipped: unsafe path") for _, message in skipped)
 
 
 def test_non_text_members_are_skipped_with_a_message():
@@ -67,13 +67,14 @@ def test_non_text_members_are_skipped_with_a_message():
     )
     items, skipped = read_zip(data)
     assert [i.player for i in items] == ["alice"]
-    assert skipped == [
-        "photo.png: skipped: not a decklist (.txt, .dek, .deck, .json files only)",
-        "binary.txt: skipped: not a UTF-8 text file (it holds NUL bytes)",
-        "latin1.txt: skipped: not a UTF-8 text file",
-        ".hidden.txt: skipped: hidden or system file",
-        "__MACOSX/._alice.txt: skipped: hidden or system file",
+    assert skipped == [  # each with its place in the zip, for the report's order
+        (1, "photo.png: skipped: not a decklist (.txt, .dek, .deck, .json files only)"),
+        (2, "binary.txt: skipped: not a UTF-8 text file (it holds NUL bytes)"),
+        (3, "latin1.txt: skipped: not a UTF-8 text file"),
+        (4, ".hidden.txt: skipped: hidden or system file"),
+        (5, "__MACOSX/._alice.txt: skipped: hidden or system file"),
     ]
+    assert [i.position for i in items] == [6]
 
 
 def test_a_list_saved_as_unicode_by_a_windows_editor_is_read():
@@ -98,7 +99,7 @@ def test_a_member_that_inflates_past_the_limit_is_skipped_unread(monkeypatch):
     assert len(bomb) < 1_000  # it compresses to almost nothing
     items, skipped = read_zip(bomb)
     assert [i.player for i in items] == ["ok"]
-    assert skipped == ["bomb.txt: skipped: larger than 1000 bytes"]
+    assert skipped == [(1, "bomb.txt: skipped: larger than 1000 bytes")]
 
 
 def test_a_member_whose_header_understates_its_size_is_skipped(monkeypatch):
@@ -110,7 +111,7 @@ def test_a_member_whose_header_understates_its_size_is_skipped(monkeypatch):
     items, skipped = read_zip(bytes(data))
     assert items == []
     assert len(skipped) == 1
-    assert skipped[0].startswith("liar.txt: skipped:")
+    assert skipped[0][1].startswith("liar.txt: skipped:")
 
 
 def test_a_zip_that_inflates_past_the_total_limit_is_refused(monkeypatch):
@@ -147,10 +148,12 @@ def test_a_csv_has_one_row_per_player_with_multi_line_lists():
         ('Bob "the Builder"', None),
     ]
     assert items[0].submission.body == example("era-legal")
-    assert items[1].source == f"line {2 + example('era-legal').count(chr(10)) + 1 + 1}"
-    assert skipped == [
-        f"line {2 + example('era-legal').count(chr(10)) + 1}: skipped: no player name"
+    empty = 2 + example("era-legal").count(chr(10)) + 1  # the line the row without a name is on
+    assert [(i.source, i.position) for i in items] == [
+        ("line 2", 2),
+        (f"line {empty + 1}", empty + 1),
     ]
+    assert skipped == [(empty, f"line {empty}: skipped: no player name")]
 
 
 def test_a_csv_without_the_player_and_list_columns_is_refused():
@@ -236,8 +239,8 @@ def test_a_zip_made_on_windows_with_backslashes_names_the_player_by_the_file():
     assert read_zip(hidden) == (
         [],
         [
-            "round-1/.DS_Store.txt: skipped: hidden or system file",
-            "../up.txt: skipped: unsafe path",
+            (1, "round-1/.DS_Store.txt: skipped: hidden or system file"),
+            (2, "../up.txt: skipped: unsafe path"),
         ],
     )
 

@@ -477,11 +477,13 @@ def upload(event_id: str):
         items, skipped = uploads.read_upload("upload.zip", data)
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
-    report = events.submit_for_players(get_db(), pools(), access, items, now(), limits())
+    report = events.submit_for_players(
+        get_db(), pools(), access, items, now(), limits(), skipped=skipped
+    )
     return UPLOAD_REPORT.dump(
         {
             "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],
-            "skipped": skipped + report.skipped,
+            "skipped": report.skipped,
         }
     )
 

@@ -248,15 +248,19 @@ class Match:
 class BulkItem:
     """One list of a bulk upload: where it came from and the player it is for."""
 
-    source: str  # file name in the zip, or "row N" of the CSV
+    source: str  # file name in the zip, or "line N" of the CSV
     player: str
     submission: Submission
     player_id: str | None = None
+    # Its place in the upload (the line a CSV row starts on, a member's number in the zip):
+    # what the upload skipped is reported in this order, top to bottom.
+    position: int = 0
 
 
 @dataclass
 class BulkReport:
-    """What a bulk upload stored, and every member or row it skipped with the reason."""
+    """What a bulk upload stored, and every member or row it skipped with the reason, in the
+    upload's order."""
 
     stored: list[tuple[str, Receipt]] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)

@@ -332,7 +332,11 @@ class StoredSchema(Schema):
 
 class UploadReportSchema(Schema):
     stored = fields.List(fields.Nested(StoredSchema), required=True)
-    skipped = fields.List(fields.Str(), required=True)
+    skipped = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={"description": "Each file or CSV line skipped, and why: in the upload's order."},
+    )
 
 
 class PublishedListSchema(Schema):

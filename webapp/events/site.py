@@ -540,10 +540,11 @@ def upload(event_id: str, token: str):
         items, skipped = uploads.read_upload(
             upload.filename, upload.read(uploads.MAX_UPLOAD_BYTES + 1)
         )
-        report = events.submit_for_players(get_db(), pools(), access, items, now(), limits())
+        report = events.submit_for_players(
+            get_db(), pools(), access, items, now(), limits(), skipped=skipped
+        )
     except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, problems=[str(exc)])
-    report.skipped[:0] = skipped
     stored = len(report.stored)
     notice = f"{stored} list{'s' if stored != 1 else ''} stored from {upload.filename}."
     return _dashboard(access, token, notices=[notice], report=report)

@@ -10,6 +10,7 @@ returns the entry and private link the first one made instead of a refusal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime
 
@@ -300,14 +301,22 @@ def submit_for_players(
     items: list[BulkItem],
     now: datetime,
     limits: Limits = DEFAULT_LIMITS,
+    skipped: Iterable[tuple[int, str]] = (),
 ) -> BulkReport:
     """The organizer's bulk upload: each list stored for its player, all of them or none.
 
     A player not yet in the event is added; one who is gets a new version, as if
     they had resubmitted. A list that cannot be read at all, or that the event's
-    limits have no room for, is skipped with the reason.
+    limits have no room for, is skipped with the reason. The report lists what was
+    skipped, here and while the upload was read (``skipped``: each with its place in
+    the upload, as :attr:`BulkItem.position`), in the upload's order, top to bottom.
     """
     report = BulkReport()
+    passed_over = list(skipped)
+
+    def skip(item: BulkItem, why: object) -> None:
+        passed_over.append((item.position, f"{item.source}: skipped: {why}"))
+
     game = pools.game(organizer.event.game)
     ready: list[tuple[BulkItem, str, Checked]] = []
     seen: set[str] = set()
@@ -319,10 +328,10 @@ def submit_for_players(
         except (InvalidSubmissionError, DecklistTooLongError) as exc:
             # One file of a folder too long to be a list is that file's problem, not the
             # upload's: the others are stored.
-            report.skipped.append(f"{item.source}: skipped: {exc}")
+            skip(item, exc)
             continue
         if player_key(name) in seen:
-            report.skipped.append(f"{item.source}: skipped: a second list for {name}")
+            skip(item, f"a second list for {name}")
             continue
         seen.add(player_key(name))
         item.player_id = player_id
@@ -338,7 +347,7 @@ def submit_for_players(
             ).fetchone()
             if row is None:
                 if players >= limits.entries:
-                    report.skipped.append(f"{item.source}: skipped: {full(limits, organizer=True)}")
+                    skip(item, full(limits, organizer=True))
                     continue
                 players += 1
                 entry_id = new_id()
@@ -358,9 +367,7 @@ def submit_for_players(
             else:
                 entry_id = row[0]
                 if _versions_full(db, entry_id, limits):
-                    report.skipped.append(
-                        f"{item.source}: skipped: {name} already has {limits.versions} lists"
-                    )
+                    skip(item, f"{name} already has {limits.versions} lists")
                     continue
                 if item.player_id:
                     # A player on file without an id gets the one uploaded, as a player
@@ -374,4 +381,6 @@ def submit_for_players(
     for source, entry_id in entry_ids:
         entry = _one_entry(db, organizer.event.id, entry_id)
         report.stored.append((source, Receipt(organizer.event, entry, entry.latest)))
+    passed_over.sort(key=lambda skipped: skipped[0])  # stable: one place's messages in turn
+    report.skipped = [message for _, message in passed_over]
     return report

@@ -3,7 +3,9 @@
 Nothing is extracted to disk: members are read into memory with hard limits
 on their number and on the bytes each one (and all of them) may inflate to, so
 a zip bomb or a path like ``../../etc/passwd`` can do no harm. Members that are
-not decklists are skipped with a message saying why.
+not decklists are skipped with a message saying why, and its place in the upload (a
+member's number in the zip, the line a CSV row starts on), so that the report of the
+upload (:func:`webapp.events.submit_for_players`) lists them in the file's order.
 """
 
 from __future__ import annotations
@@ -27,13 +29,17 @@ DECKLIST_SUFFIXES = (".txt", ".dek", ".deck", ".json")
 ZIP_MAGIC = b"PK\x03\x04"
 
 
+# What reading an upload skipped: its place in the upload, and the message saying why.
+Skipped = tuple[int, str]
+
+
 class BadUploadError(DeckwrightError):
     """An upload that is neither a readable zip nor a CSV with player and list columns."""
 
     code = "bad-upload"
 
 
-def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[str]]:
+def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     """The lists in an upload and a message for everything skipped; a zip or a CSV."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise BadUploadError(f"an upload is at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
@@ -42,7 +48,7 @@ def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[str]]:
     return read_csv(data)
 
 
-def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
+def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     """One list per text member; the player is named by the file name (``Alice_Smith.txt``)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
@@ -52,26 +58,26 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
     if len(members) > MAX_MEMBERS:
         raise BadUploadError(f"a zip holds at most {MAX_MEMBERS} files")
     items: list[BulkItem] = []
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     total = 0
     with archive:
-        for info in members:
+        for position, info in enumerate(members, 1):
             name = member_name(info)
             if info.is_dir() or name.endswith("/"):
                 continue
             reason = _unsafe(name) or _not_a_decklist(info, name)
             if reason:
-                skipped.append(f"{name}: skipped: {reason}")
+                skipped.append((position, f"{name}: skipped: {reason}"))
                 continue
             # The header's size can lie: read at most one byte past the limit and check.
             try:
                 with archive.open(info) as member:
                     raw = member.read(MAX_MEMBER_BYTES + 1)
             except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError):
-                skipped.append(f"{name}: skipped: cannot be read from the zip")
+                skipped.append((position, f"{name}: skipped: cannot be read from the zip"))
                 continue
             if len(raw) > MAX_MEMBER_BYTES:
-                skipped.append(f"{name}: skipped: larger than {MAX_MEMBER_BYTES} bytes")
+                skipped.append((position, f"{name}: skipped: larger than {MAX_MEMBER_BYTES} bytes"))
                 continue
             total += len(raw)
             if total > MAX_TOTAL_BYTES:
@@ -80,7 +86,7 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
                 )
             text, why_not = decoded_text(raw)
             if text is None:
-                skipped.append(f"{name}: skipped: {why_not}")
+                skipped.append((position, f"{name}: skipped: {why_not}"))
                 continue
             player = PurePosixPath(name).stem.replace("_", " ").strip()
             try:
@@ -90,9 +96,11 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[str]]:
                     else Submission.from_text(text)
                 )
             except InvalidSubmissionError as exc:
-                skipped.append(f"{name}: skipped: {exc}")
+                skipped.append((position, f"{name}: skipped: {exc}"))
                 continue
-            items.append(BulkItem(source=name, player=player, submission=submission))
+            items.append(
+                BulkItem(source=name, player=player, submission=submission, position=position)
+            )
     return items, skipped
 
 
@@ -186,7 +194,7 @@ def _with_header(text: str) -> tuple[Any, list[str]]:
     )
 
 
-def read_csv(data: bytes) -> tuple[list[BulkItem], list[str]]:
+def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     """Rows of ``player,list`` (and optionally ``player_id``), with a header row; the cells
     separated by commas, semicolons or tabs."""
     text, _ = decoded_text(data)
@@ -197,7 +205,7 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[str]]:
         name: header.index(name) for name in ("player", "list", "player_id") if name in header
     }
     items: list[BulkItem] = []
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     ended = reader.line_num
     try:
         for row in reader:
@@ -210,12 +218,12 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[str]]:
             cells = {name: row[i] if i < len(row) else "" for name, i in columns.items()}
             source = f"line {number}"
             if not cells["player"].strip():
-                skipped.append(f"{source}: skipped: no player name")
+                skipped.append((number, f"{source}: skipped: no player name"))
                 continue
             try:
                 submission = Submission.from_pasted(cells["list"])
             except InvalidSubmissionError as exc:
-                skipped.append(f"{source}: skipped: {exc}")
+                skipped.append((number, f"{source}: skipped: {exc}"))
                 continue
             items.append(
                 BulkItem(
@@ -223,6 +231,7 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[str]]:
                     player=cells["player"],
                     player_id=cells.get("player_id") or None,
                     submission=submission,
+                    position=number,
                 )
             )
     except csv.Error as exc:
