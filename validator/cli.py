@@ -257,15 +257,22 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
         click.echo(files.summary_line(verdict, game))
     legal = sum(v.legal for v in verdicts)
     unread = sum(bool(v.unreadable) for v in verdicts)
-    total = f"{len(verdicts)} decks: {legal} legal, {len(verdicts) - legal - unread} not legal"
-    click.echo(total + (f", {unread} not checked (unreadable)" if unread else ""))
+    repeated = sum(bool(v.repeated) for v in verdicts)
+    total = f"{len(verdicts)} decks: {legal} legal"
+    total += f", {len(verdicts) - legal - unread - repeated} not legal"
+    if unread:
+        total += f", {unread} not checked (unreadable)"
+    if repeated:
+        whose = "a player's second list" if repeated == 1 else "players' second lists"
+        total += f", {repeated} not checked ({whose})"
+    click.echo(total)
     if report:
         try:
             report.write_text(files.report_csv(verdicts), encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"{report}: {exc.strerror or exc}") from None
         click.echo(f"report written to {report}")
-    if unread:
+    if unread or repeated:  # a list not checked: no verdict on the event as a whole
         ctx.exit(EXIT_USAGE)
     if legal != len(verdicts):
         ctx.exit(EXIT_ILLEGAL)

@@ -17,11 +17,13 @@ from .deck import Deck
 from .decklist import ParsedDeck, parse_mapping, parse_text
 from .engine import validate, validate_all_formats
 from .errors import DecklistError
+from .players import FirstLists, player_of_file, second_list
 from .problems import ERROR, Problem, Result
 from .spreadsheet import safe_cell
 
 DECKLIST_SUFFIXES = (".txt", ".json", ".dek", ".deck")
 MAX_DECKLIST_BYTES = 1_000_000
+SECOND_LIST = "duplicate-player"  # the rule of a folder's second list for one player
 
 
 class DecklistFileError(DeckwrightError):
@@ -41,10 +43,16 @@ class FileVerdict:
     result: Result
     formats: dict[str, Result] = field(default_factory=dict)
     unreadable: str = ""  # why the file could not be read, when it could not
+    repeated: str = ""  # why it was not checked, when it is its player's second list
 
     @property
     def legal(self) -> bool:
         return self.result.legal
+
+    @property
+    def not_checked(self) -> str:
+        """Why the list was not checked ("" when it was)."""
+        return self.unreadable or self.repeated
 
 
 def read_decklist(path: Path, game: Game) -> ParsedDeck:
@@ -150,23 +158,51 @@ def check_folder(
     folder: Path, game: Game, format_id: str | None = None, as_of: date | None = None
 ) -> list[FileVerdict]:
     """Every decklist in a folder checked; one that cannot be read is a verdict naming why,
-    so one stray file neither stops the others nor passes unseen."""
+    so one stray file neither stops the others nor passes unseen.
+
+    Each file is one player's list, named by the file ("Alice_Smith.txt" is Alice Smith)
+    as an uploaded zip names them: a later file (in name order) for a player whose list
+    was read already ("alice.TXT" after "Alice.txt") is not checked but named as their
+    second list, as an upload skips it.
+    """
     verdicts = []
+    firsts: FirstLists[Path] = FirstLists()
     for path, reason in decklist_files(folder).items():
         try:
             if reason:
                 raise DecklistFileError(path, reason)
-            verdicts.append(check_file(path, game, format_id, as_of))
+            verdict = check_file(path, game, format_id, as_of)
         except DecklistFileError as exc:
             verdicts.append(unreadable_verdict(path, game, format_id, exc.reason))
+            continue
+        player = player_of_file(path.name)
+        if (first := firsts.first_of(player, path)) is not None:
+            reason = f"{second_list(player)} (the first is {first})"
+            verdict = second_list_verdict(path, game, format_id, reason)
+        verdicts.append(verdict)
     return verdicts
 
 
 def unreadable_verdict(path: Path, game: Game, format_id: str | None, reason: str) -> FileVerdict:
+    verdict = _unchecked(path, game, format_id, DecklistFileError.code, reason)
+    verdict.unreadable = reason
+    return verdict
+
+
+def second_list_verdict(path: Path, game: Game, format_id: str | None, reason: str) -> FileVerdict:
+    verdict = _unchecked(path, game, format_id, SECOND_LIST, reason)
+    verdict.repeated = reason
+    return verdict
+
+
+def _unchecked(
+    path: Path, game: Game, format_id: str | None, rule: str, reason: str
+) -> FileVerdict:
+    """The verdict on a list not checked: its one problem says why."""
     fmt = game.format(format_id)
-    problem = Problem(rule=DecklistFileError.code, severity=ERROR, message=reason)
+    problem = Problem(rule=rule, severity=ERROR, message=reason)
     result = Result(game.id, fmt.id, fmt.name, [problem])
-    return FileVerdict(Path(path), ParsedDeck(Deck(game)), result, unreadable=reason)
+    return FileVerdict(Path(path), ParsedDeck(Deck(game)), result)
 
 
 def verdict_word(result: Result) -> str:
@@ -184,8 +220,8 @@ def counts_phrase(result: Result) -> str:
 
 
 def summary_line(verdict: FileVerdict, game: Game) -> str:
-    if verdict.unreadable:
-        return f"{verdict.path}: not checked: {verdict.unreadable}"
+    if verdict.not_checked:
+        return f"{verdict.path}: not checked: {verdict.not_checked}"
     result = verdict.result
     line = (
         f"{verdict.path}: {verdict_word(result)} in {game.short_name} {result.format_name}"

@@ -5,20 +5,23 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from validator.players import JOINERS, player_key, without_joiners
+
 from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS, MAX_TYPED_CHARS
 from .refusals import InvalidSubmissionError
 
-# The invisible characters some names are written with: the zero-width joiner (U+200D)
-# makes one emoji of a sequence (woman, joiner, laptop is the one "technologist" emoji)
-# and the zero-width non-joiner (U+200C) is how Persian writes many names. Every other
-# control or invisible character is refused.
-JOINERS = "\u200c\u200d"
-_NO_JOINERS = str.maketrans("", "", JOINERS)
-
-
-def without_joiners(text: str) -> str:
-    """``text`` as it reads: the joiners left out."""
-    return text.translate(_NO_JOINERS)
+# player_key and without_joiners live with the rules (validator.players), so that
+# ``deckwright event check`` keys a folder's players as the site keys an event's.
+__all__ = [
+    "JOINERS",
+    "clean_player_id",
+    "clean_player_name",
+    "lookalike_key",
+    "player_key",
+    "same_player_id",
+    "unwritable",
+    "without_joiners",
+]
 
 
 def unwritable(text: str) -> str | None:
@@ -30,18 +33,6 @@ def unwritable(text: str) -> str | None:
         if not ch.isprintable() and ch not in JOINERS:
             return f"U+{ord(ch):04X}"
     return None
-
-
-def player_key(name: str) -> str:
-    """Two spellings of one player's name share a key: case and spacing aside, and however
-    its letters are encoded or typed. "é" is one character from one keyboard and "e" with a
-    combining accent from another, full-width "Ａｌｉｃｅ" is "Alice", and the invisible
-    joiners are left out: one player, whose second list is refused, as Unicode's caseless
-    matching of identifiers has it."""
-    if name.isascii():  # the common name: nothing to normalise
-        return " ".join(name.split()).casefold()
-    folded = unicodedata.normalize("NFKD", without_joiners(name)).casefold()
-    return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
 def clean_player_name(name: Any) -> str:

@@ -18,6 +18,7 @@ import sqlite_utils
 
 from cardpool import PoolLibrary
 from validator import DecklistTooLongError
+from validator.players import FirstLists, second_list
 
 from ..db import transaction
 from . import idempotency
@@ -319,7 +320,7 @@ def submit_for_players(
 
     game = pools.game(organizer.event.game)
     ready: list[tuple[BulkItem, str, Checked]] = []
-    seen: set[str] = set()
+    firsts: FirstLists[str] = FirstLists()
     for item in items:
         try:
             name = clean_player_name(item.player)
@@ -330,10 +331,9 @@ def submit_for_players(
             # upload's: the others are stored.
             skip(item, exc)
             continue
-        if player_key(name) in seen:
-            skip(item, f"a second list for {name}")
+        if firsts.first_of(name, item.source) is not None:
+            skip(item, second_list(name))
             continue
-        seen.add(player_key(name))
         item.player_id = player_id
         ready.append((item, name, checked))
     entry_ids: list[tuple[str, str]] = []

@@ -18,6 +18,7 @@ from typing import Any
 
 from cardpool import DeckwrightError
 from validator.files import decoded_text
+from validator.players import player_of_file
 
 from . import BulkItem, InvalidSubmissionError, Submission
 
@@ -88,7 +89,7 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             if text is None:
                 skipped.append((position, f"{name}: skipped: {why_not}"))
                 continue
-            player = PurePosixPath(name).stem.replace("_", " ").strip()
+            player = player_of_file(name)
             try:
                 submission = (
                     Submission.from_pasted(text)

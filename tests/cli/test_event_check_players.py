@@ -1,0 +1,84 @@
+"""``deckwright event check``: two files naming one player (case, extension case and spacing
+aside, as an upload keys players) are one player's two lists, and the second is flagged."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture
+def folder(tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "Alice.txt")
+    shutil.copy(EXAMPLES / "era-illegal.txt", folder / "bob.txt")
+    return folder
+
+
+def test_two_files_naming_one_player_are_a_second_list_not_checked(run, folder):
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "alice.TXT")
+    result = run("event", "check", folder, "-g", "era")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"{folder / 'Alice.txt'}: legal in ERA Standard",
+        f"{folder / 'alice.TXT'}: not checked: a second list for alice"
+        f" (the first is {folder / 'Alice.txt'})",
+        f"{folder / 'bob.txt'}: NOT legal in ERA Standard (9 errors)",
+        "3 decks: 1 legal, 1 not legal, 1 not checked (a player's second list)",
+    ]
+
+
+def test_a_player_named_with_other_spacing_or_in_a_subfolder_is_the_same_player(run, folder):
+    (folder / "round2").mkdir()
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "round2" / "ALICE .txt")
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "Bob_.dek")  # before bob.txt in name order
+    result = run("event", "check", folder, "-g", "era")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"{folder / 'Alice.txt'}: legal in ERA Standard",
+        f"{folder / 'Bob_.dek'}: legal in ERA Standard",
+        f"{folder / 'bob.txt'}: not checked: a second list for bob"
+        f" (the first is {folder / 'Bob_.dek'})",
+        f"{folder / 'round2' / 'ALICE .txt'}: not checked: a second list for ALICE"
+        f" (the first is {folder / 'Alice.txt'})",
+        "4 decks: 2 legal, 0 not legal, 2 not checked (players' second lists)",
+    ]
+
+
+def test_a_second_list_is_named_in_the_report(run, folder, tmp_path):
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "alice.TXT")
+    report = tmp_path / "report.csv"
+    run("event", "check", folder, "-g", "era", "--report", report)
+    rows = list(csv.reader(report.read_text().splitlines()))
+    assert rows[2] == [
+        str(folder / "alice.TXT"),
+        "alice",
+        "no",
+        "1",
+        "0",
+        f"a second list for alice (the first is {folder / 'Alice.txt'})",
+    ]
+
+
+def test_an_unreadable_file_does_not_take_its_players_name(run, folder):
+    (folder / "Alice.txt").write_bytes(b"\x89PNG\x00")
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "alice.TXT")
+    result = run("event", "check", folder, "-g", "era")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[1] == f"{folder / 'alice.TXT'}: legal in ERA Standard"
+    assert result.output.splitlines()[-1] == (
+        "3 decks: 1 legal, 1 not legal, 1 not checked (unreadable)"
+    )
+
+
+def test_players_with_different_names_are_no_second_lists(run, folder):
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "Alicia.txt")
+    result = run("event", "check", folder, "-g", "era")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == "3 decks: 2 legal, 1 not legal"

@@ -1,0 +1,67 @@
+"""Players named in text: the key that makes two spellings of one name one player, the
+player a decklist file is named for, and which of many lists is each player's first.
+
+The event site keys its entries by :func:`player_key` and an organizer's upload names
+each player by a file's name; ``deckwright event check`` reads a folder the same way, so
+the site and the command line agree on who is one player.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import PurePosixPath
+from typing import Generic, TypeVar
+
+Source = TypeVar("Source")
+
+# The invisible characters some names are written with: the zero-width joiner (U+200D)
+# makes one emoji of a sequence (woman, joiner, laptop is the one "technologist" emoji)
+# and the zero-width non-joiner (U+200C) is how Persian writes many names. Every other
+# control or invisible character is refused.
+JOINERS = "\u200c\u200d"
+_NO_JOINERS = str.maketrans("", "", JOINERS)
+
+
+def without_joiners(text: str) -> str:
+    """``text`` as it reads: the joiners left out."""
+    return text.translate(_NO_JOINERS)
+
+
+def player_key(name: str) -> str:
+    """Two spellings of one player's name share a key: case and spacing aside, and however
+    its letters are encoded or typed. "é" is one character from one keyboard and "e" with a
+    combining accent from another, full-width "Ａｌｉｃｅ" is "Alice", and the invisible
+    joiners are left out: one player, whose second list is refused, as Unicode's caseless
+    matching of identifiers has it."""
+    if name.isascii():  # the common name: nothing to normalise
+        return " ".join(name.split()).casefold()
+    folded = unicodedata.normalize("NFKD", without_joiners(name)).casefold()
+    return " ".join(unicodedata.normalize("NFKC", folded).split())
+
+
+def player_of_file(path: str) -> str:
+    """The player a decklist file is named for: its name without folders or extension,
+    underscores as spaces ("round-1/Alice_Smith.txt" is Alice Smith)."""
+    return PurePosixPath(path).stem.replace("_", " ").strip()
+
+
+def second_list(name: str) -> str:
+    """Why a list is refused when its player already gave one."""
+    return f"a second list for {name}"
+
+
+class FirstLists(Generic[Source]):
+    """Each player's first list, as their lists come in order: a later list for one of them
+    (the same :func:`player_key`) is a second list, which one event does not take."""
+
+    def __init__(self) -> None:
+        self._first: dict[str, Source] = {}
+
+    def first_of(self, name: str, source: Source) -> Source | None:
+        """Where ``name``'s first list came from when ``source`` is a second one; None when
+        ``source`` is the first, and now the player's."""
+        key = player_key(name)
+        if key in self._first:
+            return self._first[key]
+        self._first[key] = source
+        return None
