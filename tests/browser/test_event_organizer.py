@@ -6,6 +6,7 @@ exports, printed sheets one player a page, and a dashboard that fits a phone.
 from __future__ import annotations
 
 import re
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -226,3 +227,34 @@ def test_the_dashboard_fits_a_phone_screen(zoned):
     assert box["x"] >= 0, box
     assert box["x"] + box["width"] <= 390, box
     assert phone.errors == []
+
+
+def test_a_double_click_on_create_and_a_reload_of_its_answer_make_one_event(zoned, live_database):
+    # Chromium sends a form double-clicked at once only once; the form is sent again when
+    # the page it answered is reloaded, as an organizer does when the answer is slow.
+    page = zoned(ORGANIZER_ZONE)
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    name = "Double Click Open"
+    page.goto("/events/new")
+    page.get_by_label("Event name").fill(name)
+    page.get_by_label("Game", exact=True).select_option("era")
+    page.get_by_label("Submission deadline").fill(
+        local_deadline_in(ORGANIZER_ZONE).strftime("%Y-%m-%dT%H:%M")
+    )
+    page.get_by_role("button", name="Create the event").dblclick()
+    ready = page.get_by_role("heading", level=1)
+    expect(ready).to_have_text(f"{name} is ready")
+    admin_url = page.locator("#admin-url").inner_text()
+    page.reload()
+    expect(ready).to_have_text(f"{name} is ready")
+    assert page.locator("#admin-url").inner_text() == admin_url
+    assert len(posts) >= 2  # the form was sent again
+    db = sqlite3.connect(live_database)
+    try:
+        made = db.execute("SELECT id FROM events WHERE name = ?", [name]).fetchall()
+    finally:
+        db.close()
+    assert len(made) == 1
+    assert f"/events/{made[0][0]}/admin/" in admin_url
+    assert page.errors == []

@@ -3,12 +3,13 @@ gets one event and one admin link, however often the same request comes."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import date, timedelta
 
 import pytest
 
-from tests.events.conftest import DEADLINE, START
+from tests.events.conftest import DEADLINE, START, csrf_of
 from webapp import events
 from webapp.db import connect
 from webapp.events import journal
@@ -114,7 +115,7 @@ def test_a_retry_after_the_admin_link_was_replaced_is_not_given_the_old_link(db,
 
 
 def test_a_key_that_cannot_be_random_is_refused(db, create):
-    with pytest.raises(events.InvalidSubmissionError, match="idempotency key"):
+    with pytest.raises(events.InvalidEventError, match="idempotency key"):
         create(key="short")
     assert count_events(db) == 0
 
@@ -177,3 +178,90 @@ def test_a_database_made_before_the_keys_were_kept_still_works(path, create, lib
         assert count_events(reopened) == 2
     finally:
         reopened.close()
+
+
+# -- the site's form -------------------------------------------------------------------------
+
+_KEY = re.compile(r'name="idempotency_key" value="([^"]*)"')
+_ADMIN_URL = re.compile(r'<code id="admin-url">([^<]+)</code>')
+_SUBMIT_URL = re.compile(r'<code id="submit-url">([^<]+)</code>')
+
+
+def stored_events(app) -> list[str]:
+    own = connect(app.config["DATABASE"])
+    try:
+        return [row[0] for row in own.execute("SELECT name FROM events ORDER BY created, name")]
+    finally:
+        own.close()
+
+
+def new_event_form(client, **fields) -> dict[str, str]:
+    """The new-event form as the page is loaded, filled in."""
+    page = client.get("/events/new").get_data(as_text=True)
+    form = {
+        "csrf_token": csrf_of(page),
+        "idempotency_key": _KEY.search(page).group(1),
+        "name": "Friday Night Dinos",
+        "game": "era",
+        "format": "",
+        "as_of": "",
+        "deadline": DEADLINE.strftime("%Y-%m-%dT%H:%M"),
+        "timezone": "UTC",
+        "players": "Carol\nDave; D-4\n",
+    }
+    form.update(fields)
+    return form
+
+
+def links_of(response) -> tuple[str, str]:
+    text = response.get_data(as_text=True)
+    return _ADMIN_URL.search(text).group(1), _SUBMIT_URL.search(text).group(1)
+
+
+def test_each_new_event_page_holds_a_random_key_of_its_own(client):
+    keys = {_KEY.search(client.get("/events/new").get_data(as_text=True)).group(1) for _ in "ab"}
+    assert len(keys) == 2
+    assert all(len(key) >= 16 for key in keys)
+
+
+def test_the_new_event_form_sent_twice_makes_one_event_and_shows_its_admin_link_again(app, client):
+    form = new_event_form(client)
+    first = client.post("/events/new", data=form)
+    again = client.post("/events/new", data=form)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert links_of(again) == links_of(first)
+    assert stored_events(app) == ["Friday Night Dinos"]
+
+
+def test_a_form_corrected_after_a_refusal_still_makes_one_event(app, client):
+    form = new_event_form(client, deadline="2001-01-01T10:00")
+    refused = client.post("/events/new", data=form)
+    assert refused.status_code == 422
+    assert _KEY.search(refused.get_data(as_text=True)).group(1) == form["idempotency_key"]
+    corrected = {**form, "deadline": DEADLINE.strftime("%Y-%m-%dT%H:%M")}
+    first = client.post("/events/new", data=corrected)
+    again = client.post("/events/new", data=corrected)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert links_of(again) == links_of(first)
+    assert stored_events(app) == ["Friday Night Dinos"]
+
+
+def test_the_form_sent_again_changed_is_an_event_of_its_own(app, client, clock):
+    # A page brought back after its event was made still holds that event's key; an
+    # organizer who edits it and presses Create again asks for another event, and never
+    # sees the key: they get the event they typed, not the first one nor a refusal.
+    form = new_event_form(client)
+    first = client.post("/events/new", data=form)
+    clock.now = START + timedelta(minutes=5)
+    other = client.post("/events/new", data={**form, "name": "Saturday Dinos"})
+    assert (first.status_code, other.status_code) == (201, 201)
+    assert links_of(other) != links_of(first)
+    assert "Saturday Dinos" in other.get_data(as_text=True)
+    assert stored_events(app) == ["Friday Night Dinos", "Saturday Dinos"]
+
+
+def test_a_form_without_its_key_still_makes_an_event_each_time(app, client):
+    form = new_event_form(client, idempotency_key="")
+    assert client.post("/events/new", data=form).status_code == 201
+    assert client.post("/events/new", data=form).status_code == 201
+    assert len(stored_events(app)) == 2

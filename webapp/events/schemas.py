@@ -393,6 +393,7 @@ class EventForm(FormSchema):
         },
     )
     players = fields.Str(load_default="", validate=validate.Length(max=MAX_PLAYERS * 150))
+    idempotency_key = fields.Str(load_default=None)
 
 
 class SubmitForm(FormSchema):

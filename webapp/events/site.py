@@ -159,6 +159,9 @@ def new_event():
     games = list(pools().games().values())
 
     def page(form: dict, problems: list[str], status: int = 200):
+        # The form carries the key it was made with: sent twice (a double click, a reload of
+        # the page it answered), it makes one event; corrected after a refusal, too.
+        form = {**form, "idempotency_key": form.get("idempotency_key") or new_form_key()}
         return render_template(
             "events/new.html", games=games, form=form, problems=problems, zones=time_zones()
         ), status
@@ -166,32 +169,49 @@ def new_event():
     if request.method == "GET":
         return page({}, [])
     form = request.form.to_dict()
+    account = accounts.current()
     try:
         data = schemas.EventForm().load(request.form)
         game = pools().game(data["game"])
         zone = form.get("timezone") or "UTC"
         deadline = in_zone(data["deadline"], zone)
-        created = events.create_event(
-            get_db(),
-            pools(),
-            name=data["name"],
-            game_id=game.id,
-            format_id=chosen_format(game, data["format"]),
-            as_of=data["as_of"],
-            deadline=deadline,
-            now=now(),
-            players=schemas.players_from_lines(data["players"]),
-            limits=limits(),
-        )
+
+        def create(key: str | None) -> events.NewEvent:
+            return events.create_event(
+                get_db(),
+                pools(),
+                name=data["name"],
+                game_id=game.id,
+                format_id=chosen_format(game, data["format"]),
+                as_of=data["as_of"],
+                deadline=deadline,
+                now=now(),
+                players=schemas.players_from_lines(data["players"]),
+                limits=limits(),
+                idempotency_key=key,
+                requester=account.id if account is not None else None,
+            )
+
+        try:
+            created = create(data["idempotency_key"])
+        except events.IdempotencyKeyReusedError:
+            # The form's key makes the same form sent twice one event. Sent again changed
+            # (another name or deadline, from a page kept open or brought back after its
+            # event was made), it asks for an event of its own, as the form loaded afresh
+            # would: the organizer never sees the key, and answering with the first event
+            # would show settings they did not send. So it gets a key of its own.
+            form["idempotency_key"] = new_form_key()
+            created = create(form["idempotency_key"])
     except ValidationError as exc:
         return page(form, form_errors(exc), 422 if "format" in exc.messages else 400)
     except DeckwrightError as exc:
         return page(form, [str(exc)], status_of(exc))
     event, token = created.event, created.admin_token
-    account = accounts.current()
     if account is not None:
         # The event goes on the organizer's "My events": the admin link stays the key for
-        # anyone else, and the account opens the dashboard even if the link is lost.
+        # anyone else, and the account opens the dashboard even if the link is lost. A form
+        # sent again is bound again, which changes nothing once it is (the key is the same
+        # request only from the same account, so no one else is made its owner this way).
         accounts.bind_event(get_db(), account, event.id, accounts.OWNER, now())
     return render_template(
         "events/created.html",
