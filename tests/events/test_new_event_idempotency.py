@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from tests.api.support import error_of
 from tests.events.conftest import DEADLINE, START, csrf_of
 from webapp import events
 from webapp.db import connect
@@ -265,3 +266,61 @@ def test_a_form_without_its_key_still_makes_an_event_each_time(app, client):
     assert client.post("/events/new", data=form).status_code == 201
     assert client.post("/events/new", data=form).status_code == 201
     assert len(stored_events(app)) == 2
+
+
+# -- the JSON API ----------------------------------------------------------------------------
+
+BODY = {"name": "Flaky Wifi Open", "game": "era", "deadline": DEADLINE.isoformat()}
+
+
+def post_event(client, body: dict = BODY, key: str | None = KEY):
+    headers = {"Idempotency-Key": key} if key else {}
+    return client.post("/api/v1/events", json=body, headers=headers)
+
+
+def test_a_retry_with_the_same_key_answers_the_same_event_and_admin_token(app, client):
+    first, again = post_event(client), post_event(client)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["Location"] == first.headers["Location"]
+    assert again.get_json() == first.get_json()
+    assert stored_events(app) == ["Flaky Wifi Open"]
+
+
+def test_the_key_with_another_event_is_refused_in_the_one_error_shape(app, client):
+    assert post_event(client).status_code == 201
+    error = error_of(post_event(client, {**BODY, "name": "Another Open"}), 422)
+    assert error["code"] == "idempotency-key-reused"
+    assert "different event" in error["message"]
+    assert stored_events(app) == ["Flaky Wifi Open"]
+
+
+def test_a_retry_after_the_admin_link_was_replaced_is_refused(client):
+    created = post_event(client).get_json()
+    dashboard = created["admin_url"]
+    page = client.get(dashboard).get_data(as_text=True)
+    replaced = client.post(
+        f"{dashboard}/admin-link", data={"csrf_token": csrf_of(page), "confirmed": "yes"}
+    )
+    assert replaced.status_code == 200
+    error = error_of(post_event(client), 409)
+    assert error["code"] == "admin-link-replaced"
+    assert created["admin_token"] not in error["message"]
+
+
+def test_creating_an_event_documents_its_idempotency_key_header(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    operation = document["paths"]["/api/v1/events"]["post"]
+    (header,) = [p for p in operation["parameters"] if p["in"] == "header"]
+    assert header["name"] == "Idempotency-Key"
+    assert header["required"] is False
+    assert header["schema"]["pattern"] == "^[!-~]{16,100}$"
+    assert {"409", "422"} <= set(operation["responses"])
+
+
+@pytest.mark.parametrize("key", ["short", "x" * 101, "has spaces in it here"])
+def test_a_header_key_that_cannot_be_random_is_refused_before_any_event_is_made(app, client, key):
+    error = error_of(post_event(client, key=key), 422)
+    assert error["code"] == "invalid-event"
+    assert stored_events(app) == []

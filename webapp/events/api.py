@@ -73,16 +73,23 @@ STATUS = {
     events.LimitReachedError: 409,
     events.IdentityError: 403,
     events.IdempotencyKeyReusedError: 422,
+    events.AdminLinkReplacedError: 409,
     uploads.BadUploadError: 400,
 }
 BULK_BODY_BYTES = 8 * 1024 * 1024  # a base64 zip of uploads.MAX_UPLOAD_BYTES, with room
+_KEY_PATTERN = {
+    "type": "string",
+    "pattern": f"^[!-~]{{{records.MIN_IDEMPOTENCY_KEY_CHARS},"
+    f"{records.MAX_IDEMPOTENCY_KEY_CHARS}}}$",
+}
 IDEMPOTENCY_KEY = (
     "A random key making a retry safe: the same key and request find the same entry and link.",
-    {
-        "type": "string",
-        "pattern": f"^[!-~]{{{records.MIN_IDEMPOTENCY_KEY_CHARS},"
-        f"{records.MAX_IDEMPOTENCY_KEY_CHARS}}}$",
-    },
+    _KEY_PATTERN,
+)
+NEW_EVENT_KEY = (
+    "A random key making a retry safe: the same key and request find the same event and"
+    " admin token.",
+    _KEY_PATTERN,
 )
 
 
@@ -212,10 +219,18 @@ def receipt_view(receipt: events.Receipt) -> dict[str, Any]:
     schemas.EventCreatedSchema,
     status=201,
     body=schemas.EventBodySchema,
-    errors=[400, 404, 415, 422],
+    errors=[400, 404, 409, 415, 422],
+    request_headers={"Idempotency-Key": NEW_EVENT_KEY},
 )
 def create_event():
-    """With an account's personal access token as Bearer, the event is on its "My events"."""
+    """With an account's personal access token as Bearer, the event is on its "My events".
+
+    Send an ``Idempotency-Key`` header (16 to 100 random visible characters)
+    to retry safely: the same key with the same request (and the same account,
+    if any) answers with the event and admin token it made; with another
+    request it is refused with 422, and once the event's admin link has been
+    replaced, with 409.
+    """
     owner = account_api.required() if bearer() else None
     body = load_body(EVENT_BODY, json_body())
     created = events.create_event(
@@ -229,8 +244,11 @@ def create_event():
         now=now(),
         players=[(p["name"], p["player_id"]) for p in body["players"]],
         limits=limits(),
+        idempotency_key=request.headers.get("Idempotency-Key"),
+        requester=owner.id if owner is not None else None,
     )
     if owner is not None:
+        # Bound again on a retry, which changes nothing once it is.
         accounts.bind_event(get_db(), owner, created.event.id, accounts.OWNER, now())
     event_id, token = created.event.id, created.admin_token
     answer = {
@@ -238,8 +256,10 @@ def create_event():
         "admin_token": token,
         "admin_url": url_for("events.dashboard", event_id=event_id, token=token),
     }
-    location = url_for("event_api.get_event", event_id=event_id)
-    return EVENT_CREATED.dump(answer), 201, {"Location": location}
+    headers = {"Location": url_for("event_api.get_event", event_id=event_id)}
+    if created.replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return EVENT_CREATED.dump(answer), 201, headers
 
 
 @bp.get("/<event_id>")

@@ -435,7 +435,10 @@ def create_event(
     except OverflowError:
         raise InvalidEventError("the submission deadline is out of range") from None
     expected, _given = _clean_players(players)
-    key = idempotency.clean_idempotency_key(idempotency_key)
+    try:
+        key = idempotency.clean_idempotency_key(idempotency_key)
+    except InvalidSubmissionError as exc:
+        raise InvalidEventError(str(exc)) from None
     ensure_schema(db)
     journal.ensure_schema(db)
     request = ""
