@@ -91,8 +91,11 @@ _COLUMN_NAMES = frozenset(
      "section", "board")
 )  # fmt: skip
 # The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
+# Here and in the printing patterns below, a number starts only where its run of digits
+# starts ((?<!\d)) and "a word with a digit" is a look-ahead: a run of 10,000 digits is
+# then tried once, not at every split (one such line took 6 s to read).
 _HEADER_COUNT = re.compile(
-    r"\s*(?:[\(\[]\s*\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*\d+(?:\s+cards?)?)\s*$", re.I
+    r"\s*(?:[\(\[]\s*(?<!\d)\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*(?<!\d)\d+(?:\s+cards?)?)\s*$", re.I
 )
 # Longer runs of blanks are read as this long (see _short_blanks).
 MAX_BLANK_RUN = 8
@@ -120,17 +123,17 @@ _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?
 # "Deck: 3 Card", "SB: 2 Card", "Hero - Card": a label, a colon or dash, and the rest.
 _LABELLED = re.compile(r"^([^:]{1,40}?)\s*(?::|\s[-–—])\s*(\S.*)$")
 # A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
-_TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!\S*\d\S*$).*)$")
+_TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
 # Printing codes: "(SET) 12" (with a foil mark like "*F*"), "[SET-012]", "#se017".
 _PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+([\w.-]+))?(?:\s+\*\w+\*)*$")
 _BRACKET_CODE = re.compile(r"^(.*?\S)\s*\[([^\[\]]+)\]$")
-_HASH_CODE = re.compile(r"^(.*?\S)\s+#(\S*\d\S*)$")
+_HASH_CODE = re.compile(r"^(.*?\S)\s+#((?=\S*\d)\S+)$")
 # "Nest Ball SVI 181", as digital clients export a print: a set code of the game, a number.
-_SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+([\w-]*\d[\w-]*)$")
+_SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+((?=[\w-]*\d)[\w-]+)$")
 # "Canyon Therizinosaur SDS1C-006", "Smashing Blow - se064": a card's own number after it.
-_NUMBER_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?(\S*\d\S*)$")
+_NUMBER_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?((?=\S*\d)\S+)$")
 _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
-_TRAILING_DIGITS = re.compile(r"\d+$")
+_TRAILING_DIGITS = re.compile(r"(?<!\d)\d+$")
 # The size of the deck after a list's title: "Inferno aggro (40)", two digits or more.
 _TITLE_SIZE = re.compile(r"\(\s*\d{2,}\s*(?:cards?)?\s*\)$", re.I)
 

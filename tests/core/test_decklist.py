@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from validator import DecklistError, decklist, parse_mapping, parse_text, to_mapping, to_text
@@ -176,6 +178,28 @@ def test_a_line_with_a_long_run_of_blanks_is_read_like_a_short_one(era, line):
         (p.rule, p.lines) for p in short.problems
     ]
     assert to_text(parsed.deck) == to_text(short.deck)
+
+
+# Ten thousand digits in a line: the patterns that find a header's count, a card number or
+# a comment tried every split of such a run, and reading one such line took 6 s (a 500 KB
+# body, hours), holding the worker that read it.
+DIGITS = "9" * 10_000
+LINES_OF_DIGITS = (
+    f"a{DIGITS}x",
+    f'{{"count":{DIGITS}}}',
+    f"| {DIGITS} |",
+    f"a #{DIGITS} b",
+    f"Ember Rex - {DIGITS}x",
+    f"a B {DIGITS}!",
+)
+
+
+@pytest.mark.parametrize("line", LINES_OF_DIGITS, ids=range(len(LINES_OF_DIGITS)))
+def test_a_line_with_a_long_run_of_digits_is_read_in_a_moment(era, line):
+    started = time.perf_counter()
+    parsed = parse_text(f"1 Ember Rex\n{line}", era)
+    assert time.perf_counter() - started < 1
+    assert [e.card.name for e in parsed.deck.entries()] == ["Ember Rex"]
 
 
 def test_blanks_are_cut_to_runs_no_reading_tells_apart(era):
