@@ -28,7 +28,13 @@ from typing import IO, Any
 from urllib.parse import parse_qsl, unquote_to_bytes
 
 from flask import Request, current_app, request
-from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge, UnsupportedMediaType
+from gunicorn.http.errors import NoMoreData, ParseException
+from werkzeug.exceptions import (
+    BadRequest,
+    ClientDisconnected,
+    RequestEntityTooLarge,
+    UnsupportedMediaType,
+)
 from werkzeug.formparser import FormDataParser
 
 from validator import decklist
@@ -182,7 +188,12 @@ class EdgeRequest(Request):
 def _read(stream: IO[bytes], size: int) -> bytes:
     chunks, left = [], size
     while left > 0:
-        chunk = stream.read(min(left, 64 * 1024))
+        try:
+            chunk = stream.read(min(left, 64 * 1024))
+        except ParseException as error:  # gunicorn reads the chunks' framing as it goes
+            raise BadRequest(f"The body's chunked framing is broken: {error}.") from None
+        except NoMoreData:
+            raise ClientDisconnected() from None
         if not chunk:
             break
         chunks.append(chunk)

@@ -14,6 +14,7 @@ import http.client
 import io
 import json
 import secrets
+import socket
 import threading
 import time
 from collections.abc import Iterable
@@ -274,6 +275,27 @@ def test_7_a_chunked_body_over_the_limit_is_a_413_and_one_within_is_read_whole(c
     )
     assert within.status == 200
     assert within.json()["summary"]["total"] == 3
+
+
+@pytest.mark.parametrize(
+    "framing",
+    [b"zz\r\nabc\r\n0\r\n\r\n", b"3\r\nabcXY0\r\n\r\n", b"3;\rx\r\nabc\r\n0\r\n\r\n"],
+    ids=["size-not-hex", "chunk-without-its-end", "bad-extension"],
+)
+def test_7_a_chunked_body_whose_framing_is_broken_is_a_400(client, framing):
+    parts = urlsplit(client.base_url)
+    with socket.create_connection(
+        (parts.hostname, parts.port), timeout=30, source_address=(client.source, 0)
+    ) as sock:
+        sock.sendall(
+            b"POST /api/v1/games/era/validate HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\n"
+            b"Connection: close\r\n\r\n" + framing
+        )
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        answer = Answer(response.status, response.headers, response.read())
+    assert answer.error(400)["code"] == "bad-request"
 
 
 # 8 -------------------------------------------------------------------------------------------
