@@ -81,6 +81,10 @@ _COUNT_THEN_PRINTING = re.compile(
 _NUMBERED = re.compile(r"^(\d{1,3})\.\s+(\S.*)$")
 # A row pasted from a spreadsheet, a CSV file or a markdown table, and its cells.
 _CELL_SEPARATORS = ("\t", "|", ";", ",")
+# A row naming a card has a few cells, and a header line lists a section's cards: a line of
+# more parts than this is read whole, not part by part. Each part is a look-up, and the line
+# limit does not bound them: one 500 KB line of 250,000 cells took 2 s to read.
+MAX_LINE_PARTS = 200
 _COUNT_CELL = re.compile(r"^[xX×]?\s*(\d{1,3})\s*[xX×]?$")
 _TABLE_RULE = re.compile(r"^[|:\-+=\s]+$")
 # The column names of such a table's first row.
@@ -474,6 +478,8 @@ def _read_row(game: Game, line: str) -> tuple | None:
         cells = next(csv.reader([line], delimiter=separator, skipinitialspace=True))
     else:
         cells = line.strip("|").split(separator)
+    if len(cells) > MAX_LINE_PARTS:
+        return None
     cells = [cell.strip().strip('"').strip() for cell in cells]
     cells = [cell for cell in cells if cell]
     if cells and all(cell.lower() in _COLUMN_NAMES for cell in cells):
@@ -530,7 +536,10 @@ def _numbered_entry(game: Game, number: int, rest: str) -> tuple:
 def _read_several(game: Game, text: str) -> tuple | None:
     """ "Dinos: Ember Rex, Tide Raptor, Gale Wing": the cards of a header line written one after
     another, each read as a line of its own; None unless every part is a card."""
-    readings = tuple(_read_entry(game, part.strip()) for part in text.split(",") if part.strip())
+    parts = [part.strip() for part in text.split(",", MAX_LINE_PARTS)]
+    if len(parts) > MAX_LINE_PARTS:
+        return None
+    readings = tuple(_read_entry(game, part) for part in parts if part)
     if len(readings) > 1 and all(reading[0] == _CARD for reading in readings):
         return (_SEVERAL, readings)
     return None

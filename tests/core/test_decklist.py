@@ -202,6 +202,33 @@ def test_a_line_with_a_long_run_of_digits_is_read_in_a_moment(era, line):
     assert [e.card.name for e in parsed.deck.entries()] == ["Ember Rex"]
 
 
+@pytest.mark.parametrize(
+    "line", ["1," * 10_000, "1\t" * 10_000, "|1" * 10_000, "Dinos: " + "Ember Rex, " * 10_000]
+)
+def test_a_line_of_ten_thousand_cells_is_read_whole_not_cell_by_cell(era, line, monkeypatch):
+    # Each cell was a look-up: a 500 KB line of 250,000 cells took 2 s to read.
+    looked_up = []
+    resolve = decklist._resolve
+    monkeypatch.setattr(
+        decklist, "_resolve", lambda game, text: looked_up.append(text) or resolve(game, text)
+    )
+    parsed = parse_text(f"1 Kindle\n{line}", era)
+    assert len(looked_up) < 20
+    assert [e.card.name for e in parsed.deck.entries()] == ["Kindle"]
+    assert [p.lines for p in parsed.problems] == [(2,)]
+
+
+def test_a_row_or_a_header_of_as_many_parts_as_a_line_may_have_is_read_part_by_part(era):
+    most = decklist.MAX_LINE_PARTS
+    parsed = parse_text(
+        "3," + "Kindle," + "," * (most - 3) + "\nDinos: " + ", ".join(["Ember Rex"] * most), era
+    )
+    assert sorted((e.card.name, e.count) for e in parsed.deck.entries()) == [
+        ("Ember Rex", most),
+        ("Kindle", 3),
+    ]
+
+
 def test_blanks_are_cut_to_runs_no_reading_tells_apart(era):
     assert decklist._short_blanks("Ember" + " " * 5_000 + "Rex") == "Ember" + " " * 8 + "Rex"
     assert decklist._short_blanks("Fire Breath    3") == "Fire Breath    3"
