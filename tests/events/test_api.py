@@ -436,3 +436,18 @@ def test_a_name_registered_twice_in_one_request_is_named_back(client, event):
     )
     assert "1 player registered." in form.get_data(as_text=True)
     assert "Already on the list, left as they were: CY, Bo." in form.get_data(as_text=True)
+
+
+def test_an_upload_over_its_budget_of_different_lines_is_a_400_and_stores_nothing(
+    client, event, monkeypatch
+):
+    from webapp.events import uploads
+
+    monkeypatch.setattr(uploads, "MAX_DIFFERENT_LINES", 10)
+    table = "player,list\n" + "".join(f'p{n},"1 Kindle\n{n} junk {n}"\n' for n in range(12))
+    response = client.post(event.url("/uploads"), json={"csv": table}, headers=event.admin)
+    error = error_of(response, 400)
+    assert error["code"] == "bad-upload"
+    assert "at most 10 different lines" in error["message"]
+    entries = client.get(event.url("/entries"), headers=event.admin).get_json()
+    assert entries["entries"] == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import zipfile
 
 import pytest
@@ -261,3 +262,36 @@ def test_a_csv_saved_by_a_spreadsheet_with_semicolons_or_tabs_is_read():
     assert [(i.player, i.submission.body) for i in items] == [("Cy", "1 Ember Rex; 2 Kindle")]
     with pytest.raises(BadUploadError, match="commas, semicolons or tabs"):
         read_csv(b"player|list\nAlice|1 Ember Rex\n")
+
+
+def gibberish(rng, count: int) -> str:
+    return "\n".join(
+        f"2 {''.join(rng.choices('abcdefghijklmnopqrstuvwxyz', k=10))}" for _ in range(count)
+    )
+
+
+def test_an_upload_of_more_different_lines_than_its_budget_is_refused_before_reading_any(
+    monkeypatch,
+):
+    """Three hundred lists of a thousand lines of gibberish held a worker past its timeout."""
+    monkeypatch.setattr(event_uploads, "MAX_DIFFERENT_LINES", 50)
+    rng = random.Random(3)
+    lists = {f"p{n}.txt": gibberish(rng, 20) for n in range(3)}
+    with pytest.raises(BadUploadError, match=r"at most 50 different lines .* these hold 60"):
+        read_zip(zipped(lists))
+    table = "player,list\n" + "".join(f'p{n},"{text}"\n' for n, text in enumerate(lists.values()))
+    with pytest.raises(BadUploadError, match="these hold 60: upload them in parts"):
+        read_csv(table.encode())
+
+
+def test_a_whole_events_lists_repeat_their_lines_and_fit_the_budget():
+    legal, illegal = example("era-legal"), example("era-illegal")
+    lists = {f"player{n}.txt": (legal, illegal)[n % 2] for n in range(1_000)}
+    items, skipped = read_zip(zipped(lists))
+    assert (len(items), skipped) == (1_000, [])
+
+
+def test_the_upload_endpoint_documents_its_budget_of_different_lines():
+    from webapp.events import api
+
+    assert f"at most {event_uploads.MAX_DIFFERENT_LINES:,} different lines" in api.upload.__doc__

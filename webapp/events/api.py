@@ -485,6 +485,8 @@ def upload(event_id: str):
 
     Members that are not decklists (other files, unsafe paths, binary data) are
     skipped and listed in ``skipped``. Lists are stored all together or not at all.
+    The lists of one upload hold at most 10,000 different lines (a line repeated in many
+    lists counts once): a larger upload is refused whole, to be sent in parts.
     """
     request.max_content_length = BULK_BODY_BYTES
     access = organizer(event_id)

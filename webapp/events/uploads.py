@@ -26,6 +26,13 @@ MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 MAX_MEMBERS = 1_000
 MAX_MEMBER_BYTES = 100_000
 MAX_TOTAL_BYTES = 16 * 1024 * 1024
+# Reading a line no list has held before costs a tenth of a millisecond or more (a
+# misspelt card is compared with every name for "did you mean"): three hundred lists of a
+# thousand lines of gibberish held a worker past its timeout and stored nothing. Real lists
+# repeat each other's lines (one pool's cards, a few counts), so a budget of different
+# lines bounds the work of an upload (at most a second or two, as a batch of 10,000 lines)
+# and leaves a whole event room: 2,000 generated lists of one game hold 95 to 430.
+MAX_DIFFERENT_LINES = 10_000
 DECKLIST_SUFFIXES = (".txt", ".dek", ".deck", ".json")
 ZIP_MAGIC = b"PK\x03\x04"
 
@@ -47,6 +54,19 @@ def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[Skippe
     if data.startswith(ZIP_MAGIC) or filename.lower().endswith(".zip"):
         return read_zip(data)
     return read_csv(data)
+
+
+def _within_budget(items: list[BulkItem]) -> list[BulkItem]:
+    """The lists, if reading them is bounded work: at most ``MAX_DIFFERENT_LINES`` different
+    lines in all (a line repeated in many lists counts once)."""
+    lines = {line.strip() for item in items for line in item.submission.body.splitlines()}
+    if len(lines) > MAX_DIFFERENT_LINES:
+        raise BadUploadError(
+            f"the lists of one upload hold at most {MAX_DIFFERENT_LINES:,} different lines"
+            f" (a line repeated in many lists counts once); these hold {len(lines):,}:"
+            " upload them in parts"
+        )
+    return items
 
 
 def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
@@ -102,7 +122,7 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             items.append(
                 BulkItem(source=name, player=player, submission=submission, position=position)
             )
-    return items, skipped
+    return _within_budget(items), skipped
 
 
 _UTF8_FLAG = 0x800
@@ -237,4 +257,4 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             )
     except csv.Error as exc:
         raise BadUploadError(f"the CSV cannot be read: {exc}") from None
-    return items, skipped
+    return _within_budget(items), skipped
