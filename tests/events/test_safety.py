@@ -298,3 +298,13 @@ def test_a_hostile_name_typed_into_the_submission_form_is_escaped(client, event,
     private = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "<script>alert(1)" not in private
     assert re.search(r"&lt;script&gt;alert\(1\)&lt;/script&gt;’s list", private)
+
+
+def test_an_id_never_starts_as_a_spreadsheet_formula_in_the_csv_export(monkeypatch):
+    """Ids are export cells as they are: one in 64 started with "-", which a spreadsheet
+    runs as a formula."""
+    from webapp.events import tokens
+
+    made = iter(["-startsbad12", "-againbad123", "fine-id_123"])
+    monkeypatch.setattr(tokens.secrets, "token_urlsafe", lambda _bytes: next(made))
+    assert tokens.new_id() == "fine-id_123"

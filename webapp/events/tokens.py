@@ -30,4 +30,8 @@ def new_token() -> str:
 
 
 def new_id() -> str:
-    return secrets.token_urlsafe(ID_BYTES)
+    """A public id that never starts with "-": ids are cells of the organizer's CSV export,
+    and a spreadsheet reads a cell starting with "-" as a formula (one id in 64 did)."""
+    while (made := secrets.token_urlsafe(ID_BYTES)).startswith("-"):
+        pass
+    return made
