@@ -320,9 +320,12 @@ def _named_target(game: Game, label: str) -> tuple | None:
 # names for an unknown card compares it with every card of the game: the dearest step of all.
 # Each reading depends on the line's text and the game alone, and an event's lists repeat the
 # same lines ("3 Fire Breath") and the same misspellings list after list, so each game keeps
-# the readings it has made, up to a bound on memory whatever a server is sent.
+# the readings it has made, up to a bound on memory whatever a server is sent: so many
+# lines, each no longer than a card line ever is (a body of 500 KB lines, one after another,
+# would otherwise keep gigabytes).
 _READINGS: weakref.WeakKeyDictionary[Game, dict[str, tuple]] = weakref.WeakKeyDictionary()
 MAX_KEPT_READINGS = 50_000
+MAX_KEPT_LINE = 200
 
 _SKIP = "skip"
 _HEADER = "header"  # (target or None, label, reading of the rest of the line or None, line only)
@@ -766,7 +769,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         stripped = raw.strip()
         reading = kept.get(stripped)
         if reading is None:
-            reading = kept[stripped] = _read_plain(game, stripped) or _read_line(game, stripped)
+            reading = _read_plain(game, stripped) or _read_line(game, stripped)
+            if len(stripped) <= MAX_KEPT_LINE:
+                kept[stripped] = reading
         kind = reading[0]
         if kind == _CARD and not reading[3]:  # the common line: a card, nothing to say
             _, card, named, _, count = reading
@@ -832,7 +837,9 @@ def _numbered_in_order(game: Game, kept: dict[str, tuple], lines: list[str]) -> 
         stripped = raw.strip()
         reading = kept.get(stripped)
         if reading is None:
-            reading = kept[stripped] = _read_plain(game, stripped) or _read_line(game, stripped)
+            reading = _read_plain(game, stripped) or _read_line(game, stripped)
+            if len(stripped) <= MAX_KEPT_LINE:
+                kept[stripped] = reading
         if reading[0] == _NUMBERED_LINE:
             if reading[1] != 1 and reading[1] != previous + 1:
                 return False

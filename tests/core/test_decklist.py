@@ -250,3 +250,15 @@ def test_a_json_card_name_with_a_long_run_of_blanks_is_read_like_a_short_one(era
 def test_a_header_of_brackets_within_brackets_is_one_unknown_line(era):
     parsed = parse_text("a (" * 3_000 + "b):\n1 Ember Rex", era)
     assert [p.rule for p in parsed.problems] == ["decklist-unknown-section"]
+
+
+def test_a_game_keeps_the_readings_of_card_length_lines_only(era):
+    """Lines of 500 KB sent one after another were each kept, up to 50,000 of them."""
+    long_line = "3 " + "Ember Rex " * 40
+    parse_text(f"3 Ember Rex\n{long_line}\n", era)
+    kept = decklist._readings(era)
+    assert "3 Ember Rex" in kept
+    assert long_line.strip() not in kept
+    assert len(long_line.strip()) > decklist.MAX_KEPT_LINE
+    # Read again, not from memory, and read the same.
+    assert parse_text(long_line, era).problems == parse_text(long_line, era).problems
