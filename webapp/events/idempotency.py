@@ -55,16 +55,14 @@ def seal(scope: str, key: str, token: str) -> str:
     The token is XORed with a pad drawn from the key (which is stored only as a
     hash), so the database alone gives away no working link.
     """
-    data = token.encode("ascii")
-    return bytes(a ^ b for a, b in zip(data, _pad(scope, key, len(data)), strict=True)).hex()
+    return _with_pad(scope, key, token.encode("ascii")).hex()
 
 
 def unseal(scope: str, key: str, sealed: str) -> str:
-    data = bytes.fromhex(sealed)
-    return bytes(a ^ b for a, b in zip(data, _pad(scope, key, len(data)), strict=True)).decode(
-        "ascii"
-    )
+    return _with_pad(scope, key, bytes.fromhex(sealed)).decode("ascii")
 
 
-def _pad(scope: str, key: str, size: int) -> bytes:
-    return hashlib.shake_256(f"idempotency seal\0{scope}\0{key}".encode()).digest(size)
+def _with_pad(scope: str, key: str, data: bytes) -> bytes:
+    """``data`` XORed with the key's pad: sealing and unsealing are the same step."""
+    pad = hashlib.shake_256(f"idempotency seal\0{scope}\0{key}".encode()).digest(len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True))
