@@ -476,6 +476,7 @@ def _build_game_once(directory: Path, sink: list[PoolProblem]) -> Game | None:
             for s in spec["sections"]
         ),
         default_section=spec["default_section"],
+        whole_deck_headers=tuple(spec["whole_deck_headers"]),
         default_format=spec["default_format"],
         formats=formats,
         sets=sets,

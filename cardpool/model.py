@@ -201,6 +201,9 @@ class Game:
     meta: Mapping[str, Any] = field(default_factory=dict)
     source_files: tuple[str, ...] = ()
     decisions: tuple[Decision, ...] = ()
+    # Decklist headers that name the whole deck, even where a section bears the same name:
+    # the cards under them go to the sections of their types, as in a list with no header.
+    whole_deck_headers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self.cards_by_id: dict[str, Card] = {c.id: c for c in self.cards}

@@ -151,6 +151,7 @@ class GameSchema(Strict):
         fields.Nested(SectionSchema), required=True, validate=validate.Length(min=1)
     )
     default_section = fields.Str(required=True)
+    whole_deck_headers = fields.List(fields.Str(validate=validate.Length(min=1)), load_default=list)
     default_format = fields.Str(required=True)
     formats = fields.List(fields.Dict(), required=True, validate=validate.Length(min=1))
     decisions = fields.List(fields.Nested(ReadingSchema), load_default=list)

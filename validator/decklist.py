@@ -219,6 +219,7 @@ class _Lexicon:
             if not attribute.references:
                 self.group_keys.update(name_key(str(value)) for value in attribute.values)
         self.group_keys.discard("")
+        self.whole_deck_keys = frozenset(name_key(label) for label in game.whole_deck_headers)
 
     def names_group(self, key: str) -> bool:
         """Whether a header key names a card type or an attribute value, singular or plural."""
@@ -303,6 +304,8 @@ def _note_apart(label: str) -> tuple[str, str] | None:
 
 
 def _named_target(game: Game, label: str) -> tuple | None:
+    if name_key(label) in _lexicon(game).whole_deck_keys:
+        return _BY_TYPE  # the game counts every section in its deck (a hero in "Deck:")
     section = game.section_for(label)
     if section is not None:
         return (_SECTION, section)

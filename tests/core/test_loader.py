@@ -211,3 +211,21 @@ def test_one_game_can_be_read_alone_while_another_pool_is_broken(pool_copy):
     assert library.game_alone("eruma").short_name == "ERUMA"
     with pytest.raises(PoolError):
         library.game("eruma")
+
+
+def test_whole_deck_headers_must_be_a_list_of_labels(pool_copy):
+    game = pool_copy / "shadow-era" / "game.yaml"
+    edit(
+        game,
+        "whole_deck_headers: [Deck, Main Deck, Main, Cards, Decklist]",
+        "whole_deck_headers: Deck",
+    )
+    with pytest.raises(PoolError) as caught:
+        load_game(pool_copy / "shadow-era")
+    (problem,) = caught.value.problems
+    assert (problem.file, problem.field, problem.message) == (
+        str(game),
+        "whole_deck_headers",
+        "Not a valid list.",
+    )
+    assert problem.line is not None

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardpool import convert
-from validator import parse_text
+from validator import parse_mapping, parse_text, validate
 from validator.cli import cli
 
 from ..helpers import decklist, rule_ids
@@ -69,6 +69,14 @@ def deck(heroes: list[tuple[int, str]] | str, others: list[tuple[int, str]]) -> 
     if isinstance(heroes, str):
         heroes = [(1, heroes)]
     return decklist({"Hero": heroes, "Deck": others})
+
+
+def sectioned(game, hero: str, others: list[tuple[int, str]]):
+    """The verdict on a deck sent with its sections named, as the API takes it: a card is in
+    the section it is sent in, whatever its type."""
+    entries = [{"card": name, "count": count} for count, name in others]
+    parsed = parse_mapping({"sections": {"hero": [hero], "deck": entries}}, game)
+    return validate(parsed.deck, None, None, parsed.problems)
 
 
 def only(result, rule_id: str) -> list:
@@ -194,11 +202,13 @@ def test_shadow_era_with_two_heroes_every_card_is_still_checked_against_them(sha
     )
 
 
-def test_shadow_era_a_hero_among_the_other_cards_fails(shadow_era, check):
+def test_shadow_era_a_hero_among_the_other_cards_fails(shadow_era):
     """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
 
-    Amber Rain is a Human Warrior like Boris, so only the card type is wrong."""
-    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(39), (1, "Amber Rain")]))
+    Amber Rain is a Human Warrior like Boris, so only the card type is wrong. A text list
+    places a hero by its type (see the tests of "Deck:" below); a deck sent with its
+    sections named keeps it among the others, where it is not one of them."""
+    result = sectioned(shadow_era, "Boris Skullcrusher", [*neutral(39), (1, "Amber Rain")])
     [problem] = only(result, "se-others-are-not-heroes")
     assert problem.message == (
         "The 39 or more other cards must be non-hero cards: Amber Rain is a Hero card"
@@ -208,12 +218,45 @@ def test_shadow_era_a_hero_among_the_other_cards_fails(shadow_era, check):
     assert problem.actual == "Hero"
 
 
-def test_shadow_era_a_hero_among_the_others_is_not_one_of_the_39(shadow_era, check):
+def test_shadow_era_a_hero_among_the_others_is_not_one_of_the_39(shadow_era):
     """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”"""
-    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, "Amber Rain")]))
+    result = sectioned(shadow_era, "Boris Skullcrusher", [*neutral(38), (1, "Amber Rain")])
     assert rule_ids(result) == ["se-others-are-not-heroes", "se-thirty-nine-others"]
     [size] = [p for p in result.problems if p.rule == "se-thirty-nine-others"]
     assert (size.expected, size.actual) == ("at least 39", 38)
+
+
+def test_shadow_era_the_hero_listed_under_deck_is_the_deck_s_hero(shadow_era, check):
+    """“Every deck has exactly one hero card, which starts in play.”
+
+    The deck holds its hero, so a list that puts every card under "Deck:" (or "Main Deck
+    (40)") is read as the rulebook counts it: the hero leads, the others are the 39."""
+    for header in ("Deck:", "Main Deck (40):", "Cards:"):
+        text = decklist({"X": [(1, "Boris Skullcrusher"), *neutral(39)]}).replace("X:", header)
+        parsed = parse_text(text, shadow_era)
+        heroes = [e.card.name for e in parsed.deck.sections["hero"]]
+        assert heroes == ["Boris Skullcrusher"], header
+        assert sum(e.count for e in parsed.deck.sections["deck"]) == 39, header
+        assert check(shadow_era, text).problems == [], header
+
+
+def test_shadow_era_two_heroes_under_deck_are_two_heroes(shadow_era, check):
+    """“Every deck has exactly one hero card, which starts in play.”"""
+    text = decklist({"Deck": [(1, "Boris Skullcrusher"), (1, "Amber Rain"), *neutral(39)]})
+    [problem] = only(check(shadow_era, text), "se-one-hero")
+    assert problem.message == "Your deck needs exactly one hero: you have 2 heroes"
+    assert (problem.section, problem.lines) == ("hero", (2, 3))
+
+
+def test_shadow_era_a_hero_under_an_item_header_is_among_the_others(shadow_era, check):
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
+
+    "Weapons:" names non-hero cards, not the whole deck: a hero listed there is a mistake."""
+    text = decklist(
+        {"Hero": [(1, "Boris Skullcrusher")], "Weapons": [(1, "Amber Rain")], "Deck": neutral(39)}
+    )
+    [problem] = only(check(shadow_era, text), "se-others-are-not-heroes")
+    assert problem.cards == ("Amber Rain",)
 
 
 def test_shadow_era_38_other_cards_are_too_few(shadow_era, check):
@@ -254,12 +297,12 @@ def test_shadow_era_the_same_name_spelled_differently_is_the_same_card(shadow_er
     assert (problem.cards, problem.actual) == (("Jasmine Rosecult",), 5)
 
 
-def test_shadow_era_copies_count_across_the_hero_and_the_deck(shadow_era, check):
+def test_shadow_era_copies_count_across_the_hero_and_the_deck(shadow_era):
     """“2. Each deck may contain a maximum of four copies of any card with the same name.”
 
     The hero in play is one of the copies: four more of it among the others make five."""
     others = [*neutral(39), (4, "Boris Skullcrusher")]
-    result = check(shadow_era, deck("Boris Skullcrusher", others))
+    result = sectioned(shadow_era, "Boris Skullcrusher", others)
     assert rule_ids(result) == ["se-four-copies", "se-others-are-not-heroes"]
     [copies] = [p for p in result.problems if p.rule == "se-four-copies"]
     assert (copies.section, copies.cards) == ("hero", ("Boris Skullcrusher",))
@@ -751,7 +794,7 @@ def test_shadow_era_the_illegal_example_breaks_six_rules_at_once(monkeypatch):
         "se-four-copies",
         "se-hero-class",
         "se-hero-faction",
-        "se-others-are-not-heroes",
+        "se-one-hero",
         "se-thirty-nine-others",
     ]
 
