@@ -43,7 +43,7 @@ _ALLOWED = {
         ("cardpool.model", name)
         for name in (
             "Attribute", "Banlist", "Card", "CardSet", "Decision", "Format", "Game",
-            "Rotation", "RuleSpec", "Section",
+            "Rotation", "RuleSpec", "Section", "_card",
         )
     ),
     ("cardpool.name_index", "NameIndex"),

@@ -57,9 +57,32 @@ class Card:
         return f"Card({self.id!r}, {self.name!r})"
 
     def __reduce__(self):
-        # Rebuilt through __init__ when a compiled game is read: the state hooks dataclasses
-        # give slotted classes cost ten times as much, on every card, at every start.
-        return (type(self), tuple(getattr(self, name) for name in self.__match_args__))
+        # Read back by _card: the state hooks dataclasses give slotted classes cost ten times
+        # as much as __init__, and __init__ twice as much as _card, on every card at every start.
+        return (_card, tuple(getattr(self, name) for name in self.__match_args__))
+
+
+_new = object.__new__
+# Each slot's own setter: writing a slot through it skips the frozen class's __setattr__.
+(_id, _name, _type, _set, _facts, _identity, _number, _max_copies, _revision_of, _aliases) = (
+    Card.__dict__[name].__set__ for name in Card.__match_args__
+)
+
+
+def _card(id, name, type, set, facts, identity, number, max_copies, revision_of, aliases):
+    """The card with these fields, as ``Card(...)`` makes it (positional, in field order)."""
+    card = _new(Card)
+    _id(card, id)
+    _name(card, name)
+    _type(card, type)
+    _set(card, set)
+    _facts(card, facts)
+    _identity(card, identity)
+    _number(card, number)
+    _max_copies(card, max_copies)
+    _revision_of(card, revision_of)
+    _aliases(card, aliases)
+    return card
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import os
 import pickle
+from dataclasses import FrozenInstanceError, fields
 
 import pytest
 import yaml
 
 from cardpool import PoolError, PoolLibrary, cache, load_game
 from cardpool.loader import check_and_load
+from cardpool.model import Card
 
 from .conftest import edit
 
@@ -53,6 +55,20 @@ def test_a_cached_start_reads_no_yaml(folder, cache_dir, no_yaml):
     assert started.find_card("fire knight").id == "knight"
     assert started.suggest("Stone Gaint") == ["Stone Giant"]
     assert PoolLibrary(folder.parent, cache_dir).game("skirmish").name == compiled.name
+
+
+def test_a_card_read_back_has_every_field_it_was_compiled_with(games):
+    """Cards are read back by setting their slots one by one: none may be left out."""
+    every_field = Card("x1", "Ex", "Unit", "S1", {"cost": 2}, "ex", "7", 2, "x0", ("The Ex",))
+    assert all(getattr(every_field, f.name) not in (None, ()) for f in fields(Card))
+    for card in [every_field, *(card for game in games.values() for card in game.cards)]:
+        again = pickle.loads(pickle.dumps(card, protocol=pickle.HIGHEST_PROTOCOL))
+        assert type(again) is Card
+        assert [getattr(again, f.name) for f in fields(Card)] == [
+            getattr(card, f.name) for f in fields(Card)
+        ]
+    with pytest.raises(FrozenInstanceError):
+        again.name = "Changed"
 
 
 def test_an_edited_card_file_is_compiled_again(folder, cache_dir):
