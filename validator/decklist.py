@@ -19,9 +19,10 @@ Text, one entry a line::
 
 Section headers are the game's section names or aliases followed by a colon
 (``Deck: 3 Kindle`` is a header and its first card). A header naming a card type
-(``Allies:``, ``Creatures (24)``) or the deck as a whole (``Main:``) groups cards
-the way players do; each card goes to the section its type belongs to, as it does
-without any header. ``Sideboard:``, ``Maybeboard:`` and ``SB: 2 Card`` keep cards
+(``Allies:``, ``Creatures (24)``) or the deck as a whole (``Main:``, and the game's
+``whole_deck_headers``: Shadow Era's ``Deck:`` holds its hero) groups cards the way
+players do; each card goes to the section its type belongs to, as it does without any
+header. ``Sideboard:``, ``Maybeboard:`` and ``SB: 2 Card`` keep cards
 beside the deck, outside every rule, unless the game has a section of that name.
 Names are matched without regard to case, spacing, accents or punctuation; card
 ids and card numbers (``#se017``) are accepted too. A first line naming no card, above
