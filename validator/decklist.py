@@ -458,6 +458,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
         row = _read_row(game, line)
         if row is not None:
             return _suggested(game, row)
+        if "," in line:
+            # "Charlotte, Makuna, Shimaru": a singleton list written a few names a line
+            several = _read_several(game, line)
+            if several is not None:
+                return several
     return _suggested(game, reading)
 
 
@@ -541,15 +546,20 @@ def _numbered_entry(game: Game, number: int, rest: str) -> tuple:
 
 
 def _read_several(game: Game, text: str) -> tuple | None:
-    """ "Dinos: Ember Rex, Tide Raptor, Gale Wing": the cards of a header line written one after
-    another, each read as a line of its own; None unless every part is a card."""
+    """ "Dinos: Ember Rex, Tide Raptor, Gale Wing", or such a line under its header: cards
+    written one after another, each read as a line of its own; None unless every part is a
+    card (the first part that is not ends the reading)."""
     parts = [part.strip() for part in text.split(",", MAX_LINE_PARTS)]
     if len(parts) > MAX_LINE_PARTS:
         return None
-    readings = tuple(_read_entry(game, part) for part in parts if part)
-    if len(readings) > 1 and all(reading[0] == _CARD for reading in readings):
-        return (_SEVERAL, readings)
-    return None
+    readings = []
+    for part in parts:
+        if part:
+            reading = _read_entry(game, part)
+            if reading[0] != _CARD:
+                return None
+            readings.append(reading)
+    return (_SEVERAL, tuple(readings)) if len(readings) > 1 else None
 
 
 def _suggested(game: Game, reading: tuple) -> tuple:
@@ -823,10 +833,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if rest is None:
                 continue
             reading = rest
-            if reading[0] == _SEVERAL:
-                for each in reading[1]:
-                    _take(game, deck, problems, each, where, number, stripped)
-                continue
+        if reading[0] == _SEVERAL:
+            for each in reading[1]:
+                _take(game, deck, problems, each, where, number, stripped)
+            continue
         _take(game, deck, problems, reading, where, number, stripped)
     if placed:
         problems.append(_placed(placed))

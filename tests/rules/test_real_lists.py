@@ -278,6 +278,32 @@ def test_forum_an_ampersand_reads_as_and(eruma):
     assert [p.rule for p in parsed.problems] == [READ_AS, UNKNOWN_CARD]
 
 
+ERUMA_NAMES_A_LINE = """\
+Outlaws:
+Charlotte, Makuna, Shimaru, Beetrice, Toxique
+Miara, Dejavu, Cerebro, Limbo, Oberon
+- White King, Naptali, Bumi, Trevor, Ventus
+Henchmen: Zombie, Shark
+"""
+
+
+def test_eruma_fifteen_outlaws_written_five_names_a_line_are_a_legal_deck(eruma):
+    """A singleton list is often written as names with commas between them, under a header:
+    “The Deck must be exactly 15 Outlaw Cards.” and “You can only have 1 copy of the same card
+    in your Deck.” Each name is one copy; a line naming anything else stays one unknown card."""
+    parsed, result = judge(eruma, ERUMA_NAMES_A_LINE)
+    assert found(result) == []
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 15
+    assert parsed.deck.sections["deck"][5].card.name == "Miara"
+    assert parsed.deck.sections["deck"][5].lines == (3,)
+    _, result = judge(eruma, ERUMA_NAMES_A_LINE.replace("Ventus", "Charlotte"))
+    assert found(result) == [("eruma-one-copy", ("Charlotte",))]
+    parsed = parse_text("Outlaws:\nCharlotte, Nobody, Makuna", eruma)
+    assert [(p.rule, p.cards) for p in parsed.problems] == [
+        (UNKNOWN_CARD, ("Charlotte, Nobody, Makuna",))
+    ]
+
+
 ERUMA_BROKEN = [
     ("eruma-deck-outlaws-only", ("Zombie",)),
     ("eruma-extra-henchmen-only", ("Cannon",)),
