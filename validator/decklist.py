@@ -812,6 +812,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if kind == _UNKNOWN and _is_title(deck, reading, stripped):
                 problems.append(_title(game, number, stripped, reading[2]))
                 continue
+            if kind == _HEADER and _is_titled_header(game, reading, stripped):
+                problems.append(_title(game, number, stripped, reading[3][2]))
+                continue
         where = place
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
@@ -890,6 +893,18 @@ def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:
     if any(deck.sections.values()) or any(deck.boards.values()):
         return False
     return name_key(reading[1]) == name_key(stripped) or _TITLE_SIZE.search(stripped) is not None
+
+
+def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:
+    """Whether a first line headed by the whole deck's name is the deck's title ("Deck: Orc
+    Rush v2", "Decklist - Gaian birds"): words naming no card and no count after the header.
+    A header of one part of the deck ("Hero: Darkclaw") names its card, even misspelt."""
+    _, target, label, rest, _ = reading
+    if rest is None or rest[0] != _UNKNOWN:
+        return False
+    if target != _BY_TYPE and target != (_SECTION, game.default_section):
+        return False
+    return name_key(stripped) == name_key(label) + name_key(rest[1])
 
 
 def _title(game: Game, number: int, stripped: str, suggestions: tuple[str, ...]) -> Problem:

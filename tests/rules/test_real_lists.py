@@ -235,6 +235,23 @@ def test_arcmage_a_bold_headed_list_with_an_old_name_is_legal(arcmage):
     assert [e.card.name for e in parsed.deck.sections["regions"]] == ["Warren", "Tunnel Network"]
 
 
+@pytest.mark.parametrize(
+    "title", ["Deck: Gaian Birds v2", "Decklist - birds & flowers", "Main Deck: Birds by Kev"]
+)
+def test_arcmage_a_deck_named_on_its_first_line_is_a_title_not_a_card(arcmage, title):
+    """Forum posts open with the deck's name after "Deck:": “Every player must have a main deck
+    of exactly 60 cards, and in addition there has to be a separate region deck of up to 3
+    cards.” The first line names no card, so it is the list's title (a warning), as a first line
+    without the header is; with a count after the header it is still a card."""
+    text = read("arcmage-forum.txt")
+    parsed, result = judge(arcmage, f"{title}\n{text}")
+    assert found(result) == []
+    assert (IGNORED_LINE, ()) in found(result, WARNING)
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 60
+    _, result = judge(arcmage, f"Deck: 2 Orc Thugz\n{text}")
+    assert (UNKNOWN_CARD, ("Orc Thugz",)) in found(result)
+
+
 def test_arcmage_every_problem_of_a_broken_list_is_named(arcmage):
     """59 cards with a region and a token among them, 5 copies of a card, and four regions of two
     factions: “It's usually allowed to have 4 copies of a card in the deck unless otherwise
