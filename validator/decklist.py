@@ -713,14 +713,17 @@ def _same_number(card: Card, number: str) -> bool:
     have, want = name_key(card.number), name_key(number)
     if have == want or have == name_key(card.set) + want:
         return True
-    have_digits, want_digits = _TRAILING_DIGITS.search(have), _TRAILING_DIGITS.search(want)
+    # The digits are those of the number as printed: keyed, "RYFT1-021" runs its set's 1 into
+    # its 021 ("ryft1021"), and 21 was then no number of the card.
+    printed, wanted = card.number.strip(), number.strip()
+    have_digits, want_digits = _TRAILING_DIGITS.search(printed), _TRAILING_DIGITS.search(wanted)
     if have_digits is None or want_digits is None:
         return False
     # Compared as text without leading zeros: the same as int() and safe at any length.
     if have_digits.group().lstrip("0") != want_digits.group().lstrip("0"):
         return False
-    prefix = want[: want_digits.start()]
-    return not prefix or have[: have_digits.start()].endswith(prefix)
+    prefix = name_key(wanted[: want_digits.start()])
+    return not prefix or name_key(printed[: have_digits.start()]).endswith(prefix)
 
 
 # -- reading a whole list ---------------------------------------------------------------

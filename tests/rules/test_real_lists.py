@@ -197,6 +197,39 @@ def test_ryft_a_forum_list_with_beings_matrices_and_code_headers_is_legal(ryft):
     assert found(result, WARNING) == []
 
 
+RYFT_EXPORT = """\
+3 Comet Hare (RYFT1) 21
+3 Nebula Moth (RYFT1) 22
+3 Starling Wisp (RYFT1) 023
+2 Celestial Arbiter [RYFT1-24]
+1 Zenith Seraph Aurelia RYFT1 25
+3 Astral Page (RYFT2) 13
+3 Prism Gazer (RYFT2) 14
+2 Voidstep Phantom (RYFT2) 15
+3 Mossguard Tortoise (RYFT1) 16
+3 Sproutling Dryad (RYFT1) 17
+3 Starfall Observatory (RYFT1) 30
+3 Overgrown Sanctum (RYFT1) 29
+3 Ryft Surge (RYFT1) 35
+3 Eclipse Seal (RYFT1) 40
+2 Astral Mirror (RYFT2) 19
+"""
+
+
+def test_ryft_an_export_naming_each_printing_by_set_and_number_is_legal(ryft):
+    """A deck builder's export, ``3 Comet Hare (RYFT1) 21`` for the card numbered RYFT1-021:
+    “In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival, with a maximum of
+    3 of each card.” Each line names that printing; a number that is not the card's (in RYFT2,
+    Comet Hare has none) is still a warning."""
+    parsed, result = judge(ryft, RYFT_EXPORT)
+    assert found(result) == []
+    assert found(result, WARNING) == []
+    assert all(e.printing_named for e in parsed.deck.sections["deck"])
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 40
+    _, result = judge(ryft, RYFT_EXPORT.replace("(RYFT1) 21", "(RYFT2) 21"))
+    assert found(result, WARNING) == [(READ_AS, ("Comet Hare",))]
+
+
 def test_ryft_singleton_matrix_reads_unique_as_one_copy(ryft):
     """The same list in the Singleton Matrix format: “Matrix Cards are unique Code cards that are
     placed in Battle Zones.” read as one copy of each."""
