@@ -569,6 +569,29 @@ def test_era_equipment_grouped_by_weapon_and_armour_is_in_the_deck(
     ]
 
 
+def test_era_a_list_headed_by_the_components_as_the_rulebook_lists_them_is_legal(era, check):
+    """“The components the player must prepare are: - 3 dinos” “- 3 crystals” “- 30 card deck -
+    The deck consists of 3 event cards and 27 other cards.”
+
+    A player who heads the list with these words (``3 dinos:``, ``3 crystals:``, ``3 event
+    cards:``, ``27 other cards:``) puts each card in its section: ``3 dinos:`` was an unknown
+    section, and a legal list was judged illegal."""
+    text = decklist(
+        {
+            "3 dinos": DINOS,
+            "3 crystals": CRYSTALS,
+            "3 event cards": EVENTS,
+            "27 other cards": OTHERS,
+        }
+    )
+    result = check(era, text)
+    assert result.problems == []
+    assert result.legal
+    parsed = parse_text(text.replace("3 crystals:", "3 Crystals"), era)
+    assert parsed.problems == []
+    assert sum(e.count for e in parsed.deck.sections["crystals"]) == 3
+
+
 # -- Card Legality -----------------------------------------------------------------------------
 
 
