@@ -664,6 +664,13 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         printing = found and _numbered(game.printings(found[0]), number.group(2))
         if printing is not None:
             return printing, True, found[2]
+    noted = _note_apart(text.strip())
+    if noted is not None and len(noted[1].split()) > 1:
+        # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)"
+        found = _find(game, noted[0])
+        if found is not None:
+            card, named, notes = found
+            return card, named, (*notes, f"({noted[1]}) after {card.name} is read as a note")
     return None
 
 

@@ -147,6 +147,25 @@ def test_shadow_era_a_forum_list_by_card_type_is_legal(shadow_era):
     assert [e.card.name for e in parsed.deck.boards["maybeboard"]] == ["Loest, Savior of Layar"]
 
 
+@pytest.mark.parametrize(
+    "hero", ["Boris Skullcrusher (Human Warrior)", "Hero: Boris Skullcrusher (Human Warrior)"]
+)
+def test_shadow_era_a_hero_named_with_its_faction_and_class_in_brackets_leads_the_deck(
+    shadow_era, hero
+):
+    """Players name their hero as the rulebook names its class decks, “Human Warrior, Human
+    Mage, Human Hunter”: “Every deck has exactly one hero card, which starts in play.” The words
+    in brackets are a note (a warning); the hero was an unknown card or the list's title, and
+    the deck had none."""
+    text = read("shadow-era-forum.txt").replace("Hero: Boris Skullcrusher", hero)
+    parsed, result = judge(shadow_era, text)
+    assert found(result) == []
+    assert found(result, WARNING) == [(READ_AS, ("Boris Skullcrusher",))]
+    assert [e.card.name for e in parsed.deck.sections["hero"]] == ["Boris Skullcrusher"]
+    _, result = judge(shadow_era, text.replace("Boris Skullcrusher", "Banebow"))
+    assert ("se-hero-faction", ("Dirk Saber",)) in found(result)
+
+
 def test_shadow_era_two_heroes_check_every_card_against_both(shadow_era):
     """A Human Warrior and a Shadow Mage hero under ``Heroes:``: the hero problem names both; a
     Shadow ally and a Mage ability fit one of them and are not blamed, a Wulven ally fits neither:
