@@ -67,6 +67,7 @@ _COUNT_LAST = re.compile(r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]|\(\s*
 # A count set apart after a name, by a dash, a colon or a wide gap: "Name - 3", "Name    3".
 # Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
 _COUNT_APART = re.compile(r"^(\S.*?)(?:\s*[-–—:]\s*|\s{2,})[xX×]?(\d{1,3})[xX×]?$")
+_DIGIT = re.compile(r"\d")
 # The same count after a name, then the card's printing: "Name x3 RYFT1-004", "Name (3) [SET-004]".
 # The name takes all it can, so a count in it ("Unit-7") stays in it; it is a count only when
 # the name and the printing name a card.
@@ -665,8 +666,9 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         if printing is not None:
             return printing, True, found[2]
     noted = _note_apart(text.strip())
-    if noted is not None and len(noted[1].split()) > 1:
-        # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)"
+    if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
+        # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";
+        # a digit may be a count or a printing ("(2 copies)", "(SDS1A 13)"), never dropped
         found = _find(game, noted[0])
         if found is not None:
             card, named, notes = found

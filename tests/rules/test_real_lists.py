@@ -166,6 +166,17 @@ def test_shadow_era_a_hero_named_with_its_faction_and_class_in_brackets_leads_th
     assert ("se-hero-faction", ("Dirk Saber",)) in found(result)
 
 
+@pytest.mark.parametrize(
+    "line", ["Fire Breath (2 copies)", "Fire Breath (x 2)", "Fire Breath (SDS1A 13)"]
+)
+def test_words_in_brackets_with_a_digit_are_not_dropped_as_a_note(era, line):
+    """A count or a printing in brackets is never read away as a note: the line stays a
+    problem the player sees, not one copy of the card."""
+    parsed, result = judge(era, f"Dinos:\n1 Ember Rex\nDeck:\n{line}")
+    assert [e.card.name for e in parsed.deck.sections.get("deck", [])] == []
+    assert any(line in p.message for p in result.problems)
+
+
 def test_shadow_era_two_heroes_check_every_card_against_both(shadow_era):
     """A Human Warrior and a Shadow Mage hero under ``Heroes:``: the hero problem names both; a
     Shadow ally and a Mage ability fit one of them and are not blamed, a Wulven ally fits neither:
