@@ -665,6 +665,13 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         printing = found and _numbered(game.printings(found[0]), number.group(2))
         if printing is not None:
             return printing, True, found[2]
+    first, _, name = text.strip().partition(" ")
+    numbered = name and game.cards_by_number.get(name_key(first))
+    if numbered:
+        # "SDS1B-001 Galeclaw Raptor", "se021 Jasmine Rosecult": a number, then its card's name
+        found = _find(game, name)
+        if found is not None and found[0].identity == numbered.identity:
+            return numbered, True, found[2]
     noted = _note_apart(text.strip())
     if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
         # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";

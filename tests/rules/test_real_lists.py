@@ -167,6 +167,30 @@ def test_shadow_era_a_hero_named_with_its_faction_and_class_in_brackets_leads_th
 
 
 @pytest.mark.parametrize(
+    ("game_id", "line", "card", "number"),
+    [
+        ("era", "SDS1B-001 Galeclaw Raptor", "Galeclaw Raptor", "SDS1B-001"),
+        ("era", "1 SDS1B-001 Galeclaw Raptor", "Galeclaw Raptor", "SDS1B-001"),
+        ("shadow-era", "4 se021 Jasmine Rosecult", "Jasmine Rosecult", "se021"),
+    ],
+)
+def test_a_card_number_before_the_name_names_that_printing(games, game_id, line, card, number):
+    """Exports that print each card's number before its name: the number and the name agree,
+    so the line is that card, in the printing numbered."""
+    parsed = parse_text(line, games[game_id])
+    [entry] = [e for entries in parsed.deck.sections.values() for e in entries]
+    assert (entry.card.name, entry.card.number) == (card, number)
+    assert parsed.problems == []
+
+
+def test_a_card_number_before_another_card_s_name_is_not_read(shadow_era):
+    """A number and a name that disagree name no card: the player is asked, not guessed for."""
+    parsed = parse_text("Hero:\nBoris Skullcrusher\nDeck:\n4 se021 Bad Wolf", shadow_era)
+    assert [e.card.name for e in parsed.deck.sections.get("deck", [])] == []
+    assert [p.rule for p in parsed.problems] == ["decklist-unknown-card"]
+
+
+@pytest.mark.parametrize(
     "line", ["Fire Breath (2 copies)", "Fire Breath (x 2)", "Fire Breath (SDS1A 13)"]
 )
 def test_words_in_brackets_with_a_digit_are_not_dropped_as_a_note(era, line):
