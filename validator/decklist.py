@@ -435,9 +435,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
     if labelled:
         label, rest = labelled.groups()
         target = _target(game, label)
-        if target is not None:
+        counted = _HEADER_COUNT.fullmatch(" " + rest)
+        if target is not None and not (counted and _find(game, label)):
             label = _without_count(label)
-            if _HEADER_COUNT.fullmatch(" " + rest):  # "Allies: 24" is a header with a count
+            if counted:  # "Allies: 24" is a header with a count
                 return (_HEADER, target, label, None, False)
             # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
             # cards below it are the deck's. "Deck: 3 Kindle" starts its section.
@@ -452,10 +453,13 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 return (_HEADER, inner, _without_count(line), None, line_only)
             return (_HEADER, target, label, _suggested(game, read), line_only)
     if reading[0] == _UNKNOWN:
-        # "Creatures (24)" or "Sideboard": a header written without its colon.
+        # "Creatures (24)" or "Sideboard": a header written without its colon. Words that
+        # name a card are that card and its count ("Fire Crystal - 2", "Shadow Armor<tab>4"),
+        # though each of them could head a group.
         target = _target(game, line)
-        if target is not None:
-            return (_HEADER, target, _without_count(line), None, False)
+        label = _without_count(line)
+        if target is not None and (label == line or not _find(game, label)):
+            return (_HEADER, target, label, None, False)
         row = _read_row(game, line)
         if row is not None:
             return _suggested(game, row)

@@ -130,6 +130,22 @@ def test_era_a_crystal_among_the_dinos_is_one_problem(era):
     ]
 
 
+@pytest.mark.parametrize("written", ["Water Crystal - 3", "Water Crystal: 3", "Water Crystal\t3"])
+def test_era_crystals_counted_after_their_name_are_crystals(era, written):
+    """``Water Crystal - 3`` is 3 crystals, as ``Kindle - 3`` is 3 Kindles, though the name's
+    words each head a group (an element, a card type): read as such a header with a count, the
+    line was lost without a word, and a fourth crystal with it. “For the game to begin, each
+    player must have 3 dinos, 3 crystals, and a deck of 30 cards”"""
+    text = read("era-markdown-headings.txt").replace("3 Water Crystal", written)
+    parsed, result = judge(era, text)
+    assert found(result) == []
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["crystals"]] == [
+        ("Water Crystal", 3)
+    ]
+    _, result = judge(era, text.replace(written, f"{written}\nWater Crystal - 1"))
+    assert ("era-three-crystals", ()) in found(result)
+
+
 # -- Shadow Era ---------------------------------------------------------------------------
 
 
@@ -145,6 +161,18 @@ def test_shadow_era_a_forum_list_by_card_type_is_legal(shadow_era):
     assert sum(e.count for e in parsed.deck.sections["deck"]) == 39
     assert {e.card.name: e.count for e in parsed.deck.boards["sideboard"]} == {"Now You're Mine": 2}
     assert [e.card.name for e in parsed.deck.boards["maybeboard"]] == ["Loest, Savior of Layar"]
+
+
+def test_shadow_era_a_fifth_copy_is_counted_when_the_name_could_head_a_group(shadow_era):
+    """``Shadow Armor - 4`` is 4 copies of the card, though Shadow is a faction and Armor a
+    kind of item that head groups of a list: the line was read as such a header and lost, so a
+    fifth copy went unseen. “Each deck may contain a maximum of four copies of any card with
+    the same name.”"""
+    text = read("shadow-era-forum.txt").replace(
+        "3x War Banner", "3x War Banner\nShadow Armor - 4\nShadow Armor x1"
+    )
+    _, result = judge(shadow_era, text)
+    assert found(result) == [("se-four-copies", ("Shadow Armor",))]
 
 
 @pytest.mark.parametrize(
