@@ -94,7 +94,7 @@ _COLUMN_NAMES = frozenset(
     ("qty", "quantity", "count", "amount", "copies", "#", "no", "no.", "number", "card", "cards",
      "name", "card name", "set", "set code", "edition", "type", "card type", "rarity", "id",
      "card number", "collector number", "faction", "element", "class", "domain", "cost",
-     "section", "board")
+     "section", "board", "part", "card_id")
 )  # fmt: skip
 # The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
 # Here and in the printing patterns below, a number starts only where its run of digits
@@ -519,8 +519,21 @@ def _read_row(game: Game, line: str) -> tuple | None:
         if codes:
             printed = f"{text} ({codes[0]})" + (f" {codes[1]}" if len(codes) > 1 else "")
             found = _resolve(game, printed) or found
-        return _counted(found, count, text)
+        reading = _counted(found, count, text)
+        if index is None or reading[0] != _CARD:
+            return reading
+        # A cell naming a part of the deck (the site's CSV export starts each row with one:
+        # "Sideboard,2,Kindle,...") places the row there; other rows are placed by type.
+        part = next(((c, p) for c in others if c != text and (p := _part(game, c))), None)
+        return reading if part is None else (_HEADER, part[1], part[0], reading, True)
     return (_UNKNOWN, others[0], None)
+
+
+def _part(game: Game, cell: str) -> tuple | None:
+    """The section or board a row's cell names (``Dinos``, ``Sideboard``), or None: a cell
+    naming a group of cards (``Action``, ``Fire``) or none places the row by its card's type."""
+    target = _target(game, cell)
+    return target if target is not None and target[1] is not None else None
 
 
 def _is_code(game: Game, cell: str) -> bool:

@@ -68,6 +68,28 @@ def test_boards_read_back_from_the_json_form(era):
     assert again.deck.cards_by_section() == first.deck.cards_by_section()
 
 
+def test_boards_and_sections_read_back_from_the_csv_export(era):
+    # The site's CSV export names each row's part (tests/site/test_deck_page.py): a Sideboard
+    # row is the sideboard's, not a card of the deck, and a crystal the list put among the
+    # dinos stays there, where the rules say it does not belong.
+    text = (
+        "part,count,card,type,set,number,card_id\r\n"
+        "Dinos,1,Ember Rex,Dino,SDS1A,SDS1A-002,era-ember-rex\r\n"
+        "Dinos,1,Fire Crystal,Crystal,SDS1A,SDS1A-006,era-fire-crystal\r\n"
+        "Deck,3,Kindle,Action,SDS1A,SDS1A-015,era-kindle\r\n"
+        "Sideboard,2,Flame Lash,Action,SDS1A,SDS1A-014,era-flame-lash\r\n"
+        "Maybeboard,1,Monsoon,Event,SDS1A,SDS1A-011,era-monsoon\r\n"
+    )
+    parsed = parse_text(text, era)
+    assert parsed.problems == []
+    assert parsed.deck.cards_by_section() == {
+        "dinos": [("era-ember-rex", 1), ("era-fire-crystal", 1)],
+        "deck": [("era-kindle", 3)],
+    }
+    assert board(parsed, "sideboard") == [("Flame Lash", 2)]
+    assert board(parsed, "maybeboard") == [("Monsoon", 1)]
+
+
 def test_a_deck_without_boards_has_no_boards_in_its_json_form(era):
     assert "boards" not in to_mapping(parse_text("3 Kindle", era).deck)
 
