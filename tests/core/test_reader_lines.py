@@ -140,6 +140,18 @@ def test_every_line_is_a_card_a_header_a_comment_or_a_problem(shadow_era):
     assert read | reported == set(range(1, 14))
 
 
+@pytest.mark.parametrize("bullet", ["•", "▪", "▪\ufe0f", "◦", "▫\ufe0f", "►", "➤", "🔹", "🔸"])
+def test_a_bullet_typed_on_a_phone_is_no_part_of_the_count(era, bullet):
+    # A phone sends "▪" followed by U+FE0F (its emoji form) and offers 🔹 and ➤ as bullets:
+    # "▪️ 3 Kindle" was an unknown card '▪️ 3 Kindle' on every line of the list.
+    parsed = parse_text(f"{bullet} 3 Kindle\n{bullet}\u00a02 Fire Breath", era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Kindle", 3),
+        ("Fire Breath", 2),
+    ]
+
+
 def test_a_count_of_zero_is_ignored_with_a_warning(era):
     parsed = parse_text("0 Kindle\n3 Fire Breath", era)
     (problem,) = parsed.problems
