@@ -511,8 +511,11 @@ def _read_row(game: Game, line: str) -> tuple | None:
     others = [cell for i, cell in enumerate(cells) if i != at]
     if not others:
         return None
-    # Each cell alone, then all together: a name holding the separator ("Stop, Thief!").
-    for index, text in [*enumerate(others), (None, " ".join(others))]:
+    # Each cell alone, then all together: a name holding the separator ("Stop, Thief!"). A
+    # cell of digits alone is tried after the others: it may be a card's number ("3,50"), but
+    # beside a name it is another count or the row's number ("3,1,Kolibri"), never the card.
+    cells = sorted(enumerate(others), key=lambda cell: cell[1].isdigit())
+    for index, text in [*cells, (None, " ".join(others))]:
         found = _resolve(game, text)
         if found is None:
             continue

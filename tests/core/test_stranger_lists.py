@@ -87,6 +87,16 @@ def test_a_card_whose_name_holds_a_comma_survives_a_csv_row(shadow_era):
     assert entries(parsed) == {"Gunther, General of Balor": 3, "Stop, Thief!": 1}
 
 
+@pytest.mark.parametrize("row", ["3,1,Kolibri", "3\t1\tKolibri", "| 3 | 2 | Kolibri |", "3,50"])
+def test_a_row_naming_a_card_is_that_card_whatever_number_sits_beside_it(arcmage, row):
+    # Arcmage numbers its cards 1, 2, 3...: the "1" of "3,1,Kolibri" (copies in the main deck
+    # and in the side, or the row's own number) named card 1, and Kolibri was lost unsaid. A
+    # number alone still names its card when no cell names one (Kolibri is number 50).
+    parsed = parse_text(row, arcmage)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Kolibri": 3}
+
+
 def test_a_misspelled_card_in_a_row_is_named_alone_with_the_closest_names(shadow_era):
     parsed = parse_text("| 4 | Jasmin Rosecult |", shadow_era)
     (problem,) = parsed.problems
