@@ -143,6 +143,8 @@ _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
 _TRAILING_DIGITS = re.compile(r"(?<!\d)\d+$")
 # The size of the deck after a list's title: "Inferno aggro (40)", two digits or more.
 _TITLE_SIZE = re.compile(r"\(\s*\d{2,}\s*(?:cards?)?\s*\)$", re.I)
+# A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
+_BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
 
 UNKNOWN_CARD = "decklist-unknown-card"
 MALFORMED_LINE = "decklist-malformed-line"
@@ -429,6 +431,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
     if line.endswith(":"):
         label = line[:-1].strip()
         return (_HEADER, _target(game, label), _without_count(label), None, False)
+    if line[-1] in ")]" and (board := _board_noted(game, line)) is not None:
+        return board
     reading = _read_entry(game, line)
     if reading[0] == _CARD:
         return reading
@@ -470,6 +474,19 @@ def _read_line(game: Game, stripped: str) -> tuple:
             if several is not None:
                 return several
     return _suggested(game, reading)
+
+
+def _board_noted(game: Game, line: str) -> tuple | None:
+    """A card line with a board named in brackets after it ("2 Kindle (SB)"): that line is the
+    board's, as "SB: 2 Kindle" is; None for any other line."""
+    note = _BOARD_NOTE.search(line)
+    if note is None or name_key(note.group(1)) not in _BOARD_HEADERS:
+        return None
+    reading = _read_entry(game, line[: note.start()])
+    target = _target(game, note.group(1))
+    if reading[0] != _CARD or target is None:
+        return None
+    return (_HEADER, target, note.group(1), reading, True)
 
 
 def _read_row(game: Game, line: str) -> tuple | None:

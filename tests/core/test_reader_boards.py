@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardpool import load_game
 from validator import parse_mapping, parse_text, to_mapping, to_text
 
@@ -43,6 +45,23 @@ def test_a_board_header_ends_with_the_next_header(era):
     parsed = parse_text("Sideboard:\n1 Kindle\nDeck:\n3 Fire Breath", era)
     assert board(parsed, "sideboard") == [("Kindle", 1)]
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Fire Breath", 3)]
+
+
+@pytest.mark.parametrize(
+    ("mark", "place"),
+    [("(SB)", "sideboard"), ("[SB]", "sideboard"), ("(Sideboard)", "sideboard"),
+     ("(side)", "sideboard"), ("(maybe)", "maybeboard")],
+)  # fmt: skip
+def test_a_board_named_in_brackets_after_a_card_puts_that_line_there(era, mark, place):
+    # "2 Kindle (SB)" was read into the deck, with a warning that no printing of Kindle is
+    # "SB": a 38-card deck and its one sideboard card read as 39.
+    parsed = parse_text(f"3 Flame Lash\n2 Kindle {mark}\n3 Fire Breath", era)
+    assert parsed.problems == []
+    assert board(parsed, place) == [("Kindle", 2)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Flame Lash", 3),
+        ("Fire Breath", 3),
+    ]
 
 
 def test_boards_read_back_from_the_text_export(era):
