@@ -1140,6 +1140,12 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where) -> N
         unread.append(UnreadEntry(place_id, saved_name or card_text, count))
         return
     card, named, notes = found
+    if saved_name and saved_name != card_text:
+        # {"card": "Flame Lash", "id": "era-kindle"}: the id is read, but not in silence
+        by_name = _find(game, saved_name)
+        if by_name is not None and by_name[0].identity != card.identity:
+            note = f"{saved_name!r} has the id of {card.name}; read by its id as {card.name}"
+            notes = (*notes, note)
     # The JSON form names cards by id to survive renames, not to pick a printing: only a
     # printing code in the text, or "printing": true, names one.
     named = (named and _find(game, card_text) is None) or (

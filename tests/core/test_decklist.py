@@ -6,7 +6,16 @@ import time
 
 import pytest
 
-from validator import DecklistError, decklist, parse_mapping, parse_text, to_mapping, to_text
+from validator import (
+    WARNING,
+    DecklistError,
+    decklist,
+    parse_mapping,
+    parse_text,
+    to_mapping,
+    to_text,
+)
+from validator.decklist import READ_AS
 
 from ..helpers import example
 
@@ -128,6 +137,20 @@ def test_json_entries_may_be_names_ids_or_objects(era):
     )
     assert parsed.problems == []
     assert cards(parsed, "dinos") == [("Ember Rex", 1), ("Tidefang Mosasaur", 1)]
+
+
+def test_a_json_entry_whose_name_and_id_are_two_cards_says_so(era):
+    # An exported deck edited by hand: the name changed to another card, the id left as it was.
+    # The id is read (names may change), but the swap was silent: 3 Kindle where the player
+    # now lists 3 Flame Lash.
+    parsed = parse_mapping(
+        {"sections": {"deck": [{"card": "Flame Lash", "id": "era-kindle", "count": 3}]}}, era
+    )
+    assert cards(parsed, "deck") == [("Kindle", 3)]
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity) == (READ_AS, WARNING)
+    assert problem.cards == ("Kindle",)
+    assert "Flame Lash" in problem.message
 
 
 def test_bad_json_entries_are_problems_with_their_place(era):
