@@ -107,8 +107,9 @@ _HEADER_COUNT = re.compile(
 MAX_BLANK_RUN = 8
 _LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
 # Bullets, including the dashes and dots word processors and forums put before a list item,
-# and those phones offer (sent with U+FE0F, which asks for the emoji form: "▪️").
-_BULLET = re.compile(r"^[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+")
+# and those phones offer (sent with U+FE0F, which asks for the emoji form: "▪️"); and the
+# "> " (">>> ") a chat or a forum quotes a line with.
+_BULLET = re.compile(r"^(?:>+\s*|[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+)")
 # Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
 _EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
 # A markdown heading: "## Sideboard". Only a heading that names a part of the deck is a

@@ -152,6 +152,21 @@ def test_a_bullet_typed_on_a_phone_is_no_part_of_the_count(era, bullet):
     ]
 
 
+def test_a_list_quoted_in_a_chat_is_read_as_the_list(shadow_era):
+    # Discord and forums quote a pasted list line by line with "> " (">>> " once for the
+    # rest): each line was an unknown card, and the first one the list's title.
+    parsed = parse_text(
+        ">>> Hero: Darkclaw\n> 4 Bad Wolf\n>4 Pack Wolf\n>\n> Full Moon x2", shadow_era
+    )
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Darkclaw", 1),
+        ("Bad Wolf", 4),
+        ("Pack Wolf", 4),
+        ("Full Moon", 2),
+    ]
+
+
 def test_a_count_of_zero_is_ignored_with_a_warning(era):
     parsed = parse_text("0 Kindle\n3 Fire Breath", era)
     (problem,) = parsed.problems
