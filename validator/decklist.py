@@ -62,8 +62,10 @@ _COUNT_FIRST = re.compile(r"^(?:[xX×]\s*)?[\(\[]?(\d+)[\)\]]?\s*[xX×]?\s+(\S.*
 # name holding none of the characters of a comment or emphasis (# / * _) nor ending a header.
 _PLAIN = re.compile(r"^(\d{1,3})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
-# "Name x3", "Name 3x", "Name (3)": no card's name ends in a count of these shapes.
-_COUNT_LAST = re.compile(r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]|\(\s*[xX×]?(\d+)\s*\))$")
+# "Name x3", "Name 3x", "Name (3)", "Name [3]": no card's name ends in a count of these shapes.
+_COUNT_LAST = re.compile(
+    r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]|\(\s*[xX×]?(\d+)\s*\)|\[\s*[xX×]?(\d+)\s*\])$"
+)
 # A count set apart after a name, by a dash, a colon or a wide gap: "Name - 3", "Name    3".
 # Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
 _COUNT_APART = re.compile(r"^(\S.*?)(?:\s*[-–—:]\s*|\s{2,})[xX×]?(\d{1,3})[xX×]?$")
@@ -142,8 +144,8 @@ _SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+((?=[\w-]*\d)[\w-]+)$")
 _NUMBER_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?((?=\S*\d)\S+)$")
 _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
 _TRAILING_DIGITS = re.compile(r"(?<!\d)\d+$")
-# The size of the deck after a list's title: "Inferno aggro (40)", two digits or more.
-_TITLE_SIZE = re.compile(r"\(\s*\d{2,}\s*(?:cards?)?\s*\)$", re.I)
+# The size of the deck after a list's title: "Inferno aggro (40)", "[40]", two digits or more.
+_TITLE_SIZE = re.compile(r"[\(\[]\s*\d{2,}\s*(?:cards?)?\s*[\)\]]$", re.I)
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
 _BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
 

@@ -23,7 +23,7 @@ def entries(parsed) -> dict[str, int]:
     "line",
     [
         *("(3) Kindle", "[3] Kindle", "x3 Kindle", "x 3 Kindle"),
-        *("Kindle (3)", "Kindle (x3)", "Kindle 3x"),
+        *("Kindle (3)", "Kindle (x3)", "Kindle 3x", "Kindle [3]", "Kindle [x3]"),
     ],
 )
 def test_a_count_in_brackets_or_with_its_x_on_either_side_is_a_count(era, line):
@@ -202,6 +202,7 @@ def test_a_numbered_line_with_a_count_of_its_own_is_its_place_and_that_count(era
         "Wulven Aggro",
         "**Darkclaw wolves v3**",
         "Wolves at the door (40)",
+        "Wolves at the door [40]",
         "\ufeffWulven Aggro",
     ],
 )

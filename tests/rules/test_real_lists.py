@@ -436,6 +436,19 @@ def test_eruma_fifteen_outlaws_written_five_names_a_line_are_a_legal_deck(eruma)
     ]
 
 
+@pytest.mark.parametrize("written", ["Makuna [2]", "Makuna [x2]", "Makuna (2)"])
+def test_eruma_a_count_in_brackets_after_a_name_is_copies_not_its_number(eruma, written):
+    """``[2] Makuna`` and ``Makuna (2)`` are 2 copies, and so is ``Makuna [2]``: read as the
+    card numbered 2 (Makuna is 002), the second copy went unseen and a list breaking “You can
+    only have 1 copy of the same card in your Deck.” was legal."""
+    parsed, result = judge(eruma, read("eruma-forum.txt").replace("Makuna", written, 1))
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["deck"][:2]] == [
+        ("Charlotte", 1),
+        ("Makuna", 2),
+    ]
+    assert ("eruma-one-copy", ("Makuna",)) in found(result)
+
+
 ERUMA_BROKEN = [
     ("eruma-deck-outlaws-only", ("Zombie",)),
     ("eruma-extra-henchmen-only", ("Cannon",)),
