@@ -77,12 +77,13 @@ _COUNT_THEN_PRINTING = re.compile(
     r"^(\S.*)(?:\s[xX×]\s*(\d{1,3})|\s(\d{1,3})\s*[xX×]|\s*\(\s*[xX×]?(\d{1,3})\s*\)"
     r"|\s*[-–—:]\s*[xX×]?(\d{1,3})[xX×]?)\s+(\S.*)$"
 )
-# A numbered list, "1. Kindle", "2. Fire Breath", as forums and markdown write one. The number
-# is the line's place when the list's numbers run 1, 2, 3 down its lines (starting again at 1
-# for a new part), as in the rulebooks' numbered steps, or when a count follows it ("1. 3
-# Kindle"); otherwise ("3. Kindle", "3. Fire Breath", "2. Flame Lash") it is read as the count.
-# Either reading of a line that could be the other comes with a warning.
-_NUMBERED = re.compile(r"^(\d{1,3})\.\s+(\S.*)$")
+# A numbered list, "1. Kindle", "2. Fire Breath" (or "1) Kindle"), as forums, markdown and word
+# processors write one. The number is the line's place when the list's numbers run 1, 2, 3
+# down its lines (starting again at 1 for a new part), as in the rulebooks' numbered steps, or
+# when a count follows it ("1. 3 Kindle"); otherwise ("3. Kindle", "3. Fire Breath", "2. Flame
+# Lash") it is read as the count. Either reading of a line that could be the other comes with
+# a warning.
+_NUMBERED = re.compile(r"^(\d{1,3})([.)])\s+(\S.*)$")
 # A row pasted from a spreadsheet, a CSV file or a markdown table, and its cells.
 _CELL_SEPARATORS = ("\t", "|", ";", ",")
 # A row naming a card has a few cells, and a header line lists a section's cards: a line of
@@ -430,7 +431,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
         line = ruled.group(2)
     numbered = _NUMBERED.match(line) if line[:1].isdigit() else None
     if numbered:
-        return _numbered_entry(game, int(numbered.group(1)), numbered.group(2))
+        number, mark, rest = numbered.groups()
+        return _numbered_entry(game, int(number), rest, mark)
     if line.endswith(":"):
         label = line[:-1].strip()
         return (_HEADER, _target(game, label), _without_count(label), None, False)
@@ -565,9 +567,10 @@ def _is_code(game: Game, cell: str) -> bool:
     return name_key(cell) in _lexicon(game).set_keys or any(c.isdigit() for c in cell)
 
 
-def _numbered_entry(game: Game, number: int, rest: str) -> tuple:
-    """A line of a numbered list (see _NUMBERED): its reading as the line's place and as its
-    count, which :func:`parse_text` chooses between for the whole list."""
+def _numbered_entry(game: Game, number: int, rest: str, mark: str = ".") -> tuple:
+    """A line of a numbered list (see _NUMBERED; ``mark`` is its "." or ")"): its reading as
+    the line's place and as its count, which :func:`parse_text` chooses between for the whole
+    list."""
     found = _resolve(game, rest)
     if found is None:  # a count of its own after the number ("1. 3 Kindle"), or no card
         reading = _read_line(game, rest)
@@ -580,7 +583,7 @@ def _numbered_entry(game: Game, number: int, rest: str) -> tuple:
     as_count = _counted(found, number, rest)
     if as_count[0] == _CARD:
         note = (
-            f"'{number}.' before {as_count[1].name} is read as its count, {number} copies"
+            f"'{number}{mark}' before {as_count[1].name} is read as its count, {number} copies"
             " (the list's numbers do not run 1, 2, 3 down its lines, as a numbering would)"
         )
         as_count = (*as_count[:3], (*as_count[3], note), as_count[4])

@@ -175,6 +175,19 @@ def test_a_list_numbered_1_2_3_down_its_lines_is_one_copy_a_line_with_a_warning(
     )
 
 
+def test_a_list_numbered_1_2_3_with_brackets_is_one_copy_a_line_too(era):
+    # "1) Ember Rex", as word processors number a list: the numbers were read as counts, so a
+    # numbered singleton list held 2, 3, 4... copies of its cards.
+    parsed = parse_text(
+        "Dinos:\n1) Ember Rex\n2) Cinderhorn Triceratops\n3) Tidefang Mosasaur", era
+    )
+    assert entries(parsed) == {"Ember Rex": 1, "Cinderhorn Triceratops": 1, "Tidefang Mosasaur": 1}
+    assert [(p.rule, p.lines) for p in parsed.problems] == [(READ_AS, (3, 4))]
+    parsed = parse_text("3) Kindle\n2) Fire Breath", era)
+    assert entries(parsed) == {"Kindle": 3, "Fire Breath": 2}
+    assert parsed.problems[0].message.startswith("Line 1: '3)' before Kindle is read as its count")
+
+
 def test_numbers_before_the_cards_that_do_not_run_1_2_3_are_counts_each_with_a_warning(era):
     parsed = parse_text("3. Kindle\n3. Fire Breath\n2. Flame Lash\n1. Healing Spring", era)
     assert entries(parsed) == {"Kindle": 3, "Fire Breath": 3, "Flame Lash": 2, "Healing Spring": 1}
