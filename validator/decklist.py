@@ -39,6 +39,7 @@ import weakref
 from collections.abc import Mapping
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any
 
 from cardpool import Card, Game, name_key
@@ -952,10 +953,27 @@ def _placed(placed: list[tuple[int, int, tuple]]) -> Problem:
 def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:
     """Whether an unknown first line, above every card, is the title players put on top:
     words without a count ("Boris Smash – Human Warrior"), or with the deck's size after them
-    ("Inferno aggro (40)")."""
+    ("Inferno aggro (40)"), unless they are a card's name misspelt."""
     if any(deck.sections.values()) or any(deck.boards.values()):
         return False
+    if _misspelt_card(reading[1], reading[2]):
+        return False
     return name_key(reading[1]) == name_key(stripped) or _TITLE_SIZE.search(stripped) is not None
+
+
+# How alike (difflib's ratio of name keys) a first line and a card's name are when the line is
+# that card misspelt rather than the list's title: "Embr Rex" and "Ember Rex" 0.94, "Zoltn" and
+# "Zoltán" 0.91; a title naming a card and more stays a title ("Ember Rex Aggro" 0.76,
+# "Darkclaw - Shadow Wulven" 0.57). Read as a title, a misspelt card left the deck a card short
+# with only a warning: one card too many could be judged legal.
+MISSPELT_CARD = 0.85
+
+
+def _misspelt_card(text: str, suggestions: tuple[str, ...]) -> bool:
+    key = name_key(text)
+    return any(
+        SequenceMatcher(None, key, name_key(name)).ratio() >= MISSPELT_CARD for name in suggestions
+    )
 
 
 def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:
@@ -966,6 +984,8 @@ def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:
     if rest is None or rest[0] != _UNKNOWN:
         return False
     if target != _BY_TYPE and target != (_SECTION, game.default_section):
+        return False
+    if _misspelt_card(rest[1], rest[2]):
         return False
     return name_key(stripped) == name_key(label) + name_key(rest[1])
 

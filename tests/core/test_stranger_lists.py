@@ -228,11 +228,30 @@ def test_a_title_above_the_list_is_read_as_its_title_with_a_warning(shadow_era, 
     assert entries(parsed) == {"Darkclaw": 1, "Bad Wolf": 4}
 
 
-def test_a_title_line_that_may_be_a_misspelled_card_says_which_card(era):
-    parsed = parse_text("Embr Rex\nCinderhorn Triceratops\n", era)
+def test_a_title_line_that_may_be_a_card_says_which_card(era):
+    parsed = parse_text("Ember Rex Aggro\nCinderhorn Triceratops\n", era)
     (problem,) = parsed.problems
     assert problem.severity == WARNING
     assert "Ember Rex" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("game_id", "text", "meant"),
+    [
+        ("era", "Embr Rex\nCinderhorn Triceratops\n", "Ember Rex"),
+        ("eruma", "Zoltn\nMakuna\n", "Zoltan"),
+        ("eruma", "Deck: Zoltn\nMakuna\n", "Zoltan"),
+        ("shadow-era", "+1 Bad Wolf\n4 Bad Wolf\n", "Bad Wolf"),
+    ],
+)
+def test_a_first_line_that_is_a_card_misspelt_is_that_card_not_the_title(
+    games, game_id, text, meant
+):
+    """Read as the title, the card was left out with a warning only: a list of one card too
+    many came out a legal size."""
+    (problem,) = parse_text(text, games[game_id]).problems
+    assert (problem.rule, problem.severity) == (UNKNOWN_CARD, ERROR)
+    assert meant in problem.suggestions
 
 
 @pytest.mark.parametrize(
