@@ -17,3 +17,11 @@ def safe_cell(value: Any) -> str:
     """A CSV cell a spreadsheet shows as text, never runs as a formula."""
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def cell_text(cell: str) -> str:
+    """The text of a cell :func:`safe_cell` wrote: the quote it put before a formula's start
+    is taken off again, so a CSV the site exported reads back as it was exported."""
+    if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS):
+        return cell[1:]
+    return cell

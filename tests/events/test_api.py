@@ -290,6 +290,23 @@ def test_a_csv_upload_stores_each_players_list_and_reports_it(
     assert (bob["versions"], bob["latest"]["source"]) == (2, "organizer")
 
 
+def test_the_events_own_csv_export_uploaded_again_gives_each_list_to_its_player(
+    client, event, era_legal, era_illegal
+):
+    # The export keeps '@zed' and '-Dash' from running as formulas by a quote before them;
+    # uploaded back (say after lists were fixed in a spreadsheet), each list is still that
+    # player's: it was stored for new players named "'@zed" and "'-Dash".
+    event.submit("@zed", era_legal)
+    event.submit("-Dash", era_illegal)
+    exported = client.get(event.url("/export.csv"), headers=event.admin).get_data(as_text=True)
+    response = client.post(event.url("/uploads"), json={"csv": exported}, headers=event.admin)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    stored = [s["entry"]["player"] for s in response.get_json()["stored"]]
+    assert sorted(stored) == ["-Dash", "@zed"]
+    entries = {e["player"]: e["versions"] for e in event.entries()}
+    assert entries == {"@zed": 2, "-Dash": 2}
+
+
 def test_a_zip_upload_names_players_by_file_and_skips_what_is_not_a_list(
     client, event, era_legal, era_illegal
 ):

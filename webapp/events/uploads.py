@@ -19,6 +19,7 @@ from typing import Any
 from cardpool import DeckwrightError
 from validator.files import decoded_text
 from validator.players import player_of_file
+from validator.spreadsheet import cell_text
 
 from . import BulkItem, InvalidSubmissionError, Submission
 
@@ -237,6 +238,10 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             if len(items) + len(skipped) >= MAX_MEMBERS:
                 raise BadUploadError(f"a CSV holds at most {MAX_MEMBERS} rows")
             cells = {name: row[i] if i < len(row) else "" for name, i in columns.items()}
+            # The event's own export quotes a name like '@zed; read back, it is @zed's list.
+            cells["player"] = cell_text(cells["player"])
+            if "player_id" in cells:
+                cells["player_id"] = cell_text(cells["player_id"])
             source = f"line {number}"
             if not cells["player"].strip():
                 skipped.append((number, f"{source}: skipped: no player name"))
