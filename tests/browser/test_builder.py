@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -270,6 +271,28 @@ def test_a_sideboard_and_maybeboard_stay_with_the_deck_through_export_save_and_s
     assert shared.input_value("#export-text").endswith(
         "Sideboard:\n1 Kindle\n\nMaybeboard:\n1 Ember Rex\n"
     )
+    shared.close()
+
+
+def test_a_line_naming_its_printing_keeps_it_through_export_and_save(page, context):
+    # "3 Flame Lash (SDS1A) 14" names that very printing: a reprint in another set would
+    # be another card for the set rules. The builder sent the deck on without it.
+    open_builder(page, "era")
+    import_list(page, example("era-legal").replace("3 Flame Lash", "3 Flame Lash (SDS1A) 14"))
+    assert "3 Flame Lash (SDS1A) SDS1A-014\n" in page.input_value("#export-text")
+    with page.expect_download() as got:
+        page.click("#export-json")
+    sent = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert {"card": "era-flame-lash", "count": 3, "printing": True} in sent["sections"]["deck"]
+
+    page.fill("#deck-name", "Fire and Water")
+    save_deck(page)
+    saved = page.request.get(page.input_value("#share-link").replace("/decks/", "/api/v1/decks/"))
+    assert "3 Flame Lash (SDS1A) SDS1A-014\n" in saved.json()["text"]
+    shared = context.new_page()
+    shared.goto(page.input_value("#share-link") + "/edit")
+    settle(shared)
+    assert "3 Flame Lash (SDS1A) SDS1A-014\n" in shared.input_value("#export-text")
     shared.close()
 
 

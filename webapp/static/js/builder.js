@@ -214,11 +214,19 @@ function changeBoard(boardId, cardId, by) {
   );
 }
 
-/** The deck's entries as the API gives them ({card, id, count}) -> the builder's rows. */
+/**
+ * An entry of the builder's deck. ``printing`` is kept when the list named that very printing
+ * ("3 Flame Lash (SDS1A) 14"): sent on without it, the deck would mean the card in any printing.
+ */
+function deckEntry(id, name, count, printing) {
+  return printing === true ? { id, name, count, printing } : { id, name, count };
+}
+
+/** The deck's entries as the API gives them ({card, id, count, printing}) -> the builder's rows. */
 function fill(store, entriesById) {
   for (const id of store.keys()) store.set(id, []);
   for (const [id, entries] of Object.entries(entriesById || {})) {
-    if (store.has(id)) store.set(id, entries.map((e) => ({ id: e.id, name: e.card, count: e.count })));
+    if (store.has(id)) store.set(id, entries.map((e) => deckEntry(e.id, e.card, e.count, e.printing)));
   }
 }
 
@@ -233,7 +241,9 @@ function replaceDeck(deck, { edit = true } = {}) {
 function payloadOf(store) {
   const part = {};
   for (const [id, entries] of store) {
-    if (entries.length) part[id] = entries.map((e) => ({ card: e.id, count: e.count }));
+    if (entries.length) {
+      part[id] = entries.map(({ id: card, count, printing }) => (printing ? { card, count, printing } : { card, count }));
+    }
   }
   return part;
 }
@@ -1357,7 +1367,7 @@ function restoreDraft() {
         id,
         entries
           .filter((e) => e && typeof e.id === "string" && Number.isInteger(e.count) && e.count > 0)
-          .map((e) => ({ id: e.id, name: String(e.name || e.id), count: e.count })),
+          .map((e) => deckEntry(e.id, String(e.name || e.id), e.count, e.printing)),
       );
     }
   };
