@@ -956,9 +956,9 @@ def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:
     ("Inferno aggro (40)"), unless they are a card's name misspelt."""
     if any(deck.sections.values()) or any(deck.boards.values()):
         return False
-    if _misspelt_card(reading[1], reading[2]):
+    if name_key(reading[1]) != name_key(stripped) and _TITLE_SIZE.search(stripped) is None:
         return False
-    return name_key(reading[1]) == name_key(stripped) or _TITLE_SIZE.search(stripped) is not None
+    return not _misspelt_card(reading[1], reading[2])
 
 
 # How alike (difflib's ratio of name keys) a first line and a card's name are when the line is
