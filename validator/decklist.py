@@ -710,14 +710,15 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         printing = found and _numbered(game.printings(found[0]), number.group(2))
         if printing is not None:
             return printing, True, found[2]
-    first, _, name = text.strip().partition(" ")
+    text = text.strip()
+    first, _, name = text.partition(" ")
     numbered = name and game.cards_by_number.get(name_key(first))
     if numbered:
         # "SDS1B-001 Galeclaw Raptor", "se021 Jasmine Rosecult": a number, then its card's name
         found = _find(game, name)
         if found is not None and found[0].identity == numbered.identity:
             return numbered, True, found[2]
-    noted = _note_apart(text.strip())
+    noted = _note_apart(text)
     if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
         # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";
         # a digit may be a count or a printing ("(2 copies)", "(SDS1A 13)"), never dropped
@@ -985,9 +986,9 @@ def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:
         return False
     if target != _BY_TYPE and target != (_SECTION, game.default_section):
         return False
-    if _misspelt_card(rest[1], rest[2]):
+    if name_key(stripped) != name_key(label) + name_key(rest[1]):
         return False
-    return name_key(stripped) == name_key(label) + name_key(rest[1])
+    return not _misspelt_card(rest[1], rest[2])
 
 
 def _title(game: Game, number: int, stripped: str, suggestions: tuple[str, ...]) -> Problem:
