@@ -121,7 +121,9 @@ SHADOW_ERA_RULINGS: dict[str, Ruling] = {
     "available_for": Ruling(
         "classes taken from availableForHeroClasses",
         "The card has no heroClass but lists the hero classes that may use it; that list is "
-        "its class icons.",
+        "its class icons. Doubtful: it is the one value of the list that the program which "
+        "read the game's card page (see the Wulven blocks) never sets, so it was entered by "
+        "hand, and no other source naming the card's icons was found.",
     ),
     "neutral_class": Ruling(
         "heroClass NEUTRAL read as no class icon",
@@ -143,13 +145,25 @@ SHADOW_ERA_RULINGS: dict[str, Ruling] = {
         "between the Rogue rr104-rr105 and the Elemental rr124-rr125, the same place; a "
         "Moonstalker deck of build 1.28 (shadowera.gondorian.com) plays Pack Wolf, Now You're "
         "Mine, Captured Prey, Regeneration and Full Moon as the Wulven cards of a Wulven deck. "
+        "How the class was lost: the list's values are those of the card list kept by a "
+        "public program that read the game's card page (robmat/shadow_era_ai: cards.json, "
+        "CardParser.java), which took a card's class from the words of its type line, "
+        "matched against the names WARRIOR, PRIEST, ROGUE, MAGE, HUNTER, VULVEN, ELEMENTAL "
+        "(CardEnums.java); the misspelt VULVEN never matches 'Wulven', so every Wulven type "
+        "line lost its class, while the Lost Lands cards, added later in that program's "
+        "new_cards.json, spell it WULVEN and keep it. "
         "Read as class-less, these cards fitted every hero, Human ones too; the rulebook's "
         "rule 4 keeps a class card to heroes with its icon. Doubtful, left as the source has "
-        "them: the armors Packmaster's Helm and Voidwalker's Gauntlet (sf174, sf179) sit "
-        "among class armors outside any block; and the same wiki says the icons on weapons "
-        "and armors name the classes that may use them, while the source gives none to the "
-        "Call of the Crystals weapons and armors (se161-se200, Mournblade aside), so those "
-        "may carry icons the source lost too.",
+        "them, as no card list or wiki page naming their icons was found: the armors "
+        "Packmaster's Helm and Voidwalker's Gauntlet (sf174, sf179) and the weapon Gromm's "
+        "Axe (sf194) have no class among the Shattered Fates class items (sf170-sf180, "
+        "sf187-sf200), where every class but Wulven appears, so they may be Wulven items "
+        "that lost their icon the same way; and the same program takes no class from a type "
+        "line that names none ('Hero Weapon', 'Hero Armor': the wiki's Item page says weapon "
+        "and armor cards are not labeled Item), while the same wiki says the icons on weapons "
+        "and armors name the classes that may use them, so the Call of the Crystals weapons "
+        "and armors (se161-se200, Mournblade aside), which have no class in the source, may "
+        "carry icons it never read.",
     ),
     "wulven_allies": Ruling(
         "kept without a class icon (Wulven stays their affinity)",
