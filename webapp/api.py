@@ -31,7 +31,7 @@ from validator import (
 )
 from validator.fits import fits as fits_of
 
-from . import accounts, cards, decks, requests, schemas
+from . import accounts, cards, decks, limits, requests, schemas
 from .db import get_db
 from .errors import ApiError
 from .openapi import build_spec, documented
@@ -339,6 +339,7 @@ def validate_deck(game_id: str):
     game = game_of(game_id)
     query = load_query(VALIDATE_QUERY)
     body = request.get_data(as_text=True) if request.mimetype == "text/plain" else json_body()
+    charge_deck(lines_of(body))
     return as_built(VALIDATION, read_deck(game, body, query, "deck"))
 
 
@@ -355,6 +356,7 @@ def fits(game_id: str):
     Card ids the game does not have are answered as not fitting."""
     game = game_of(game_id)
     body = load_body(FITS_BODY, json_body())
+    charge_deck(lines_of(body), len(body["cards"]))
     deck = parse_mapping(body, game).deck
     chosen = game.format(body.get("format")).id
     answers = fits_of(deck, chosen, body.get("as_of"), body["cards"])
@@ -394,6 +396,7 @@ def validate_batch(game_id: str):
             f"the decks of one batch have at most {most} lines (or entries) in all, not {lines}",
             [{"lines": lines, "limit": most}],
         )
+    limits.charge(lines)
     results = []
     for index, value in enumerate(body["decks"]):
         try:
@@ -403,6 +406,13 @@ def validate_batch(game_id: str):
             details = getattr(exc, "details", None)
             raise ApiError(status, exc.code, f"decks[{index}]: {exc}", details) from None
     return as_built(BATCH, {"results": results})
+
+
+def charge_deck(lines: int, more: int = 0) -> None:
+    """Count a deck's lines (and ``more``) under the validation limit; a list longer than
+    one may be is refused before its lines are read, so it counts as one."""
+    read = lines if lines <= int(current_app.config["MAX_DECKLIST_LINES"]) else 1
+    limits.charge(read + more)
 
 
 def lines_of(value: Any) -> int:

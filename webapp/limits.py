@@ -19,6 +19,12 @@ is a token-bearing request, and the endpoints of :data:`KINDS` create events
 and submit lists. :func:`may_limit` says the same of a route, for the OpenAPI
 document's 429 answers.
 
+Validation (the endpoints of :data:`WEIGHED`) is counted by the work it asks for,
+not by requests: a list of 1,000 unknown names costs a thousand times a one-line
+list (each is compared with every card for "did you mean"), and a batch holds up
+to ``MAX_REQUEST_LINES`` lines (10,000). Its views call :func:`charge`
+with the lines (or JSON entries) they are about to read, before reading them.
+
 Behind a reverse proxy every request comes from the proxy's address: run
 gunicorn with ``--forwarded-allow-ips`` naming the proxy and set
 ``TRUSTED_PROXIES`` (``DECKWRIGHT_TRUSTED_PROXIES``) to the number of proxies
@@ -41,6 +47,7 @@ from .db import connections
 EVENT_CREATION = "event-creation"
 SUBMISSIONS = "submissions"
 TOKEN_URLS = "token-urls"
+VALIDATION = "validation"
 
 # Generous for people, tight for scripts: a whole venue behind one address submits its
 # players' lists, and an organizer reloads the dashboard through an event day.
@@ -48,6 +55,14 @@ DEFAULT_LIMITS: dict[str, tuple[int, int] | None] = {
     EVENT_CREATION: (30, 600),
     SUBMISSIONS: (600, 60),
     TOKEN_URLS: (1200, 60),
+    # Decklist lines (or JSON entries) validated: the builder's deck of 30 entries checked
+    # after every change is far inside it; six batches of 10,000 unknown names a minute
+    # (about a second of a worker each) are the most one address can ask.
+    VALIDATION: (60_000, 60),
+}
+# What each kind counts when it is not requests: (the unit, how the 429 says it).
+UNITS: dict[str, tuple[str, str]] = {
+    VALIDATION: ("lines", "decklist lines (or deck entries) validated"),
 }
 KINDS: dict[tuple[str, str], str] = {
     ("POST", "event_api.create_event"): EVENT_CREATION,
@@ -56,6 +71,13 @@ KINDS: dict[tuple[str, str], str] = {
     ("PUT", "event_api.resubmit"): SUBMISSIONS,
     ("POST", "events.event_page"): SUBMISSIONS,
     ("POST", "events.player_page"): SUBMISSIONS,
+}
+# Endpoints whose views count their own weight by :func:`charge`, once it is read.
+WEIGHED: dict[tuple[str, str], str] = {
+    ("POST", "api.validate_deck"): VALIDATION,
+    ("POST", "api.validate_batch"): VALIDATION,
+    ("POST", "api.fits"): VALIDATION,
+    ("POST", "site.validate_page"): VALIDATION,
 }
 _SCHEMA = """CREATE TABLE IF NOT EXISTS rate_counts (
     kind TEXT NOT NULL,
@@ -114,6 +136,7 @@ def may_limit(rule: Rule, method: str) -> bool:
     blueprint = rule.endpoint.rpartition(".")[0]
     return (
         (method, rule.endpoint) in KINDS
+        or (method, rule.endpoint) in WEIGHED
         or "token" in rule.arguments
         or blueprint in TOKEN_BLUEPRINTS
     )
@@ -133,8 +156,11 @@ def client_address() -> str:
     return req.remote_addr or "unknown"
 
 
-def count(kind: str, client: str, limit: Limit, now: float | None = None) -> tuple[int, int]:
-    """This request counted: (requests in the current window, seconds until it ends)."""
+def count(
+    kind: str, client: str, limit: Limit, now: float | None = None, weight: int = 1
+) -> tuple[int, int]:
+    """This request counted as ``weight``: (the count in the current window, seconds until
+    it ends)."""
     moment = time.time() if now is None else now
     window = int(moment // limit.seconds)
     app = current_app._get_current_object()
@@ -144,10 +170,10 @@ def count(kind: str, client: str, limit: Limit, now: float | None = None) -> tup
         db.execute(_SCHEMA)
         made.add(app.config["DATABASE"])
     (counted,) = db.execute(
-        "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, 1)"
-        " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + 1"
+        "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + excluded.count"
         " RETURNING count",
-        [kind, client, window],
+        [kind, client, window, weight],
     ).fetchone()
     if random.random() < SWEEP_CHANCE:
         db.execute("DELETE FROM rate_counts WHERE window < ? AND kind = ?", [window - 1, kind])
@@ -161,17 +187,7 @@ def check_limits() -> None:
         return
     app = current_app._get_current_object()
     limits = limits_of(app)
-    client, scale = client_address(), 1
-    # A request bearing an account's personal access token is counted per account, with
-    # more room (webapp.accounts.api.rate_holder sets the hook): an app is not its neighbours.
-    # The token travels in the Authorization header, so a request without one is not asked.
-    holder = app.extensions.get("deckwright.rate_holder")
-    if (
-        holder is not None
-        and "Authorization" in request.headers
-        and (found := holder()) is not None
-    ):
-        client, scale = found
+    client, scale = _holder(app)
     for kind in kinds:
         limit = limits.get(kind)
         if limit is None:
@@ -181,17 +197,54 @@ def check_limits() -> None:
             raise TooManyRequests(limit, retry_after)
 
 
+def charge(units: int) -> None:
+    """Count ``units`` (a validation's lines) against this endpoint's kind of
+    :data:`WEIGHED`; a 429 when the client is over its limit. Called by the view before the
+    work, so work refused costs nothing. Outside those endpoints it does nothing."""
+    req = request._get_current_object()
+    kind = WEIGHED.get((req.method, req.endpoint or ""))
+    if kind is None:
+        return
+    app = current_app._get_current_object()
+    limit = limits_of(app).get(kind)
+    if limit is None:
+        return
+    client, scale = _holder(app)
+    counted, retry_after = count(kind, client, limit, weight=max(int(units), 1))
+    if counted > limit.requests * scale:
+        raise TooManyRequests(limit, retry_after)
+
+
+def _holder(app: Flask) -> tuple[str, int]:
+    """Who a request is counted for, and the room it has (times each limit)."""
+    # A request bearing an account's personal access token is counted per account, with
+    # more room (webapp.accounts.api.rate_holder sets the hook): an app is not its neighbours.
+    # The token travels in the Authorization header, so a request without one is not asked.
+    holder = app.extensions.get("deckwright.rate_holder")
+    if (
+        holder is not None
+        and "Authorization" in request.headers
+        and (found := holder()) is not None
+    ):
+        return found
+    return client_address(), 1
+
+
 class TooManyRequests(werkzeug.exceptions.TooManyRequests):
     """An HTTP error rather than a library one: every blueprint answers it alike, as JSON
     under ``/api/`` and as a page elsewhere, with ``Retry-After``."""
 
     def __init__(self, limit: Limit, retry_after: int):
+        unit, counted = UNITS.get(limit.kind, ("requests", f"requests of this kind ({limit.kind})"))
+        what = f"{limit.requests} {counted}"
         super().__init__(
-            f"At most {limit.requests} requests of this kind ({limit.kind}) per"
-            f" {limit.seconds} seconds from one address; try again in {retry_after} seconds.",
+            f"At most {what} per {limit.seconds} seconds from one address;"
+            f" try again in {retry_after} seconds.",
             retry_after=retry_after,
         )
-        self.details = [{"kind": limit.kind, "limit": limit.requests, "seconds": limit.seconds}]
+        self.details = [
+            {"kind": limit.kind, "limit": limit.requests, "seconds": limit.seconds, "unit": unit}
+        ]
 
 
 def init_app(app: Flask) -> None:

@@ -105,3 +105,19 @@ def test_the_openapi_document_describes_the_tokens(client):
     assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
     assert "401" in document["paths"]["/api/v1/account"]["get"]["responses"]
     assert "/api/v1/account/events" in document["paths"]
+
+
+def test_tokens_get_more_room_for_validation_too(app, alice, token):
+    """Validation is counted by the lines read, per account for a token, with its room."""
+    app.config["RATE_LIMITS"] = {"validation": [20, 60]}
+    text = "\n".join(["3 Ember Rex"] * 10)
+
+    def validate(client, headers=None):
+        return client.post(
+            "/api/v1/games/era/validate", data=text, content_type="text/plain", headers=headers
+        ).status_code
+
+    anonymous = app.test_client()
+    assert [validate(anonymous) for _ in range(3)] == [200, 200, 429]
+    bot = app.test_client()
+    assert [validate(bot, bearer(token)) for _ in range(5)] == [200] * 5

@@ -172,7 +172,8 @@ def test_2_45000_unknown_lines_are_a_413_and_health_answers_while_two_such_reque
         stop.set()
         for thread in threads:
             thread.join()
-    assert set(statuses) == {200, 413}
+    # A 429 is a right answer too: the lines validated from one address are limited.
+    assert {200, 413} <= set(statuses) <= {200, 413, 429}
     # Generous on a shared machine: before, health waited out gunicorn's 30 s timeout.
     assert max(waits) < 5, waits
 

@@ -143,7 +143,9 @@ def test_every_body_may_be_too_large_and_every_counted_request_too_many(document
                 assert "Retry-After" in answers["429"]["headers"], (path, method)
     creating = document["paths"]["/api/v1/events"]["post"]["responses"]
     assert "429" in creating
-    assert "429" not in document["paths"]["/api/v1/games/{game_id}/validate"]["post"]["responses"]
+    validating = document["paths"]["/api/v1/games/{game_id}/validate"]["post"]["responses"]
+    assert "Retry-After" in validating["429"]["headers"]
+    assert "429" not in document["paths"]["/api/v1/games/{game_id}/cards"]["get"]["responses"]
 
 
 @pytest.fixture

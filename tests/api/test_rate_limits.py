@@ -1,7 +1,7 @@
-"""Event creation, submissions and addresses bearing a token are limited per client address,
-counted in the database every worker shares, and refused with a 429 in the one error
-shape with ``Retry-After`` (the test client; tests/api/test_hostile_live.py sends the
-same to gunicorn's two workers)."""
+"""Event creation, submissions, addresses bearing a token and the lines validated are limited
+per client address, counted in the database every worker shares, and refused with a 429 in
+the one error shape with ``Retry-After`` (the test client; tests/api/test_hostile_live.py
+sends the same to gunicorn's two workers)."""
 
 from __future__ import annotations
 
@@ -101,7 +101,11 @@ def test_requests_of_no_limited_kind_are_not_counted(tmp_path, library):
 
 def test_a_kind_set_to_null_is_not_limited(tmp_path, library):
     client = limited_app(tmp_path, library, **{"event-creation": None}).test_client()
-    assert limits.limits_of(client.application).keys() == {limits.SUBMISSIONS, limits.TOKEN_URLS}
+    assert limits.limits_of(client.application).keys() == {
+        limits.SUBMISSIONS,
+        limits.TOKEN_URLS,
+        limits.VALIDATION,
+    }
     assert [create(client).status_code for _ in range(3)] == [201] * 3
 
 
@@ -132,3 +136,72 @@ def test_behind_trusted_proxies_the_forwarded_client_is_counted(
     environ = {"REMOTE_ADDR": "10.0.0.1"}
     with app.test_request_context(headers={"X-Forwarded-For": forwarded}, environ_base=environ):
         assert limits.client_address() == counted
+
+
+# -- validation, counted by the lines it reads --------------------------------------------
+
+TEN_LINES = "\n".join(["3 Ember Rex"] * 10)
+
+
+def validate(client, text: str = TEN_LINES, address: str = "203.0.113.9"):
+    return client.post(
+        "/api/v1/games/era/validate",
+        data=text,
+        content_type="text/plain",
+        **from_address(address),
+    )
+
+
+def test_validating_past_the_lines_allowed_is_a_429_naming_lines(tmp_path, library):
+    """A list of 1,000 unknown names costs a thousand times a one-line list: the limit counts
+    the lines (or entries) read, so a script cannot fill the workers with long lists."""
+    client = limited_app(tmp_path, library, validation=[30, 60]).test_client()
+    assert [validate(client).status_code for _ in range(3)] == [200] * 3
+    answer = validate(client)
+    assert_too_many(answer, limits.VALIDATION)
+    error = answer.get_json()["error"]
+    assert "30 decklist lines" in error["message"]
+    assert error["details"][0]["unit"] == "lines"
+    # Another address is counted apart.
+    assert validate(client, address="203.0.113.10").status_code == 200
+
+
+def test_a_batch_counts_the_lines_of_all_its_decks(tmp_path, library):
+    client = limited_app(tmp_path, library, validation=[25, 60]).test_client()
+    batch = {"decks": [TEN_LINES, TEN_LINES]}
+    address = from_address("203.0.113.9")
+    assert client.post("/api/v1/games/era/validate/batch", json=batch, **address).status_code == 200
+    answer = client.post("/api/v1/games/era/validate/batch", json=batch, **address)
+    assert_too_many(answer, limits.VALIDATION)
+
+
+def test_a_json_deck_counts_its_entries_and_fits_its_cards_too(tmp_path, library):
+    client = limited_app(tmp_path, library, validation=[6, 60]).test_client()
+    deck = {"sections": {"deck": [{"card": "Ember Rex", "count": 3}, {"card": "Kindle"}]}}
+    address = from_address("203.0.113.9")
+    sent = client.post("/api/v1/games/era/validate", json=deck, **address)
+    assert sent.status_code == 200
+    fits = {**deck, "cards": ["era-kindle", "era-ember-rex"]}
+    assert client.post("/api/v1/games/era/fits", json=fits, **address).status_code == 200
+    assert_too_many(client.post("/api/v1/games/era/fits", json=fits, **address), limits.VALIDATION)
+
+
+def test_the_validation_page_past_the_limit_is_a_page(tmp_path, library):
+    client = limited_app(tmp_path, library, validation=[15, 60]).test_client()
+    page = client.get("/validate").get_data(as_text=True)
+    token = page.split('name="csrf_token" value="')[1].split('"')[0]
+    form = {"game": "era", "decklist": TEN_LINES, "csrf_token": token}
+    assert client.post("/validate", data=form).status_code == 200
+    refused = client.post("/validate", data=form)
+    assert refused.status_code == 429
+    assert refused.mimetype == "text/html"
+    assert "Retry-After" in refused.headers
+
+
+def test_a_list_refused_as_too_long_counts_as_one_request(tmp_path, library):
+    """A list over the line limit is refused before its lines are read: sent by mistake, it
+    does not use up the address's room."""
+    client = limited_app(tmp_path, library, validation=[30, 60]).test_client()
+    too_long = "\n".join(["3 Ember Rex"] * 1_001)
+    assert validate(client, too_long).status_code == 413
+    assert [validate(client).status_code for _ in range(2)] == [200, 200]
