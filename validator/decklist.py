@@ -61,7 +61,8 @@ _MAX_COUNT_DIGITS = 18
 _COUNT_FIRST = re.compile(r"^(?:[xX×]\s*)?[\(\[]?(\d+)[\)\]]?\s*[xX×]?\s+(\S.*)$")
 # The common line (see _read_plain): _COUNT_FIRST with a count of at most three digits and a
 # name holding none of the characters of a comment or emphasis (# / * _) nor ending a header.
-_PLAIN = re.compile(r"^(\d{1,3})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
+# A count never starts with a zero: "062 Glacáin" is a card's number (see _with_count).
+_PLAIN = re.compile(r"^([1-9]\d{0,2})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
 # "Name x3", "Name 3x", "Name (3)", "Name [3]": no card's name ends in a count of these shapes.
 _COUNT_LAST = re.compile(
@@ -343,6 +344,7 @@ MAX_KEPT_LINE = 200
 _SKIP = "skip"
 _HEADER = "header"  # (target or None, label, reading of the rest of the line or None, line only)
 _NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card number
+_COMMENTED = "commented"  # (line, card, number): "#3 Kindle", a card line put out by a "#"
 _TOTAL_LINE = "total"  # "Total: 40": the player's own count, not a card
 _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
@@ -416,12 +418,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
         if target is not None:
             return (_HEADER, target, _without_count(label), None, False)
     if line.startswith("#"):
-        token = line[1:]
-        # "#se017" names a card by its number; "# Burn" and "#budget" are comments.
-        if len(token.split()) != 1 or token[0].isspace() or not any(c.isdigit() for c in token):
-            return (_SKIP,)
-        found = _resolve(game, token)
-        return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
+        return _hashed(game, line)
     line = _TRAILING_COMMENT.sub("", line)
     if _TOTAL.match(line):
         return (_TOTAL_LINE, line)
@@ -433,6 +430,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
     numbered = _NUMBERED.match(line) if line[:1].isdigit() else None
     if numbered:
         number, mark, rest = numbered.groups()
+        own = _own_number(game, _resolve(game, rest), number) if number[0] == "0" else None
+        if own is not None:  # "062. Glacáin": the card's number, not a place or a count
+            return _counted(own, 1, rest)
         return _numbered_entry(game, int(number), rest, mark)
     if line.endswith(":"):
         label = line[:-1].strip()
@@ -482,6 +482,27 @@ def _read_line(game: Game, stripped: str) -> tuple:
     return _suggested(game, reading)
 
 
+def _hashed(game: Game, line: str) -> tuple:
+    """A line starting with "#": "#se017" names a card by its number, and so does "#062 Glacáin"
+    with its name after it; "# Burn" and "#budget" are comments. "#3 Kindle", a number that is
+    not the card's, is a comment too (a line put out of the list), said with a warning."""
+    token = line[1:]
+    number, _, rest = token.partition(" ")
+    if not number or not _DIGIT.search(number):
+        return (_SKIP,)
+    rest = rest.strip()
+    if not rest:
+        found = _resolve(game, number)
+        return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
+    found = _resolve(game, rest)
+    if found is None:
+        return (_SKIP,)  # "#1 priority: find the crystals"
+    printing = _first(game.printings(found[0]), None, number)
+    if printing is None:
+        return (_COMMENTED, line, found[0].name, number)
+    return (_CARD, printing, True, found[2], 1)
+
+
 def _board_noted(game: Game, line: str) -> tuple | None:
     """A card line with a board named in brackets after it ("2 Kindle (SB)"): that line is the
     board's, as "SB: 2 Kindle" is; None for any other line."""
@@ -503,7 +524,7 @@ def _read_row(game: Game, line: str) -> tuple | None:
     if apart:
         found = _resolve(game, apart.group(1))
         if found is not None:
-            return _counted(found, _count(apart.group(2)), apart.group(1))
+            return _with_count(game, found, apart.group(2), apart.group(1))
     printed = _COUNT_THEN_PRINTING.match(line)
     if printed:
         name, *digits, printing = printed.groups()
@@ -525,12 +546,13 @@ def _read_row(game: Game, line: str) -> tuple | None:
     cells = [cell for cell in cells if cell]
     if cells and all(cell.lower() in _COLUMN_NAMES for cell in cells):
         return (_SKIP,)  # a table's column names
-    at, match = next(
-        ((i, m) for i, cell in enumerate(cells) if (m := _COUNT_CELL.match(cell))), (None, None)
-    )
-    if match is None:
+    # The count is the first cell of digits without a leading zero, if any: "062" is more
+    # likely the card's number ("| 062 | Glacáin | 2 |"), and read as such when it is.
+    counts = [(i, m) for i, cell in enumerate(cells) if (m := _COUNT_CELL.match(cell))]
+    if not counts:
         return None
-    count = _count(match.group(1))
+    at, match = next(((i, m) for i, m in counts if m.group(1)[0] != "0"), counts[0])
+    digits = match.group(1)
     others = [cell for i, cell in enumerate(cells) if i != at]
     if not others:
         return None
@@ -546,7 +568,7 @@ def _read_row(game: Game, line: str) -> tuple | None:
         if codes:
             printed = f"{text} ({codes[0]})" + (f" {codes[1]}" if len(codes) > 1 else "")
             found = _resolve(game, printed) or found
-        reading = _counted(found, count, text)
+        reading = _with_count(game, found, digits, text)
         if index is None or reading[0] != _CARD:
             return reading
         # A cell naming a part of the deck (the site's CSV export starts each row with one:
@@ -617,10 +639,33 @@ def _suggested(game: Game, reading: tuple) -> tuple:
 
 def _read_entry(game: Game, line: str) -> tuple:
     """A count and a card: ``3 Name``, ``3x Name``, ``Name x3``, ``Name``, ``-1 Name``."""
-    count, card_text = _split_count(line)
+    count, card_text, digits = _split_count_digits(line)
     if count is None:
         return (_UNREADABLE,)
-    return _counted(_resolve(game, card_text), count, card_text)
+    found = _resolve(game, card_text)
+    if digits and count > 0:
+        return _with_count(game, found, digits, card_text)
+    return _counted(found, count, card_text)
+
+
+def _with_count(game: Game, found: tuple | None, digits: str, card_text: str) -> tuple:
+    """The reading of ``digits`` copies of what ``card_text`` resolved to, unless the digits are
+    a number no one writes as a count, zero-padded ("062"), and the card's own number: ERUMA
+    numbers its cards 001 to 117, and a table puts them before the names ("| 062 | Glacáin |").
+    That is one copy of that printing."""
+    numbered = _own_number(game, found, digits)
+    if numbered is not None:
+        return _counted(numbered, 1, card_text)
+    return _counted(found, _count(digits), card_text)
+
+
+def _own_number(game: Game, found: tuple | None, digits: str) -> tuple | None:
+    """The printing of the card ``found`` whose number is ``digits`` when they are
+    zero-padded ("062", "014"), as a count never is; None otherwise."""
+    if found is None or len(digits) < 2 or digits[0] != "0":
+        return None
+    printing = _first(game.printings(found[0]), None, digits)
+    return None if printing is None else (printing, True, found[2])
 
 
 def _counted(found: tuple | None, count: int, card_text: str) -> tuple:
@@ -641,18 +686,25 @@ def _count(digits: str) -> int:
 
 
 def _split_count(line: str) -> tuple[int | None, str]:
+    count, text, _ = _split_count_digits(line)
+    return count, text
+
+
+def _split_count_digits(line: str) -> tuple[int | None, str, str]:
+    """A line's count, the rest of it, and the count's digits as written ("" when it has none)."""
     match = _COUNT_FIRST.match(line)
     if match:
-        return _count(match.group(1)), match.group(2).strip()
+        return _count(match.group(1)), match.group(2).strip(), match.group(1)
     match = _NEGATIVE_COUNT.match(line)
     if match:
-        return -_count(match.group(1)), match.group(2).strip()
+        return -_count(match.group(1)), match.group(2).strip(), ""
     match = _COUNT_LAST.match(line)
     if match:
-        return _count(match.group(match.lastindex)), match.group(1).strip()
+        digits = match.group(match.lastindex)
+        return _count(digits), match.group(1).strip(), digits
     if line.isdigit():
-        return None, ""
-    return 1, line
+        return None, "", ""
+    return 1, line, ""
 
 
 def _find(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None:
@@ -1037,6 +1089,18 @@ def _take(game, deck, problems, reading, where, number, stripped) -> None:
                 " the line is read as a comment",
                 number,
                 WARNING,
+            )
+        )
+    elif kind == _COMMENTED:
+        line, card_name, hashed = values
+        problems.append(
+            _problem(
+                IGNORED_LINE,
+                f"Line {number}: {line!r} is read as a comment ({hashed} is not the number of"
+                f" {card_name}); if the card is in the list, write the line without the '#'",
+                number,
+                WARNING,
+                cards=(card_name,),
             )
         )
     elif kind == _TOTAL_LINE:

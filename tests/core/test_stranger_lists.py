@@ -290,3 +290,55 @@ def test_a_label_naming_one_card_without_a_count_is_that_line_alone(shadow_era, 
     assert [e.card.name for e in parsed.deck.sections["deck"]] == ["Bad Wolf", "Full Moon"]
     parsed = parse_text("Dinos: 1 Ember Rex\n1 Fire Crystal", era)
     assert [e.card.name for e in parsed.deck.sections["dinos"]] == ["Ember Rex", "Fire Crystal"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "| 062 | Glacáin |",
+        "| 062 | Glacáin | Spy |",
+        "062\tGlacáin",
+        "062,Glacáin",
+        "062 Glacáin",
+        "062. Glacáin",
+        "062 - Glacáin",
+        "(062) Glacáin",
+        "Glacáin (062)",
+        "Glacáin: 062",
+        "#062 Glacáin",
+    ],
+)
+def test_a_zero_padded_number_that_is_the_cards_own_number_is_no_count(eruma, line):
+    """ERUMA numbers its cards 001 to 117, and a table of a list puts the number before the
+    name: '| 062 | Glacáin |' was 62 copies of Glacáin, and '#062 Glacáin' a comment, the card
+    lost without a word. No count is written with a leading zero."""
+    parsed = parse_text(f"Makuna\n{line}", eruma)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Makuna": 1, "Glacáin": 1}
+
+
+def test_a_row_with_the_cards_number_and_a_count_takes_the_count(eruma):
+    parsed = parse_text("| 062 | Glacáin | 2 |\n| 3 | 062 | Glacáin |", eruma)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Glacáin": 5}
+
+
+def test_a_zero_padded_number_that_is_not_the_cards_number_is_still_a_count(era):
+    parsed = parse_text("03 Kindle", era)
+    assert entries(parsed) == {"Kindle": 3}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "text", "kept"),
+    [("era", "2 Kindle\n#3 Kindle", "Kindle"), ("eruma", "Makuna\n#061 Glacáin", "Makuna")],
+)
+def test_a_hash_and_a_number_before_a_card_that_is_not_its_number_is_a_comment_said(
+    games, game_id, text, kept
+):
+    """'#3 Kindle' may be a line put out of the list ('#' starts a comment) or a card: it is
+    read as a comment, but not in silence (Glacáin's number is 062)."""
+    parsed = parse_text(text, games[game_id])
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (IGNORED_LINE, WARNING, (2,))
+    assert "comment" in problem.message
+    assert list(entries(parsed)) == [kept]
