@@ -450,6 +450,7 @@ def save_deck():
     """
     body = load_body(SAVE_DECK_BODY, json_body())
     game = game_of(body["game"])
+    charge_deck(lines_of(body.get("text", body)))
     if "text" in body:
         parsed = parse_text(body["text"], game, name=body["name"])
     else:

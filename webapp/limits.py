@@ -19,7 +19,7 @@ is a token-bearing request, and the endpoints of :data:`KINDS` create events
 and submit lists. :func:`may_limit` says the same of a route, for the OpenAPI
 document's 429 answers.
 
-Validation (the endpoints of :data:`WEIGHED`) is counted by the work it asks for,
+Validation (the endpoints of :data:`WEIGHED`, saving a deck too) is counted by the work it asks for,
 not by requests: a list of 1,000 unknown names costs a thousand times a one-line
 list (each is compared with every card for "did you mean"), and a batch holds up
 to ``MAX_REQUEST_LINES`` lines (10,000). Its views call :func:`charge`
@@ -77,6 +77,7 @@ WEIGHED: dict[tuple[str, str], str] = {
     ("POST", "api.validate_deck"): VALIDATION,
     ("POST", "api.validate_batch"): VALIDATION,
     ("POST", "api.fits"): VALIDATION,
+    ("POST", "api.save_deck"): VALIDATION,
     ("POST", "site.validate_page"): VALIDATION,
 }
 _SCHEMA = """CREATE TABLE IF NOT EXISTS rate_counts (

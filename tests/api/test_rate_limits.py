@@ -205,3 +205,13 @@ def test_a_list_refused_as_too_long_counts_as_one_request(tmp_path, library):
     too_long = "\n".join(["3 Ember Rex"] * 1_001)
     assert validate(client, too_long).status_code == 413
     assert [validate(client).status_code for _ in range(2)] == [200, 200]
+
+
+def test_saving_a_deck_reads_it_and_is_counted_with_validation(tmp_path, library):
+    """Saving reads and judges the list as validating does (its unknown names suggested): a
+    script saving lists of unknown names is held back as one validating them is."""
+    client = limited_app(tmp_path, library, validation=[15, 60]).test_client()
+    body = {"game": "era", "name": "Rex", "text": TEN_LINES}
+    address = from_address("203.0.113.9")
+    assert client.post("/api/v1/decks", json=body, **address).status_code == 201
+    assert_too_many(client.post("/api/v1/decks", json=body, **address), limits.VALIDATION)
