@@ -173,6 +173,7 @@ _BOARD_HEADERS = {
 }
 # "SB: 2 Card" marks its own line only; lists in that style mix SB lines with main ones.
 _LINE_ONLY_LABELS = frozenset({name_key("SB")})
+_ON_ITS_LINE = "on its line"  # how a header reading marks a line of such a label
 
 
 @dataclass
@@ -452,9 +453,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
             if counted:  # "Allies: 24" is a header with a count
                 return (_HEADER, target, label, None, False)
             # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
-            # cards below it are the deck's. "Deck: 3 Kindle" starts its section.
-            alone = target[1] is not None and _split_count(rest)[1] == rest.strip()
-            line_only = alone or name_key(label) in _LINE_ONLY_LABELS
+            # cards below it are the deck's. "Deck: 3 Kindle" starts its section, and a board
+            # ("Sideboard: Fireball") too, as "Sideboard:" alone does; "SB: 2 Card" marks its
+            # own line (see _LINE_ONLY_LABELS and _below_label).
+            alone = target[0] == _SECTION and _split_count(rest)[1] == rest.strip()
+            line_only = _ON_ITS_LINE if name_key(label) in _LINE_ONLY_LABELS else alone
             read = _read_entry(game, rest)
             if read[0] == _UNKNOWN and "," in rest:
                 read = _read_several(game, rest) or read
@@ -896,6 +899,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     opening = True  # no header, note or problem read yet: a first line may be the list's title
     as_places: bool | None = None  # whether a numbered list's numbers are places (_NUMBERED)
     placed: list[tuple[int, int, tuple]] = []  # its lines whose number could have been a count
+    labelled: list[int] = []  # the "SB: 2 Card" lines outside a board (_below_label)
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -950,6 +954,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if not line_only:
                 place = target
                 on_board = place[0] == _BOARD
+            elif line_only is _ON_ITS_LINE and not on_board:
+                labelled.append(number)
             if rest is None:
                 continue
             reading = rest
@@ -960,7 +966,46 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         _take(game, deck, problems, reading, where, number, stripped)
     if placed:
         problems.append(_placed(placed))
+    if len(labelled) == 1:
+        below = _below_label(game, kept, lines, labelled[0])
+        if below is not None:
+            problems.append(below)
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def _below_label(game: Game, kept: dict[str, tuple], lines: list[str], at: int) -> Problem | None:
+    """The warning on the one "SB: 2 Card" line of a list with cards right below it (line
+    ``at``): the label may head the cards below or mark its own line, as lists mixing "SB:"
+    lines with the deck's do. Those cards stay in the deck, and the warning says so."""
+    below = []
+    for number in range(at + 1, len(lines) + 1):
+        stripped = lines[number - 1].strip()
+        if not stripped:
+            break
+        reading = kept.get(stripped) or _read_plain(game, stripped) or _read_line(game, stripped)
+        if reading[0] in (_CARD, _NUMBERED_LINE, _SEVERAL):
+            below.append(number)
+        elif reading[0] != _SKIP:
+            break
+    if not below:
+        return None
+    if len(below) == 1:
+        which = f"line {below[0]}"
+    elif len(below) == 2:
+        which = f"lines {below[0]} and {below[1]}"
+    else:
+        which = f"lines {below[0]} to {below[-1]}"
+    label = _LABELLED.match(lines[at - 1].strip())
+    label = label.group(1) if label else "SB"
+    return Problem(
+        rule=READ_AS,
+        severity=WARNING,
+        message=f"Line {at}: '{label}:' puts its own line alone in the sideboard, so {which}"
+        f" below it {'is' if len(below) == 1 else 'are'} read in the deck; if"
+        f" {'it is' if len(below) == 1 else 'they are'} the sideboard's, write 'Sideboard:' on"
+        f" a line of its own above {'it' if len(below) == 1 else 'them'}",
+        lines=(at, *below),
+    )
 
 
 def _numbered_in_order(game: Game, kept: dict[str, tuple], lines: list[str]) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardpool import load_game
-from validator import parse_mapping, parse_text, to_mapping, to_text
+from validator import WARNING, parse_mapping, parse_text, to_mapping, to_text
+from validator.decklist import READ_AS
 
 from ..helpers import example
 from .conftest import edit
@@ -26,13 +27,45 @@ def test_a_sideboard_is_kept_beside_the_deck(era, check):
 
 def test_sb_before_a_line_puts_that_line_in_the_sideboard_with_its_count(era):
     # "SB: 2 Card" marks single lines, mixed with the main deck's (the .dek text habit).
-    parsed = parse_text("3 Kindle\nSB: 2 Flame Lash\n3 Fire Breath", era)
+    parsed = parse_text("3 Kindle\nSB: 2 Flame Lash\n3 Fire Breath\nSB: Undertow", era)
     assert parsed.problems == []
-    assert board(parsed, "sideboard") == [("Flame Lash", 2)]
+    assert board(parsed, "sideboard") == [("Flame Lash", 2), ("Undertow", 1)]
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
         ("Kindle", 3),
         ("Fire Breath", 3),
     ]
+
+
+@pytest.mark.parametrize("label", ["Sideboard", "Side Deck", "Side", "Maybeboard"])
+@pytest.mark.parametrize("first", ["Flame Lash", "1 Flame Lash", "Flame Lash x1"])
+def test_a_board_header_with_its_first_card_on_the_line_starts_the_board(era, label, first):
+    # "Sideboard: Flame Lash" and the sideboard's cards below it: those were counted in the
+    # deck (as "Hero: Darkclaw" is the hero alone), so 3 sideboard cards made a 27-card deck 30.
+    parsed = parse_text(f"3 Kindle\n{label}: {first}\n2 Fire Breath\n1 Undertow", era)
+    assert parsed.problems == []
+    place = "maybeboard" if label == "Maybeboard" else "sideboard"
+    assert board(parsed, place) == [("Flame Lash", 1), ("Fire Breath", 2), ("Undertow", 1)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Kindle", 3)]
+
+
+def test_one_sb_line_above_cards_keeps_them_in_the_deck_with_a_warning(era):
+    # One "SB: 2 Card" with cards right below it is a board header or a line of the .dek habit:
+    # they stay in the deck, and the warning says how to put them in the sideboard.
+    parsed = parse_text("3 Kindle\nSB: 2 Flame Lash\n3 Fire Breath\n1 Undertow", era)
+    assert board(parsed, "sideboard") == [("Flame Lash", 2)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Kindle", 3),
+        ("Fire Breath", 3),
+        ("Undertow", 1),
+    ]
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (READ_AS, WARNING, (2, 3, 4))
+    assert problem.message == (
+        "Line 2: 'SB:' puts its own line alone in the sideboard, so lines 3 and 4 below it are"
+        " read in the deck; if they are the sideboard's, write 'Sideboard:' on a line of its"
+        " own above them"
+    )
+    assert parse_text("3 Kindle\nSB: 2 Flame Lash\n\nDeck:\n1 Undertow", era).problems == []
 
 
 def test_a_maybeboard_is_kept_too(era):
