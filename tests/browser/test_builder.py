@@ -365,3 +365,39 @@ def test_the_builder_shows_how_deckwright_reads_a_rule_beside_it(decided_page):
     expect(page.locator("#problems")).to_contain_text(ALTERNATIVE_RULE)
     expect(page.locator("#format-rules-name")).to_have_text(ALTERNATIVE_NAME)
     expect(page.locator("#rules-list li[data-rule=ryft-three-copies] .reading")).to_have_count(0)
+
+
+def test_the_builders_json_export_pasted_back_is_the_same_deck_in_its_format(page):
+    # A player keeps the .json the builder gave them and pastes it back later: it is the
+    # deck it was, not 60 lines of braces that name no card.
+    open_builder(page, "era")
+    import_list(page, example("era-legal") + "\nSideboard:\n2 Kindle\n")
+    page.select_option("#deck-format", "open")
+    page.fill("#deck-name", "Fire and Water")
+    settle(page)
+    shown = deck_rows(page)
+    with page.expect_download() as got:
+        page.click("#export-json")
+    exported = Path(got.value.path()).read_text(encoding="utf-8")
+
+    page.click("#deck-clear")
+    page.fill("#deck-name", "")
+    page.select_option("#deck-format", "standard")
+    settle(page)
+    import_list(page, exported)
+    expect(page.locator("#import-report .import-summary")).to_have_text("Imported 36 cards.")
+    expect(page.locator("#import-report .import-boards")).to_contain_text("2 in the Sideboard")
+    assert page.input_value("#import-text") == exported
+    assert deck_rows(page) == shown
+    expect(page.locator("#deck-format")).to_have_value("open")
+    expect(page.locator("#deck-name")).to_have_value("Fire and Water")
+    expect(page.locator("#verdict")).to_have_attribute("data-legal", "true")
+
+    # Another game's deck is said to be one, and the deck in the builder stays as it was.
+    other = json.loads(exported) | {"game": "ryft"}
+    page.fill("#import-text", json.dumps(other))
+    page.click("#import-button")
+    expect(page.locator("#import-report .import-error")).to_have_text(
+        "This is a RYFT deck: open it in the RYFT deck builder."
+    )
+    assert deck_rows(page) == shown

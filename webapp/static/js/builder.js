@@ -1097,10 +1097,25 @@ async function importList() {
   el.importButton.disabled = true;
   el.importReport.replaceChildren();
   try {
-    let result = await readList(text);
+    const json = deckJson(text);
+    if (json && json.problem) {
+      el.importReport.replaceChildren(h("p", { class: "import-error" }, json.problem));
+      return;
+    }
+    if (json && typeof json.deck.game === "string" && json.deck.game !== game.id) {
+      el.importReport.replaceChildren(await otherGame(json.deck.game));
+      return;
+    }
+    // The builder's own JSON (or the API's) carries the format it was built for.
+    const format = json && json.deck.format;
+    if (format && !el.format.disabled && [...el.format.options].some((o) => o.value === format)) {
+      el.format.value = format;
+      renderRules();
+    }
+    let result = await readList(text, json && json.deck);
     // A line whose name is close to exactly one card is read as that card at once (and the
     // report says so); a player picks only where several cards are close.
-    const fixes = closeMatchFixes(text, unreadLines(result));
+    const fixes = json ? [] : closeMatchFixes(text, unreadLines(result));
     if (fixes.length) {
       el.importText.value = fixes.text;
       result = await readList(fixes.text);
@@ -1116,10 +1131,53 @@ async function importList() {
   }
 }
 
-/** A text decklist read by the server (which alone knows the cards), in this format. */
-function readList(text) {
+/**
+ * A deck in its JSON form (the builder's .json export, the API's deck body): {deck}; text
+ * shaped like JSON that is none: {problem}; a text decklist: null.
+ */
+function deckJson(text) {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{")) return null;
+  let deck;
+  try {
+    deck = JSON.parse(trimmed);
+  } catch (error) {
+    if (!trimmed.endsWith("}")) return null;
+    return {
+      problem: `This looks like a deck saved as JSON, but it cannot be read (${error.message}). Paste the whole file, or a decklist as text.`,
+    };
+  }
+  if (!deck || typeof deck !== "object" || Array.isArray(deck)) return null;
+  return { deck };
+}
+
+/** What to say of a deck of another game: its builder, when the game is one of ours. */
+async function otherGame(id) {
+  try {
+    const other = await api(`/games/${encodeURIComponent(id)}`);
+    return h(
+      "p",
+      { class: "import-error" },
+      `This is a ${other.short_name} deck: open it in the `,
+      h("a", { href: `${ROOT}/games/${encodeURIComponent(other.id)}/build` }, `${other.short_name} deck builder`),
+      ".",
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return h("p", { class: "import-error" }, `This deck is for the game “${id}”, not ${game.short_name}.`);
+  }
+}
+
+/**
+ * A decklist read by the server (which alone knows the cards), in this format: text, or a
+ * deck in its JSON form (judged in the builder's format and on its date all the same).
+ */
+function readList(text, json = null) {
   const query = { format: el.format.value, as_of: el.asOf.value };
-  return api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", text, query });
+  const path = `/games/${encodeURIComponent(game.id)}/validate`;
+  if (!json) return api(path, { method: "POST", text, query });
+  const { format, as_of, ...deck } = json;
+  return api(path, { method: "POST", json: deck, query });
 }
 
 /** The problems of lines the reader could not use (its own errors, not the rules'). */
@@ -1483,7 +1541,9 @@ const builder = {
   fixRules,
   announce,
   async loadList(text) {
-    const result = await readList(text);
+    // A list on file may be the JSON a player pasted on the event's page.
+    const json = deckJson(text);
+    const result = await readList(text, json && json.deck);
     replaceDeck(result.deck);
   },
 };
