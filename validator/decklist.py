@@ -103,10 +103,11 @@ _COLUMN_NAMES = frozenset(
 )  # fmt: skip
 # The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
 # Here and in the printing patterns below, a number starts only where its run of digits
-# starts ((?<!\d)) and "a word with a digit" is a look-ahead: a run of 10,000 digits is
-# then tried once, not at every split (one such line took 6 s to read).
+# starts ((?<!\d); a count set apart starts a word, (?<!\w): "v2" is no count) and "a word
+# with a digit" is a look-ahead: a run of 10,000 digits is then tried once, not at every
+# split (one such line took 6 s to read).
 _HEADER_COUNT = re.compile(
-    r"\s*(?:[\(\[]\s*(?<!\d)\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*(?<!\d)\d+(?:\s+cards?)?)\s*$", re.I
+    r"\s*(?:[\(\[]\s*(?<!\d)\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*(?<!\w)\d+(?:\s+cards?)?)\s*$", re.I
 )
 # Longer runs of blanks are read as this long (see _short_blanks).
 MAX_BLANK_RUN = 8
@@ -159,17 +160,14 @@ IGNORED_LINE = "decklist-ignored-line"
 READ_AS = "decklist-read-as"
 
 # Headers players write over a whole list rather than one section of it.
-_GENERIC_HEADERS = frozenset(
-    name_key(label)
-    for label in ("Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards")
-)
+_GENERIC_LABELS = ("Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards")
+_GENERIC_HEADERS = frozenset(name_key(label) for label in _GENERIC_LABELS)
+_SIDEBOARD_LABELS = ("Sideboard", "Side board", "Side", "SB", "Side Deck", "Sidedeck")
+_MAYBEBOARD_LABELS = ("Maybeboard", "Maybe board", "Maybe", "Considering")
+_BOARD_LABELS = (*_SIDEBOARD_LABELS, *_MAYBEBOARD_LABELS)
 _BOARD_HEADERS = {
-    **{
-        name_key(label): SIDEBOARD
-        for label in ("Sideboard", "Side board", "Side", "SB", "Side Deck", "Sidedeck")
-    },
-    **{name_key(label): MAYBEBOARD for label in ("Maybeboard", "Maybe board", "Maybe")},
-    name_key("Considering"): MAYBEBOARD,
+    **{name_key(label): SIDEBOARD for label in _SIDEBOARD_LABELS},
+    **{name_key(label): MAYBEBOARD for label in _MAYBEBOARD_LABELS},
 }
 # "SB: 2 Card" marks its own line only; lists in that style mix SB lines with main ones.
 _LINE_ONLY_LABELS = frozenset({name_key("SB")})
@@ -232,10 +230,46 @@ class _Lexicon:
                 self.group_keys.update(name_key(str(value)) for value in attribute.values)
         self.group_keys.discard("")
         self.whole_deck_keys = frozenset(name_key(label) for label in game.whole_deck_headers)
+        self._game = weakref.ref(game)
+        self._header_names: dict[str, str] | None = None
+
+    def header_names(self) -> dict[str, str]:
+        """Every header the game's lists may use, by key: its sections (and their aliases),
+        boards, card types (and their plurals) and the whole deck's names, made at first use
+        (only a header no game knows asks for them)."""
+        if self._header_names is None:
+            game = self._game()
+            names = [*_BOARD_LABELS, *_GENERIC_LABELS]
+            if game is not None:
+                for section in game.sections:
+                    names += [section.name, *section.aliases]
+                for card_type in game.card_types:
+                    names += [card_type, _plural(card_type)]
+                names += game.whole_deck_headers
+            self._header_names = {name_key(name): name for name in reversed(names)}
+        return self._header_names
 
     def names_group(self, key: str) -> bool:
         """Whether a header key names a card type or an attribute value, singular or plural."""
         return any(form in self.group_keys for form in _singulars(key))
+
+
+def _plural(word: str) -> str:
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"  # Ally: Allies
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _header_meant(game: Game, label: str) -> str | None:
+    """The header a label no game knows is most likely a misspelling of ("Alies": "Allies"),
+    or None when it is like none of them (a list's title: "Orc Rush v2")."""
+    key = name_key(_without_count(label))
+    best, name = 0.0, None
+    for known, shown in _lexicon(game).header_names().items():
+        ratio = SequenceMatcher(None, key, known).ratio()
+        if ratio > best:
+            best, name = ratio, shown
+    return name if best >= MISSPELT_HEADER else None
 
 
 def _singulars(key: str) -> tuple[str, ...]:
@@ -936,16 +970,21 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if kind == _HEADER and _is_titled_header(game, reading, stripped):
                 problems.append(_title(game, number, stripped, reading[3][2]))
                 continue
+            if kind == _HEADER and _is_title_with_colon(game, deck, reading):
+                problems.append(_title(game, number, stripped, tuple(game.suggest(reading[2]))))
+                continue
         where = place
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
             if target is None:
                 known = ", ".join(s.name for s in game.sections)
+                meant = _header_meant(game, label)
+                hint = f"; did you mean {meant!r}?" if meant else ""
                 problems.append(
                     _problem(
                         UNKNOWN_SECTION,
                         f"Line {number}: {game.short_name} decks have no section {label!r}"
-                        f" (the sections are {known}); its cards are placed by type",
+                        f" (the sections are {known}); its cards are placed by type{hint}",
                         number,
                     )
                 )
@@ -1065,6 +1104,9 @@ def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:
 # "Darkclaw - Shadow Wulven" 0.57). Read as a title, a misspelt card left the deck a card short
 # with only a warning: one card too many could be judged legal.
 MISSPELT_CARD = 0.85
+# The same for a header: "Alies" and "Allies" 0.91, "Abilites" and "Abilities" 0.94; "My best
+# deck" and "Main Deck" 0.67.
+MISSPELT_HEADER = 0.85
 
 
 def _misspelt_card(text: str, suggestions: tuple[str, ...]) -> bool:
@@ -1086,6 +1128,23 @@ def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:
     if name_key(stripped) != name_key(label) + name_key(rest[1]):
         return False
     return not _misspelt_card(rest[1], rest[2])
+
+
+def _is_title_with_colon(game: Game, deck: Deck, reading: tuple) -> bool:
+    """Whether a first line ending in a colon that heads nothing the game knows is the list's
+    title ("Orc Rush v2:"): words that name no card, even misspelt, and no header, even
+    misspelt. One word ("Reserves:") or words with a note in brackets ("Extra (Tokens):") are
+    written as a header is, and stay one the game does not know."""
+    _, target, label, rest, _ = reading
+    if target is not None or rest is not None or len(label.split()) < 2:
+        return False
+    if any(deck.sections.values()) or any(deck.boards.values()):
+        return False  # below a card
+    if any(c in label for c in "()[]") or _find(game, label) is not None:
+        return False
+    if _misspelt_card(label, tuple(game.suggest(label))):
+        return False
+    return _header_meant(game, label) is None
 
 
 def _title(game: Game, number: int, stripped: str, suggestions: tuple[str, ...]) -> Problem:

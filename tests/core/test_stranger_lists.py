@@ -342,3 +342,28 @@ def test_a_hash_and_a_number_before_a_card_that_is_not_its_number_is_a_comment_s
     assert (problem.rule, problem.severity, problem.lines) == (IGNORED_LINE, WARNING, (2,))
     assert "comment" in problem.message
     assert list(entries(parsed)) == [kept]
+
+
+@pytest.mark.parametrize("title", ["Orc Rush v2:", "**Wolf pack (40):**", "My best deck:"])
+def test_a_title_ending_in_a_colon_on_the_first_line_is_the_title(shadow_era, title):
+    """A first line naming no section, no card and no kind of card is the list's title, colon
+    or not: 'Orc Rush v2:' was an unknown section, an error that made a legal list illegal."""
+    parsed = parse_text(f"{title}\nHero: Darkclaw\n4 Bad Wolf\n", shadow_era)
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (IGNORED_LINE, WARNING, (1,))
+    assert "title" in problem.message
+    assert entries(parsed) == {"Darkclaw": 1, "Bad Wolf": 4}
+
+
+@pytest.mark.parametrize(("line", "meant"), [("Alies (20):", "Allies"), ("Abilites:", "Abilities")])
+def test_a_first_line_that_is_a_header_misspelt_is_still_an_unknown_section(
+    shadow_era, line, meant
+):
+    (problem,) = parse_text(f"{line}\n4 Bad Wolf\n", shadow_era).problems
+    assert (problem.rule, problem.severity) == ("decklist-unknown-section", ERROR)
+    assert problem.message.endswith(f"did you mean {meant!r}?")
+
+
+def test_a_number_ending_a_word_of_a_header_is_no_count_of_it(shadow_era):
+    (problem,) = parse_text("4 Bad Wolf\nPlan v2:\n4 Full Moon\n", shadow_era).problems
+    assert "no section 'Plan v2'" in problem.message
