@@ -279,3 +279,22 @@ def test_the_sheet_and_the_published_list_show_the_sideboard_the_receipt_covers(
     assert "<h3>Sideboard (3)</h3>" in published
     assert "<h3>Maybeboard (1)</h3>" in published
     assert '<td class="count">2</td><td>Kindle</td>' in published
+
+
+def test_a_csv_saved_by_excel_on_windows_is_stored_with_its_names_as_typed(client, site_event):
+    """Excel's "CSV (Comma delimited)" is Windows-1252: read as such, and the organizer is
+    told how it was read, and what to do if a name shows the wrong letters."""
+    _, dashboard = site_event
+    token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    sheet = "player,list\r\nJosé Núñez,3 Ember Rex\r\n".encode("cp1252")
+    uploaded = client.post(
+        f"{dashboard}/upload",
+        data={"csrf_token": token, "upload": (io.BytesIO(sheet), "players.csv")},
+        content_type="multipart/form-data",
+    )
+    page = html.unescape(uploaded.get_data(as_text=True))
+    assert "1 list stored from players.csv." in page
+    assert "read as Windows-1252" in page
+    assert "CSV UTF-8" in page
+    exported = client.get(f"{dashboard}/export.json").get_json()
+    assert "José Núñez" in [e["player"] for e in exported["entries"]]

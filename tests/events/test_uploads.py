@@ -160,7 +160,7 @@ def test_a_csv_has_one_row_per_player_with_multi_line_lists():
 def test_a_csv_without_the_player_and_list_columns_is_refused():
     with pytest.raises(BadUploadError, match="player and list"):
         read_csv(b"name,deck\nAlice,1 Ember Rex\n")
-    with pytest.raises(BadUploadError, match="neither a zip file nor a UTF-8 CSV"):
+    with pytest.raises(BadUploadError, match="neither a zip file nor a CSV"):
         read_csv(b"\xff\xfe\x00binary")
 
 
@@ -295,3 +295,31 @@ def test_the_upload_endpoint_documents_its_budget_of_different_lines():
     from webapp.events import api
 
     assert f"at most {event_uploads.MAX_DIFFERENT_LINES:,} different lines" in api.upload.__doc__
+
+
+def test_a_csv_saved_by_excel_in_windows_1252_is_read_as_written():
+    """Excel's "CSV (Comma delimited)" on Windows is written in the ANSI code page: "José"
+    is the byte E9, which is not UTF-8. The upload reads it as Windows-1252, as typed."""
+    data = 'player,list\r\nJosé Núñez,3 Ember Rex\r\nSøren,"3 Ember Rex\n1 Kindle"\r\n'
+    items, skipped = read_csv(data.encode("cp1252"))
+    assert skipped == []
+    assert [item.player for item in items] == ["José Núñez", "Søren"]
+    assert items[1].submission.body == "3 Ember Rex\n1 Kindle"
+    assert event_uploads.read_as_windows_1252(data.encode("cp1252"))
+    assert not event_uploads.read_as_windows_1252(data.encode("utf-8"))
+
+
+def test_a_csv_in_no_encoding_it_could_be_is_still_refused():
+    # 0x81 and 0x9D are no character of Windows-1252; NUL bytes are UTF-16 without its mark.
+    for data in (b"player,list\r\nA\x81,1 Ember Rex\r\n", "player,list\r\n".encode("utf-16-le")):
+        with pytest.raises(BadUploadError, match="neither a zip file nor a CSV"):
+            read_csv(data)
+
+
+@pytest.mark.parametrize(("code_page", "name"), [("cp1251", "Алексей"), ("cp1253", "Νικόλαος")])
+def test_a_csv_in_another_windows_code_page_is_refused_not_stored_misread(code_page, name):
+    """Russian or Greek Excel writes its own code page, which Windows-1252 would read as
+    "Àëåêñåé": names no one typed. Words of such letters alone are refused, saying how to
+    save the sheet."""
+    with pytest.raises(BadUploadError, match="CSV UTF-8"):
+        read_csv(f"player,list\r\n{name},3 Ember Rex\r\n".encode(code_page))

@@ -556,18 +556,23 @@ def upload(event_id: str, token: str):
     upload = request.files.get("upload")
     if upload is None or not upload.filename:
         return _dashboard(access, token, problems=["Choose a file to upload."])
+    data = upload.read(uploads.MAX_UPLOAD_BYTES + 1)
     try:
-        items, skipped = uploads.read_upload(
-            upload.filename, upload.read(uploads.MAX_UPLOAD_BYTES + 1)
-        )
+        items, skipped = uploads.read_upload(upload.filename, data)
         report = events.submit_for_players(
             get_db(), pools(), access, items, now(), limits(), skipped=skipped
         )
     except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, problems=[str(exc)])
     stored = len(report.stored)
-    notice = f"{stored} list{'s' if stored != 1 else ''} stored from {upload.filename}."
-    return _dashboard(access, token, notices=[notice], report=report)
+    notices = [f"{stored} list{'s' if stored != 1 else ''} stored from {upload.filename}."]
+    if not uploads.is_zip(upload.filename, data) and uploads.read_as_windows_1252(data):
+        notices.append(
+            f"{upload.filename} is not UTF-8 text, so it was read as Windows-1252, as Excel"
+            ' saves "CSV (Comma delimited)": check the names on the list. A sheet saved as'
+            ' "CSV UTF-8" keeps every letter of every language.'
+        )
+    return _dashboard(access, token, notices=notices, report=report)
 
 
 @bp.get("/<event_id>/admin/<token>/entries/<entry_id>")

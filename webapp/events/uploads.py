@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from pathlib import PurePosixPath
 from typing import Any
@@ -52,9 +53,14 @@ def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[Skippe
     """The lists in an upload and a message for everything skipped; a zip or a CSV."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise BadUploadError(f"an upload is at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
-    if data.startswith(ZIP_MAGIC) or filename.lower().endswith(".zip"):
+    if is_zip(filename, data):
         return read_zip(data)
     return read_csv(data)
+
+
+def is_zip(filename: str, data: bytes) -> bool:
+    """Whether an upload is read as a zip (else as a CSV)."""
+    return data.startswith(ZIP_MAGIC) or filename.lower().endswith(".zip")
 
 
 def _within_budget(items: list[BulkItem]) -> list[BulkItem]:
@@ -216,12 +222,57 @@ def _with_header(text: str) -> tuple[Any, list[str]]:
     )
 
 
+def csv_text(data: bytes) -> tuple[str, bool]:
+    """A CSV upload's text, and whether it was read as Windows-1252.
+
+    UTF-8 (with or without its mark) and UTF-16 with its mark are read as a decklist file
+    is. Other bytes are read as Windows-1252: Excel's "CSV (Comma delimited)" is written in
+    Windows' code page, so a sheet of players named "José" or "Søren" typed in Excel on
+    Windows was refused whole. The five bytes Windows-1252 leaves undefined, NUL bytes
+    (UTF-16 without its mark) and a broken UTF-16 text are refused; so is a text with four
+    accented letters in a row ("Àëåêñåé"), which no Western name has: another code page's
+    letters (Cyrillic, Greek) read as Windows-1252, names no one typed.
+    """
+    text, _ = decoded_text(data)
+    if text is not None:
+        return text, False
+    refused = BadUploadError(
+        "the upload is neither a zip file nor a CSV file (in UTF-8, UTF-16 or Windows-1252)"
+    )
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise refused
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise refused from None
+    if "\x00" in text:
+        raise refused
+    if _OTHER_CODE_PAGE.search(text):
+        raise BadUploadError(
+            "the CSV is not UTF-8 text, and its letters are not Windows-1252's either (a"
+            " spreadsheet in another language saves its own code page): save it as"
+            ' "CSV UTF-8" and upload that'
+        )
+    return text, True
+
+
+# Four accented letters in a row (Windows-1252's upper half, where other code pages keep
+# their own alphabets): "Ñúñez" has three, "Àëåêñåé" seven.
+_OTHER_CODE_PAGE = re.compile("[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]{4,}")
+
+
+def read_as_windows_1252(data: bytes) -> bool:
+    """Whether a CSV upload is read as Windows-1252 (the organizer is told so)."""
+    try:
+        return csv_text(data)[1]
+    except BadUploadError:
+        return False
+
+
 def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     """Rows of ``player,list`` (and optionally ``player_id``), with a header row; the cells
     separated by commas, semicolons or tabs."""
-    text, _ = decoded_text(data)
-    if text is None:
-        raise BadUploadError("the upload is neither a zip file nor a UTF-8 CSV file")
+    text, _ = csv_text(data)
     reader, header = _with_header(text)
     columns = {
         name: header.index(name) for name in ("player", "list", "player_id") if name in header
