@@ -13,6 +13,7 @@ from webapp import events
 from webapp.db import connect
 from webapp.events import submissions
 from webapp.events.exports import CSV_COLUMNS, export_csv
+from webapp.events.uploads import read_csv
 
 
 @pytest.mark.parametrize(
@@ -79,7 +80,22 @@ def test_an_entry_id_starting_with_a_dash_is_kept_as_the_site_wrote_it(
     ):
         response = event.client.get(url, headers=headers)
         assert response.status_code == 200
-        (row,) = csv.DictReader(io.StringIO(response.get_data(as_text=True)))
+        (row,) = csv.DictReader(io.StringIO(response.data.decode("utf-8-sig")))
         assert row["entry"] == "-dashFirst12"
         assert row["player"] == "'-Dash"
         assert row["received"].startswith("2030-")
+
+
+def test_the_dashboards_csv_opens_in_excel_with_its_names_as_typed(event, era_legal):
+    """Excel reads a CSV without a byte order mark in Windows' code page: "José" showed as
+    "JosÃ©". The dashboard's download (for people, in spreadsheets) starts with the mark;
+    the API's (for programs) is plain UTF-8. Uploaded back, the download is read whole."""
+    assert event.submit("José", era_legal).status_code == 201
+    downloaded = event.client.get(f"/events/{event.id}/admin/{event.token}/export.csv")
+    assert downloaded.data.startswith(b"\xef\xbb\xbfplayer,player_id,")
+    (row,) = csv.DictReader(io.StringIO(downloaded.data.decode("utf-8-sig")))
+    assert row["player"] == "José"
+    from_api = event.client.get(event.url("/export.csv"), headers=event.admin)
+    assert from_api.data.startswith(b"player,player_id,")
+    items, skipped = read_csv(downloaded.data)
+    assert (skipped, [item.player for item in items]) == ([], ["José"])

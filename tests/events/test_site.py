@@ -252,7 +252,7 @@ def test_the_dashboard_exports_csv_and_json(client, site_event, era_legal):
     submit_form(client, event_id, "Alice", era_legal)
     exported = client.get(f"{dashboard}/export.csv")
     assert exported.mimetype == "text/csv"
-    assert exported.get_data(as_text=True).startswith("player,player_id,entry,status,legal")
+    assert exported.data.decode("utf-8-sig").startswith("player,player_id,entry,status,legal")
     as_json = client.get(f"{dashboard}/export.json").get_json()
     assert [e["player"] for e in as_json["entries"]] == ["Alice", "Carol", "Dave"]
 

@@ -641,9 +641,11 @@ def verify(event_id: str, token: str):
 
 @bp.get("/<event_id>/admin/<token>/export.csv")
 def export_csv(event_id: str, token: str):
+    """The download opened in spreadsheets starts with UTF-8's byte order mark: without it,
+    Excel reads a CSV in Windows' code page and shows "José" as "JosÃ©"."""
     access = organizer(event_id, token)
     return Response(
-        exports.export_csv(events.entries(get_db(), access)),
+        "\ufeff" + exports.export_csv(events.entries(get_db(), access)),
         mimetype="text/csv",
         headers={"Content-Disposition": download_name(access.event, "csv")},
     )
