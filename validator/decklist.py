@@ -86,6 +86,12 @@ _COUNT_THEN_PRINTING = re.compile(
 # Lash") it is read as the count. Either reading of a line that could be the other comes with
 # a warning.
 _NUMBERED = re.compile(r"^(\d{1,3})([.)])\s+(\S.*)$")
+# A place written in roman numerals, "I. Plymouth", "II) Lake of Fire", "(III) Warren": as
+# Arcmage lists give each region its place in the chapter (the card shows it), or an outline
+# numbers its lines. Never a count.
+_ROMAN = r"(?:I{1,3}|IV|VI{0,3}|IX|X)"
+_ROMAN_PLACE = re.compile(rf"^(?:\({_ROMAN}\)|{_ROMAN}[.)])\s+(\S.*)$")
+_ROMAN_NUMERAL = re.compile(_ROMAN)
 # A row pasted from a spreadsheet, a CSV file or a markdown table, and its cells.
 _CELL_SEPARATORS = ("\t", "|", ";", ",")
 # A row naming a card has a few cells, and a header line lists a section's cards: a line of
@@ -469,6 +475,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
         if own is not None:  # "062. Glacáin": the card's number, not a place or a count
             return _counted(own, 1, rest)
         return _numbered_entry(game, int(number), rest, mark)
+    roman = _ROMAN_PLACE.match(line) if line[0] in "(IVX" else None
+    if roman and _find(game, line) is None:
+        reading = _read_line(game, roman.group(1))
+        if reading[0] != _UNKNOWN:  # "I. Aggro" on top of a list may be its title
+            return reading
     if line.endswith(":"):
         label = line[:-1].strip()
         return (_HEADER, _target(game, label), _without_count(label), None, False)
@@ -789,6 +800,8 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         card, named, notes = found
         code = text[len(match.group(1)) :].strip()
         printing = _printing(game.printings(card), match)
+        if printing is None and _is_place(game, card, code.strip("()[]").strip()):
+            return card, named, notes  # "Plymouth (I)": the region's place in the chapter
         if printing is None:
             note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
             return card, named, (*notes, note)
@@ -816,6 +829,17 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
             card, named, notes = found
             return card, named, (*notes, f"({noted[1]}) after {card.name} is read as a note")
     return None
+
+
+def _is_place(game: Game, card: Card, code: str) -> bool:
+    """Whether ``code`` after a card is a value of the game's that places the card, as its
+    attributes of choice say: "I", "II", "III" are the chapter places of Arcmage's regions."""
+    return _ROMAN_NUMERAL.fullmatch(code) is not None and any(
+        attribute.kind == "choice"
+        and code in attribute.values
+        and (not attribute.types or card.type in attribute.types)
+        for attribute in game.attributes.values()
+    )
 
 
 def _printing(printings: tuple[Card, ...], match: re.Match) -> Card | None:

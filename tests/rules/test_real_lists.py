@@ -367,6 +367,32 @@ def test_arcmage_a_deck_named_on_its_first_line_is_a_title_not_a_card(arcmage, t
     assert (UNKNOWN_CARD, ("Orc Thugz",)) in found(result)
 
 
+@pytest.mark.parametrize(
+    "chapter",
+    [
+        "I. Warren\nII. Tunnel Network",
+        "I) Warren\nII) Tunnel Network",
+        "(I) Warren\n(II) Tunnel Network",
+        "Warren (I)\nTunnel Network (II)",
+        "Warren [I]\nTunnel Network [II]",
+        "I. 1x Warren\nII. 1x Tunnel Network",
+    ],
+)
+def test_arcmage_regions_written_with_their_chapter_places_are_the_region_deck(arcmage, chapter):
+    """Players write each region's place in the chapter before or after it, as the cards show
+    it: “This position in the chapter is shown in roman numericals, I, II and III, meaning that
+    the card should be first (on top of the chapter), second or last (at the bottom of the
+    chapter).” ``I. Warren`` was an unknown card and ``Warren (I)`` a printing no card has."""
+    text = read("arcmage-forum.txt").replace("Warren\nTunnel Network", chapter)
+    parsed, result = judge(arcmage, text)
+    assert found(result) == []
+    assert found(result, WARNING) == [(READ_AS, ("Misled Orc",))]
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["regions"]] == [
+        ("Warren", 1),
+        ("Tunnel Network", 1),
+    ]
+
+
 def test_arcmage_every_problem_of_a_broken_list_is_named(arcmage):
     """59 cards with a region and a token among them, 5 copies of a card, and four regions of two
     factions: “It's usually allowed to have 4 copies of a card in the deck unless otherwise
