@@ -401,3 +401,30 @@ def test_the_builders_json_export_pasted_back_is_the_same_deck_in_its_format(pag
         "This is a RYFT deck: open it in the RYFT deck builder."
     )
     assert deck_rows(page) == shown
+
+
+def test_a_decklist_file_opens_in_the_builder_as_its_deck(page):
+    # The file a player downloaded (or saved from a forum as UTF-16 by a Windows editor) is
+    # picked, not copied out of it by hand; a picture picked by mistake is said to be one.
+    open_builder(page, "era")
+    text = example("era-legal")
+    page.set_input_files(
+        "#import-text-file",
+        {"name": "Fire.txt", "mimeType": "text/plain", "buffer": text.encode("utf-16")},
+    )
+    expect(page.locator("#import-report .import-summary")).to_have_text("Imported 36 cards.")
+    settle(page)
+    assert page.input_value("#import-text") == text
+    expect(page.locator("#import-text-file-status")).to_have_text("Opened Fire.txt.")
+    expect(page.locator("#verdict")).to_have_attribute("data-legal", "true")
+    shown = deck_rows(page)
+
+    page.set_input_files(
+        "#import-text-file",
+        {"name": "card.png", "mimeType": "image/png", "buffer": b"\x89PNG\r\n\x1a\n\x00\xff\x00"},
+    )
+    expect(page.locator("#import-text-file-status")).to_have_text(
+        "card.png is not a decklist: pick a text file (.txt, .json or .csv)."
+    )
+    assert page.input_value("#import-text") == text
+    assert deck_rows(page) == shown

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -114,3 +115,56 @@ def test_an_organizer_runs_an_event_two_players_submit_one_fixes_then_lock_and_e
     finally:
         for context in players.values():
             context.close()
+
+
+def test_a_player_on_a_phone_submits_and_fixes_a_list_from_a_file(browser, live_server, page):
+    page.goto("/events/new")
+    page.get_by_label("Event name").fill("File Friday")
+    page.get_by_label("Game", exact=True).select_option("era")
+    deadline = datetime.now(UTC) + timedelta(days=1)
+    page.get_by_label("Submission deadline").fill(deadline.strftime("%Y-%m-%dT%H:%M"))
+    page.get_by_role("button", name="Create the event").click()
+    submit_url = page.locator("#submit-url").inner_text()
+
+    phone = browser.new_context(
+        base_url=live_server, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    phone.set_default_timeout(10_000)
+    try:
+        player = phone.new_page()
+        player.goto(submit_url)
+        player.get_by_label("Your name").fill("Dana")
+        # The list a player keeps on the phone: picked, not copied out of the file by hand.
+        player.set_input_files(
+            "#decklist-file",
+            {"name": "dana.txt", "mimeType": "text/plain", "buffer": b"\xef\xbb\xbf3 Ember Rex\n"},
+        )
+        expect(player.locator("#decklist-file-status")).to_have_text(
+            "Opened dana.txt: check the list, then submit it."
+        )
+        expect(player.get_by_label("Decklist")).to_have_value("3 Ember Rex\n")
+        # A control a thumb can tap, within the screen.
+        button = player.locator("label[for=decklist-file]").bounding_box()
+        assert button["height"] >= 32, button
+        assert button["x"] + button["width"] <= 360, button
+        player.get_by_role("button", name="Submit and check").click()
+        expect(player.get_by_role("heading", level=1)).to_have_text("Dana’s list")
+        expect(player.locator(".verdict")).to_have_attribute("data-legal", "false")
+
+        # Her fix, from the builder's JSON export she kept, on her private page.
+        fixed = player.request.post(
+            "/api/v1/games/era/validate",
+            data=example("era-legal"),
+            headers={"Content-Type": "text/plain"},
+        ).json()["deck"]
+        saved = json.dumps({"game": "era", "name": "Fire", "format": "standard", **fixed})
+        player.set_input_files(
+            "#decklist-file",
+            {"name": "Fire.json", "mimeType": "application/json", "buffer": saved.encode()},
+        )
+        expect(player.get_by_label("Decklist")).to_have_value(saved)
+        player.get_by_role("button", name="Resubmit and check").click()
+        expect(player.get_by_role("status")).to_contain_text("Your new list is on file")
+        expect(player.locator(".verdict")).to_have_attribute("data-legal", "true")
+    finally:
+        phone.close()

@@ -7,6 +7,7 @@ import { api, ApiError, isAbort } from "./api.js";
 import { cardColor, cardFace, cardFaceNodes, costBadge } from "./cardface.js";
 import { deckCharts } from "./charts.js";
 import { copyText, debounce, h, typingIn } from "./dom.js";
+import { fileOpener } from "./file-open.js";
 import { openForEvent } from "./event-submit.js";
 import { dropDraft, loadDraft, myDecks, rememberDeck, saveDraft } from "./keep.js";
 import { averageCost, oddsTable, sampleHandFigure } from "./odds.js";
@@ -1314,6 +1315,7 @@ function useSuggestion(problem, name) {
 }
 
 el.importButton.addEventListener("click", importList);
+fileOpener(document.querySelector("[data-file-import]"), el.importText, { opened: importList });
 
 function fileName(extension = "txt") {
   const base = (el.name.value.trim() || `${game.short_name} deck`).replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");

@@ -5,7 +5,10 @@
 // - copy buttons for the links ([data-copy] names the element whose text is copied);
 // - a confirmation before Lock and Publish ([data-confirm] on the form), saying what cannot
 //   be undone, as the page the server shows without script does;
-// - the Print button of the deck-check sheets.
+// - the Print button of the deck-check sheets;
+// - a button that opens a decklist file into the list's box ([data-file-open]).
+
+import { fileOpeners } from "./file-open.js";
 
 const pad = (n) => String(n).padStart(2, "0");
 
@@ -107,3 +110,4 @@ localTimes(document);
 copyButtons(document);
 confirmations(document);
 printButtons(document);
+fileOpeners(document, { said: (file) => `Opened ${file.name}: check the list, then submit it.` });
