@@ -98,7 +98,9 @@ def test_an_organizer_runs_an_event_two_players_submit_one_fixes_then_lock_and_e
         with page.expect_download() as download:
             page.get_by_role("link", name="Export CSV").click()
         exported = Path(download.value.path()).read_text(encoding="utf-8")
-        table = list(csv.DictReader(io.StringIO(exported)))
+        # UTF-8's mark first, so that a spreadsheet opens the names as they were typed.
+        assert exported.startswith("\ufeffplayer,")
+        table = list(csv.DictReader(io.StringIO(exported.removeprefix("\ufeff"))))
         assert [(r["player"], r["status"], r["version"]) for r in table] == [
             ("Alice", "legal", "1"),
             ("Bob", "legal", "2"),
