@@ -12,7 +12,8 @@ alike, in the one error shape, without a check of their own:
   every page and export that shows them;
 - JSON nested deeper than :data:`MAX_JSON_DEPTH`, a number beyond SQLite's
   64-bit integers, or ``NaN`` / ``Infinity`` is a 400, rather than a
-  ``RecursionError``, ``ValueError`` or ``OverflowError`` deeper in;
+  ``RecursionError``, ``ValueError`` or ``OverflowError`` deeper in; so is an
+  object naming a key twice, whose first value JSON readers drop unsaid;
 - a body sent in chunks (no ``Content-Length``) larger than
   ``MAX_CONTENT_LENGTH`` is a 413 like any other, never cut at the limit and
   read in part.
@@ -217,8 +218,26 @@ def _integer(digits: str) -> int:
     )
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it names a key twice: JSON readers keep the last one, so
+    a deck edited by hand with two ``"dinos"`` lists would lose the first without a word."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ApiError(
+            400,
+            "duplicate-key",
+            f"the JSON names the key {twice!r} twice in one object",
+            [{"key": twice}],
+        )
+    return value
+
+
 # Made once: json.loads with these hooks would build a decoder for every body.
-_DECODER = json.JSONDecoder(parse_int=_integer, parse_constant=_refuse_constant)
+_DECODER = json.JSONDecoder(
+    parse_int=_integer, parse_constant=_refuse_constant, object_pairs_hook=_object
+)
 
 
 def parse_json(text: str) -> Any:

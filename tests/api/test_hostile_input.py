@@ -128,6 +128,26 @@ def test_json_nested_deeper_than_any_body_needs_is_a_400(client, depth):
     assert error["code"] == "json-too-deep"
 
 
+def test_a_key_named_twice_in_one_json_object_is_a_400_not_half_the_deck(client):
+    """JSON readers keep the last of two equal keys: a deck edited by hand with two "dinos"
+    lists was validated with the second alone, its first cards dropped without a word."""
+    body = (
+        '{"sections": {"dinos": [{"card": "Ember Rex", "count": 3}],'
+        ' "dinos": [{"card": "Kindle", "count": 3}]}}'
+    )
+    error = error_of(post_json_text(client, VALIDATE, body), 400)
+    assert error["code"] == "duplicate-key"
+    assert "'dinos'" in error["message"]
+    assert error["details"] == [{"key": "dinos"}]
+    event_id = new_event(client)
+    twice = '{"player": "Ann", "player": "Bob", "text": "3 Ember Rex"}'
+    answer = post_json_text(client, f"/api/v1/events/{event_id}/entries", twice)
+    assert error_of(answer, 400)["code"] == "duplicate-key"
+    # Equal keys in different objects are no repetition.
+    fine = '{"sections": {"dinos": [{"card": "Ember Rex", "count": 3}, {"card": "Kindle"}]}}'
+    assert post_json_text(client, VALIDATE, fine).status_code == 200
+
+
 def test_a_json_count_of_5000_digits_is_a_400(client):
     body = '{"sections": {"dinos": [{"card": "Ember Rex", "count": ' + "9" * 5000 + "}]}}"
     error = error_of(post_json_text(client, VALIDATE, body), 400)

@@ -323,3 +323,16 @@ def test_a_csv_in_another_windows_code_page_is_refused_not_stored_misread(code_p
     save the sheet."""
     with pytest.raises(BadUploadError, match="CSV UTF-8"):
         read_csv(f"player,list\r\n{name},3 Ember Rex\r\n".encode(code_page))
+
+
+def test_a_json_list_naming_a_section_twice_is_skipped_not_stored_in_half():
+    cell = '"{""sections"": {""dinos"": [""Ember Rex""], ""dinos"": [""Kindle""]}}"'
+    items, skipped = read_csv(f"player,list\r\nAnn,{cell}\r\n".encode())
+    assert items == []
+    assert skipped == [
+        (
+            2,
+            "line 2: skipped: the list looks like JSON but cannot be read:"
+            " the JSON names the key 'dinos' twice in one object",
+        )
+    ]
