@@ -149,6 +149,10 @@ def test_a_player_on_a_phone_submits_and_fixes_a_list_from_a_file(browser, live_
         button = player.locator("label[for=decklist-file]").bounding_box()
         assert button["height"] >= 32, button
         assert button["x"] + button["width"] <= 360, button
+        # The file input itself is unseen, and no wider than a dot that could catch a tap.
+        unseen = player.locator("#decklist-file").bounding_box()
+        assert unseen["width"] <= 1, unseen
+        assert unseen["height"] <= 1, unseen
         player.get_by_role("button", name="Submit and check").click()
         expect(player.get_by_role("heading", level=1)).to_have_text("Dana’s list")
         expect(player.locator(".verdict")).to_have_attribute("data-legal", "false")
