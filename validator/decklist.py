@@ -72,6 +72,7 @@ _COUNT_LAST = re.compile(
 # Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
 _COUNT_APART = re.compile(r"^(\S.*?)(?:\s*[-–—:]\s*|\s{2,})[xX×]?(\d{1,3})[xX×]?$")
 _DIGIT = re.compile(r"\d")
+_DIGITS = re.compile(r"\d+")
 # The same count after a name, then the card's printing: "Name x3 RYFT1-004", "Name (3) [SET-004]".
 # The name takes all it can, so a count in it ("Unit-7") stays in it; it is a count only when
 # the name and the printing name a card.
@@ -159,11 +160,16 @@ _TITLE_SIZE = re.compile(r"[\(\[]\s*\d{2,}\s*(?:cards?)?\s*[\)\]]$", re.I)
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
 _BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
 
+# A list's headers whose counts are checked against their cards (the first so many): each check
+# reads the lines below its header, and a list has a few headers, not hundreds.
+MAX_COUNTED_HEADERS = 50
+
 UNKNOWN_CARD = "decklist-unknown-card"
 MALFORMED_LINE = "decklist-malformed-line"
 UNKNOWN_SECTION = "decklist-unknown-section"
 IGNORED_LINE = "decklist-ignored-line"
 READ_AS = "decklist-read-as"
+HEADER_COUNT = "decklist-header-count"
 
 # Headers players write over a whole list rather than one section of it.
 _GENERIC_LABELS = ("Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards")
@@ -383,6 +389,7 @@ MAX_KEPT_READINGS = 50_000
 MAX_KEPT_LINE = 200
 
 _SKIP = "skip"
+_BLANK = (_SKIP, "blank")  # a line of nothing: where a group of lines may end
 _HEADER = "header"  # (target or None, label, reading of the rest of the line or None, line only)
 _NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card number
 _COMMENTED = "commented"  # (line, card, number): "#3 Kindle", a card line put out by a "#"
@@ -450,7 +457,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
     emphasis = _EMPHASIS.match(line)
     if emphasis:
         line = emphasis.group(2).strip() + emphasis.group(3)
-    if not line or line.startswith("//"):
+    if not line:
+        return _BLANK
+    if line.startswith("//"):
         return (_SKIP,)
     heading = _HEADING.match(line)
     if heading:
@@ -958,6 +967,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     as_places: bool | None = None  # whether a numbered list's numbers are places (_NUMBERED)
     placed: list[tuple[int, int, tuple]] = []  # its lines whose number could have been a count
     labelled: list[int] = []  # the "SB: 2 Card" lines outside a board (_below_label)
+    counted: list[tuple] = []  # headers with a count of their own (_header_count)
+    kept_long: dict[str, tuple] = {}  # this list's readings of lines too long to keep
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -965,6 +976,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             reading = _read_plain(game, stripped) or _read_line(game, stripped)
             if len(stripped) <= MAX_KEPT_LINE:
                 kept[stripped] = reading
+            else:
+                kept_long[stripped] = reading
         kind = reading[0]
         if kind == _CARD and not reading[3]:  # the common line: a card, nothing to say
             _, card, named, _, count = reading
@@ -1017,6 +1030,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if not line_only:
                 place = target
                 on_board = place[0] == _BOARD
+                if rest is None and _DIGIT.search(stripped):
+                    header = _counted_header(stripped)
+                    if header is not None:
+                        counted.append((number, target, label, *header))
             elif line_only is _ON_ITS_LINE and not on_board:
                 labelled.append(number)
             if rest is None:
@@ -1033,7 +1050,120 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         below = _below_label(game, kept, lines, labelled[0])
         if below is not None:
             problems.append(below)
+    if counted:
+        # each line as it was read (a numbered line as the list's numbers say)
+        readings = []
+        for raw in lines:
+            stripped = raw.strip()
+            reading = kept.get(stripped) or kept_long.get(stripped)
+            if reading is None:  # the game's kept readings were cleared since (another list)
+                reading = _read_plain(game, stripped) or _read_line(game, stripped)
+            if reading[0] == _NUMBERED_LINE:
+                reading = reading[2] if as_places else reading[3]
+            readings.append(reading)
+        for header in counted[:MAX_COUNTED_HEADERS]:
+            problem = _header_count(game, readings, *header)
+            if problem is not None:
+                problems.append(problem)
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def _counted_header(stripped: str) -> tuple[str, int] | None:
+    """A header line as it shows without its marks ("Allies (20)"), and the count players
+    write in it to check their list; None when it has none."""
+    shown = _BULLET.sub("", stripped.strip(_INVISIBLE).strip()).replace("**", "").replace("__", "")
+    shown = shown.strip("#=-_*~─━ \t").rstrip(":").strip()
+    count = _HEADER_COUNT.search(shown)
+    if count is None or count.start() == 0:
+        return None
+    digits = _DIGITS.search(count.group()).group()
+    return shown, _count(digits)
+
+
+def _header_count(
+    game: Game,
+    readings: list[tuple],
+    at: int,
+    target: tuple,
+    label: str,
+    shown: str,
+    count: int,
+) -> Problem | None:
+    """The warning on a header whose count (line ``at``) is none of the counts of the cards
+    below it a player may mean: those up to the next header, or up to a blank line ("Hero (1)",
+    its card, a blank line, then the deck under no header); and for a section or the whole
+    deck, those up to the next header of another section or a board, through the groups
+    within it ("Outlaws (15)" over "Assassins (4)" and "Thieves (11)"), all of them or only
+    those of the section (the whole deck counted with its hero or without it)."""
+    if target[0] == _BOARD:
+        kind = _BOARD
+    elif name_key(label) in _GENERIC_HEADERS or name_key(label) in _lexicon(game).whole_deck_keys:
+        kind = "whole"
+    elif target[1] is not None:
+        kind = _SECTION
+    else:
+        kind = "group"
+    own = target[1] if kind != "whole" else game.default_section
+    place = target
+    near = blank = wide = inside = 0
+    near_open = blank_open = True
+    for reading in readings[at:]:
+        if reading[0] == _SKIP:
+            if reading == _BLANK and blank:
+                blank_open = False
+            continue
+        there = place
+        if reading[0] == _HEADER:
+            _, header, labelled, rest, line_only = reading
+            header = header or _BY_TYPE
+            if not line_only:
+                near_open = blank_open = False
+                if kind in (_BOARD, "group") or _ends_counted(game, kind, own, header, labelled):
+                    break
+                place = header
+            there = header
+            if rest is None:
+                continue
+            reading = rest
+        copies = reading[1] if reading[0] == _SEVERAL else (reading,)
+        for each in copies:
+            if each[0] != _CARD:
+                continue
+            card, copies_of = each[1], each[4]
+            if there[0] == _BOARD:
+                if kind != _BOARD or there[1] != target[1]:
+                    continue
+                section = there[1]
+            elif kind == _BOARD:
+                continue
+            else:
+                section = there[1] or game.section_for_card(card)
+            near += copies_of if near_open else 0
+            blank += copies_of if blank_open else 0
+            wide += copies_of
+            inside += copies_of if section == own else 0
+    if count in (near, blank) or (kind in (_SECTION, "whole") and count in (wide, inside)):
+        return None
+    listed = {_SECTION: inside, "whole": wide}.get(kind, near)
+    are = "is" if listed == 1 else "are"
+    return Problem(
+        rule=HEADER_COUNT,
+        severity=WARNING,
+        message=f"Line {at}: {shown!r} counts {count} {'card' if count == 1 else 'cards'}, but"
+        f" {listed} {are} listed under it; the list is read as its cards say",
+        lines=(at,),
+    )
+
+
+def _ends_counted(game: Game, kind: str, own: str, header: tuple, label: str) -> bool:
+    """Whether a header ends the cards a section's or the whole deck's count is of: a board,
+    the whole deck's header again, and for a section another section."""
+    if header[0] == _BOARD:
+        return True
+    key = name_key(label)
+    if key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
+        return True
+    return kind == _SECTION and header[1] is not None and header[1] != own
 
 
 def _below_label(game: Game, kept: dict[str, tuple], lines: list[str], at: int) -> Problem | None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from validator import parse_text
+from validator import WARNING, parse_text
+from validator.decklist import HEADER_COUNT, IGNORED_LINE
 from validator.rules.base import plural
 
 from ..helpers import example
@@ -163,7 +164,7 @@ def test_every_game_reads_its_own_legal_deck_grouped_by_plural_types(games, chec
 
 
 @pytest.mark.parametrize(
-    "header", ["Ally:", "Allies:", "ALLIES", "Allies (20)", "Allies (20):", "Allies [20 cards]"]
+    "header", ["Ally:", "Allies:", "ALLIES", "Allies (6)", "Allies (6):", "Allies [6 cards]"]
 )
 def test_a_header_naming_a_card_type_groups_its_cards_singular_or_plural(shadow_era, header):
     parsed = parse_text(f"Hero:\nNishaven\n{header}\n4 Fireball\n2 Tome of Knowledge", shadow_era)
@@ -180,7 +181,7 @@ def test_each_card_under_a_type_header_goes_where_its_own_type_belongs(era):
     assert cards(parsed, "deck") == [("Fire Breath", 3)]
 
 
-@pytest.mark.parametrize("header", ["Main:", "Main", "Mainboard (16):", "Cards:", "Decklist:"])
+@pytest.mark.parametrize("header", ["Main:", "Main", "Mainboard (3):", "Cards:", "Decklist:"])
 def test_a_header_over_the_whole_deck_places_cards_by_type(eruma, header):
     # ERUMA names no section "Main"; players head their whole list so all the same.
     outlaw, henchman = _an_outlaw(eruma), _a_henchman(eruma)
@@ -191,7 +192,7 @@ def test_a_header_over_the_whole_deck_places_cards_by_type(eruma, header):
 
 
 def test_deck_40_is_the_section_of_games_that_call_their_deck_so(arcmage, shadow_era):
-    parsed = parse_text("Hero:\nNishaven\n\nDeck (40):\n4 Fireball", shadow_era)
+    parsed = parse_text("Hero:\nNishaven\n\nDeck (4):\n4 Fireball", shadow_era)
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Fireball", 4)]
     # Arcmage's Main Deck is also called "Main": an explicit header is respected.
@@ -282,14 +283,14 @@ def test_a_list_grouped_by_its_cards_domains_is_judged_by_its_cards(ryft, check)
     assert result.legal
 
 
-@pytest.mark.parametrize("header", ["Shadow (12):", "Neutral", "Wulven:", "Rare cards:"])
+@pytest.mark.parametrize("header", ["Shadow (4):", "Neutral", "Wulven:", "Rare cards:"])
 def test_a_header_naming_a_value_of_an_attribute_groups_by_type(shadow_era, header):
     parsed = parse_text(f"{header}\n4 Bad Wolf", shadow_era)
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Bad Wolf", 4)]
 
 
-@pytest.mark.parametrize("header", ["Hero Cards:", "Hero card", "Ally cards (20):"])
+@pytest.mark.parametrize("header", ["Hero Cards:", "Hero card", "Ally cards (4):"])
 def test_a_header_ending_in_cards_is_read_by_its_other_words(shadow_era, header):
     parsed = parse_text(
         f"{header}\n1 Darkclaw" if "Hero" in header else f"{header}\n4 Bad Wolf", shadow_era
@@ -352,8 +353,70 @@ def test_a_header_line_naming_one_card_that_is_not_one_is_one_unknown_card(era):
     assert "'Ember Rex, Nonsense Saur'" in problem.message
 
 
-@pytest.mark.parametrize("header", ["Items - Weapons (4)", "ITEM - WEAPON", "Allies - Shadow (12)"])
+@pytest.mark.parametrize("header", ["Items - Weapons (6)", "ITEM - WEAPON", "Allies - Shadow (6)"])
 def test_a_header_and_the_group_within_it_on_one_line_are_a_header(shadow_era, header):
     parsed = parse_text(f"{header}\n2 Rusty Longsword\n4 Bad Wolf", shadow_era)
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Rusty Longsword", 2), ("Bad Wolf", 4)]
+
+
+# -- the counts players write in their headers ----------------------------------------------
+
+
+def test_a_header_count_that_disagrees_with_its_cards_is_said(shadow_era):
+    # Players count each group to check their list: 'Allies (20)' over 19 allies is a card
+    # left out or a count gone stale, and the list is read as its cards say.
+    text = SHADOW_ERA_FORUM_LIST.replace("4x Pack Wolf\n", "3x Pack Wolf\n")
+    parsed = parse_text(text, shadow_era)
+    (problem,) = [p for p in parsed.problems if p.rule == HEADER_COUNT]
+    assert (problem.severity, problem.lines) == (WARNING, (6,))
+    assert problem.message == (
+        "Line 6: 'Allies (20)' counts 20 cards, but 19 are listed under it; the list is read"
+        " as its cards say"
+    )
+    assert [p.rule for p in parse_text(SHADOW_ERA_FORUM_LIST, shadow_era).problems] == [
+        IGNORED_LINE  # the title
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Sideboard (2):\n1 Flame Lash\n2 Kindle", 1),
+        ("Dinos (3):\n1 Ember Rex\n1 Cinderhorn Triceratops\n\nDeck:\n3 Kindle", 1),
+        ("**Actions (4)**\n3 Kindle\n\n## Equipment (4)\n3 Cinder Claws\n1 Coral Trident", 1),
+        ("Deck (31):\nEvents (1):\n1 Monsoon\nActions:\n3 Kindle", 1),
+        ("Kindle (3)\nActions - 4\n3 Kindle", 2),
+    ],
+)
+def test_each_header_count_that_disagrees_is_said_with_its_line(era, text, line):
+    parsed = parse_text(text, era)
+    (problem,) = [p for p in parsed.problems if p.rule == HEADER_COUNT]
+    assert problem.lines == (line,)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the hero counted on its own, then the deck below a blank line, under no header
+        "Hero (1)\nDarkclaw\n\n4 Bad Wolf\n4 Full Moon",
+        # the whole deck counted with its hero, or without it, over groups of its own
+        "Deck (9):\nHero: Darkclaw\nAllies (4):\n4 Bad Wolf\nAbilities (4):\n4 Full Moon",
+        "Deck (8):\nHero: Darkclaw\nAllies (4):\n4 Bad Wolf\nAbilities (4):\n4 Full Moon",
+        "Main Deck (8)\n\nAllies (4)\n4 Bad Wolf\n\nAbilities (4)\n4 Full Moon",
+        "Allies (4)\n4 Bad Wolf\nSB: 2 Full Moon\n\nSideboard (3)\n3 Rabid Bite",
+    ],
+)
+def test_header_counts_as_players_count_are_not_questioned(shadow_era, text):
+    assert parse_text(text, shadow_era).problems == []
+
+
+def test_a_section_counted_over_groups_of_its_own_is_counted_whole(eruma):
+    # ERUMA lists count their 15 Outlaws and group them by class below that count.
+    outlaws = [c.name for c in eruma.cards if c.type == "Outlaw"]
+    text = "Outlaws (15)\nAssassins (4)\n" + "\n".join(outlaws[:4])
+    text += "\nThieves (11):\n" + "\n".join(outlaws[4:15])
+    assert parse_text(text, eruma).problems == []
+    (problem,) = parse_text(text.replace("(15)", "(16)"), eruma).problems
+    assert (problem.rule, problem.lines) == (HEADER_COUNT, (1,))
+    assert "but 15 are listed under it" in problem.message

@@ -297,7 +297,10 @@ def test_ryft_active_and_delayed_cards_grouped_as_the_rulebook_names_them(
     assert (codes.count("Active Code"), codes.count("Delayed Code")) == (2, 2)
 
     broken = text.replace("3x Ryft Surge", "4x Ryft Surge\n1x Ember Spawn")
+    # and a header counting its cards ("Active (6)") says it no longer holds that many
+    recounted = ["decklist-header-count"] if "(" in active else []
     assert rule_ids(check(ryft, broken)) == [
+        *recounted,
         "decklist-ignored-line",
         "ryft-being-and-code-only",
         "ryft-forty-cards",
