@@ -14,6 +14,8 @@ alike, in the one error shape, without a check of their own:
   64-bit integers, or ``NaN`` / ``Infinity`` is a 400, rather than a
   ``RecursionError``, ``ValueError`` or ``OverflowError`` deeper in; so is an
   object naming a key twice, whose first value JSON readers drop unsaid;
+- a NUL character anywhere (UTF-16 text without its byte order mark is valid
+  UTF-8 with a NUL beside every letter) is a 400 saying so;
 - a body sent in chunks (no ``Content-Length``) larger than
   ``MAX_CONTENT_LENGTH`` is a 413 like any other, never cut at the limit and
   read in part.
@@ -49,6 +51,7 @@ MAX_JSON_INTEGER = 2**63 - 1
 # instead of a reset connection; beyond it, the connection is simply closed.
 DRAIN_BYTES = 4 * 1024 * 1024
 _SURROGATE = re.compile("[\ud800-\udfff]")
+NUL_REASON = "holds NUL bytes (UTF-16 text without its byte order mark?); send UTF-8 text"
 
 
 def unreadable(where: str, reason: str = "is not valid UTF-8 text") -> ApiError:
@@ -56,17 +59,25 @@ def unreadable(where: str, reason: str = "is not valid UTF-8 text") -> ApiError:
 
 
 def decode(data: bytes, where: str) -> str:
-    """``data`` as UTF-8, refused (not replaced) when it is not."""
+    """``data`` as UTF-8, refused (not replaced) when it is not, or when it holds a NUL byte:
+    UTF-16 without its byte order mark is valid UTF-8 with a NUL beside every letter, and
+    was read as a list of unknown cards ('3\\x00 \\x00E\\x00m...'); no one types a NUL."""
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise unreadable(where) from None
+    if "\x00" in text:
+        raise unreadable(where, NUL_REASON)
+    return text
 
 
 def check_text(text: str, where: str) -> str:
-    """``text`` unless it holds a lone surrogate (from a JSON escape such as ``\\ud800``)."""
+    """``text`` unless it holds a lone surrogate (from a JSON escape such as ``\\ud800``) or
+    a NUL (``\\u0000``, ``%00``)."""
     if not text.isascii() and _SURROGATE.search(text):
         raise unreadable(where, "holds a lone surrogate (\\ud800-\\udfff), which is not text")
+    if "\x00" in text:
+        raise unreadable(where, "holds a NUL character (\\u0000, %00), which is not text")
     return text
 
 
@@ -79,6 +90,8 @@ class StrictFormDataParser(FormDataParser):
             items = parse_qsl(text, keep_blank_values=True, errors="strict")
         except UnicodeDecodeError:
             raise unreadable("the form") from None
+        for name, value in items:
+            check_text(value, f"the form field {name!r}")
         return stream, self.cls(items), self.cls()
 
     def _parse_multipart(self, stream, mimetype, content_length, options):
@@ -95,6 +108,7 @@ class StrictFormDataParser(FormDataParser):
         for name, value in form.items(multi=True):
             if "\ufffd" in value or "\ufffd" in name:
                 raise unreadable(f"the form field {name!r}")
+            check_text(value, f"the form field {name!r}")
         return stream, form, files
 
 

@@ -14,6 +14,7 @@ import pytest
 from tests.api.support import error_of, make_app
 
 VALIDATE = "/api/v1/games/era/validate"
+FORM = "application/x-www-form-urlencoded"
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -77,6 +78,21 @@ def test_a_surrogate_pair_is_one_character_and_welcome(client):
 def test_a_body_that_is_not_utf8_is_refused_not_replaced(client, content_type, body):
     error = error_of(client.post(VALIDATE, data=body, content_type=content_type), 400)
     assert error["code"] == "invalid-text"
+
+
+def test_utf16_text_without_its_mark_is_refused_saying_so_not_read_as_unknown_cards(client):
+    """UTF-16 without its byte order mark is valid UTF-8 with a NUL byte beside every
+    letter: it was read as a list of unknown cards ('3\\x00 \\x00E...') and judged."""
+    body = "3 Ember Rex\n3 Kindle".encode("utf-16-le")
+    error = error_of(client.post(VALIDATE, data=body, content_type="text/plain"), 400)
+    assert error["code"] == "invalid-text"
+    assert "NUL" in error["message"]
+    assert "UTF-16" in error["message"]
+    saved = client.post("/api/v1/decks", json={"game": "era", "name": "x", "text": "3 Ember Rex"})
+    assert saved.status_code == 201
+    token = CSRF.search(client.get("/validate").get_data(as_text=True)).group(1)
+    form = f"csrf_token={token}&game=era&decklist=3%00Ember%00Rex".encode()
+    assert client.post("/validate", data=form, content_type=FORM).status_code == 400
 
 
 def test_a_player_named_by_an_invalid_byte_is_refused(client):
