@@ -428,3 +428,33 @@ def test_a_decklist_file_opens_in_the_builder_as_its_deck(page):
     )
     assert page.input_value("#import-text") == text
     assert deck_rows(page) == shown
+
+
+def test_the_search_results_are_one_tab_stop_so_the_keyboard_reaches_the_deck(page):
+    # Sixty results were 120 Tab presses between the search box and Save; now Tab passes the
+    # results once (the card in focus, and its "i"), and the arrows move through them.
+    open_builder(page, "era")
+    page.fill("#search-q", "a")
+    expect(page.locator("#search-results button.result")).to_have_count(30)
+    page.focus("#search-q")
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "deck-save":
+            break
+    expect(page.locator("#deck-save")).to_be_focused()
+
+    page.focus("#search-q")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    second = page.locator("#search-results button.result").nth(1)
+    expect(second).to_be_focused()
+    name = second.get_attribute("data-card")
+    page.keyboard.press("Tab")
+    expect(page.locator(f'#search-results button[data-info="{name}"]')).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("#search-results button.result")).to_have_count(30)
+    assert page.evaluate("document.activeElement.closest('#search-results')") is None
+    # Back into the list, Tab lands on the card the keyboard left.
+    page.keyboard.press("Tab")
+    expect(second).to_be_focused()

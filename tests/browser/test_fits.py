@@ -26,6 +26,10 @@ def test_fits_my_deck_hides_the_cards_the_hero_cannot_take(page):
     expect(book).to_be_hidden()
     assert "Priest" in book.get_attribute("title")
     expect(page.locator("#search-status")).to_contain_text("do not fit your deck")
+    # Enter in the box adds the top result shown, never one hidden for not fitting.
+    page.press("#search-q", "Enter")
+    expect(page.locator("#deck-total")).to_have_text("1 card")
+    expect(page.locator(".deck-row", has_text="Book of Curses")).to_have_count(0)
 
     page.fill("#search-q", "Freezing Grip")
     expect(page.locator("#search-results li.result-row", has_text="Freezing Grip")).to_be_visible()

@@ -910,6 +910,7 @@ async function search(page = 1) {
     const focused = el.results.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     if (page === 1) el.results.replaceChildren(...items);
     else el.results.append(...items);
+    roveReset();
     if (focused && !el.results.contains(document.activeElement)) {
       // A newer answer replaced the list under the keyboard: stay on the same card, or the top.
       const again = items.find((item) => item.firstChild.dataset.card === focused) || items[0];
@@ -949,6 +950,7 @@ async function applyFits() {
       row.removeAttribute("title");
     }
     el.searchStatus.dataset.hiddenCards = "0";
+    roveReset();
     return;
   }
   const ids = rows.map((row) => row.querySelector("button.result").dataset.card);
@@ -975,6 +977,7 @@ async function applyFits() {
       }
     }
     el.searchStatus.dataset.hiddenCards = String(hidden);
+    roveReset();
     const note = hidden ? ` ${hidden} shown here do not fit your deck and are hidden.` : "";
     el.searchStatus.textContent = el.searchStatus.textContent.replace(/ \d+ shown here do not fit.*$/, "") + note;
   } catch (error) {
@@ -1040,9 +1043,36 @@ el.results.addEventListener("click", (event) => {
   if (button) addCard(state.cards.get(button.dataset.card));
 });
 
+/** The results shown (not hidden by "Fits my deck"), as their add buttons. */
+function shownResults() {
+  return [...el.results.querySelectorAll("li.result-row:not([hidden]) button.result")];
+}
+
+/**
+ * The results are one stop for Tab: the row the keyboard was last on (its add button and
+ * its "i"); the arrows move through the rest. A stop for each of 60 results kept the deck
+ * 120 Tab presses away from the search box.
+ */
+function roveTo(row) {
+  for (const button of el.results.querySelectorAll("button")) button.tabIndex = -1;
+  if (row) for (const button of row.querySelectorAll("button")) button.tabIndex = 0;
+}
+
+/** After the results change: the row the keyboard was on if it is still shown, else the top. */
+function roveReset() {
+  const current = el.results.querySelector('li.result-row:not([hidden]) button.result[tabindex="0"]');
+  const row = (current || shownResults()[0] || null)?.closest("li") ?? null;
+  roveTo(row);
+}
+
+el.results.addEventListener("focusin", (event) => {
+  const row = event.target.closest("li.result-row");
+  if (row) roveTo(row);
+});
+
 el.query.addEventListener("keydown", (event) => {
   if (event.key === "ArrowDown") {
-    const first = el.results.querySelector("button.result");
+    const first = shownResults()[0];
     if (first) {
       event.preventDefault();
       first.focus();
@@ -1057,14 +1087,20 @@ el.query.addEventListener("keydown", (event) => {
 async function addTopResult() {
   // Typed faster than the search answered: the list shown is for older words; ask first.
   if (state.shownQuery !== JSON.stringify(searchQuery(1))) await searchSoon.now();
-  const first = el.results.querySelector("button.result");
+  const first = shownResults()[0];
   if (first) addCard(state.cards.get(first.dataset.card));
 }
 
 el.results.addEventListener("keydown", (event) => {
+  const info = event.target.closest("button[data-info]");
+  if (info && event.key === "ArrowLeft") {
+    event.preventDefault();
+    info.closest("li").querySelector("button.result").focus();
+    return;
+  }
   const button = event.target.closest("button.result");
   if (!button) return;
-  const buttons = [...el.results.querySelectorAll("button.result")];
+  const buttons = shownResults();
   const index = buttons.indexOf(button);
   const go = (i) => buttons[Math.max(0, Math.min(buttons.length - 1, i))].focus();
   if (event.key === "ArrowDown") go(index + 1);
@@ -1073,6 +1109,7 @@ el.results.addEventListener("keydown", (event) => {
     else go(index - 1);
   } else if (event.key === "Home") go(0);
   else if (event.key === "End") go(buttons.length - 1);
+  else if (event.key === "ArrowRight") button.closest("li").querySelector("button[data-info]").focus();
   else if (event.key === "+" || event.key === "=") addCard(state.cards.get(button.dataset.card));
   else if (event.key === "Escape") el.query.focus();
   else return;
