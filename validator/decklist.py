@@ -136,6 +136,26 @@ _TOTAL = re.compile(
     r"|^\d+\s+cards?(?:\s+total)?$",
     re.I,
 )
+# What a list writes in a part it leaves empty: "Sideboard: none", "Maybe: -".
+_NOTHING = frozenset(
+    (
+        "none",
+        "nothing",
+        "empty",
+        "n/a",
+        "na",
+        "nil",
+        "tbd",
+        "-",
+        "--",
+        "---",
+        "–",
+        "—",
+        "―",
+        "...",
+        "…",
+    )
+)
 # Characters that show as nothing: a byte order mark a Windows editor or a web form leaves at
 # the start of a list, and zero-width spaces copied from web pages.
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
@@ -459,7 +479,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
         line = emphasis.group(2).strip() + emphasis.group(3)
     if not line:
         return _BLANK
-    if line.startswith("//"):
+    if line.startswith("//") or _says_nothing(game, line):
         return (_SKIP,)
     heading = _HEADING.match(line)
     if heading:
@@ -512,6 +532,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
             # own line (see _LINE_ONLY_LABELS and _below_label).
             alone = target[0] == _SECTION and _split_count(rest)[1] == rest.strip()
             line_only = _ON_ITS_LINE if name_key(label) in _LINE_ONLY_LABELS else alone
+            if _says_nothing(game, rest):  # "Sideboard: none": an empty part, started by nothing
+                return (_HEADER, target, label, None, True)
             read = _read_entry(game, rest)
             if read[0] == _UNKNOWN and "," in rest:
                 read = _read_several(game, rest) or read
@@ -558,6 +580,12 @@ def _hashed(game: Game, line: str) -> tuple:
     if printing is None:
         return (_COMMENTED, line, found[0].name, number)
     return (_CARD, printing, True, found[2], 1)
+
+
+def _says_nothing(game: Game, text: str) -> bool:
+    """Whether ``text`` is what forum templates put in a part the list leaves empty ("none",
+    "-", "N/A", "(empty)"), rather than a card."""
+    return text.strip("()[] ").lower() in _NOTHING and _find(game, text) is None
 
 
 def _board_noted(game: Game, line: str) -> tuple | None:

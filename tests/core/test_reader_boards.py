@@ -170,3 +170,36 @@ def test_a_game_that_gives_its_sideboard_a_section_counts_it_by_its_rules(pool_c
     assert parsed.problems == []
     assert parsed.deck.boards == {}
     assert [(e.card.name, e.count) for e in parsed.deck.sections["side"]] == [("Flame Lash", 2)]
+
+
+@pytest.mark.parametrize(
+    "empty",
+    [
+        "Sideboard: none",
+        "Sideboard: -",
+        "SB: N/A",
+        "Maybeboard: —",
+        "Sideboard: (empty)",
+        "Sideboard:\nnone",
+        "Sideboard\n(none)",
+        "Sideboard:\n-",
+    ],
+)
+def test_a_board_said_to_be_empty_holds_nothing_and_the_deck_goes_on(era, empty):
+    # Forum templates keep their parts and fill the empty ones with "none" or a dash: each was
+    # an unknown card, an error that judged a legal list illegal.
+    parsed = parse_text(f"3 Kindle\n{empty}\n", era)
+    assert parsed.problems == []
+    assert parsed.deck.boards == {}
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Kindle", 3)]
+
+
+def test_a_board_said_to_be_empty_on_its_line_starts_nothing(era):
+    # "Sideboard: none" says the sideboard is empty: the cards below it are not the sideboard's.
+    parsed = parse_text("Sideboard: none\n3 Kindle\nMaybe: -\n3 Fire Breath", era)
+    assert parsed.problems == []
+    assert parsed.deck.boards == {}
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Kindle", 3),
+        ("Fire Breath", 3),
+    ]
