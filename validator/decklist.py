@@ -123,6 +123,11 @@ _LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
 # and those phones offer (sent with U+FE0F, which asks for the emoji form: "▪️"); and the
 # "> " (">>> ") a chat or a forum quotes a line with.
 _BULLET = re.compile(r"^(?:>+\s*|[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+)")
+# A checklist's box, as notes apps and markdown write one: "- [ ] 4 Bad Wolf", "☐ 4 Bad Wolf".
+_CHECKBOX = re.compile(r"^(?:\[[ xX✓✔]?\]|[☐☑☒✅✔✓]\ufe0f?)\s+")
+_CHECKBOX_STARTS = frozenset("[☐☑☒✅✔✓")
+# A markdown link to a card's page, "[Bad Wolf](https://...)": the card is its text.
+_LINK = re.compile(r"\[([^\[\]]+)\]\((?:https?://|/)[^()\s]*\)")
 # Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
 _EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
 # A markdown heading: "## Sideboard". Only a heading that names a part of the deck is a
@@ -473,6 +478,10 @@ def _read_plain(game: Game, line: str) -> tuple | None:
 
 def _read_line(game: Game, stripped: str) -> tuple:
     line = _BULLET.sub("", _short_blanks(stripped).strip(_INVISIBLE).strip())
+    if line[:1] in _CHECKBOX_STARTS:
+        line = _CHECKBOX.sub("", line)
+    if "](" in line:
+        line = _LINK.sub(r"\1", line)
     line = line.replace("**", "").replace("__", "")
     emphasis = _EMPHASIS.match(line)
     if emphasis:

@@ -367,3 +367,24 @@ def test_a_first_line_that_is_a_header_misspelt_is_still_an_unknown_section(
 def test_a_number_ending_a_word_of_a_header_is_no_count_of_it(shadow_era):
     (problem,) = parse_text("4 Bad Wolf\nPlan v2:\n4 Full Moon\n", shadow_era).problems
     assert "no section 'Plan v2'" in problem.message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- [ ] 4 Bad Wolf",
+        "- [x] 4 Bad Wolf",
+        "* [X] Bad Wolf x4",
+        "[ ] 4 Bad Wolf",
+        "☐ 4 Bad Wolf",
+        "✅ 4 Bad Wolf",
+        "4 [Bad Wolf](https://example.org/cards/se049)",
+        "- 4x [Bad Wolf](/games/shadow-era/cards/se049)",
+    ],
+)
+def test_a_checklist_or_a_markdown_link_is_the_card_it_names(shadow_era, line):
+    """Notes apps keep a list as a checklist, and posts link each card to its page: the box and
+    the link's address are no part of the card's name, which was an unknown card."""
+    parsed = parse_text(f"4 Full Moon\n{line}", shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Full Moon": 4, "Bad Wolf": 4}
