@@ -458,3 +458,25 @@ def test_the_search_results_are_one_tab_stop_so_the_keyboard_reaches_the_deck(pa
     # Back into the list, Tab lands on the card the keyboard left.
     page.keyboard.press("Tab")
     expect(second).to_be_focused()
+
+
+def test_back_to_the_builder_its_results_are_those_of_the_filters_it_shows(page):
+    # The browser puts the filters back once the page has loaded, after its first search:
+    # the list showed every card under "Element: Fire", and "Fits my deck" ticked hid none.
+    open_builder(page, "shadow-era")
+    page.fill("#search-q", "Nishaven")
+    page.get_by_role("button", name="Add Nishaven (Hero)").click()
+    page.fill("#search-q", "")
+    page.select_option("#search-type", "Item")
+    page.check("#search-fits")
+    expect(page.locator("#search-status")).to_contain_text("do not fit your deck")
+    results = page.locator("#search-results li.result-row:not([hidden]) button.result")
+    shown = [b.get_attribute("data-card") for b in results.all()]
+
+    page.goto("/games/shadow-era/cards")
+    page.go_back()
+    settle(page)
+    expect(page.locator("#search-type")).to_have_value("Item")
+    expect(page.locator("#search-fits")).to_be_checked()
+    expect(page.locator("#search-status")).to_contain_text("do not fit your deck")
+    assert [b.get_attribute("data-card") for b in results.all()] == shown

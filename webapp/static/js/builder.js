@@ -1614,4 +1614,10 @@ if (restoreDraft()) {
   revise(true);
 }
 search(1);
+// Come back to with the browser's Back, the page gets its filters back as they were only once
+// it has loaded, after the search above: ask again for what they now say.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) return;
+  if (el.fits.checked || state.shownQuery !== JSON.stringify(searchQuery(1))) searchSoon.now();
+});
 if ($("event-banner")) openForEvent(game, builder);
