@@ -1006,6 +1006,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     labelled: list[int] = []  # the "SB: 2 Card" lines outside a board (_below_label)
     counted: list[tuple] = []  # headers with a count of their own (_header_count)
     kept_long: dict[str, tuple] = {}  # this list's readings of lines too long to keep
+    totals: list[tuple[int, str]] = []  # "Total: 40": the list's own counts (_total)
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -1047,6 +1048,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if kind == _HEADER and _is_title_with_colon(game, deck, reading):
                 problems.append(_title(game, number, stripped, tuple(game.suggest(reading[2]))))
                 continue
+        if kind == _TOTAL_LINE:
+            totals.append((number, reading[1]))
+            continue
         where = place
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
@@ -1087,6 +1091,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         below = _below_label(game, kept, lines, labelled[0])
         if below is not None:
             problems.append(below)
+    for number, text in totals:
+        problem = _total(game, deck, number, text)
+        if problem is not None:
+            problems.append(problem)
     if counted:
         # each line as it was read (a numbered line as the list's numbers say)
         readings = []
@@ -1103,6 +1111,32 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if problem is not None:
                 problems.append(problem)
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def _total(game: Game, deck: Deck, number: int, text: str) -> Problem | None:
+    """The warning on a list's own total ("Total: 40", "Total 15 + 13") that is none of the
+    counts a player may mean: the whole deck, with or without its boards, one of its sections
+    or boards, or the whole deck without its sections apart from the main one (a hero)."""
+    stated = [_count(digits) for digits in _DIGITS.findall(text)]
+    sizes = {s.name: deck.size(s.id) for s in game.sections if deck.sections.get(s.id)}
+    boards = {b: sum(e.count for e in deck.boards[b]) for b in BOARDS if deck.boards.get(b)}
+    whole = sum(sizes.values())
+    main = deck.size(game.default_section)
+    meant = {whole, whole + sum(boards.values()), main, *sizes.values(), *boards.values()}
+    if stated and (stated[0] in meant or sum(stated) in meant):
+        return None
+    parts = [f"{size} in its {name}" for name, size in sizes.items()]
+    parts += [f"{size} in its {board}" for board, size in boards.items()]
+    held = f"{whole} {'card' if whole == 1 else 'cards'}" + (
+        f" ({', '.join(parts)})" if parts else ""
+    )
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: {text!r} is read as the list's own count of its cards, not a card, but"
+        f" the list holds {held}; the line is ignored",
+        number,
+        WARNING,
+    )
 
 
 def _counted_header(stripped: str) -> tuple[str, int] | None:
@@ -1396,16 +1430,6 @@ def _take(game, deck, problems, reading, where, number, stripped) -> None:
                 number,
                 WARNING,
                 cards=(card_name,),
-            )
-        )
-    elif kind == _TOTAL_LINE:
-        problems.append(
-            _problem(
-                IGNORED_LINE,
-                f"Line {number}: {values[0]!r} is read as the list's own count of its cards,"
-                " not a card; the line is ignored",
-                number,
-                WARNING,
             )
         )
     elif kind == _BAD_COUNT:

@@ -9,6 +9,8 @@ import pytest
 from validator import ERROR, WARNING, parse_text
 from validator.decklist import IGNORED_LINE, READ_AS, UNKNOWN_CARD
 
+from ..helpers import example
+
 
 def entries(parsed) -> dict[str, int]:
     """Every card of a read list, sections and boards alike, with its count."""
@@ -388,3 +390,26 @@ def test_a_checklist_or_a_markdown_link_is_the_card_it_names(shadow_era, line):
     parsed = parse_text(f"4 Full Moon\n{line}", shadow_era)
     assert parsed.problems == []
     assert entries(parsed) == {"Full Moon": 4, "Bad Wolf": 4}
+
+
+@pytest.mark.parametrize(
+    "total",
+    ["Total: 41", "Total: 40", "Total: 40 (+hero)", "Total: 40 + hero", "41 cards", "Total 1 + 40"],
+)
+def test_a_total_that_agrees_with_the_list_needs_no_word(shadow_era, total):
+    # Players add up their list at its end; a total that agrees says nothing new.
+    parsed = parse_text(f"{example('shadow-era-legal.txt')}\n{total}\n", shadow_era)
+    assert parsed.problems == []
+
+
+def test_a_total_that_disagrees_with_the_list_is_said_with_both_counts(shadow_era):
+    text = f"{example('shadow-era-legal.txt')}\nSideboard:\n2 Bad Wolf\n\nTotal: 39\n"
+    parsed = parse_text(text, shadow_era)
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity) == (IGNORED_LINE, WARNING)
+    assert problem.message == (
+        f"Line {len(text.splitlines())}: 'Total: 39' is read as the list's own count of its"
+        " cards, not a card, but the list holds 41 cards (1 in its Hero, 40 in its Deck, 2 in its"
+        " sideboard);"
+        " the line is ignored"
+    )
