@@ -77,6 +77,14 @@ def test_the_format_list_follows_the_chosen_game(zoned):
     expect(fmt).to_have_value("")
     expect(enabled).to_have_text(["RYFT: Standard (default)", "RYFT: Singleton Matrix"])
     expect(fmt.locator('optgroup[data-game="era"]')).to_be_hidden()
+
+    # Back to the form, the browser puts RYFT back once the page has loaded: its formats too.
+    fmt.select_option("ryft:singleton-matrix")
+    page.goto("/games/era/cards")
+    page.go_back()
+    expect(game).to_have_value("ryft")
+    expect(fmt).to_have_value("ryft:singleton-matrix")
+    expect(enabled).to_have_text(["RYFT: Standard (default)", "RYFT: Singleton Matrix"])
     assert page.errors == []
 
 

@@ -61,3 +61,9 @@ def test_validation_page_lists_only_the_picked_games_formats(page):
     page.select_option("#format", "open")
     page.select_option("#game", "ryft")
     assert page.input_value("#format") == ""
+
+    # Back to the page, the browser puts RYFT back once the page has loaded: its formats too.
+    page.goto("/games/era/cards")
+    page.go_back()
+    expect(page.locator("#game")).to_have_value("ryft")
+    expect(page.locator("#format optgroup:not([hidden])")).to_have_attribute("data-game", "ryft")

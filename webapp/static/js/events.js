@@ -47,6 +47,8 @@ function formatsFollowGame(form) {
   };
   game.addEventListener("change", follow);
   follow();
+  // Come back to with Back, the form gets its game back only once the page has loaded.
+  window.addEventListener("pageshow", follow);
 }
 
 function browserZone(form) {

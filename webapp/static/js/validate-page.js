@@ -16,3 +16,5 @@ function showFormats() {
 
 game.addEventListener("change", showFormats);
 showFormats();
+// Come back to with Back, the page gets its game back only once it has loaded: its formats too.
+window.addEventListener("pageshow", showFormats);
