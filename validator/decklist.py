@@ -64,13 +64,21 @@ _COUNT_FIRST = re.compile(r"^(?:[xX×]\s*)?[\(\[]?(\d+)[\)\]]?\s*[xX×]?\s+(\S.*
 # A count never starts with a zero: "062 Glacáin" is a card's number (see _with_count).
 _PLAIN = re.compile(r"^([1-9]\d{0,2})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
-# "Name x3", "Name 3x", "Name (3)", "Name [3]": no card's name ends in a count of these shapes.
+# The word notes write after a count: "3 copies", "3 pcs".
+_COPIES = r"(?:\s*(?i:copies|copy|pcs|pc)\.?)"
+# "Name x3", "Name 3x", "Name (3)", "Name [3]", "Name (x 3)", "Name (3 copies)": no card's name
+# ends in a count of these shapes.
 _COUNT_LAST = re.compile(
-    r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]|\(\s*[xX×]?(\d+)\s*\)|\[\s*[xX×]?(\d+)\s*\])$"
+    r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]"
+    rf"|\(\s*[xX×]?\s*(\d+){_COPIES}?\s*\)|\[\s*[xX×]?\s*(\d+){_COPIES}?\s*\])$"
 )
-# A count set apart after a name, by a dash, a colon or a wide gap: "Name - 3", "Name    3".
+# A count set apart after a name, by a dash, a colon, an equals sign, dots leading the eye to it
+# or a wide gap ("Name - 3", "Name ..... 3", "Name    3"), or with its word ("Name 3 copies").
 # Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
-_COUNT_APART = re.compile(r"^(\S.*?)(?:\s*[-–—:]\s*|\s{2,})[xX×]?(\d{1,3})[xX×]?$")
+_COUNT_APART = re.compile(
+    r"^(\S.*?)(?:\s*[-–—:=]\s*|\s*(?<![.…])[.…]{2,}+\s*|\s*…\s*|\s{2,}|\s(?=\d{1,3}"
+    rf"{_COPIES}$))[xX×]?(\d{{1,3}})[xX×]?{_COPIES}?$"
+)
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+")
 # The same count after a name, then the card's printing: "Name x3 RYFT1-004", "Name (3) [SET-004]".

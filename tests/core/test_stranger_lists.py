@@ -413,3 +413,26 @@ def test_a_total_that_disagrees_with_the_list_is_said_with_both_counts(shadow_er
         " sideboard);"
         " the line is ignored"
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Kindle = 3",
+        "Kindle ..... 3",
+        "Kindle....3",
+        "Kindle … 3",
+        "Kindle - 3 copies",
+        "Kindle 3 copies",
+        "Kindle: 3 pcs",
+        "Kindle (x 3)",
+        "Kindle [x 3]",
+        "Kindle (3 copies)",
+    ],
+)
+def test_a_count_after_the_name_as_notes_and_printed_lists_write_it_is_a_count(era, line):
+    # Phone notes write the word ("3 copies", "3 pcs"), printed lists lead the eye to the count
+    # with dots: each line was an unknown card, a legal list judged illegal.
+    parsed = parse_text(f"3 Fire Breath\n{line}", era)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Fire Breath": 3, "Kindle": 3}

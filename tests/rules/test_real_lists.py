@@ -218,15 +218,21 @@ def test_a_card_number_before_another_card_s_name_is_not_read(shadow_era):
     assert [p.rule for p in parsed.problems] == ["decklist-unknown-card"]
 
 
-@pytest.mark.parametrize(
-    "line", ["Fire Breath (2 copies)", "Fire Breath (x 2)", "Fire Breath (SDS1A 13)"]
-)
+@pytest.mark.parametrize("line", ["Fire Breath (SDS1A 13)", "Fire Breath (2 cards ago)"])
 def test_words_in_brackets_with_a_digit_are_not_dropped_as_a_note(era, line):
     """A count or a printing in brackets is never read away as a note: the line stays a
     problem the player sees, not one copy of the card."""
     parsed, result = judge(era, f"Dinos:\n1 Ember Rex\nDeck:\n{line}")
     assert [e.card.name for e in parsed.deck.sections.get("deck", [])] == []
     assert any(line in p.message for p in result.problems)
+
+
+@pytest.mark.parametrize("line", ["Fire Breath (2 copies)", "Fire Breath (x 2)"])
+def test_a_count_in_brackets_with_its_word_or_its_x_is_that_count(era, line):
+    """Not one copy of the card, read past a note, but the count it says."""
+    parsed, result = judge(era, f"Dinos:\n1 Ember Rex\nDeck:\n{line}")
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["deck"]] == [("Fire Breath", 2)]
+    assert not [p for p in result.problems if p.rule.startswith("decklist-")]
 
 
 def test_shadow_era_two_heroes_check_every_card_against_both(shadow_era):
