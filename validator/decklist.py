@@ -874,6 +874,10 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         found = _find(game, name)
         if found is not None and found[0].identity == numbered.identity:
             return numbered, True, found[2]
+    elif name and _DIGIT.search(f"{first} {name.partition(' ')[0]}"):
+        printed = _set_number_first(game, first, name)
+        if printed is not None:
+            return printed
     noted = _note_apart(text)
     if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
         # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";
@@ -894,6 +898,23 @@ def _is_place(game: Game, card: Card, code: str) -> bool:
         and (not attribute.types or card.type in attribute.types)
         for attribute in game.attributes.values()
     )
+
+
+def _set_number_first(game: Game, first: str, rest: str) -> tuple | None:
+    """A card named by its set and number, then its name: "ERUMA-062 Glacáin", "ERUMA 062
+    Glacáin" (a number that is the card's own is read by :func:`_resolve` itself); None when
+    the text is not that card's."""
+    set_code = None
+    if name_key(first) in _lexicon(game).set_keys:
+        set_code, _, rest = rest.partition(" ")
+        set_code, first = first, set_code
+    if not rest or not _DIGIT.search(first):
+        return None
+    found = _find(game, rest)
+    if found is None:
+        return None
+    printing = _first(game.printings(found[0]), set_code, first)
+    return None if printing is None else (printing, True, found[2])
 
 
 def _printing(printings: tuple[Card, ...], match: re.Match) -> Card | None:
@@ -952,7 +973,9 @@ def _same_number(card: Card, number: str) -> bool:
     if have_digits.group().lstrip("0") != want_digits.group().lstrip("0"):
         return False
     prefix = name_key(wanted[: want_digits.start()])
-    return not prefix or name_key(printed[: have_digits.start()]).endswith(prefix)
+    if not prefix or name_key(printed[: have_digits.start()]).endswith(prefix):
+        return True
+    return prefix == name_key(card.set)  # "ERUMA-062" for 062 of the set ERUMA
 
 
 # -- reading a whole list ---------------------------------------------------------------

@@ -436,3 +436,15 @@ def test_a_count_after_the_name_as_notes_and_printed_lists_write_it_is_a_count(e
     parsed = parse_text(f"3 Fire Breath\n{line}", era)
     assert parsed.problems == []
     assert entries(parsed) == {"Fire Breath": 3, "Kindle": 3}
+
+
+@pytest.mark.parametrize("line", ["ERUMA-062 Glacáin", "ERUMA 062 Glacáin", "1 ERUMA-062 Glacáin"])
+def test_a_set_and_number_before_the_name_name_that_printing(eruma, line):
+    # Deck sites write a card's set and number before its name; ERUMA's numbers carry no set,
+    # so 'ERUMA-062 Glacáin' was an unknown card (or the list's title on its first line).
+    parsed = parse_text(f"Makuna\n{line}", eruma)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Makuna": 1, "Glacáin": 1}
+    assert parse_text(f"Makuna\nERUMA-061 {line.split()[-1]}", eruma).problems[0].rule == (
+        UNKNOWN_CARD
+    )
