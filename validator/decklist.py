@@ -151,24 +151,9 @@ _TOTAL = re.compile(
 )
 # What a list writes in a part it leaves empty: "Sideboard: none", "Maybe: -".
 _NOTHING = frozenset(
-    (
-        "none",
-        "nothing",
-        "empty",
-        "n/a",
-        "na",
-        "nil",
-        "tbd",
-        "-",
-        "--",
-        "---",
-        "–",
-        "—",
-        "―",
-        "...",
-        "…",
-    )
-)
+    ("none", "nothing", "empty", "n/a", "na", "nil", "tbd", "-", "--", "---", "–", "—", "―",
+     "...", "…")
+)  # fmt: skip
 # Characters that show as nothing: a byte order mark a Windows editor or a web form leaves at
 # the start of a list, and zero-width spaces copied from web pages.
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
@@ -541,8 +526,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
         counted = _HEADER_COUNT.fullmatch(" " + rest)
         if target is not None and not (counted and _find(game, label)):
             label = _without_count(label)
-            if counted:  # "Allies: 24" is a header with a count
-                return (_HEADER, target, label, None, False)
+            if counted:  # "Allies: 24" is a header with a count; "Sideboard: 0" starts nothing
+                return (_HEADER, target, label, None, _counts_none(rest))
             # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
             # cards below it are the deck's. "Deck: 3 Kindle" starts its section, and a board
             # ("Sideboard: Fireball") too, as "Sideboard:" alone does; "SB: 2 Card" marks its
@@ -559,14 +544,14 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 inner = further if further[1] is not None else target
                 return (_HEADER, inner, _without_count(line), None, line_only)
             return (_HEADER, target, label, _suggested(game, read), line_only)
-    if reading[0] == _UNKNOWN:
+    if reading[0] == _UNKNOWN or (reading[0] == _ZERO and _find(game, reading[1]) is None):
         # "Creatures (24)" or "Sideboard": a header written without its colon. Words that
         # name a card are that card and its count ("Fire Crystal - 2", "Shadow Armor<tab>4"),
-        # though each of them could head a group.
+        # though each of them could head a group. "Sideboard (0)" says the part is empty.
         target = _target(game, line)
         label = _without_count(line)
         if target is not None and (label == line or not _find(game, label)):
-            return (_HEADER, target, label, None, False)
+            return (_HEADER, target, label, None, label != line and _counts_none(line))
         row = _read_row(game, line)
         if row is not None:
             return _suggested(game, row)
@@ -597,6 +582,13 @@ def _hashed(game: Game, line: str) -> tuple:
     if printing is None:
         return (_COMMENTED, line, found[0].name, number)
     return (_CARD, printing, True, found[2], 1)
+
+
+def _counts_none(text: str) -> bool:
+    """Whether the count at the end of a header is 0 ("Sideboard (0)"): the part is empty, and
+    the cards below it are not its."""
+    count = _HEADER_COUNT.search(text)
+    return count is not None and not _DIGITS.search(count.group()).group().strip("0")
 
 
 def _says_nothing(game: Game, text: str) -> bool:

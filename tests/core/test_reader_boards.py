@@ -203,3 +203,18 @@ def test_a_board_said_to_be_empty_on_its_line_starts_nothing(era):
         ("Kindle", 3),
         ("Fire Breath", 3),
     ]
+
+
+@pytest.mark.parametrize(
+    "empty", ["Sideboard (0)", "Sideboard: 0", "Sideboard [0]", "Maybeboard - 0"]
+)
+def test_a_board_counted_as_none_holds_nothing_and_the_deck_goes_on(era, empty):
+    # "Sideboard (0)" was read as 0 copies of a card named Sideboard, a warning on a line that
+    # says the list has no sideboard.
+    parsed = parse_text(f"3 Kindle\n{empty}\n2 Fire Breath", era)
+    assert parsed.problems == []
+    assert parsed.deck.boards == {}
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Kindle", 3),
+        ("Fire Breath", 2),
+    ]
