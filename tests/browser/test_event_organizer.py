@@ -234,6 +234,29 @@ def test_the_dashboard_fits_a_phone_screen(zoned):
     box = bob.bounding_box()
     assert box["x"] >= 0, box
     assert box["x"] + box["width"] <= 390, box
+
+    # The report of an upload is a card a list too: its receipts were cut off at the edge.
+    phone.set_input_files(
+        "#upload",
+        {
+            "name": "lists.csv",
+            "mimeType": "text/csv",
+            "buffer": b"player,list\nAn Unusually Long Player Name Without Breaks,3 Ember Rex\n",
+        },
+    )
+    phone.get_by_role("button", name="Upload and check").click()
+    report = phone.locator("#upload-report tbody tr")
+    expect(report).to_have_count(1)
+    expect(report.locator("td.receipt")).to_have_text(re.compile(r"^[0-9a-f]{12}$"))
+    widths = phone.evaluate(
+        "({page: document.documentElement.scrollWidth,"
+        " table: document.querySelector('#upload-report').scrollWidth,"
+        " wrap: document.querySelector('#upload-report').parentElement.clientWidth})"
+    )
+    assert widths["page"] <= 390, widths
+    assert widths["table"] <= widths["wrap"], widths
+    receipt = report.locator("td.receipt").bounding_box()
+    assert receipt["x"] + receipt["width"] <= 390, receipt
     assert phone.errors == []
 
 
