@@ -229,6 +229,10 @@ def test_the_dashboard_fits_a_phone_screen(zoned):
     assert widths["view"] == 390
     assert widths["page"] <= 390, widths
     assert widths["table"] <= widths["wrap"], widths
+    # The panels stand apart, as everywhere else: the lists' panel touched the one above it.
+    above = phone.locator("#not-submitted").bounding_box()
+    lists = phone.locator("section", has=phone.locator("#entries-heading")).bounding_box()
+    assert lists["y"] - (above["y"] + above["height"]) >= 12, (above, lists)
     bob = phone.locator("#entries tbody tr", has_text="Bob")
     expect(bob).to_contain_text("Not legal")
     box = bob.bounding_box()
