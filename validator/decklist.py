@@ -44,7 +44,7 @@ from typing import Any
 
 from cardpool import Card, Game, name_key
 
-from .deck import BOARDS, MAYBEBOARD, SIDEBOARD, Deck
+from .deck import BOARD_NAMES, BOARDS, MAYBEBOARD, SIDEBOARD, Deck
 from .errors import DecklistError, DecklistTooLongError
 from .problems import ERROR, WARNING, Problem
 
@@ -1030,6 +1030,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     counted: list[tuple] = []  # headers with a count of their own (_header_count)
     kept_long: dict[str, tuple] = {}  # this list's readings of lines too long to keep
     totals: list[tuple[int, str]] = []  # "Total: 40": the list's own counts (_total)
+    board_line, board_grouped = 0, False  # the board's header, and whether a group was said
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -1091,7 +1092,20 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 )
                 target = _BY_TYPE
             where = target
+            if on_board and target == _BY_TYPE and not line_only:
+                grouped = _grouped_board(game, deck, place, board_line, number, label)
+                if grouped is not None:  # "Sideboard:", then "Allies (2)": see _grouped_board
+                    kept_on_board, said = grouped
+                    if kept_on_board:
+                        target = where = place
+                    if not board_grouped:
+                        problems.append(said)
+                    board_grouped = True
+            elif on_board and line_only is True and target[0] == _SECTION:
+                place, on_board = _BY_TYPE, False  # "Hero: Darkclaw" below the sideboard
             if not line_only:
+                if target[0] == _BOARD and target != place:
+                    board_line, board_grouped = number, False
                 place = target
                 on_board = place[0] == _BOARD
                 if rest is None and _DIGIT.search(stripped):
@@ -1212,10 +1226,13 @@ def _header_count(
             header = header or _BY_TYPE
             if not line_only:
                 near_open = blank_open = False
-                if kind in (_BOARD, "group") or _ends_counted(game, kind, own, header, labelled):
+                if kind == "group" or _ends_counted(game, kind, own, header, labelled):
                     break
-                place = header
-            there = header
+                if kind != _BOARD:  # a board's groups are the board's (_grouped_board)
+                    place = header
+                there = place
+            else:
+                there = header
             if rest is None:
                 continue
             reading = rest
@@ -1236,9 +1253,9 @@ def _header_count(
             blank += copies_of if blank_open else 0
             wide += copies_of
             inside += copies_of if section == own else 0
-    if count in (near, blank) or (kind in (_SECTION, "whole") and count in (wide, inside)):
+    if count in (near, blank) or (kind != "group" and count in (wide, inside)):
         return None
-    listed = {_SECTION: inside, "whole": wide}.get(kind, near)
+    listed = {_SECTION: inside, "whole": wide, _BOARD: wide}.get(kind, near)
     are = "is" if listed == 1 else "are"
     return Problem(
         rule=HEADER_COUNT,
@@ -1250,14 +1267,48 @@ def _header_count(
 
 
 def _ends_counted(game: Game, kind: str, own: str, header: tuple, label: str) -> bool:
-    """Whether a header ends the cards a section's or the whole deck's count is of: a board,
-    the whole deck's header again, and for a section another section."""
+    """Whether a header ends the cards a section's, a board's or the whole deck's count is of:
+    a board, the whole deck's header again, and for a section another section, for a board any
+    section; the groups within them (by type) do not."""
     if header[0] == _BOARD:
         return True
     key = name_key(label)
     if key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
         return True
+    if kind == _BOARD:
+        return header[1] is not None
     return kind == _SECTION and header[1] is not None and header[1] != own
+
+
+def _grouped_board(
+    game: Game, deck: Deck, board: tuple, at: int, number: int, label: str
+) -> tuple[bool, Problem] | None:
+    """The warning on a header grouping cards by type ("Allies (2)") below a board's header
+    (line ``at``): below a deck already listed, the group is the board's, as a sideboard
+    grouped by type is; above it (the sideboard listed first), the deck's. The answer is
+    whether the group is the board's, and the warning; None for a header over the whole deck
+    ("Main:"), which ends the board's cards without a word."""
+    key = name_key(label)
+    if key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
+        return None
+    name = BOARD_NAMES[board[1]]
+    on_board = any(deck.sections.values())
+    if on_board:
+        read = (
+            f"a group of the {name.lower()}'s cards; if they are the deck's, write 'Deck:'"
+            " above them"
+        )
+    else:
+        read = (
+            f"a group of the deck's cards, the deck being listed after its {name.lower()}; if"
+            f" they are the {name.lower()}'s, list the deck first"
+        )
+    return on_board, _problem(
+        READ_AS,
+        f"Line {number}: {label!r} below {name!r} (line {at}) is read as {read}",
+        number,
+        WARNING,
+    )
 
 
 def _below_label(game: Game, kept: dict[str, tuple], lines: list[str], at: int) -> Problem | None:

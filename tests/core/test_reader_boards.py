@@ -218,3 +218,55 @@ def test_a_board_counted_as_none_holds_nothing_and_the_deck_goes_on(era, empty):
         ("Kindle", 3),
         ("Fire Breath", 2),
     ]
+
+
+def test_a_sideboard_grouped_by_type_after_the_deck_stays_the_sideboard(shadow_era):
+    # "Sideboard:" then "Allies (2)" over the sideboard's allies: the group header took its
+    # cards back into the deck without a word. Below a deck already listed, the group is the
+    # sideboard's, said once for the board.
+    text = (
+        "Hero: Darkclaw\n4 Full Moon\n\n"
+        "Sideboard (3):\nAllies (2)\n2 Bad Wolf\nAbilities\n1 Rabid Bite"
+    )
+    parsed = parse_text(text, shadow_era)
+    assert board(parsed, "sideboard") == [("Bad Wolf", 2), ("Rabid Bite", 1)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Darkclaw", 1),
+        ("Full Moon", 4),
+    ]
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (READ_AS, WARNING, (5,))
+    assert problem.message == (
+        "Line 5: 'Allies' below 'Sideboard' (line 4) is read as a group of the sideboard's cards;"
+        " if they are the deck's, write 'Deck:' above them"
+    )  # and the sideboard's count, 3, is of the cards of its groups
+    assert parse_text(text.replace("(3)", "(4)"), shadow_era).problems[1].rule == (
+        "decklist-header-count"
+    )
+
+
+def test_a_group_after_a_sideboard_listed_first_is_the_decks_said_once(shadow_era):
+    text = "Sideboard:\n2 Bad Wolf\nAllies (4)\n4 Wulven Tracker\nAbilities:\n4 Full Moon"
+    parsed = parse_text(text, shadow_era)
+    assert board(parsed, "sideboard") == [("Bad Wolf", 2)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Wulven Tracker", 4),
+        ("Full Moon", 4),
+    ]
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (READ_AS, WARNING, (3,))
+    assert problem.message == (
+        "Line 3: 'Allies' below 'Sideboard' (line 1) is read as a group of the deck's cards,"
+        " the deck being listed after its sideboard; if they are the sideboard's, list the deck"
+        " first"
+    )
+    # the hero's line below the sideboard ends it: the deck follows
+    parsed = parse_text(
+        "Sideboard:\n2 Bad Wolf\nHero: Darkclaw\nAllies (4)\n4 Wulven Tracker", shadow_era
+    )
+    assert parsed.problems == []
+    assert board(parsed, "sideboard") == [("Bad Wolf", 2)]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Darkclaw", 1),
+        ("Wulven Tracker", 4),
+    ]
