@@ -24,6 +24,11 @@ not by requests: a list of 1,000 unknown names costs a thousand times a one-line
 list (each is compared with every card for "did you mean"), and a batch holds up
 to ``MAX_REQUEST_LINES`` lines (10,000). Its views call :func:`charge`
 with the lines (or JSON entries) they are about to read, before reading them.
+What it guards is each worker's CPU, so each worker keeps its own count, in
+memory: a write to the shared file cost more than validating a 40-card list, on
+the API's busiest path. An address may so validate the limit's lines once per
+worker (twice with ``make start``'s two workers), and never more than that in
+any one worker.
 
 Behind a reverse proxy every request comes from the proxy's address: run
 gunicorn with ``--forwarded-allow-ips`` naming the proxy and set
@@ -211,9 +216,31 @@ def charge(units: int) -> None:
     if limit is None:
         return
     client, scale = _holder(app)
-    counted, retry_after = count(kind, client, limit, weight=max(int(units), 1))
+    counts = app.extensions.setdefault("deckwright.worker_counts", {}).get(kind)
+    if counts is None:
+        counts = app.extensions["deckwright.worker_counts"][kind] = WorkerCounts()
+    counted, retry_after = counts.add(client, limit, max(int(units), 1))
     if counted > limit.requests * scale:
         raise TooManyRequests(limit, retry_after)
+
+
+class WorkerCounts:
+    """One kind's counts in this worker's current window, by client; a new window starts
+    them afresh, so they hold no more clients than one window saw."""
+
+    def __init__(self) -> None:
+        self.window: int | None = None
+        self.counts: dict[str, int] = {}
+
+    def add(self, client: str, limit: Limit, weight: int, now: float | None = None):
+        """(the client's count in the current window with ``weight`` added, seconds until
+        the window ends)."""
+        moment = time.time() if now is None else now
+        window = int(moment // limit.seconds)
+        if window != self.window:
+            self.window, self.counts = window, {}
+        counted = self.counts[client] = self.counts.get(client, 0) + weight
+        return counted, int((window + 1) * limit.seconds - moment) + 1
 
 
 def _holder(app: Flask) -> tuple[str, int]:

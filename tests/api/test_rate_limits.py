@@ -1,7 +1,8 @@
 """Event creation, submissions, addresses bearing a token and the lines validated are limited
-per client address, counted in the database every worker shares, and refused with a 429 in
-the one error shape with ``Retry-After`` (the test client; tests/api/test_hostile_live.py
-sends the same to gunicorn's two workers)."""
+per client address, and refused with a 429 in the one error shape with ``Retry-After`` (the
+test client; tests/api/test_hostile_live.py sends the same to gunicorn's two workers).
+Requests are counted in the database every worker shares; the lines validated, which guard
+a worker's CPU, in each worker's memory."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from tests.api.support import error_of, make_app
 from webapp import limits
+from webapp.db import connections
 
 DEADLINE = (datetime.now(UTC) + timedelta(days=1)).isoformat()
 EVENT = {"name": "Cup", "game": "era", "deadline": DEADLINE}
@@ -215,3 +217,30 @@ def test_saving_a_deck_reads_it_and_is_counted_with_validation(tmp_path, library
     address = from_address("203.0.113.9")
     assert client.post("/api/v1/decks", json=body, **address).status_code == 201
     assert_too_many(client.post("/api/v1/decks", json=body, **address), limits.VALIDATION)
+
+
+def test_validation_is_counted_in_each_worker_with_no_write(tmp_path, library):
+    """The lines validated guard each worker's own CPU: counted in its memory, as a write to
+    the shared file would cost more than the validation it guards. Two apps on one file are
+    two workers: each gives an address the limit's room, and no more."""
+    first = limited_app(tmp_path, library, validation=[20, 60])
+    second = limited_app(tmp_path, library, validation=[20, 60])
+    for app in (first, second):
+        client = app.test_client()
+        assert [validate(client).status_code for _ in range(2)] == [200, 200]
+        assert_too_many(validate(client), limits.VALIDATION)
+    with first.app_context():
+        db = connections(first).get()
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        if "rate_counts" in tables:
+            assert db.execute("SELECT count(*) FROM rate_counts").fetchone() == (0,)
+
+
+def test_a_new_window_starts_the_worker_counts_afresh():
+    counts = limits.WorkerCounts()
+    limit = limits.Limit(limits.VALIDATION, 100, 60)
+    assert counts.add("a", limit, 70, now=600.0) == (70, 61)
+    assert counts.add("a", limit, 20, now=659.5) == (90, 1)
+    assert counts.add("b", limit, 5, now=659.9) == (5, 1)
+    assert counts.add("a", limit, 30, now=660.0) == (30, 61)
+    assert counts.counts == {"a": 30}  # the last window's clients are gone
