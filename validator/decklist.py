@@ -405,6 +405,15 @@ def _named_target(game: Game, label: str) -> tuple | None:
 _READINGS: weakref.WeakKeyDictionary[Game, dict[str, tuple]] = weakref.WeakKeyDictionary()
 MAX_KEPT_READINGS = 50_000
 MAX_KEPT_LINE = 200
+# The closest names to an unknown card's text, kept per game the same way (see _suggestions);
+# a reading keeps none, so no list's budget (MAX_SUGGESTED) reaches another list.
+_SUGGESTIONS: weakref.WeakKeyDictionary[Game, dict[str, tuple[str, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+# The unknown names of one list that get "did you mean": looking for the closest names is most
+# of the cost of a list of unknown lines, and a player fixes the first ones first. The others
+# are still said, each with its line, and the message says their names were not looked up.
+MAX_SUGGESTED = 50
 
 _SKIP = "skip"
 _BLANK = (_SKIP, "blank")  # a line of nothing: where a group of lines may end
@@ -416,7 +425,7 @@ _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
 _ZERO = "zero"  # (what the line names)
 _CARD = "card"  # (card, printing named, notes, count)
-_UNKNOWN = "unknown"  # (text, suggestions)
+_UNKNOWN = "unknown"  # (text, None): its suggestions are looked for when it is said
 _NUMBERED_LINE = "numbered"  # (number, reading as its place, reading as its count)
 _SEVERAL = "several"  # (the readings of the cards a header line lists after it,)
 
@@ -543,7 +552,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 # "Items - Weapons (4)": a header and the group within it, no card
                 inner = further if further[1] is not None else target
                 return (_HEADER, inner, _without_count(line), None, line_only)
-            return (_HEADER, target, label, _suggested(game, read), line_only)
+            return (_HEADER, target, label, read, line_only)
     if reading[0] == _UNKNOWN or (reading[0] == _ZERO and _find(game, reading[1]) is None):
         # "Creatures (24)" or "Sideboard": a header written without its colon. Words that
         # name a card are that card and its count ("Fire Crystal - 2", "Shadow Armor<tab>4"),
@@ -554,13 +563,13 @@ def _read_line(game: Game, stripped: str) -> tuple:
             return (_HEADER, target, label, None, label != line and _counts_none(line))
         row = _read_row(game, line)
         if row is not None:
-            return _suggested(game, row)
+            return row
         if "," in line:
             # "Charlotte, Makuna, Shimaru": a singleton list written a few names a line
             several = _read_several(game, line)
             if several is not None:
                 return several
-    return _suggested(game, reading)
+    return reading
 
 
 def _hashed(game: Game, line: str) -> tuple:
@@ -724,11 +733,20 @@ def _read_several(game: Game, text: str) -> tuple | None:
     return (_SEVERAL, tuple(readings)) if len(readings) > 1 else None
 
 
-def _suggested(game: Game, reading: tuple) -> tuple:
-    """An unknown card's reading with the closest names, looked for only once it is sure."""
-    if reading[0] != _UNKNOWN:
-        return reading
-    return (_UNKNOWN, reading[1], tuple(game.suggest(reading[1])))
+def _suggestions(game: Game, text: str) -> tuple[str, ...]:
+    """The closest card names to ``text``, kept per game as its readings are (an event's lists
+    repeat the same misspellings); looked for only when a problem or a title needs them."""
+    kept = _SUGGESTIONS.get(game)
+    if kept is None:
+        kept = _SUGGESTIONS.setdefault(game, {})
+    found = kept.get(text)
+    if found is None:
+        if len(kept) >= MAX_KEPT_READINGS:
+            kept.clear()
+        found = tuple(game.suggest(text))
+        if len(text) <= MAX_KEPT_LINE:
+            kept[text] = found
+    return found
 
 
 def _read_entry(game: Game, line: str) -> tuple:
@@ -979,11 +997,20 @@ def _unknown_card(
     where: str,
     line: int | None,
     section,
-    suggestions: tuple[str, ...] | None = None,
+    budget: list[int],
 ) -> Problem:
-    if suggestions is None:
-        suggestions = tuple(game.suggest(name))
-    hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else ""
+    """An unknown card's problem, with the closest names while the list's ``budget`` (the
+    count of names it may still look up, see MAX_SUGGESTED) lasts."""
+    if budget[0] > 0:
+        budget[0] -= 1
+        suggestions = _suggestions(game, name)
+        hint = f"; did you mean {' or '.join(suggestions)}?" if suggestions else ""
+    else:
+        suggestions = ()
+        hint = (
+            f" (close names are looked for only for the first {MAX_SUGGESTED} unknown cards"
+            " of a list)"
+        )
     return _problem(
         UNKNOWN_CARD,
         f"{where}: no {game.short_name} card is called {name!r}{hint}",
@@ -1031,6 +1058,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     kept_long: dict[str, tuple] = {}  # this list's readings of lines too long to keep
     totals: list[tuple[int, str]] = []  # "Total: 40": the list's own counts (_total)
     board_line, board_grouped = 0, False  # the board's header, and whether a group was said
+    budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -1063,14 +1091,14 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             kind = reading[0]
         if opening:
             opening = False
-            if kind == _UNKNOWN and _is_title(deck, reading, stripped):
-                problems.append(_title(game, number, stripped, reading[2]))
+            if kind == _UNKNOWN and _is_title(game, deck, reading, stripped):
+                problems.append(_title(game, number, stripped, _suggestions(game, reading[1])))
                 continue
             if kind == _HEADER and _is_titled_header(game, reading, stripped):
-                problems.append(_title(game, number, stripped, reading[3][2]))
+                problems.append(_title(game, number, stripped, _suggestions(game, reading[3][1])))
                 continue
             if kind == _HEADER and _is_title_with_colon(game, deck, reading):
-                problems.append(_title(game, number, stripped, tuple(game.suggest(reading[2]))))
+                problems.append(_title(game, number, stripped, _suggestions(game, reading[2])))
                 continue
         if kind == _TOTAL_LINE:
             totals.append((number, reading[1]))
@@ -1119,9 +1147,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             reading = rest
         if reading[0] == _SEVERAL:
             for each in reading[1]:
-                _take(game, deck, problems, each, where, number, stripped)
+                _take(game, deck, problems, each, where, number, stripped, budget)
             continue
-        _take(game, deck, problems, reading, where, number, stripped)
+        _take(game, deck, problems, reading, where, number, stripped, budget)
     if placed:
         problems.append(_placed(placed))
     if len(labelled) == 1:
@@ -1386,7 +1414,7 @@ def _placed(placed: list[tuple[int, int, tuple]]) -> Problem:
     )
 
 
-def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:
+def _is_title(game: Game, deck: Deck, reading: tuple, stripped: str) -> bool:
     """Whether an unknown first line, above every card, is the title players put on top:
     words without a count ("Boris Smash – Human Warrior"), or with the deck's size after them
     ("Inferno aggro (40)"), unless they are a card's name misspelt."""
@@ -1394,7 +1422,7 @@ def _is_title(deck: Deck, reading: tuple, stripped: str) -> bool:
         return False
     if name_key(reading[1]) != name_key(stripped) and _TITLE_SIZE.search(stripped) is None:
         return False
-    return not _misspelt_card(reading[1], reading[2])
+    return not _misspelt_card(reading[1], _suggestions(game, reading[1]))
 
 
 # How alike (difflib's ratio of name keys) a first line and a card's name are when the line is
@@ -1426,7 +1454,7 @@ def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:
         return False
     if name_key(stripped) != name_key(label) + name_key(rest[1]):
         return False
-    return not _misspelt_card(rest[1], rest[2])
+    return not _misspelt_card(rest[1], _suggestions(game, rest[1]))
 
 
 def _is_title_with_colon(game: Game, deck: Deck, reading: tuple) -> bool:
@@ -1441,7 +1469,7 @@ def _is_title_with_colon(game: Game, deck: Deck, reading: tuple) -> bool:
         return False  # below a card
     if any(c in label for c in "()[]") or _find(game, label) is not None:
         return False
-    if _misspelt_card(label, tuple(game.suggest(label))):
+    if _misspelt_card(label, _suggestions(game, label)):
         return False
     return _header_meant(game, label) is None
 
@@ -1459,7 +1487,7 @@ def _title(game: Game, number: int, stripped: str, suggestions: tuple[str, ...])
     )
 
 
-def _take(game, deck, problems, reading, where, number, stripped) -> None:
+def _take(game, deck, problems, reading, where, number, stripped, budget) -> None:
     """Put one read entry into the deck, or say why it could not be."""
     kind, *values = reading
     kind_of_place, place_id = where
@@ -1522,10 +1550,8 @@ def _take(game, deck, problems, reading, where, number, stripped) -> None:
             _problem(MALFORMED_LINE, f"Line {number}: cannot read {stripped!r}", number)
         )
     else:
-        card_text, suggestions = values
-        problems.append(
-            _unknown_card(game, card_text, f"Line {number}", number, place_id, suggestions)
-        )
+        card_text, _ = values
+        problems.append(_unknown_card(game, card_text, f"Line {number}", number, place_id, budget))
 
 
 # -- the JSON form ------------------------------------------------------------------------
@@ -1559,6 +1585,7 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     parts = [("sections", label, entries) for label, entries in sections.items()]
     parts += [("boards", label, entries) for label, entries in boards.items()]
     limit = _LINE_LIMIT.get() if max_lines is None else max_lines
+    budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
     entries_in_all = sum(len(e) if isinstance(e, list) else 1 for _, _, e in parts)
     if entries_in_all > limit:
         raise DecklistTooLongError(entries_in_all, limit, "entries")
@@ -1572,7 +1599,7 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
             continue
         for index, entry in enumerate(entries):
             where = f"{part}.{label}[{index}]"
-            _take_mapping_entry(game, deck, problems, unread, target, entry, where)
+            _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget)
     return ParsedDeck(_drop_empty(deck), problems, unread)
 
 
@@ -1597,7 +1624,7 @@ def _unknown_part(game: Game, part: str, label: Any) -> Problem:
     return _problem(UNKNOWN_SECTION, message)
 
 
-def _take_mapping_entry(game, deck, problems, unread, target, entry, where) -> None:
+def _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget) -> None:
     card_text, count = _entry_parts(entry)
     if card_text is None or count is None:
         problems.append(
@@ -1620,7 +1647,7 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where) -> N
             note = f"no card has the id {card_text!r} now; read by its name as {card.name}"
             found = (card, False, (*notes, note))
     if found is None:
-        problems.append(_unknown_card(game, saved_name or card_text, where, None, place_id))
+        problems.append(_unknown_card(game, saved_name or card_text, where, None, place_id, budget))
         unread.append(UnreadEntry(place_id, saved_name or card_text, count))
         return
     card, named, notes = found
