@@ -17,6 +17,7 @@ from .deck import Deck
 from .decklist import ParsedDeck, parse_mapping, parse_text
 from .engine import validate, validate_all_formats
 from .errors import DecklistError
+from .jsonkeys import repeated_key
 from .players import FirstLists, player_of_file, second_list
 from .problems import ERROR, Problem, Result
 from .spreadsheet import safe_cell
@@ -71,7 +72,11 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
         if path.suffix.lower() != ".json":
             return parse_text(text, game, name=path.stem)
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_unique_keys)
+        except _RepeatedKey as exc:
+            raise DecklistFileError(
+                path, f"not valid JSON (it names the key {exc.key!r} twice in one object)"
+            ) from None
         except json.JSONDecodeError as exc:
             raise DecklistFileError(
                 path, f"not valid JSON (line {exc.lineno}: {exc.msg})"
@@ -83,6 +88,18 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
         return parse_mapping(data, game)
     except DecklistError as exc:  # too many lines or entries, or no deck at all
         raise DecklistFileError(path, str(exc)) from None
+
+
+class _RepeatedKey(Exception):
+    def __init__(self, key: str):
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object, refused when it names a key twice, as the API refuses such a body."""
+    if (twice := repeated_key(pairs)) is not None:
+        raise _RepeatedKey(twice)
+    return dict(pairs)
 
 
 # Windows editors save "Unicode" text as UTF-16 starting with its byte order mark.

@@ -41,6 +41,7 @@ from werkzeug.exceptions import (
 from werkzeug.formparser import FormDataParser
 
 from validator import decklist
+from validator.jsonkeys import repeated_key
 
 from .errors import ApiError
 
@@ -235,17 +236,14 @@ def _integer(digits: str) -> int:
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object, refused when it names a key twice: JSON readers keep the last one, so
     a deck edited by hand with two ``"dinos"`` lists would lose the first without a word."""
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+    if (twice := repeated_key(pairs)) is not None:
         raise ApiError(
             400,
             "duplicate-key",
             f"the JSON names the key {twice!r} twice in one object",
             [{"key": twice}],
         )
-    return value
+    return dict(pairs)
 
 
 # Made once: json.loads with these hooks would build a decoder for every body.

@@ -41,6 +41,37 @@ def test_a_json_count_of_thousands_of_digits_is_a_file_error(run, tmp_path):
     assert result.output == f"Error: {deck}: not valid JSON (a number too long)\n"
 
 
+def test_a_json_decklist_naming_a_key_twice_is_a_file_error(run, tmp_path):
+    # A JSON reader keeps the last of two equal keys: the first "dinos" list would be
+    # dropped without a word, so the file is refused as the API refuses such a body.
+    deck = tmp_path / "deck.json"
+    deck.write_text(
+        '{"sections": {"dinos": [{"card": "Kindle", "count": 3}],'
+        ' "dinos": [{"card": "Kindle", "count": 1}]}}'
+    )
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == (
+        f"Error: {deck}: not valid JSON (it names the key 'dinos' twice in one object)\n"
+    )
+
+
+def test_event_check_names_a_json_list_with_a_key_twice_as_not_checked(run, tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "alice.txt").write_text(LEGAL)
+    (folder / "bob.json").write_text('{"name": "A", "name": "B", "sections": {}}')
+    result = run("event", "check", folder, "-g", "era")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[1] == (
+        f"{folder / 'bob.json'}: not checked:"
+        " not valid JSON (it names the key 'name' twice in one object)"
+    )
+    assert result.output.splitlines()[-1] == (
+        "2 decks: 1 legal, 0 not legal, 1 not checked (unreadable)"
+    )
+
+
 def test_a_decklist_too_long_names_its_file(run, tmp_path):
     deck = tmp_path / "long.txt"
     deck.write_text(LEGAL + "1 Kindle\n" * 2000)
