@@ -163,9 +163,9 @@ _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?
 _LABELLED = re.compile(r"^([^:]{1,40}?)\s*(?::|\s[-–—])\s*(\S.*)$")
 # A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
 _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
-# Printing codes: "(SET) 12" (with a foil mark like "*F*"), "[SET-012]", "#se017".
+# Printing codes: "(SET) 12" (with a foil mark like "*F*"), "[SET-012]" or "{SET}", "#se017".
 _PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+([\w.-]+))?(?:\s+\*\w+\*)*$")
-_BRACKET_CODE = re.compile(r"^(.*?\S)\s*\[([^\[\]]+)\]$")
+_BRACKET_CODE = re.compile(r"^(.*?\S)\s*(?:\[([^\[\]]+)\]|\{([^{}]+)\})$")
 _HASH_CODE = re.compile(r"^(.*?\S)\s+#((?=\S*\d)\S+)$")
 # "Nest Ball SVI 181", as digital clients export a print: a set code of the game, a number.
 _SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+((?=[\w-]*\d)[\w-]+)$")
@@ -864,7 +864,7 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         card, named, notes = found
         code = text[len(match.group(1)) :].strip()
         printing = _printing(game.printings(card), match)
-        if printing is None and _is_place(game, card, code.strip("()[]").strip()):
+        if printing is None and _is_place(game, card, code.strip("()[]{}").strip()):
             return card, named, notes  # "Plymouth (I)": the region's place in the chapter
         if printing is None:
             note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
@@ -934,7 +934,7 @@ def _printing(printings: tuple[Card, ...], match: re.Match) -> Card | None:
         if found is None and match.re is _PAREN_CODE and match.group(3) is None:
             return _numbered(printings, match.group(2))  # "(se022)": the card's own number
         return found
-    code = match.group(2)
+    code = match.group(2) or match.group(3)  # "[SDS1A-014]" or "{SDS1A-014}"
     if match.re is _HASH_CODE:
         return _first(printings, None, code)
     whole = _first(printings, None, code)  # "[SDS1A-014]" is often the card number itself

@@ -448,3 +448,29 @@ def test_a_set_and_number_before_the_name_name_that_printing(eruma, line):
     assert parse_text(f"Makuna\nERUMA-061 {line.split()[-1]}", eruma).problems[0].rule == (
         UNKNOWN_CARD
     )
+
+
+@pytest.mark.parametrize(
+    ("game_id", "line", "card", "number"),
+    [
+        ("era", "3 Kindle {SDS1A-015}", "Kindle", "SDS1A-015"),
+        ("era", "3 Kindle {SDS1A 15}", "Kindle", "SDS1A-015"),
+        ("shadow-era", "4 Dirk Saber {se022}", "Dirk Saber", "se022"),
+        ("ryft", "Pyre Knight Valcor x3 {RYFT1-004}", "Pyre Knight Valcor", "RYFT1-004"),
+    ],
+)
+def test_a_printing_in_braces_after_the_name_names_that_printing(
+    games, game_id, line, card, number
+):
+    parsed = parse_text(line, games[game_id])
+    assert parsed.problems == []
+    (entry,) = [e for part in parsed.deck.sections.values() for e in part]
+    assert (entry.card.name, entry.card.number, entry.printing_named) == (card, number, True)
+
+
+def test_a_set_in_braces_that_is_no_printing_of_the_card_is_said_and_the_card_kept(era):
+    parsed = parse_text("3 Kindle {XYZ}", era)
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (READ_AS, WARNING, (1,))
+    assert "no printing of Kindle is {XYZ}" in problem.message
+    assert entries(parsed) == {"Kindle": 3}
