@@ -1560,9 +1560,10 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
 def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> ParsedDeck:
     """Read the JSON form: ``{"name": ..., "sections": {"deck": [{"card": "...", "count": 3}]}}``.
 
-    An entry names its card by ``card`` (name, id, number, or name and printing code)
-    or ``id``; ``count`` defaults to 1. Ids are how programs name cards, so an entry
-    means that very printing only with ``"printing": true`` or a printing code.
+    An entry names its card by ``card`` (name, id, number, or name and printing code),
+    ``name`` or ``id``; ``count`` (or ``qty``, ``quantity``, ``amount``) defaults to 1.
+    Ids are how programs name cards, so an entry means that very printing only with
+    ``"printing": true`` or a printing code.
     ``boards`` holds the sideboard and maybe-board the same way; a section named
     ``sideboard`` is the sideboard unless the game has such a section. Problems point
     at the entry's place, e.g. ``sections.deck[2]``. More than ``max_lines`` entries in
@@ -1637,7 +1638,7 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where, budg
         return
     found = _resolve(game, _short_blanks(card_text))
     kind_of_place, place_id = target
-    saved_name = entry.get("card") if isinstance(entry, Mapping) else None
+    saved_name = entry.get("card", entry.get("name")) if isinstance(entry, Mapping) else None
     saved_name = saved_name.strip() if isinstance(saved_name, str) else ""
     if found is None and saved_name and saved_name != card_text:
         # An id the pool no longer has (its ids were made anew): the card by its name.
@@ -1671,15 +1672,23 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where, budg
     )
 
 
+_COUNT_KEYS = ("count", "qty", "quantity", "amount")
+
+
 def _entry_parts(entry: Any) -> tuple[str | None, int | None]:
     if isinstance(entry, str):
         return (entry, 1) if entry.strip() else (None, None)
     if not isinstance(entry, Mapping):
         return None, None
-    card = entry.get("id", entry.get("card"))
-    count = entry.get("count", 1)
+    card = entry.get("id", entry.get("card", entry.get("name")))
     if not isinstance(card, str | int) or isinstance(card, bool) or not str(card).strip():
         return None, None
+    # other deck tools write the count as "qty", "quantity" or "amount": read as one copy, a
+    # playset was cut to one without a word; keys that disagree are refused, none picked
+    counts = [entry[key] for key in _COUNT_KEYS if key in entry]
+    if any(other != counts[0] or type(other) is not type(counts[0]) for other in counts):
+        return str(card), None
+    count = counts[0] if counts else 1
     if not isinstance(count, int) or isinstance(count, bool):
         return str(card), None
     if not 1 <= count <= MAX_COPIES_PER_LINE:
