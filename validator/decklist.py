@@ -163,6 +163,12 @@ _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?
 _LABELLED = re.compile(r"^([^:]{1,40}?)\s*(?::|\s[-–—])\s*(\S.*)$")
 # A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
 _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
+# The notes deck tools export above a list's cards: "Format: Standard", "Author: Sam".
+_LIST_NOTE = re.compile(
+    r"^(?:deck ?name|name|title|format|author|by|created|updated|date|archetype|description"
+    r"|notes?)\s*:\s*(\S.*)$",
+    re.IGNORECASE,
+)
 # Printing codes: "(SET) 12" (with a foil mark like "*F*"), "[SET-012]" or "{SET}", "#se017".
 _PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+([\w.-]+))?(?:\s+\*\w+\*)*$")
 _BRACKET_CODE = re.compile(r"^(.*?\S)\s*(?:\[([^\[\]]+)\]|\{([^{}]+)\})$")
@@ -1100,6 +1106,16 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if kind == _HEADER and _is_title_with_colon(game, deck, reading):
                 problems.append(_title(game, number, stripped, _suggestions(game, reading[2])))
                 continue
+        if kind == _UNKNOWN and _is_list_note(game, deck, stripped):
+            problems.append(
+                _problem(
+                    IGNORED_LINE,
+                    f"Line {number}: {stripped!r} is read as a note on the list, not a card",
+                    number,
+                    WARNING,
+                )
+            )
+            continue
         if kind == _TOTAL_LINE:
             totals.append((number, reading[1]))
             continue
@@ -1472,6 +1488,16 @@ def _is_title_with_colon(game: Game, deck: Deck, reading: tuple) -> bool:
     if _misspelt_card(label, _suggestions(game, label)):
         return False
     return _header_meant(game, label) is None
+
+
+def _is_list_note(game: Game, deck: Deck, stripped: str) -> bool:
+    """Whether an unknown line above every card is one of the notes deck tools export on top
+    of a list ("Format: Standard", "Author: Sam"), unless what follows the label is a card's
+    name misspelt."""
+    note = _LIST_NOTE.match(stripped)
+    if note is None or any(deck.sections.values()) or any(deck.boards.values()):
+        return False
+    return not _misspelt_card(note.group(1), _suggestions(game, note.group(1)))
 
 
 def _title(game: Game, number: int, stripped: str, suggestions: tuple[str, ...]) -> Problem:

@@ -474,3 +474,25 @@ def test_a_set_in_braces_that_is_no_printing_of_the_card_is_said_and_the_card_ke
     assert (problem.rule, problem.severity, problem.lines) == (READ_AS, WARNING, (1,))
     assert "no printing of Kindle is {XYZ}" in problem.message
     assert entries(parsed) == {"Kindle": 3}
+
+
+def test_a_deck_tools_block_of_name_format_and_author_above_the_cards_is_no_card(era):
+    text = "Deck Name: Burn\nFormat: Standard\nAuthor: Sam\nCards:\n3 Kindle\n1 Ember Rex"
+    parsed = parse_text(text, era)
+    assert entries(parsed) == {"Kindle": 3, "Ember Rex": 1}
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
+        (IGNORED_LINE, WARNING, (1,)),  # the title
+        (IGNORED_LINE, WARNING, (2,)),
+        (IGNORED_LINE, WARNING, (3,)),
+    ]
+    assert parsed.problems[1].message == (
+        "Line 2: 'Format: Standard' is read as a note on the list, not a card"
+    )
+
+
+def test_a_note_label_before_a_misspelt_card_or_below_a_card_is_still_an_unknown_card(era):
+    parsed = parse_text("Format: Standard\nNotes: Kindlle\n3 Kindle\nFormat: Tundra", era)
+    assert [(p.rule, p.lines) for p in parsed.problems][1:] == [
+        (UNKNOWN_CARD, (2,)),
+        (UNKNOWN_CARD, (4,)),
+    ]
