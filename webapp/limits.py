@@ -19,7 +19,8 @@ is a token-bearing request, and the endpoints of :data:`KINDS` create events
 and submit lists. :func:`may_limit` says the same of a route, for the OpenAPI
 document's 429 answers.
 
-Validation (the endpoints of :data:`WEIGHED`, saving a deck too) is counted by the work it asks for,
+Validation (the endpoints of :data:`WEIGHED`: saving a deck, submitting a list to an event
+and an organizer's upload too) is counted by the work it asks for,
 not by requests: a list of 1,000 unknown names costs a thousand times a one-line
 list (each is compared with every card for "did you mean"), and a batch holds up
 to ``MAX_REQUEST_LINES`` lines (10,000). Its views call :func:`charge`
@@ -84,6 +85,18 @@ WEIGHED: dict[tuple[str, str], str] = {
     ("POST", "api.fits"): VALIDATION,
     ("POST", "api.save_deck"): VALIDATION,
     ("POST", "site.validate_page"): VALIDATION,
+    # A submission reads and judges its list as validating does ("did you mean" for every
+    # unknown name): counted alike, on top of its request, or 600 lists of 1,000 lines of
+    # gibberish a minute would be many minutes of a worker from one address.
+    ("POST", "event_api.submit"): VALIDATION,
+    ("PUT", "event_api.resubmit"): VALIDATION,
+    ("POST", "events.event_page"): VALIDATION,
+    ("POST", "events.player_page"): VALIDATION,
+    # An organizer's upload of many lists is counted by its different lines, the work it
+    # asks for (a line in many lists is read once): a whole event's lists, a few hundred
+    # different lines, are far inside the room, a script uploading gibberish again is not.
+    ("POST", "event_api.upload"): VALIDATION,
+    ("POST", "events.upload"): VALIDATION,
 }
 _SCHEMA = """CREATE TABLE IF NOT EXISTS rate_counts (
     kind TEXT NOT NULL,
@@ -273,6 +286,15 @@ class TooManyRequests(werkzeug.exceptions.TooManyRequests):
         self.details = [
             {"kind": limit.kind, "limit": limit.requests, "seconds": limit.seconds, "unit": unit}
         ]
+
+    @property
+    def status(self) -> int:
+        """The status a form answers with when it shows the refusal on its own page."""
+        return self.code
+
+    def __str__(self) -> str:
+        # What a page shows among a form's problems: the words alone, not "429 Too Many...".
+        return self.description
 
 
 def init_app(app: Flask) -> None:

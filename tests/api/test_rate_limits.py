@@ -244,3 +244,109 @@ def test_a_new_window_starts_the_worker_counts_afresh():
     assert counts.add("b", limit, 5, now=659.9) == (5, 1)
     assert counts.add("a", limit, 30, now=660.0) == (30, 61)
     assert counts.counts == {"a": 30}  # the last window's clients are gone
+
+
+# -- a submission's list is read and judged as a validation is --------------------------------
+
+# Ten different lines of names no pool holds: each is compared with every card for "did you
+# mean", as a script's list of gibberish is.
+UNKNOWN = "\n".join(f"3 Zzyzx Quux {n}" for n in range(10))
+
+
+def csrf_of(page: str) -> str:
+    return page.split('name="csrf_token" value="')[1].split('"')[0]
+
+
+def test_a_submission_counts_its_lines_with_validation(tmp_path, library):
+    """A submission reads its list and suggests a name for every unknown one: past the lines
+    an address may validate it is refused before its list is read, and nothing is stored."""
+    client = limited_app(tmp_path, library, validation=[15, 60]).test_client()
+    created = create(client).get_json()
+    event_id, token = created["event"]["id"], created["admin_token"]
+    entries = f"/api/v1/events/{event_id}/entries"
+    address = from_address("203.0.113.9")
+    first = client.post(entries, json={"player": "Ann", "text": UNKNOWN}, **address)
+    assert first.status_code == 201
+    refused = client.post(entries, json={"player": "Ben", "text": UNKNOWN}, **address)
+    assert_too_many(refused, limits.VALIDATION)
+    assert refused.get_json()["error"]["details"][0]["unit"] == "lines"
+    listing = client.get(entries, headers={"Authorization": f"Bearer {token}"}).get_json()
+    assert [entry["player"] for entry in listing["entries"]] == ["Ann"]
+    # The player's own list, changed through their private token, is counted alike.
+    player = {"Authorization": f"Bearer {first.get_json()['player_token']}"}
+    again = client.put(
+        f"{entries}/{first.get_json()['entry']['entry']}",
+        json={"text": UNKNOWN},
+        headers=player,
+        **address,
+    )
+    assert_too_many(again, limits.VALIDATION)
+    # The request count goes on as before, and another address has its own room.
+    other = client.post(entries, json={"player": "Ben", "text": UNKNOWN}, **from_address("b"))
+    assert other.status_code == 201
+
+
+def test_a_json_submission_counts_its_entries(tmp_path, library):
+    client = limited_app(tmp_path, library, validation=[5, 60]).test_client()
+    event_id = create(client).get_json()["event"]["id"]
+    entries = f"/api/v1/events/{event_id}/entries"
+    deck = {"sections": {"deck": [{"card": f"Zzyzx {n}", "count": 3} for n in range(3)]}}
+    address = from_address("203.0.113.9")
+    sent = client.post(entries, json={"player": "Ann", "deck": deck}, **address)
+    assert sent.status_code == 201
+    refused = client.post(entries, json={"player": "Ben", "deck": deck}, **address)
+    assert_too_many(refused, limits.VALIDATION)
+
+
+def test_the_submission_page_past_the_limit_keeps_the_pasted_list(tmp_path, library):
+    client = limited_app(tmp_path, library, validation=[15, 60]).test_client()
+    event_id = create(client).get_json()["event"]["id"]
+    page = f"/events/{event_id}"
+
+    def send(player: str):
+        token = csrf_of(client.get(page).get_data(as_text=True))
+        form = {"csrf_token": token, "player": player, "decklist": UNKNOWN}
+        return client.post(page, data=form)
+
+    assert send("Ann").status_code == 303
+    refused = send("Ben")
+    assert refused.status_code == 429
+    assert refused.mimetype == "text/html"
+    assert "Retry-After" in refused.headers
+    shown = refused.get_data(as_text=True)
+    assert "At most 15 decklist lines (or deck entries) validated per 60 seconds" in shown
+    assert f">{UNKNOWN}</textarea>" in shown
+    assert 'value="Ben"' in shown
+
+
+def test_the_private_page_past_the_limit_keeps_the_pasted_list(tmp_path, library):
+    client = limited_app(tmp_path, library, validation=[15, 60]).test_client()
+    event_id = create(client).get_json()["event"]["id"]
+    entries = f"/api/v1/events/{event_id}/entries"
+    receipt = client.post(entries, json={"player": "Ann", "text": UNKNOWN}).get_json()
+    private = receipt["private_url"]
+    token = csrf_of(client.get(private).get_data(as_text=True))
+    fixed = UNKNOWN.replace("3 Zzyzx", "2 Zzyzx")
+    refused = client.post(private, data={"csrf_token": token, "decklist": fixed})
+    assert refused.status_code == 429
+    assert "Retry-After" in refused.headers
+    shown = refused.get_data(as_text=True)
+    assert "At most 15 decklist lines (or deck entries) validated per 60 seconds" in shown
+    assert f">{fixed}</textarea>" in shown
+
+
+def test_an_upload_counts_its_different_lines_with_validation(tmp_path, library):
+    """An organizer's upload of many lists is read as a batch is: counted by its different
+    lines (a line repeated in many lists counts once, as its reading costs once), so a whole
+    event's lists fit in the room while a script uploading gibberish again and again does not."""
+    client = limited_app(tmp_path, library, validation=[15, 60]).test_client()
+    created = create(client).get_json()
+    event_id, token = created["event"]["id"], created["admin_token"]
+    admin = {"Authorization": f"Bearer {token}"}
+    rows = "".join(f'P{n},"{UNKNOWN}"\n' for n in range(3))
+    upload = f"/api/v1/events/{event_id}/uploads"
+    sent = client.post(upload, json={"csv": "player,list\n" + rows}, headers=admin)
+    assert sent.status_code == 200
+    assert len(sent.get_json()["stored"]) == 3
+    again = client.post(upload, json={"csv": "player,list\n" + rows}, headers=admin)
+    assert_too_many(again, limits.VALIDATION)

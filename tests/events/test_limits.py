@@ -24,6 +24,9 @@ def app_config(clock) -> dict:
         "EVENT_DASHBOARD_PAGE": 2,
         # These lists are longer than a decklist may be by default, on purpose.
         "MAX_DECKLIST_LINES": 30_000,
+        # Three of them are more lines than one address may validate a minute: that limit
+        # is tests/api/test_rate_limits.py's, and these are about what is stored.
+        "RATE_LIMITS": {"validation": None},
     }
 
 

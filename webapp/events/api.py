@@ -22,8 +22,18 @@ from flask.globals import request_ctx
 from cardpool import DeckwrightError
 
 from .. import accounts, errors, events
+from .. import limits as rate_limits
 from ..accounts import api as account_api
-from ..api import RECHECKED_POOLS, RecheckedPools, as_built, json_body, load_body, load_query
+from ..api import (
+    RECHECKED_POOLS,
+    RecheckedPools,
+    as_built,
+    charge_deck,
+    json_body,
+    lines_of,
+    load_body,
+    load_query,
+)
 from ..db import connect, get_db
 from ..openapi import documented
 from ..requests import bearer
@@ -137,10 +147,26 @@ def event_view(event: events.Event) -> dict[str, Any]:
 
 
 def as_submission(body: dict[str, Any]) -> events.Submission:
+    """The list of a submission's body, its lines counted (see :func:`charged`)."""
     if "text" in body:
-        return events.Submission.from_text(body["text"])
+        return charged(events.Submission.from_text(body["text"]))
     # The JSON document received is what is kept, exactly as it came.
-    return events.Submission(request.get_data(as_text=True), events.JSON, body["deck"])
+    return charged(events.Submission(request.get_data(as_text=True), events.JSON, body["deck"]))
+
+
+def charged(submission: events.Submission) -> events.Submission:
+    """The submission, once its lines (a JSON list's entries) are counted under the
+    validation limit, as a validated list's are: reading and judging it is the same work.
+    Over the limit it is a 429 before the list is read, and nothing is stored."""
+    charge_deck(lines_of(submission.content))
+    return submission
+
+
+def charge_upload(items: list[events.BulkItem]) -> list[events.BulkItem]:
+    """An upload's lists, once their different lines are counted under the validation limit:
+    a line in many lists is read once (see ``uploads.MAX_DIFFERENT_LINES``)."""
+    rate_limits.charge(uploads.different_lines(items))
+    return items
 
 
 def receipt_answer(receipt: events.Receipt) -> dict[str, Any]:
@@ -500,7 +526,7 @@ def upload(event_id: str):
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
     report = events.submit_for_players(
-        get_db(), pools(), access, items, now(), limits(), skipped=skipped
+        get_db(), pools(), access, charge_upload(items), now(), limits(), skipped=skipped
     )
     return UPLOAD_REPORT.dump(
         {

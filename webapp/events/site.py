@@ -31,11 +31,22 @@ from marshmallow import ValidationError
 from cardpool import DeckwrightError
 
 from .. import accounts, csrf, events
+from .. import limits as rate_limits
 from ..api import RECHECKED_POOLS, RecheckedPools
 from ..db import get_db
+from ..errors import http_headers_of
 from ..site import error_page
 from . import exports, journal, schemas, uploads
-from .api import download_name, event_view, export_body, limits, now, status_of
+from .api import (
+    charge_upload,
+    charged,
+    download_name,
+    event_view,
+    export_body,
+    limits,
+    now,
+    status_of,
+)
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 
@@ -237,7 +248,7 @@ def event_page(event_id: str):
     form = request.form.to_dict()
     try:
         data = schemas.SubmitForm().load(request.form)
-        submission = events.Submission.from_pasted(data["decklist"])
+        submission = charged(events.Submission.from_pasted(data["decklist"]))
 
         def submit(key: str | None) -> events.Receipt:
             return events.submit(
@@ -263,10 +274,11 @@ def event_page(event_id: str):
             receipt = submit(form["idempotency_key"])
     except ValidationError as exc:
         return _event_page(event, form, form_errors(exc), 400)
-    except DeckwrightError as exc:
+    except (DeckwrightError, rate_limits.TooManyRequests) as exc:
+        # Past a limit too, the page says why and keeps what was typed, to send again later.
         if isinstance(exc, events.EventNotFoundError):
             raise
-        return _event_page(event, form, [str(exc)], status_of(exc))
+        return _event_page(event, form, [str(exc)], status_of(exc), http_headers_of(exc))
     target = url_for(
         "events.player_page",
         event_id=event_id,
@@ -282,18 +294,28 @@ def new_form_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _event_page(event: events.Event, form: dict, problems: list[str], status: int = 200):
+def _event_page(
+    event: events.Event,
+    form: dict,
+    problems: list[str],
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+):
     # A form sent again (a reload after a lost answer) carries the key it was made with,
     # and finds the entry the first one stored; a corrected form after a refusal does too.
     form = {**form, "idempotency_key": form.get("idempotency_key") or new_form_key()}
-    return render_template(
-        "events/event.html",
-        event=event,
-        view=event_view(event),
-        game=pools().game(event.game),
-        form=form,
-        problems=problems,
-    ), status
+    return (
+        render_template(
+            "events/event.html",
+            event=event,
+            view=event_view(event),
+            game=pools().game(event.game),
+            form=form,
+            problems=problems,
+        ),
+        status,
+        headers or {},
+    )
 
 
 @bp.route("/<event_id>/entries/<entry_id>/<token>", methods=["GET", "POST"])
@@ -303,12 +325,12 @@ def player_page(event_id: str, entry_id: str, token: str):
     player = events.as_player(db, event_id, entry_id, token)
     form: dict[str, Any] = {}
     problems: list[str] = []
-    status = 200
+    status, headers = 200, {}
     if request.method == "POST":
         form = request.form.to_dict()
         try:
             data = schemas.ResubmitForm().load(request.form)
-            submission = events.Submission.from_pasted(data["decklist"])
+            submission = charged(events.Submission.from_pasted(data["decklist"]))
             events.resubmit(db, pools(), player, submission, now(), limits())
         except ValidationError as exc:
             problems, status = form_errors(exc), 400
@@ -316,8 +338,9 @@ def player_page(event_id: str, entry_id: str, token: str):
             events.EventClosedError,
             events.InvalidSubmissionError,
             events.LimitReachedError,
+            rate_limits.TooManyRequests,
         ) as exc:
-            problems, status = [str(exc)], status_of(exc)
+            problems, status, headers = [str(exc)], status_of(exc), http_headers_of(exc)
         else:
             target = url_for(
                 "events.player_page", event_id=event_id, entry_id=entry_id, token=token, fixed=1
@@ -325,20 +348,24 @@ def player_page(event_id: str, entry_id: str, token: str):
             return redirect(target, 303)
     event = events.get_event(db, event_id)
     entry = events.entry(db, player)
-    return render_template(
-        "events/player.html",
-        event=event,
-        view=event_view(event),
-        game=pools().game(event.game),
-        entry=entry,
-        versions=events.history(db, player),
-        private_url=request.base_url,
-        builder_url=builder_url(event, entry_id, token),
-        form=form or {"decklist": editable(entry.latest)},
-        problems=problems,
-        new=request.args.get("new") == "1",
-        fixed=request.args.get("fixed") == "1",
-    ), status
+    return (
+        render_template(
+            "events/player.html",
+            event=event,
+            view=event_view(event),
+            game=pools().game(event.game),
+            entry=entry,
+            versions=events.history(db, player),
+            private_url=request.base_url,
+            builder_url=builder_url(event, entry_id, token),
+            form=form or {"decklist": editable(entry.latest)},
+            problems=problems,
+            new=request.args.get("new") == "1",
+            fixed=request.args.get("fixed") == "1",
+        ),
+        status,
+        headers,
+    )
 
 
 def editable(version: events.Version | None) -> str:
@@ -559,8 +586,9 @@ def upload(event_id: str, token: str):
     data = upload.read(uploads.MAX_UPLOAD_BYTES + 1)
     try:
         items, skipped = uploads.read_upload(upload.filename, data)
+        # Over the validation limit, the 429 page says when to upload again.
         report = events.submit_for_players(
-            get_db(), pools(), access, items, now(), limits(), skipped=skipped
+            get_db(), pools(), access, charge_upload(items), now(), limits(), skipped=skipped
         )
     except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, problems=[str(exc)])

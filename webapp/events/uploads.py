@@ -66,14 +66,19 @@ def is_zip(filename: str, data: bytes) -> bool:
 def _within_budget(items: list[BulkItem]) -> list[BulkItem]:
     """The lists, if reading them is bounded work: at most ``MAX_DIFFERENT_LINES`` different
     lines in all (a line repeated in many lists counts once)."""
-    lines = {line.strip() for item in items for line in item.submission.body.splitlines()}
-    if len(lines) > MAX_DIFFERENT_LINES:
+    lines = different_lines(items)
+    if lines > MAX_DIFFERENT_LINES:
         raise BadUploadError(
             f"the lists of one upload hold at most {MAX_DIFFERENT_LINES:,} different lines"
-            f" (a line repeated in many lists counts once); these hold {len(lines):,}:"
+            f" (a line repeated in many lists counts once); these hold {lines:,}:"
             " upload them in parts"
         )
     return items
+
+
+def different_lines(items: list[BulkItem]) -> int:
+    """The different lines of an upload's lists, the work of reading them."""
+    return len({line.strip() for item in items for line in item.submission.body.splitlines()})
 
 
 def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
