@@ -201,8 +201,11 @@ def submission_rate(args) -> Rounds:
     lists = [
         (EXAMPLES / f"era-{kind}.txt").read_text(encoding="utf-8") for kind in ("legal", "illegal")
     ]
-    # Counting stays on (one write per submission, as in production), with room for the run.
-    os.environ["DECKWRIGHT_RATE_LIMITS"] = json.dumps({"submissions": [10**9, 60]})
+    # Counting stays on (a write per submission, and its lines counted in the worker, as in
+    # production), with room for the run.
+    os.environ["DECKWRIGHT_RATE_LIMITS"] = json.dumps(
+        {"submissions": [10**9, 60], "validation": [10**12, 60]}
+    )
     # One event holds every submission of the run (2,000 players by default).
     os.environ["DECKWRIGHT_EVENT_MAX_ENTRIES"] = str(10**7)
     with tempfile.TemporaryDirectory() as folder:
