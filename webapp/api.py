@@ -416,9 +416,13 @@ def charge_deck(lines: int, more: int = 0) -> None:
 
 
 def lines_of(value: Any) -> int:
-    """A batch deck's lines: a text list's lines, or a JSON deck's entries."""
+    """A batch deck's lines: a text list's lines, or a JSON deck's entries.
+
+    A text's lines are counted as the reader splits them (a last line break ends a line, a
+    carriage return alone breaks one): counted otherwise, a list of the most lines allowed
+    could be charged as one."""
     if isinstance(value, str):
-        return value.count("\n") + 1
+        return max(len(value.splitlines()), 1)
     if not isinstance(value, dict):
         return 1
     parts = [value.get("sections"), value.get("boards")]

@@ -35,7 +35,7 @@ from validator import (
 )
 
 from . import browse, card_page, cards, csrf, deck_page, decks, errors, odds
-from .api import charge_deck, game_view, saved_view
+from .api import charge_deck, game_view, lines_of, saved_view
 from .db import get_db
 from .forms import ValidateForm
 from .headers import CONTENT_SECURITY_POLICY
@@ -268,7 +268,7 @@ def validate_page():
         game.format(data["format"])
     except (UnknownGameError, UnknownFormatError) as exc:
         return _validate_form(games, form, form_error=str(exc), status=400)
-    charge_deck(data["decklist"].count("\n") + 1)
+    charge_deck(lines_of(data["decklist"]))
     try:
         parsed = parse_text(data["decklist"], game)
     except DecklistTooLongError as exc:

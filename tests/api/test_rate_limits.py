@@ -350,3 +350,14 @@ def test_an_upload_counts_its_different_lines_with_validation(tmp_path, library)
     assert len(sent.get_json()["stored"]) == 3
     again = client.post(upload, json={"csv": "player,list\n" + rows}, headers=admin)
     assert_too_many(again, limits.VALIDATION)
+
+
+@pytest.mark.parametrize("end", ["\n", "\r", "\r\n"])
+def test_a_list_counts_the_lines_the_reader_reads(tmp_path, library, end):
+    """The lines charged are the lines read, however they end: a list of the most lines
+    allowed, each ending in a newline, or split by carriage returns alone, counted as one
+    line let one address have the limit's room a thousand times over."""
+    client = limited_app(tmp_path, library, validation=[1_500, 60]).test_client()
+    longest = end.join(["3 Ember Rex"] * 1_000) + end
+    assert validate(client, longest).status_code == 200
+    assert_too_many(validate(client, longest), limits.VALIDATION)
