@@ -6,8 +6,9 @@ a free loopback port and a fresh database. Two client processes then send, back
 to back for ``--seconds``, the costliest requests a client may send: a decklist of
 the most lines allowed (1,000) of names no pool knows, so each line needs a
 "did you mean" from the name index, to ``/api/v1/games/era/validate``, and the
-same list as a new player's event submission, as often as the submission limit
-lets one address (past it the answers are 429s, cheap by design). A third
+same list as a new player's event submission, as often as the limits let one
+address (the lines validated, 60,000 a minute in each worker, and the submissions;
+past them the answers are 429s, cheap by design). A third
 process asks for health every ``--interval`` seconds on a new connection, as a
 load balancer would, and the latency of each answer is measured.
 
