@@ -452,9 +452,14 @@ def _cut_blanks(match: re.Match) -> str:
 
 def _readings(game: Game) -> dict[str, tuple]:
     """The readings kept for ``game``: stripped line -> ``(kind, value, ...)``."""
-    kept = _READINGS.get(game)
+    return _kept(_READINGS, game)
+
+
+def _kept(store: weakref.WeakKeyDictionary, game: Game) -> dict:
+    """``game``'s dict in ``store``, emptied once it holds ``MAX_KEPT_READINGS``."""
+    kept = store.get(game)
     if kept is None:
-        kept = _READINGS.setdefault(game, {})
+        kept = store.setdefault(game, {})
     elif len(kept) >= MAX_KEPT_READINGS:
         kept.clear()
     return kept
@@ -742,13 +747,9 @@ def _read_several(game: Game, text: str) -> tuple | None:
 def _suggestions(game: Game, text: str) -> tuple[str, ...]:
     """The closest card names to ``text``, kept per game as its readings are (an event's lists
     repeat the same misspellings); looked for only when a problem or a title needs them."""
-    kept = _SUGGESTIONS.get(game)
-    if kept is None:
-        kept = _SUGGESTIONS.setdefault(game, {})
+    kept = _kept(_SUGGESTIONS, game)
     found = kept.get(text)
     if found is None:
-        if len(kept) >= MAX_KEPT_READINGS:
-            kept.clear()
         found = tuple(game.suggest(text))
         if len(text) <= MAX_KEPT_LINE:
             kept[text] = found

@@ -175,11 +175,8 @@ def client_address() -> str:
     return req.remote_addr or "unknown"
 
 
-def count(
-    kind: str, client: str, limit: Limit, now: float | None = None, weight: int = 1
-) -> tuple[int, int]:
-    """This request counted as ``weight``: (the count in the current window, seconds until
-    it ends)."""
+def count(kind: str, client: str, limit: Limit, now: float | None = None) -> tuple[int, int]:
+    """This request counted: (requests in the current window, seconds until it ends)."""
     moment = time.time() if now is None else now
     window = int(moment // limit.seconds)
     app = current_app._get_current_object()
@@ -189,10 +186,10 @@ def count(
         db.execute(_SCHEMA)
         made.add(app.config["DATABASE"])
     (counted,) = db.execute(
-        "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + excluded.count"
+        "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, 1)"
+        " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + 1"
         " RETURNING count",
-        [kind, client, window, weight],
+        [kind, client, window],
     ).fetchone()
     if random.random() < SWEEP_CHANCE:
         db.execute("DELETE FROM rate_counts WHERE window < ? AND kind = ?", [window - 1, kind])
@@ -229,9 +226,8 @@ def charge(units: int) -> None:
     if limit is None:
         return
     client, scale = _holder(app)
-    counts = app.extensions.setdefault("deckwright.worker_counts", {}).get(kind)
-    if counts is None:
-        counts = app.extensions["deckwright.worker_counts"][kind] = WorkerCounts()
+    per_kind = app.extensions.setdefault("deckwright.worker_counts", {})
+    counts = per_kind.get(kind) or per_kind.setdefault(kind, WorkerCounts())
     counted, retry_after = counts.add(client, limit, max(int(units), 1))
     if counted > limit.requests * scale:
         raise TooManyRequests(limit, retry_after)
