@@ -10,7 +10,8 @@ request both counts and reads, atomically under SQLite's write lock.
 ``RATE_LIMITS`` in the app's settings (``DECKWRIGHT_RATE_LIMITS`` as JSON) maps
 each kind to ``[requests, seconds]`` and is laid over :data:`DEFAULT_LIMITS`; a
 kind set to ``null`` is not limited. A request over a limit is a 429 in the one
-error shape, with ``Retry-After``.
+error shape, with ``Retry-After``; an event page's form refused so is shown again
+holding what was sent (``webapp.events.site.too_many_requests``).
 
 Which requests are which kind is read from the request, so the views need no
 decorator: a token in the address (any ``token`` part of a route) or an

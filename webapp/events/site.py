@@ -27,6 +27,7 @@ from flask import (
 )
 from markupsafe import Markup
 from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
 
 from cardpool import DeckwrightError
 
@@ -35,7 +36,7 @@ from .. import limits as rate_limits
 from ..api import RECHECKED_POOLS, RecheckedPools
 from ..db import get_db
 from ..errors import http_headers_of
-from ..site import error_page
+from ..site import error_page, http_error
 from . import exports, journal, schemas, uploads
 from .api import (
     charge_upload,
@@ -77,6 +78,59 @@ def refused(error: DeckwrightError):
     status = status_of(error)
     title = "Not found" if status == 404 else "This cannot be done"
     return error_page(status, title, str(error))
+
+
+@bp.errorhandler(rate_limits.TooManyRequests)
+def too_many_requests(error: rate_limits.TooManyRequests):
+    """A request-count limit (webapp.limits) refuses a request before its view runs: a form
+    refused so is shown again holding what was sent, to send once the time is up, as a
+    refusal of its view keeps it. Nothing of it was read or stored.
+
+    The pages without a secret in their address show their own form again. A private link's
+    page over the limit checks no token (guessing links is what the limit stops): it shows
+    what was sent in a form of its own, alike for a right link and a wrong one. So does any
+    form not sent from this browser's session (the CSRF check), which is not shown again.
+    """
+    kept = KEPT_FORMS.get(request.endpoint or "")
+    if request.method != "POST" or kept is None:
+        return http_error(error)
+    try:
+        form = request.form.to_dict()
+        csrf.check()
+    except (HTTPException, DeckwrightError):
+        return http_error(error)
+    headers = http_headers_of(error)
+    problems = [str(error)]
+    if request.endpoint == "events.new_event":
+        return _new_event_page(form, problems, error.code, headers)
+    if request.endpoint == "events.event_page":
+        try:
+            event = events.get_event(get_db(), (request.view_args or {})["event_id"])
+        except events.EventNotFoundError:
+            return http_error(error)
+        return _event_page(event, form, problems, error.code, headers)
+    shown, hidden = kept
+    return (
+        render_template(
+            "events/refused.html",
+            problems=problems,
+            shown=[(name, label, form.get(name, "")) for name, label in shown],
+            hidden={name: form[name] for name in hidden if name in form},
+        ),
+        error.code,
+        headers,
+    )
+
+
+# The forms shown again when refused by a request-count limit: (the fields shown, with their
+# labels; the hidden fields sent back as they came). The event page and the new event's form
+# are their own pages again; the others hold a token in their address.
+KEPT_FORMS: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
+    "events.new_event": ((), ()),
+    "events.event_page": ((), ()),
+    "events.player_page": ((("decklist", "Decklist"),), ()),
+    "events.register": ((("players", "Players, one a line"),), ()),
+}
 
 
 @bp.app_template_filter("spelled")
@@ -165,18 +219,25 @@ def form_errors(exc: ValidationError) -> list[str]:
 # -- creating an event -------------------------------------------------------------------
 
 
+def _new_event_page(
+    form: dict, problems: list[str], status: int = 200, headers: dict[str, str] | None = None
+):
+    # The form carries the key it was made with: sent twice (a double click, a reload of
+    # the page it answered), it makes one event; corrected after a refusal, too.
+    form = {**form, "idempotency_key": form.get("idempotency_key") or new_form_key()}
+    games = list(pools().games().values())
+    return (
+        render_template(
+            "events/new.html", games=games, form=form, problems=problems, zones=time_zones()
+        ),
+        status,
+        headers or {},
+    )
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new_event():
-    games = list(pools().games().values())
-
-    def page(form: dict, problems: list[str], status: int = 200):
-        # The form carries the key it was made with: sent twice (a double click, a reload of
-        # the page it answered), it makes one event; corrected after a refusal, too.
-        form = {**form, "idempotency_key": form.get("idempotency_key") or new_form_key()}
-        return render_template(
-            "events/new.html", games=games, form=form, problems=problems, zones=time_zones()
-        ), status
-
+    page = _new_event_page
     if request.method == "GET":
         return page({}, [])
     form = request.form.to_dict()
