@@ -100,6 +100,10 @@ def test_era_a_list_of_the_30_deck_cards_alone_has_no_dinos_and_no_crystals(era,
 def test_era_a_player_cannot_select_more_than_one_of_a_unique_dino(era, check):
     """“A player can select any 3 dinos they wish, however cannot select more than 1 of a
     unique dino.”"""
+    # Two Fire dinos are two unique dinos when they are different cards.
+    assert [era.find_card(name).get("element") for _, name in DINOS[:2]] == ["Fire", "Fire"]
+    assert check(era, era_deck()).problems == []
+
     result = check(era, era_deck(dinos=[(2, "Ember Rex"), (1, "Tidefang Mosasaur")]))
     assert rule_ids(result) == ["era-unique-dinos"]
     (problem,) = result.problems
@@ -173,7 +177,18 @@ def test_era_the_player_must_prepare_three_crystals(era, check, crystals, actual
 
 
 def test_era_crystals_must_match_dino_elements(era, check):
-    """“Crystals must match the elements of the selected dinos.”"""
+    """“Crystals must match the elements of the selected dinos.”
+
+    1 Fire and 2 Water crystals match 1 Fire and 2 Water dinos, and do not match the 2 Fire
+    and 1 Water dinos of the same deck."""
+    one_fire_two_water = [(1, "Ember Rex"), (1, "Coral Stegoback"), (1, "Tidefang Mosasaur")]
+    legal = era_deck(
+        dinos=one_fire_two_water,
+        crystals=[(1, "Fire Crystal"), (2, "Water Crystal")],
+        events=[(1, "Volcanic Eruption"), (1, "High Tide"), (1, "Monsoon")],
+    )
+    assert check(era, legal).problems == []
+
     result = check(era, era_deck(crystals=[(1, "Fire Crystal"), (2, "Water Crystal")]))
     assert rule_ids(result) == ["era-crystals-match-dinos"]
     fire, water = result.problems
@@ -303,7 +318,11 @@ def test_era_the_deck_has_thirty_cards(era, check, others, actual):
     """“- 30 card deck”
 
     One card more or less is one problem: with the 3 events right, the 27 other cards
-    are off by the same card, which is not reported a second time."""
+    are off by the same card, which is not reported a second time. The same deck with the
+    card put back or taken out again (30 cards) is legal."""
+    assert sum(count for count, _ in [*EVENTS, *OTHERS]) == 30
+    assert check(era, era_deck()).problems == []
+
     result = check(era, era_deck(others=others))
     (problem,) = result.problems
     assert problem.rule == "era-deck-thirty"
@@ -315,7 +334,23 @@ def test_era_the_deck_has_thirty_cards(era, check, others, actual):
 
 
 def test_era_four_events_in_thirty_cards_break_the_three_events(era, check):
-    """“The deck consists of 3 event cards and 27 other cards.”"""
+    """“The deck consists of 3 event cards and 27 other cards.”
+
+    3 Fire events with 3 Fire dinos and 27 other cards are legal; a fourth Fire event in
+    place of an other card is not, though the deck still has 30 cards."""
+    three_fire = [(1, "Ember Rex"), (1, "Cinderhorn Triceratops"), (1, "Magmaw Ankylosaur")]
+    fire_events = [(1, "Volcanic Eruption"), (1, "Wildfire Season"), (1, "Ashfall")]
+    legal = era_deck(dinos=three_fire, crystals=[(3, "Fire Crystal")], events=fire_events)
+    assert check(era, legal).problems == []
+    four_fire = era_deck(
+        dinos=three_fire,
+        crystals=[(3, "Fire Crystal")],
+        events=[*fire_events, (1, "Heatwave")],
+        others=changed(OTHERS, {"Kindle": 2}),
+    )
+    result = check(era, four_fire)
+    assert rule_ids(result) == ["era-events-match-dinos", "era-three-events"]
+
     events = [*EVENTS, (1, "Ashfall")]
     result = check(era, era_deck(events=events, others=changed(OTHERS, {"Kindle": 2})))
     # 30 cards still, but 4 events cannot match 3 dinos.
@@ -351,8 +386,14 @@ def test_era_an_extra_event_makes_both_three_events_and_thirty_cards_wrong(era, 
 
 
 def test_era_events_must_match_dino_elements(era, check):
-    """“The 3 events must match the elements of the selected dinos.”"""
+    """“The 3 events must match the elements of the selected dinos.”
+
+    3 Fire events match 3 Fire dinos, and do not match 2 Fire dinos and 1 Water dino."""
     fire_events = [(1, "Volcanic Eruption"), (1, "Wildfire Season"), (1, "Ashfall")]
+    three_fire = [(1, "Ember Rex"), (1, "Cinderhorn Triceratops"), (1, "Magmaw Ankylosaur")]
+    legal = era_deck(dinos=three_fire, crystals=[(3, "Fire Crystal")], events=fire_events)
+    assert check(era, legal).problems == []
+
     result = check(era, era_deck(events=fire_events))
     assert rule_ids(result) == ["era-events-match-dinos"]
     fire, water = result.problems
@@ -750,6 +791,8 @@ def test_era_the_rulebook_wins_over_a_limit_printed_on_a_card(pool_variant, chec
 
     generous = pool_variant("era", edit_cards=print_limits)
     assert generous.find_card("Fire Breath").max_copies == 4
+    # Within the rulebook's limits (3 Fire Breath, 1 Ember Rex, 1 High Tide) the deck is legal.
+    assert check(generous, era_deck()).problems == []
     text = era_deck(
         dinos=[(2, "Ember Rex"), (1, "Tidefang Mosasaur")],
         events=[(1, "Volcanic Eruption"), (1, "Wildfire Season"), (1, "High Tide")],
