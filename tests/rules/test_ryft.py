@@ -59,7 +59,11 @@ def test_ryft_players_build_a_40_card_deck(ryft, check):
     ids=["39-cards", "41-cards"],
 )
 def test_ryft_a_deck_of_other_than_40_cards_is_not_legal(ryft, check, entries, actual):
-    """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival”"""
+    """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival”
+
+    The same deck at 40 cards (one Eruption Countdown, no Logic Bomb) is legal."""
+    assert check(ryft, ryft_deck()).problems == []
+
     result = check(ryft, ryft_deck(entries))
     assert rule_ids(result) == ["ryft-forty-cards"]
     (problem,) = result.problems
@@ -310,7 +314,12 @@ def test_ryft_active_and_delayed_cards_grouped_as_the_rulebook_names_them(
 
 @pytest.mark.parametrize("token", ["Ember Spawn", "Data Fragment"])
 def test_ryft_a_token_is_neither_a_being_nor_a_code_card(ryft, check, token):
-    """“Their decks will consist of Being and Code cards”"""
+    """“Their decks will consist of Being and Code cards”
+
+    The 40th card a Delayed Code is legal; a Token in its place is not."""
+    assert ryft.find_card("Eruption Countdown").type == "Delayed Code"
+    assert check(ryft, ryft_deck()).problems == []
+
     result = check(ryft, ryft_deck(changed(FORTY, {"Eruption Countdown": 0, token: 1})))
     assert rule_ids(result) == ["ryft-being-and-code-only"]
     (problem,) = result.problems
