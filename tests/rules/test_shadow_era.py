@@ -97,7 +97,11 @@ def test_shadow_era_one_hero_and_at_least_39_other_cards_is_a_deck(shadow_era, c
 
 
 def test_shadow_era_a_deck_without_a_hero_fails(shadow_era, check):
-    """“Every deck has exactly one hero card, which starts in play.”"""
+    """“Every deck has exactly one hero card, which starts in play.”
+
+    The same 39 cards led by Boris Skullcrusher are legal; without him they are not."""
+    assert check(shadow_era, deck("Boris Skullcrusher", neutral(39))).problems == []
+
     result = check(shadow_era, deck([], neutral(39)))
     [problem] = only(result, "se-one-hero")
     assert problem.message == "Your deck needs exactly one hero: you have 0 heroes"
@@ -260,7 +264,11 @@ def test_shadow_era_a_hero_under_an_item_header_is_among_the_others(shadow_era, 
 
 
 def test_shadow_era_38_other_cards_are_too_few(shadow_era, check):
-    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”"""
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
+
+    39 are enough; one card fewer is not."""
+    assert check(shadow_era, deck("Boris Skullcrusher", neutral(39))).problems == []
+
     result = check(shadow_era, deck("Boris Skullcrusher", neutral(38)))
     [problem] = only(result, "se-thirty-nine-others")
     assert problem.message == "You need at least 39 non-hero cards: you have 38 non-hero cards"
@@ -278,7 +286,13 @@ def test_shadow_era_four_copies_of_a_name_are_allowed(shadow_era, check):
 
 
 def test_shadow_era_a_fifth_copy_of_a_name_fails(shadow_era, check):
-    """“2. Each deck may contain a maximum of four copies of any card with the same name.”"""
+    """“2. Each deck may contain a maximum of four copies of any card with the same name.”
+
+    Four Jasmine Rosecult and a fifth Neutral card are legal; a fifth Jasmine in its place
+    is not."""
+    four = [(4, "Jasmine Rosecult"), *neutral(36)]
+    assert check(shadow_era, deck("Boris Skullcrusher", four)).problems == []
+
     result = check(shadow_era, deck("Boris Skullcrusher", [(5, "Jasmine Rosecult"), *neutral(35)]))
     [problem] = only(result, "se-four-copies")
     assert problem.message == (
@@ -314,8 +328,14 @@ def test_shadow_era_copies_count_across_the_hero_and_the_deck(shadow_era):
 
 def test_shadow_era_a_shadow_card_does_not_go_in_a_human_heros_deck(shadow_era, check):
     """“3. Cards which specify a faction in their type line may only be put into decks with
-    a hero from that faction.”"""
-    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, "Bad Wolf")]))
+    a hero from that faction.”
+
+    Bad Wolf (Shadow, no class icon) goes in Majiya's deck (a Shadow hero), not in Boris
+    Skullcrusher's (a Human hero)."""
+    others = [*neutral(38), (1, "Bad Wolf")]
+    assert check(shadow_era, deck("Majiya", others)).problems == []
+
+    result = check(shadow_era, deck("Boris Skullcrusher", others))
     [problem] = only(result, "se-hero-faction")
     assert problem.message == (
         "Cards must match your hero's faction:"
@@ -346,12 +366,20 @@ def test_shadow_era_a_card_of_the_heros_faction_goes_in(shadow_era, check):
 
 
 def test_shadow_era_neutral_cards_go_in_any_deck(shadow_era, check):
-    """“(Cards with "Neutral" as their faction can be used in any deck.)”"""
-    heroes = [card.name for card in shadow_era.cards if card.type == "Hero"]
+    """“(Cards with "Neutral" as their faction can be used in any deck.)”
+
+    40 Neutral cards without a class icon go with every one of the 32 heroes; a Human card
+    among them keeps the deck from every Shadow hero, and a Shadow card from every Human
+    hero."""
+    heroes = [card for card in shadow_era.cards if card.type == "Hero"]
     assert len(heroes) == 32
+    assert {shadow_era.find_card(name).get("faction") for name in NEUTRAL_CLASSLESS} == {"Neutral"}
     for hero in heroes:
-        result = check(shadow_era, deck(hero, neutral(40)))
-        assert result.problems == [], hero
+        result = check(shadow_era, deck(hero.name, neutral(40)))
+        assert result.problems == [], hero.name
+        other = "Bad Wolf" if hero.get("faction") == "Human" else "Jasmine Rosecult"
+        result = check(shadow_era, deck(hero.name, [*neutral(39), (1, other)]))
+        assert rule_ids(result) == ["se-hero-faction"], hero.name
 
 
 def test_shadow_era_faction_is_checked_even_when_the_class_fits(shadow_era, check):
@@ -371,8 +399,14 @@ def test_shadow_era_faction_is_checked_even_when_the_class_fits(shadow_era, chec
 
 def test_shadow_era_a_class_card_needs_a_hero_with_that_icon(shadow_era, check):
     """“4. Cards that have one or more Class icons may only be used in decks with a hero
-    that has at least one matching icon.”"""
-    result = check(shadow_era, deck("Boris Skullcrusher", [*neutral(38), (1, "Fireball")]))
+    that has at least one matching icon.”
+
+    Fireball (Mage) goes with Nishaven (a Mage) and not with Boris Skullcrusher (a Warrior),
+    both Human heroes."""
+    others = [*neutral(38), (1, "Fireball")]
+    assert check(shadow_era, deck("Nishaven", others)).problems == []
+
+    result = check(shadow_era, deck("Boris Skullcrusher", others))
     [problem] = only(result, "se-hero-class")
     assert problem.message == (
         "Class cards need a hero with a matching class icon:"
@@ -438,8 +472,13 @@ def test_shadow_era_class_less_cards_go_anywhere_if_the_faction_fits(shadow_era,
 
 def test_shadow_era_class_less_cards_still_need_the_faction(shadow_era, check):
     """“(Cards with no Class icon can be used in any deck, providing the
-    faction-restrictions above are adhered to.)”"""
-    result = check(shadow_era, deck("Nishaven", [*neutral(38), (1, "Bad Wolf")]))
+    faction-restrictions above are adhered to.)”
+
+    Bad Wolf has no class icon: a Shadow Mage (Majiya) takes it, a Human Mage (Nishaven)
+    does not."""
+    others = [*neutral(38), (1, "Bad Wolf")]
+    assert check(shadow_era, deck("Majiya", others)).problems == []
+    result = check(shadow_era, deck("Nishaven", others))
     assert rule_ids(result) == ["se-hero-faction"]
 
 
