@@ -124,7 +124,12 @@ def test_arcmage_a_main_deck_of_60_and_a_region_deck_of_3_is_legal(arcmage, chec
     ids=["59", "61"],
 )
 def test_arcmage_the_main_deck_has_exactly_60_cards(arcmage, check, main, size):
-    """“Every player must have a main deck of exactly 60 cards”"""
+    """“Every player must have a main deck of exactly 60 cards”
+
+    The same main deck at 60 cards is legal."""
+    assert sum(count for count, _ in MAIN) == 60
+    assert check(arcmage, deck()).problems == []
+
     result = check(arcmage, deck(main))
     [problem] = only(result, "arcmage-sixty-cards")
     assert problem.message == (f"Your main deck must have exactly 60 cards: you have {size} cards")
@@ -146,6 +151,7 @@ def test_arcmage_a_deck_without_regions_fails(arcmage, check):
     total card count of 61 to 63 cards, depending on build.”"""
     (decision,) = arcmage.decisions_for("arcmage-region-deck-size")
     assert "1, 2 or 3 regions" in decision.reading
+    assert check(arcmage, deck(regions=GAIAN_REGIONS[:1])).problems == []
     result = check(arcmage, deck(regions=()))
     [problem] = only(result, "arcmage-region-deck-size")
     assert problem.message == "Your region deck holds 1 to 3 regions: you have 0 regions"
@@ -154,7 +160,10 @@ def test_arcmage_a_deck_without_regions_fails(arcmage, check):
 
 
 def test_arcmage_four_regions_are_one_too_many(arcmage, check):
-    """“there has to be a separate region deck of up to 3 cards.”"""
+    """“there has to be a separate region deck of up to 3 cards.”
+
+    Swanport in place of a third Gaian region is legal; as a fourth region it is not."""
+    assert check(arcmage, deck(regions=(*GAIAN_REGIONS[:2], (1, "Swanport")))).problems == []
     regions = (*GAIAN_REGIONS, (1, "Swanport"))
     result = check(arcmage, deck(regions=regions))
     [problem] = only(result, "arcmage-region-deck-size")
@@ -166,7 +175,12 @@ def test_arcmage_four_regions_are_one_too_many(arcmage, check):
 
 def test_arcmage_a_region_card_in_the_main_deck_fails(arcmage, check):
     """“Regions are special cards that you keep separated from your draw deck by having
-    them in their own pile and area on the table.”"""
+    them in their own pile and area on the table.”
+
+    Swanport, a Gaian region, is legal in the region deck and not in the main deck."""
+    gaian_with_swanport = (*GAIAN_REGIONS[:2], (1, "Swanport"))
+    assert check(arcmage, deck(regions=gaian_with_swanport)).problems == []
+
     main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Swanport")])
     result = check(arcmage, deck(main))
     [problem] = only(result, "arcmage-regions-kept-apart")
@@ -182,7 +196,10 @@ def test_arcmage_a_region_card_in_the_main_deck_fails(arcmage, check):
 
 def test_arcmage_a_creature_in_the_region_deck_fails(arcmage, check):
     """“The region pile, called Chapter, keeps your region cards face down, with only one
-    active region turned face up.”"""
+    active region turned face up.”
+
+    Two regions are a legal chapter; a creature added to them is not a region."""
+    assert check(arcmage, deck(regions=GAIAN_REGIONS[:2])).problems == []
     regions = (*GAIAN_REGIONS[:2], (1, "Poison Ivy"))
     result = check(arcmage, deck(regions=regions))
     [problem] = only(result, "arcmage-region-deck-regions-only")
@@ -266,7 +283,10 @@ def test_arcmage_a_list_grouped_by_the_rulebooks_card_types_is_read_whole(arcmag
 def test_arcmage_a_token_cannot_be_put_in_the_main_deck(arcmage, check, token):
     """“Token creatures have the subtype token and mostly function like normal creatures,
     with some exceptions.” “Can't be put in hand/deck/grave - whatever would try to move
-    them to that kills them instead and removes them from the game.”"""
+    them to that kills them instead and removes them from the game.”
+
+    The 60th card a Red Banner enchantment is legal; the token in its place is not."""
+    assert check(arcmage, deck()).problems == []
     main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, token)])
     result = check(arcmage, deck(main))
     assert rule_ids(result, "error") == ["arcmage-no-tokens"]
@@ -319,7 +339,10 @@ def test_arcmage_a_token_in_the_region_deck_is_one_problem(arcmage, check):
 
 
 def test_arcmage_regions_come_from_one_single_faction(arcmage, check):
-    """“It is only allowed to have regions from one single faction in the region deck.”"""
+    """“It is only allowed to have regions from one single faction in the region deck.”
+
+    Three Red Banner regions are legal; a Gaian region in place of one of them is not."""
+    assert check(arcmage, deck(regions=RED_BANNER_REGIONS)).problems == []
     regions = ((1, "Plymouth"), (1, "Spirit Tree"), (1, "Warren"))
     result = check(arcmage, deck(regions=regions))
     [problem] = only(result, "arcmage-regions-single-faction")
@@ -343,8 +366,15 @@ def test_arcmage_three_factions_of_regions_are_counted(arcmage, check):
 )
 def test_arcmage_regions_may_but_need_not_match_the_main_deck(arcmage, check, regions):
     """“The faction of the region cards may, but does not have to, correspond to the
-    faction belonging of the other cards in the main deck.”"""
+    faction belonging of the other cards in the main deck.”
+
+    Either faction of the main deck may give the regions, and a faction the main deck
+    lacks too; regions of both its factions at once break the one-faction rule."""
     assert check(arcmage, deck(regions=regions)).problems == []
+    nobles = ((1, "Qualaris"), (1, "Siphon"), (1, "Two Bridges"))
+    assert check(arcmage, deck(regions=nobles)).problems == []
+    both = (*GAIAN_REGIONS[:2], RED_BANNER_REGIONS[0])
+    assert rule_ids(check(arcmage, deck(regions=both))) == ["arcmage-regions-single-faction"]
 
 
 def test_arcmage_the_red_banner_example(arcmage, check):
@@ -369,13 +399,22 @@ def test_arcmage_the_red_banner_example(arcmage, check):
     assert result.legal is True
     assert result.problems == []
 
+    # Not three Red Banner regions but two and a Gaian one: the region deck is refused.
+    mixed = (*RED_BANNER_REGIONS[:2], GAIAN_REGIONS[0])
+    [problem] = only(check(arcmage, deck(main, mixed)), "arcmage-regions-single-faction")
+    assert (problem.expected, problem.actual) == (1, 2)
+
 
 # -- copies: 4 unless a card says otherwise; same number or name is the same card ----------------
 
 
 def test_arcmage_a_fifth_copy_fails(arcmage, check):
     """“It's usually allowed to have 4 copies of a card in the deck unless otherwise
-    explicitly stated on a card.”"""
+    explicitly stated on a card.”
+
+    4 Kolibri are legal (the main deck holds 4); a fifth in place of a Besieged City is not."""
+    assert (4, "Kolibri") in MAIN
+    assert check(arcmage, deck()).problems == []
     main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Kolibri")])
     result = check(arcmage, deck(main))
     [problem] = only(result, "arcmage-four-copies")
@@ -396,8 +435,11 @@ def test_arcmage_same_number_counts_as_the_same_card(tmp_path, check):
     """“For a card to be considered an instance of itself it is enough for it to have just
     the same card number and/or card name.”
 
-    Misled Orcling, a revision of card number 20 (in a temporary pool), is Misled Orc."""
+    Misled Orcling, a revision of card number 20 (in a temporary pool), is Misled Orc:
+    2 and 2 are 4 copies, legal; 3 and 2 are 5."""
     game = pool_copy(tmp_path, revised)
+    four = swap(MAIN, {"Little Brother": (2, "Misled Orc")}, extra=[(2, "Misled Orcling")])
+    assert check(game, deck(four)).problems == []
     main = swap(
         MAIN,
         {"Little Brother": (3, "Misled Orc"), "Besieged City": (3, "Besieged City")},
@@ -490,6 +532,8 @@ def test_arcmage_same_name_counts_as_the_same_card(tmp_path, check):
 
     game = pool_copy(tmp_path, reprint)
     assert game.card("999-kolibri").number != game.find_card("Kolibri").number
+    three_and_one = swap(MAIN, {"Kolibri": (3, "Kolibri")}, extra=[(1, "999-kolibri")])
+    assert check(game, deck(three_and_one)).problems == []
     main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "999-kolibri")])
     [problem] = only(check(game, deck(main)), "arcmage-four-copies")
     assert (problem.cards, problem.expected, problem.actual) == (("Kolibri",), 4, 5)
