@@ -9,12 +9,13 @@ them into the one JSON error shape.
 from __future__ import annotations
 
 import time
+from collections.abc import Container
 from dataclasses import asdict
 from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
-from marshmallow import Schema, ValidationError
+from marshmallow import Schema, ValidationError, fields
 
 from cardpool import Game, PoolLibrary, RuleSpec
 from validator import (
@@ -134,12 +135,36 @@ def load_body(schema: Schema, data: Any, where: str = "body") -> dict[str, Any]:
         ) from None
 
 
+def refuse_repeated(single: Container[str]) -> None:
+    """A parameter of ``single`` (those taking one value) given more than once is a 400
+    naming it: which of ``?format=a&format=b`` was meant cannot be known, and using the
+    first would judge a deck in a format its sender may not have asked for."""
+    args = request.args
+    repeated = [(name, n) for name in args if name in single if (n := len(args.getlist(name))) > 1]
+    if repeated:
+        listed = " and ".join(f"'{name}'" for name, _n in repeated)
+        each = "each take" if len(repeated) > 1 else "takes"
+        raise ApiError(
+            400,
+            "invalid-query",
+            f"the query parameter {listed} {each} one value but was given more than once",
+            [f"{name}: given {n} times; it takes one value" for name, n in repeated],
+        )
+
+
+def single_valued(schema: Schema) -> frozenset[str]:
+    """The parameters of a query schema that take one value (all but its lists)."""
+    return frozenset(n for n, f in schema.fields.items() if not isinstance(f, fields.List))
+
+
 def load_query(schema: Schema) -> dict[str, Any]:
-    """Load the query string through ``schema`` (unknown parameters are ignored)."""
+    """Load the query string through ``schema`` (unknown parameters are ignored; one that
+    takes one value, given twice, is refused)."""
     # Most requests have none: asked of the environ, no empty MultiDict is parsed.
     if not request.environ.get("QUERY_STRING") or not request.args:
         return {}
     names = schema.fields.keys()
+    refuse_repeated(single_valued(schema))
     args = {k: v for k, v in request.args.items() if k in names}
     try:
         return schema.load(args)
@@ -251,12 +276,15 @@ def get_game(game_id: str):
         "Besides these, every attribute of the game is a parameter: `<attribute>=<value>`"
         " (repeat it for any of several values) and, for whole-number attributes,"
         " `<attribute>_min` and `<attribute>_max`. An unknown parameter is a 400 listing"
-        " the ones the game has."
+        " the ones the game has. Only `type`, `set` and the attributes may be given more"
+        " than once: any other parameter given twice is a 400 naming it."
     ),
     errors=[400, 404],
 )
 def search_cards(game_id: str):
     game = game_of(game_id)
+    several = {"type", "set", *game.attributes}
+    refuse_repeated({name for name in cards.filter_names(game) if name not in several})
     page = cards.search_cards(game, request.args.to_dict(flat=False))
     return CARD_PAGE.dump({**asdict(page), "pages": page.pages})
 

@@ -35,7 +35,8 @@ API_PREFIX = "/api/v1"
 
 ERROR_MEANINGS = {
     400: "The request cannot be read: malformed JSON, text that is not UTF-8, JSON nested"
-    " too deep, a number too large, or a bad query parameter or decklist.",
+    " too deep, a number too large, a bad query parameter or decklist, or a query parameter"
+    " that takes one value given more than once.",
     401: "No personal access token, or one that is unknown or revoked (Authorization: Bearer).",
     403: "A registered player's name without the player id the organizer registered.",
     404: "No such game, format, card, saved deck or event, or a token that opens nothing.",
