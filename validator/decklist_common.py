@@ -1,0 +1,75 @@
+"""What reading a decklist gives, whichever form it came in: the deck, the problems found
+(their rule ids and how one is made) and the entries naming no card; and the bound on how
+long a list may be."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar, Token
+from dataclasses import dataclass, field
+
+from .deck import Deck
+from .problems import ERROR, Problem
+
+MAX_COPIES_PER_LINE = 999
+# The lines (or JSON entries) of one decklist: every unknown name costs a search for the
+# closest names, so a list's length bounds the work one request can make. The web app sets
+# its own limit (MAX_DECKLIST_LINES) for each request with limit_lines().
+MAX_LINES = 1_000
+_LINE_LIMIT: ContextVar[int] = ContextVar("decklist_line_limit", default=MAX_LINES)
+
+UNKNOWN_CARD = "decklist-unknown-card"
+MALFORMED_LINE = "decklist-malformed-line"
+UNKNOWN_SECTION = "decklist-unknown-section"
+IGNORED_LINE = "decklist-ignored-line"
+READ_AS = "decklist-read-as"
+HEADER_COUNT = "decklist-header-count"
+
+
+@dataclass
+class ParsedDeck:
+    """A deck read from a list, and what could not be read (with where it was).
+
+    ``unread`` keeps the entries of the JSON form that name no card of the pool (one taken
+    out since the deck was saved), so what shows or exports the deck can still list them.
+    """
+
+    deck: Deck
+    problems: list[Problem] = field(default_factory=list)
+    unread: list[UnreadEntry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class UnreadEntry:
+    """An entry naming no card of the pool: where it was (a section or board id), the card
+    as the entry names it (its name when it has one), and its count."""
+
+    place: str
+    card: str
+    count: int
+
+
+def _problem(
+    rule: str, message: str, line: int | None = None, severity: str = ERROR, **extra
+) -> Problem:
+    return Problem(
+        rule=rule,
+        severity=severity,
+        message=message,
+        lines=(line,) if line else (),
+        **extra,
+    )
+
+
+def limit_lines(limit: int) -> Token:
+    """Set the most lines a decklist may have in this context (``reset`` with the token)."""
+    return _LINE_LIMIT.set(limit)
+
+
+def reset_line_limit(token: Token) -> None:
+    _LINE_LIMIT.reset(token)
+
+
+def _drop_empty(deck: Deck) -> Deck:
+    deck.sections = {k: v for k, v in deck.sections.items() if v}
+    deck.boards = {k: v for k, v in deck.boards.items() if v}
+    return deck

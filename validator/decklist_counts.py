@@ -1,0 +1,148 @@
+"""The counts a list gives of itself, checked against its cards: a header's ("Allies (20)")
+and a total's ("Total: 40"); one that disagrees is a warning, and the list is read as its
+cards say."""
+
+from __future__ import annotations
+
+from cardpool import Game, name_key
+
+from .deck import BOARDS, Deck
+from .decklist_common import HEADER_COUNT, IGNORED_LINE, Problem, _problem
+from .decklist_headers import _BOARD, _BY_TYPE, _GENERIC_HEADERS, _HEADER_COUNT, _SECTION, _lexicon
+from .decklist_lines import _BLANK, _BULLET, _CARD, _HEADER, _INVISIBLE, _SEVERAL, _SKIP, _count
+from .decklist_names import _DIGITS
+from .problems import WARNING
+
+# A list's headers whose counts are checked against their cards (the first so many): each check
+# reads the lines below its header, and a list has a few headers, not hundreds.
+MAX_COUNTED_HEADERS = 50
+
+
+def _total(game: Game, deck: Deck, number: int, text: str) -> Problem | None:
+    """The warning on a list's own total ("Total: 40", "Total 15 + 13") that is none of the
+    counts a player may mean: the whole deck, with or without its boards, one of its sections
+    or boards, or the whole deck without its sections apart from the main one (a hero)."""
+    stated = [_count(digits) for digits in _DIGITS.findall(text)]
+    sizes = {s.name: deck.size(s.id) for s in game.sections if deck.sections.get(s.id)}
+    boards = {b: sum(e.count for e in deck.boards[b]) for b in BOARDS if deck.boards.get(b)}
+    whole = sum(sizes.values())
+    main = deck.size(game.default_section)
+    meant = {whole, whole + sum(boards.values()), main, *sizes.values(), *boards.values()}
+    if stated and (stated[0] in meant or sum(stated) in meant):
+        return None
+    parts = [f"{size} in its {name}" for name, size in sizes.items()]
+    parts += [f"{size} in its {board}" for board, size in boards.items()]
+    held = f"{whole} {'card' if whole == 1 else 'cards'}" + (
+        f" ({', '.join(parts)})" if parts else ""
+    )
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: {text!r} is read as the list's own count of its cards, not a card, but"
+        f" the list holds {held}; the line is ignored",
+        number,
+        WARNING,
+    )
+
+
+def _counted_header(stripped: str) -> tuple[str, int] | None:
+    """A header line as it shows without its marks ("Allies (20)"), and the count players
+    write in it to check their list; None when it has none."""
+    shown = _BULLET.sub("", stripped.strip(_INVISIBLE).strip()).replace("**", "").replace("__", "")
+    shown = shown.strip("#=-_*~─━ \t").rstrip(":").strip()
+    count = _HEADER_COUNT.search(shown)
+    if count is None or count.start() == 0:
+        return None
+    digits = _DIGITS.search(count.group()).group()
+    return shown, _count(digits)
+
+
+def _header_count(
+    game: Game,
+    readings: list[tuple],
+    at: int,
+    target: tuple,
+    label: str,
+    shown: str,
+    count: int,
+) -> Problem | None:
+    """The warning on a header whose count (line ``at``) is none of the counts of the cards
+    below it a player may mean: those up to the next header, or up to a blank line ("Hero (1)",
+    its card, a blank line, then the deck under no header); and for a section or the whole
+    deck, those up to the next header of another section or a board, through the groups
+    within it ("Outlaws (15)" over "Assassins (4)" and "Thieves (11)"), all of them or only
+    those of the section (the whole deck counted with its hero or without it)."""
+    if target[0] == _BOARD:
+        kind = _BOARD
+    elif name_key(label) in _GENERIC_HEADERS or name_key(label) in _lexicon(game).whole_deck_keys:
+        kind = "whole"
+    elif target[1] is not None:
+        kind = _SECTION
+    else:
+        kind = "group"
+    own = target[1] if kind != "whole" else game.default_section
+    place = target
+    near = blank = wide = inside = 0
+    near_open = blank_open = True
+    for reading in readings[at:]:
+        if reading[0] == _SKIP:
+            if reading == _BLANK and blank:
+                blank_open = False
+            continue
+        there = place
+        if reading[0] == _HEADER:
+            _, header, labelled, rest, line_only = reading
+            header = header or _BY_TYPE
+            if not line_only:
+                near_open = blank_open = False
+                if kind == "group" or _ends_counted(game, kind, own, header, labelled):
+                    break
+                if kind != _BOARD:  # a board's groups are the board's (_grouped_board)
+                    place = header
+                there = place
+            else:
+                there = header
+            if rest is None:
+                continue
+            reading = rest
+        copies = reading[1] if reading[0] == _SEVERAL else (reading,)
+        for each in copies:
+            if each[0] != _CARD:
+                continue
+            card, copies_of = each[1], each[4]
+            if there[0] == _BOARD:
+                if kind != _BOARD or there[1] != target[1]:
+                    continue
+                section = there[1]
+            elif kind == _BOARD:
+                continue
+            else:
+                section = there[1] or game.section_for_card(card)
+            near += copies_of if near_open else 0
+            blank += copies_of if blank_open else 0
+            wide += copies_of
+            inside += copies_of if section == own else 0
+    if count in (near, blank) or (kind != "group" and count in (wide, inside)):
+        return None
+    listed = {_SECTION: inside, "whole": wide, _BOARD: wide}.get(kind, near)
+    are = "is" if listed == 1 else "are"
+    return Problem(
+        rule=HEADER_COUNT,
+        severity=WARNING,
+        message=f"Line {at}: {shown!r} counts {count} {'card' if count == 1 else 'cards'}, but"
+        f" {listed} {are} listed under it; the list is read as its cards say",
+        lines=(at,),
+    )
+
+
+def _ends_counted(game: Game, kind: str, own: str, header: tuple, label: str) -> bool:
+    """Whether a header ends the cards a section's, a board's or the whole deck's count is of:
+    a board, the whole deck's header again, and for a section another section, for a board any
+    section; the groups within them (by type) do not."""
+    if header[0] == _BOARD:
+        return True
+    key = name_key(label)
+    if key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
+        return True
+    if kind == _BOARD:
+        return header[1] is not None
+    return kind == _SECTION and header[1] is not None and header[1] != own

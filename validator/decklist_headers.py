@@ -1,0 +1,193 @@
+"""The headers of a decklist: the words players write over its parts ("Dinos:", "Allies
+(12)", "Sideboard", "Main Deck:") and where each sends the cards below it."""
+
+from __future__ import annotations
+
+import re
+import weakref
+from difflib import SequenceMatcher
+
+from cardpool import Game, name_key
+
+from .deck import MAYBEBOARD, SIDEBOARD
+
+# The count players write after a header: "Creatures (24)", "Allies [12 cards]", "Items - 8".
+# Here and in the printing patterns below, a number starts only where its run of digits
+# starts ((?<!\d); a count set apart starts a word, (?<!\w): "v2" is no count) and "a word
+# with a digit" is a look-ahead: a run of 10,000 digits is then tried once, not at every
+# split (one such line took 6 s to read).
+_HEADER_COUNT = re.compile(
+    r"\s*(?:[\(\[]\s*(?<!\d)\d+(?:\s+cards?)?\s*[\)\]]|[-–:]?\s*(?<!\w)\d+(?:\s+cards?)?)\s*$", re.I
+)
+
+# Headers players write over a whole list rather than one section of it.
+_GENERIC_LABELS = ("Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards")
+_GENERIC_HEADERS = frozenset(name_key(label) for label in _GENERIC_LABELS)
+_SIDEBOARD_LABELS = ("Sideboard", "Side board", "Side", "SB", "Side Deck", "Sidedeck")
+_MAYBEBOARD_LABELS = ("Maybeboard", "Maybe board", "Maybe", "Considering")
+_BOARD_LABELS = (*_SIDEBOARD_LABELS, *_MAYBEBOARD_LABELS)
+_BOARD_HEADERS = {
+    **{name_key(label): SIDEBOARD for label in _SIDEBOARD_LABELS},
+    **{name_key(label): MAYBEBOARD for label in _MAYBEBOARD_LABELS},
+}
+# "SB: 2 Card" marks its own line only; lists in that style mix SB lines with main ones.
+_LINE_ONLY_LABELS = frozenset({name_key("SB")})
+_ON_ITS_LINE = "on its line"  # how a header reading marks a line of such a label
+
+# The same likeness as MISSPELT_CARD (see decklist_names) for a header: "Alies" and "Allies"
+# 0.91, "Abilites" and "Abilities" 0.94; "My best deck" and "Main Deck" 0.67.
+MISSPELT_HEADER = 0.85
+
+
+# -- what a game's lists can say ------------------------------------------------------
+
+
+class _Lexicon:
+    """What the reader knows of one game besides its lookups: the headers that group its
+    cards (by type, or by a value of an attribute: a faction, a domain, a class)."""
+
+    def __init__(self, game: Game):
+        self.group_keys: set[str] = set()
+        self.set_keys = frozenset(name_key(code) for code in game.sets)
+        for card_type in game.card_types:
+            self.group_keys.add(name_key(card_type))
+            # "Code" for "Active Code" and "Delayed Code": players group by the last word.
+            self.group_keys.add(name_key(card_type.split()[-1]))
+        # "Inferno:", "Shadow (12)", "Weapons": players group a list by what its cards are,
+        # and a header naming a value of the game's own attributes is such a group.
+        for attribute in game.attributes.values():
+            if not attribute.references:
+                self.group_keys.update(name_key(str(value)) for value in attribute.values)
+        self.group_keys.discard("")
+        self.whole_deck_keys = frozenset(name_key(label) for label in game.whole_deck_headers)
+        self._game = weakref.ref(game)
+        self._header_names: dict[str, str] | None = None
+
+    def header_names(self) -> dict[str, str]:
+        """Every header the game's lists may use, by key: its sections (and their aliases),
+        boards, card types (and their plurals) and the whole deck's names, made at first use
+        (only a header no game knows asks for them)."""
+        if self._header_names is None:
+            game = self._game()
+            names = [*_BOARD_LABELS, *_GENERIC_LABELS]
+            if game is not None:
+                for section in game.sections:
+                    names += [section.name, *section.aliases]
+                for card_type in game.card_types:
+                    names += [card_type, _plural(card_type)]
+                names += game.whole_deck_headers
+            self._header_names = {name_key(name): name for name in reversed(names)}
+        return self._header_names
+
+    def names_group(self, key: str) -> bool:
+        """Whether a header key names a card type or an attribute value, singular or plural."""
+        return any(form in self.group_keys for form in _singulars(key))
+
+
+def _plural(word: str) -> str:
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"  # Ally: Allies
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _header_meant(game: Game, label: str) -> str | None:
+    """The header a label no game knows is most likely a misspelling of ("Alies": "Allies"),
+    or None when it is like none of them (a list's title: "Orc Rush v2")."""
+    key = name_key(_without_count(label))
+    best, name = 0.0, None
+    for known, shown in _lexicon(game).header_names().items():
+        ratio = SequenceMatcher(None, key, known).ratio()
+        if ratio > best:
+            best, name = ratio, shown
+    return name if best >= MISSPELT_HEADER else None
+
+
+def _singulars(key: str) -> tuple[str, ...]:
+    forms = [key]
+    if key.endswith("ices"):
+        forms.append(key[:-4] + "ix")  # matrices
+    if key.endswith("ies"):
+        forms.append(key[:-3] + "y")  # allies, abilities
+    if key.endswith("es"):
+        forms.append(key[:-2])  # heroes
+    if key.endswith("s"):
+        forms.append(key[:-1])  # items, beings
+    if key.endswith("men"):
+        forms.append(key[:-3] + "man")  # henchmen
+    return tuple(forms)
+
+
+_LEXICONS: weakref.WeakKeyDictionary[Game, _Lexicon] = weakref.WeakKeyDictionary()
+
+
+def _lexicon(game: Game) -> _Lexicon:
+    lexicon = _LEXICONS.get(game)
+    if lexicon is None:
+        lexicon = _LEXICONS.setdefault(game, _Lexicon(game))
+    return lexicon
+
+
+# Where a header sends the cards below it.
+_SECTION = "section"  # (_SECTION, section id): the game's own section
+_BOARD = "board"  # (_BOARD, board): the sideboard or maybe-board
+_BY_TYPE = (_SECTION, None)  # a grouping header: each card to the section of its type
+
+
+def _target(game: Game, label: str) -> tuple | None:
+    """Where a header sends its cards, or None when it names nothing the game knows.
+
+    The game's own section names and aliases come first, so a game whose YAML has a
+    "Sideboard" section counts it like any other. A header the game does not know as it
+    is written is tried without a last word "cards" ("Hero Cards") and without a note in
+    brackets ("Extra Deck (Henchmen)"), then by that note ("Henchmen (Extra Deck)" is read
+    by its first words, which name a type, before the note); and words that each name a
+    group ("Inferno Code") are a group too.
+    """
+    label = _without_count(label)
+    forms = [label]
+    noted = _note_apart(label)
+    if noted is not None:
+        forms.extend(noted)
+    for form in forms:
+        found = _named_target(game, form)
+        words = form.split()
+        if found is None and len(words) > 1 and words[-1].lower() in ("card", "cards"):
+            found = _named_target(game, " ".join(words[:-1]))
+        if found is not None:
+            return found
+    words = label.split()
+    lexicon = _lexicon(game)
+    if len(words) > 1 and all(lexicon.names_group(name_key(word)) for word in words):
+        return _BY_TYPE  # "Inferno Code", "Shadow Allies": a group of groups
+    return None
+
+
+def _without_count(label: str) -> str:
+    """A header's words without the count players write after them ("Creatures (24)")."""
+    return _HEADER_COUNT.sub("", label).strip()
+
+
+def _note_apart(label: str) -> tuple[str, str] | None:
+    """A header's words and the note in brackets after them: ("Extra Deck", "Henchmen")."""
+    closing = label[-1:]
+    if closing not in (")", "]"):
+        return None
+    at = label.rfind("(" if closing == ")" else "[")
+    words, note = label[:at].strip(), label[at + 1 : -1].strip()
+    if at <= 0 or not words or not note or any(c in note for c in "()[]"):
+        return None
+    return words, note
+
+
+def _named_target(game: Game, label: str) -> tuple | None:
+    if name_key(label) in _lexicon(game).whole_deck_keys:
+        return _BY_TYPE  # the game counts every section in its deck (a hero in "Deck:")
+    section = game.section_for(label)
+    if section is not None:
+        return (_SECTION, section)
+    key = name_key(label)
+    if key in _BOARD_HEADERS:
+        return (_BOARD, _BOARD_HEADERS[key])
+    if key in _GENERIC_HEADERS or _lexicon(game).names_group(key):
+        return _BY_TYPE
+    return None

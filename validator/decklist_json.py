@@ -1,0 +1,167 @@
+"""The JSON form of a decklist, as the API and saved decks hold it:
+``{"name": ..., "sections": {"deck": [{"card": "...", "count": 3}]}, "boards": {...}}``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardpool import Game, name_key
+
+from .deck import BOARDS, Deck
+from .decklist_common import (
+    _LINE_LIMIT,
+    MALFORMED_LINE,
+    MAX_COPIES_PER_LINE,
+    READ_AS,
+    UNKNOWN_SECTION,
+    ParsedDeck,
+    Problem,
+    UnreadEntry,
+    _drop_empty,
+    _problem,
+)
+from .decklist_headers import _BOARD, _BOARD_HEADERS, _SECTION
+from .decklist_lines import _short_blanks
+from .decklist_names import MAX_SUGGESTED, _find, _resolve, _unknown_card
+from .errors import DecklistError, DecklistTooLongError
+from .problems import WARNING
+
+
+def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> ParsedDeck:
+    """Read the JSON form: ``{"name": ..., "sections": {"deck": [{"card": "...", "count": 3}]}}``.
+
+    An entry names its card by ``card`` (name, id, number, or name and printing code),
+    ``name`` or ``id``; ``count`` (or ``qty``, ``quantity``, ``amount``) defaults to 1.
+    Ids are how programs name cards, so an entry means that very printing only with
+    ``"printing": true`` or a printing code.
+    ``boards`` holds the sideboard and maybe-board the same way; a section named
+    ``sideboard`` is the sideboard unless the game has such a section. Problems point
+    at the entry's place, e.g. ``sections.deck[2]``. More than ``max_lines`` entries in
+    all are refused whole, as a text list of more lines is.
+    """
+    if not isinstance(data, Mapping):
+        raise DecklistError("a deck must be a JSON object with a 'sections' object")
+    sections = data.get("sections")
+    if not isinstance(sections, Mapping):
+        raise DecklistError("a deck needs 'sections': an object of section name to card list")
+    boards = data.get("boards")
+    if boards is None:
+        boards = {}
+    if not isinstance(boards, Mapping):
+        raise DecklistError("a deck's 'boards' must be an object of board name to card list")
+    deck_name = data.get("name") if isinstance(data.get("name"), str) else ""
+    deck = Deck(game, {s.id: [] for s in game.sections}, name=deck_name)
+    problems: list[Problem] = []
+    unread: list[UnreadEntry] = []
+    parts = [("sections", label, entries) for label, entries in sections.items()]
+    parts += [("boards", label, entries) for label, entries in boards.items()]
+    limit = _LINE_LIMIT.get() if max_lines is None else max_lines
+    budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
+    entries_in_all = sum(len(e) if isinstance(e, list) else 1 for _, _, e in parts)
+    if entries_in_all > limit:
+        raise DecklistTooLongError(entries_in_all, limit, "entries")
+    for part, label, entries in parts:
+        target = _mapping_target(game, part, str(label))
+        if target is None:
+            problems.append(_unknown_part(game, part, label))
+            continue
+        if not isinstance(entries, list):
+            problems.append(_problem(MALFORMED_LINE, f"{part}.{label}: must be a list of entries"))
+            continue
+        for index, entry in enumerate(entries):
+            where = f"{part}.{label}[{index}]"
+            _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget)
+    return ParsedDeck(_drop_empty(deck), problems, unread)
+
+
+def _mapping_target(game: Game, part: str, label: str) -> tuple | None:
+    section = game.section_for(label) if part == "sections" else None
+    if section is not None:
+        return (_SECTION, section)
+    board = _BOARD_HEADERS.get(name_key(label))
+    return (_BOARD, board) if board is not None else None
+
+
+def _unknown_part(game: Game, part: str, label: Any) -> Problem:
+    if part == "boards":
+        known = ", ".join(BOARDS)
+        message = f"boards.{label}: a deck's boards are {known}, not {label!r}"
+    else:
+        known = ", ".join(s.id for s in game.sections)
+        message = (
+            f"sections.{label}: {game.short_name} decks have no section {label!r}"
+            f" (the sections are {known})"
+        )
+    return _problem(UNKNOWN_SECTION, message)
+
+
+def _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget) -> None:
+    card_text, count = _entry_parts(entry)
+    if card_text is None or count is None:
+        problems.append(
+            _problem(
+                MALFORMED_LINE,
+                f'{where}: an entry is a card name or {{"card": name, "count": n}}'
+                f" with n from 1 to {MAX_COPIES_PER_LINE}",
+            )
+        )
+        return
+    found = _resolve(game, _short_blanks(card_text))
+    kind_of_place, place_id = target
+    saved_name = entry.get("card", entry.get("name")) if isinstance(entry, Mapping) else None
+    saved_name = saved_name.strip() if isinstance(saved_name, str) else ""
+    if found is None and saved_name and saved_name != card_text:
+        # An id the pool no longer has (its ids were made anew): the card by its name.
+        found = _resolve(game, saved_name)
+        if found is not None:
+            card, _, notes = found
+            note = f"no card has the id {card_text!r} now; read by its name as {card.name}"
+            found = (card, False, (*notes, note))
+    if found is None:
+        problems.append(_unknown_card(game, saved_name or card_text, where, None, place_id, budget))
+        unread.append(UnreadEntry(place_id, saved_name or card_text, count))
+        return
+    card, named, notes = found
+    if saved_name and saved_name != card_text:
+        # {"card": "Flame Lash", "id": "era-kindle"}: the id is read, but not in silence
+        by_name = _find(game, saved_name)
+        if by_name is not None and by_name[0].identity != card.identity:
+            note = f"{saved_name!r} has the id of {card.name}; read by its id as {card.name}"
+            notes = (*notes, note)
+    # The JSON form names cards by id to survive renames, not to pick a printing: only a
+    # printing code in the text, or "printing": true, names one.
+    named = (named and _find(game, card_text) is None) or (
+        isinstance(entry, Mapping) and entry.get("printing") is True
+    )
+    if kind_of_place == _BOARD:
+        deck.add_to_board(place_id, card, count, None, named)
+    else:
+        deck.add(place_id, card, count, None, named)
+    problems.extend(
+        _problem(READ_AS, f"{where}: {note}", None, WARNING, cards=(card.name,)) for note in notes
+    )
+
+
+_COUNT_KEYS = ("count", "qty", "quantity", "amount")
+
+
+def _entry_parts(entry: Any) -> tuple[str | None, int | None]:
+    if isinstance(entry, str):
+        return (entry, 1) if entry.strip() else (None, None)
+    if not isinstance(entry, Mapping):
+        return None, None
+    card = entry.get("id", entry.get("card", entry.get("name")))
+    if not isinstance(card, str | int) or isinstance(card, bool) or not str(card).strip():
+        return None, None
+    # other deck tools write the count as "qty", "quantity" or "amount": read as one copy, a
+    # playset was cut to one without a word; keys that disagree are refused, none picked
+    counts = [entry[key] for key in _COUNT_KEYS if key in entry]
+    if any(other != counts[0] or type(other) is not type(counts[0]) for other in counts):
+        return str(card), None
+    count = counts[0] if counts else 1
+    if not isinstance(count, int) or isinstance(count, bool):
+        return str(card), None
+    if not 1 <= count <= MAX_COPIES_PER_LINE:
+        return str(card), None
+    return str(card), count

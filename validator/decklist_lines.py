@@ -1,0 +1,520 @@
+"""Reading one line of a text decklist: a card and its count as players write them, a
+header, a comment, a total, a row of a table, or a problem. Each reading depends on the
+line's text and the game alone, and is kept per game (see _READINGS)."""
+
+from __future__ import annotations
+
+import csv
+import re
+import weakref
+
+from cardpool import Game, name_key
+
+from .decklist_common import MAX_COPIES_PER_LINE
+from .decklist_headers import (
+    _BOARD_HEADERS,
+    _HEADER_COUNT,
+    _LINE_ONLY_LABELS,
+    _ON_ITS_LINE,
+    _SECTION,
+    _lexicon,
+    _target,
+    _without_count,
+)
+from .decklist_names import (
+    _DIGIT,
+    _DIGITS,
+    _ROMAN,
+    _find,
+    _first,
+    _kept,
+    _resolve,
+)
+
+# A count longer than this is too many copies whatever it says; int() of thousands of
+# digits would be refused by Python itself with a ValueError.
+_MAX_COUNT_DIGITS = 18
+# "3 Name", "3x Name", and as forums write them too: "(3) Name", "[3] Name", "x3 Name".
+_COUNT_FIRST = re.compile(r"^(?:[xX×]\s*)?[\(\[]?(\d+)[\)\]]?\s*[xX×]?\s+(\S.*)$")
+# The common line (see _read_plain): _COUNT_FIRST with a count of at most three digits and a
+# name holding none of the characters of a comment or emphasis (# / * _) nor ending a header.
+# A count never starts with a zero: "062 Glacáin" is a card's number (see _with_count).
+_PLAIN = re.compile(r"^([1-9]\d{0,2})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
+_NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
+# The word notes write after a count: "3 copies", "3 pcs".
+_COPIES = r"(?:\s*(?i:copies|copy|pcs|pc)\.?)"
+# "Name x3", "Name 3x", "Name (3)", "Name [3]", "Name (x 3)", "Name (3 copies)": no card's name
+# ends in a count of these shapes.
+_COUNT_LAST = re.compile(
+    r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]"
+    rf"|\(\s*[xX×]?\s*(\d+){_COPIES}?\s*\)|\[\s*[xX×]?\s*(\d+){_COPIES}?\s*\])$"
+)
+# A count set apart after a name, by a dash, a colon, an equals sign, dots leading the eye to it
+# or a wide gap ("Name - 3", "Name ..... 3", "Name    3"), or with its word ("Name 3 copies").
+# Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
+_COUNT_APART = re.compile(
+    r"^(\S.*?)(?:\s*[-–—:=]\s*|\s*(?<![.…])[.…]{2,}+\s*|\s*…\s*|\s{2,}|\s(?=\d{1,3}"
+    rf"{_COPIES}$))[xX×]?(\d{{1,3}})[xX×]?{_COPIES}?$"
+)
+# The same count after a name, then the card's printing: "Name x3 RYFT1-004", "Name (3) [SET-004]".
+# The name takes all it can, so a count in it ("Unit-7") stays in it; it is a count only when
+# the name and the printing name a card.
+_COUNT_THEN_PRINTING = re.compile(
+    r"^(\S.*)(?:\s[xX×]\s*(\d{1,3})|\s(\d{1,3})\s*[xX×]|\s*\(\s*[xX×]?(\d{1,3})\s*\)"
+    r"|\s*[-–—:]\s*[xX×]?(\d{1,3})[xX×]?)\s+(\S.*)$"
+)
+# A numbered list, "1. Kindle", "2. Fire Breath" (or "1) Kindle"), as forums, markdown and word
+# processors write one. The number is the line's place when the list's numbers run 1, 2, 3
+# down its lines (starting again at 1 for a new part), as in the rulebooks' numbered steps, or
+# when a count follows it ("1. 3 Kindle"); otherwise ("3. Kindle", "3. Fire Breath", "2. Flame
+# Lash") it is read as the count. Either reading of a line that could be the other comes with
+# a warning.
+_NUMBERED = re.compile(r"^(\d{1,3})([.)])\s+(\S.*)$")
+# A place written in roman numerals, "I. Plymouth", "II) Lake of Fire", "(III) Warren": as
+# Arcmage lists give each region its place in the chapter, or an outline numbers its lines.
+_ROMAN_PLACE = re.compile(rf"^(?:\({_ROMAN}\)|{_ROMAN}[.)])\s+(\S.*)$")
+# A row pasted from a spreadsheet, a CSV file or a markdown table, and its cells.
+_CELL_SEPARATORS = ("\t", "|", ";", ",")
+# A row naming a card has a few cells, and a header line lists a section's cards: a line of
+# more parts than this is read whole, not part by part. Each part is a look-up, and the line
+# limit does not bound them: one 500 KB line of 250,000 cells took 2 s to read.
+MAX_LINE_PARTS = 200
+_COUNT_CELL = re.compile(r"^[xX×]?\s*(\d{1,3})\s*[xX×]?$")
+_TABLE_RULE = re.compile(r"^[|:\-+=\s]+$")
+# The column names of such a table's first row.
+_COLUMN_NAMES = frozenset(
+    ("qty", "quantity", "count", "amount", "copies", "#", "no", "no.", "number", "card", "cards",
+     "name", "card name", "set", "set code", "edition", "type", "card type", "rarity", "id",
+     "card number", "collector number", "faction", "element", "class", "domain", "cost",
+     "section", "board", "part", "card_id")
+)  # fmt: skip
+# Longer runs of blanks are read as this long (see _short_blanks).
+MAX_BLANK_RUN = 8
+_LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
+# Bullets, including the dashes and dots word processors and forums put before a list item,
+# and those phones offer (sent with U+FE0F, which asks for the emoji form: "▪️"); and the
+# "> " (">>> ") a chat or a forum quotes a line with.
+_BULLET = re.compile(r"^(?:>+\s*|[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+)")
+# A checklist's box, as notes apps and markdown write one: "- [ ] 4 Bad Wolf", "☐ 4 Bad Wolf".
+_CHECKBOX = re.compile(r"^(?:\[[ xX✓✔]?\]|[☐☑☒✅✔✓]\ufe0f?)\s+")
+_CHECKBOX_STARTS = frozenset("[☐☑☒✅✔✓")
+# A markdown link to a card's page, "[Bad Wolf](https://...)": the card is its text.
+_LINK = re.compile(r"\[([^\[\]]+)\]\((?:https?://|/)[^()\s]*\)")
+# Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
+_EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
+# A markdown heading: "## Sideboard". Only a heading that names a part of the deck is a
+# header; "# Burn plan" stays a comment.
+_HEADING = re.compile(r"^#{1,6}\s+(\S.*?)\s*#*$")
+# The count players add at the end of a list: "Total: 40", "Total cards - 40", "40 cards".
+_TOTAL = re.compile(
+    r"^(?:total(?:\s+cards?)?|card\s+count)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?"
+    # and what players add to it: "Total: 40 (+hero)", "Total: 40 + hero", "Total 15 + 13"
+    r"(?:\s*\([^()]*\)|\s*\+\s*\w+(?:\s+\w+)?)*$"
+    r"|^\d+\s+cards?(?:\s+total)?$",
+    re.I,
+)
+# What a list writes in a part it leaves empty: "Sideboard: none", "Maybe: -".
+_NOTHING = frozenset(
+    ("none", "nothing", "empty", "n/a", "na", "nil", "tbd", "-", "--", "---", "–", "—", "―",
+     "...", "…")
+)  # fmt: skip
+# Characters that show as nothing: a byte order mark a Windows editor or a web form leaves at
+# the start of a list, and zero-width spaces copied from web pages.
+_INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
+# Rules drawn across a forum post ("-----", "=== Sideboard ===") frame a header or nothing.
+_RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?$")
+# "Deck: 3 Card", "SB: 2 Card", "Hero - Card": a label, a colon or dash, and the rest.
+_LABELLED = re.compile(r"^([^:]{1,40}?)\s*(?::|\s[-–—])\s*(\S.*)$")
+# A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
+_TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
+# A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
+_BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
+
+# Reading a line means regular expressions, a name key and a look-up, and finding the closest
+# names for an unknown card compares it with every card of the game: the dearest step of all.
+# Each reading depends on the line's text and the game alone, and an event's lists repeat the
+# same lines ("3 Fire Breath") and the same misspellings list after list, so each game keeps
+# the readings it has made (see _kept: so many, each of a line no longer than MAX_KEPT_LINE).
+_READINGS: weakref.WeakKeyDictionary[Game, dict[str, tuple]] = weakref.WeakKeyDictionary()
+
+_SKIP = "skip"
+_BLANK = (_SKIP, "blank")  # a line of nothing: where a group of lines may end
+_HEADER = "header"  # (target or None, label, reading of the rest of the line or None, line only)
+_NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card number
+_COMMENTED = "commented"  # (line, card, number): "#3 Kindle", a card line put out by a "#"
+_TOTAL_LINE = "total"  # "Total: 40": the player's own count, not a card
+_UNREADABLE = "unreadable"
+_BAD_COUNT = "bad-count"  # (count, what the line names)
+_ZERO = "zero"  # (what the line names)
+_CARD = "card"  # (card, printing named, notes, count)
+_UNKNOWN = "unknown"  # (text, None): its suggestions are looked for when it is said
+_NUMBERED_LINE = "numbered"  # (number, reading as its place, reading as its count)
+_SEVERAL = "several"  # (the readings of the cards a header line lists after it,)
+
+
+def _short_blanks(text: str) -> str:
+    """``text`` with every run of blanks cut to ``MAX_BLANK_RUN`` characters.
+
+    No reading tells 8 spaces from 8,000, but the patterns that look for a count or a
+    printing at the end of a line try each way of splitting a run of blanks: a line of
+    2,000 spaces between two words took 47 seconds to read, and longer ones longer still.
+    """
+    return _LONG_BLANKS.sub(_cut_blanks, text) if _LONG_BLANKS.search(text) else text
+
+
+def _cut_blanks(match: re.Match) -> str:
+    return match.group()[:MAX_BLANK_RUN]
+
+
+def _readings(game: Game) -> dict[str, tuple]:
+    """The readings kept for ``game``: stripped line -> ``(kind, value, ...)``."""
+    return _kept(_READINGS, game)
+
+
+def _read_plain(game: Game, line: str) -> tuple | None:
+    """The common line, ``3 Name`` or ``3x Name`` naming a card by its own name, read with
+    one match and one look-up; None for anything else, which :func:`_read_line` reads in full.
+
+    Each check stands for a step of the full reading that could change such a line: an
+    ASCII line starting with a digit has no bullet, emphasis, heading, rule or invisible
+    character; without ``#``, ``/``, ``*`` or ``_`` it has no comment to cut or marks to
+    drop; it is a header only when it ends with a colon and a total only when its name
+    starts with "card"; and its count (one to three digits) is split from the name as
+    _COUNT_FIRST splits it (the prefix is the same pattern, and the characters left out
+    are never in it). What is left is what the full reading does for it.
+    """
+    match = _PLAIN.match(line)
+    if match is None or not line.isascii():
+        return None
+    digits, text = match.groups()
+    key = name_key(text)
+    card = game.cards_by_key.get(key)
+    count = int(digits)
+    if card is None or not count or key.startswith("card"):
+        return None
+    return (_CARD, card, False, (), count)
+
+
+def _read_line(game: Game, stripped: str) -> tuple:
+    line = _BULLET.sub("", _short_blanks(stripped).strip(_INVISIBLE).strip())
+    if line[:1] in _CHECKBOX_STARTS:
+        line = _CHECKBOX.sub("", line)
+    if "](" in line:
+        line = _LINK.sub(r"\1", line)
+    line = line.replace("**", "").replace("__", "")
+    emphasis = _EMPHASIS.match(line)
+    if emphasis:
+        line = emphasis.group(2).strip() + emphasis.group(3)
+    if not line:
+        return _BLANK
+    if line.startswith("//") or _says_nothing(game, line):
+        return (_SKIP,)
+    heading = _HEADING.match(line)
+    if heading:
+        label = heading.group(1).rstrip(":").strip()
+        target = _target(game, label)
+        if target is not None:
+            return (_HEADER, target, _without_count(label), None, False)
+    if line.startswith("#"):
+        return _hashed(game, line)
+    line = _TRAILING_COMMENT.sub("", line)
+    if _TOTAL.match(line):
+        return (_TOTAL_LINE, line)
+    ruled = _RULE.match(line)
+    if ruled:
+        if not ruled.group(2):
+            return (_SKIP,)  # a rule alone is drawn, not written: it says nothing
+        line = ruled.group(2)
+    numbered = _NUMBERED.match(line) if line[:1].isdigit() else None
+    if numbered:
+        number, mark, rest = numbered.groups()
+        own = _own_number(game, _resolve(game, rest), number) if number[0] == "0" else None
+        if own is not None:  # "062. Glacáin": the card's number, not a place or a count
+            return _counted(own, 1, rest)
+        return _numbered_entry(game, int(number), rest, mark)
+    roman = _ROMAN_PLACE.match(line) if line[0] in "(IVX" else None
+    if roman and _find(game, line) is None:
+        reading = _read_line(game, roman.group(1))
+        if reading[0] != _UNKNOWN:  # "I. Aggro" on top of a list may be its title
+            return reading
+    if line.endswith(":"):
+        label = line[:-1].strip()
+        return (_HEADER, _target(game, label), _without_count(label), None, False)
+    if line[-1] in ")]" and (board := _board_noted(game, line)) is not None:
+        return board
+    reading = _read_entry(game, line)
+    if reading[0] == _CARD:
+        return reading
+    labelled = _LABELLED.match(line)
+    if labelled:
+        label, rest = labelled.groups()
+        target = _target(game, label)
+        counted = _HEADER_COUNT.fullmatch(" " + rest)
+        if target is not None and not (counted and _find(game, label)):
+            label = _without_count(label)
+            if counted:  # "Allies: 24" is a header with a count; "Sideboard: 0" starts nothing
+                return (_HEADER, target, label, None, _counts_none(rest))
+            # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
+            # cards below it are the deck's. "Deck: 3 Kindle" starts its section, and a board
+            # ("Sideboard: Fireball") too, as "Sideboard:" alone does; "SB: 2 Card" marks its
+            # own line (see _LINE_ONLY_LABELS and _below_label).
+            alone = target[0] == _SECTION and _split_count(rest)[1] == rest.strip()
+            line_only = _ON_ITS_LINE if name_key(label) in _LINE_ONLY_LABELS else alone
+            if _says_nothing(game, rest):  # "Sideboard: none": an empty part, started by nothing
+                return (_HEADER, target, label, None, True)
+            read = _read_entry(game, rest)
+            if read[0] == _UNKNOWN and "," in rest:
+                read = _read_several(game, rest) or read
+            if read[0] == _UNKNOWN and (further := _target(game, rest)) is not None:
+                # "Items - Weapons (4)": a header and the group within it, no card
+                inner = further if further[1] is not None else target
+                return (_HEADER, inner, _without_count(line), None, line_only)
+            return (_HEADER, target, label, read, line_only)
+    if reading[0] == _UNKNOWN or (reading[0] == _ZERO and _find(game, reading[1]) is None):
+        # "Creatures (24)" or "Sideboard": a header written without its colon. Words that
+        # name a card are that card and its count ("Fire Crystal - 2", "Shadow Armor<tab>4"),
+        # though each of them could head a group. "Sideboard (0)" says the part is empty.
+        target = _target(game, line)
+        label = _without_count(line)
+        if target is not None and (label == line or not _find(game, label)):
+            return (_HEADER, target, label, None, label != line and _counts_none(line))
+        row = _read_row(game, line)
+        if row is not None:
+            return row
+        if "," in line:
+            # "Charlotte, Makuna, Shimaru": a singleton list written a few names a line
+            several = _read_several(game, line)
+            if several is not None:
+                return several
+    return reading
+
+
+def _hashed(game: Game, line: str) -> tuple:
+    """A line starting with "#": "#se017" names a card by its number, and so does "#062 Glacáin"
+    with its name after it; "# Burn" and "#budget" are comments. "#3 Kindle", a number that is
+    not the card's, is a comment too (a line put out of the list), said with a warning."""
+    token = line[1:]
+    number, _, rest = token.partition(" ")
+    if not number or not _DIGIT.search(number):
+        return (_SKIP,)
+    rest = rest.strip()
+    if not rest:
+        found = _resolve(game, number)
+        return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
+    found = _resolve(game, rest)
+    if found is None:
+        return (_SKIP,)  # "#1 priority: find the crystals"
+    printing = _first(game.printings(found[0]), None, number)
+    if printing is None:
+        return (_COMMENTED, line, found[0].name, number)
+    return (_CARD, printing, True, found[2], 1)
+
+
+def _counts_none(text: str) -> bool:
+    """Whether the count at the end of a header is 0 ("Sideboard (0)"): the part is empty, and
+    the cards below it are not its."""
+    count = _HEADER_COUNT.search(text)
+    return count is not None and not _DIGITS.search(count.group()).group().strip("0")
+
+
+def _says_nothing(game: Game, text: str) -> bool:
+    """Whether ``text`` is what forum templates put in a part the list leaves empty ("none",
+    "-", "N/A", "(empty)"), rather than a card."""
+    return text.strip("()[] ").lower() in _NOTHING and _find(game, text) is None
+
+
+def _board_noted(game: Game, line: str) -> tuple | None:
+    """A card line with a board named in brackets after it ("2 Kindle (SB)"): that line is the
+    board's, as "SB: 2 Kindle" is; None for any other line."""
+    note = _BOARD_NOTE.search(line)
+    if note is None or name_key(note.group(1)) not in _BOARD_HEADERS:
+        return None
+    reading = _read_entry(game, line[: note.start()])
+    target = _target(game, note.group(1))
+    if reading[0] != _CARD or target is None:
+        return None
+    return (_HEADER, target, note.group(1), reading, True)
+
+
+def _read_row(game: Game, line: str) -> tuple | None:
+    """A line no other way reads: a count set apart after the name, or a row pasted from a
+    spreadsheet, a CSV file or a markdown table (``1<tab>Ember Rex<tab>SDS1A``,
+    ``"3","Kindle"``, ``| 4 | Dirk Saber |``); None when it is neither."""
+    apart = _COUNT_APART.match(line)
+    if apart:
+        found = _resolve(game, apart.group(1))
+        if found is not None:
+            return _with_count(game, found, apart.group(2), apart.group(1))
+    printed = _COUNT_THEN_PRINTING.match(line)
+    if printed:
+        name, *digits, printing = printed.groups()
+        found = _resolve(game, f"{name} {printing}")
+        if found is not None:
+            return _counted(found, _count(next(d for d in digits if d)), name)
+    separator = next((s for s in _CELL_SEPARATORS if s in line), None)
+    if separator is None:
+        return None
+    if separator == "|" and _TABLE_RULE.match(line):
+        return (_SKIP,)  # the line under a markdown table's column names
+    if separator in ",;":
+        cells = next(csv.reader([line], delimiter=separator, skipinitialspace=True))
+    else:
+        cells = line.strip("|").split(separator)
+    if len(cells) > MAX_LINE_PARTS:
+        return None
+    cells = [cell.strip().strip('"').strip() for cell in cells]
+    cells = [cell for cell in cells if cell]
+    if cells and all(cell.lower() in _COLUMN_NAMES for cell in cells):
+        return (_SKIP,)  # a table's column names
+    # The count is the first cell of digits without a leading zero, if any: "062" is more
+    # likely the card's number ("| 062 | Glacáin | 2 |"), and read as such when it is.
+    counts = [(i, m) for i, cell in enumerate(cells) if (m := _COUNT_CELL.match(cell))]
+    if not counts:
+        return None
+    at, match = next(((i, m) for i, m in counts if m.group(1)[0] != "0"), counts[0])
+    digits = match.group(1)
+    others = [cell for i, cell in enumerate(cells) if i != at]
+    if not others:
+        return None
+    # Each cell alone, then all together: a name holding the separator ("Stop, Thief!"). A
+    # cell of digits alone is tried after the others: it may be a card's number ("3,50"), but
+    # beside a name it is another count or the row's number ("3,1,Kolibri"), never the card.
+    cells = sorted(enumerate(others), key=lambda cell: cell[1].isdigit())
+    for index, text in [*cells, (None, " ".join(others))]:
+        found = _resolve(game, text)
+        if found is None:
+            continue
+        codes = [] if index is None else [c for c in others[index + 1 :] if _is_code(game, c)]
+        if codes:
+            printed = f"{text} ({codes[0]})" + (f" {codes[1]}" if len(codes) > 1 else "")
+            found = _resolve(game, printed) or found
+        reading = _with_count(game, found, digits, text)
+        if index is None or reading[0] != _CARD:
+            return reading
+        # A cell naming a part of the deck (the site's CSV export starts each row with one:
+        # "Sideboard,2,Kindle,...") places the row there; other rows are placed by type.
+        part = next(((c, p) for c in others if c != text and (p := _part(game, c))), None)
+        return reading if part is None else (_HEADER, part[1], part[0], reading, True)
+    return (_UNKNOWN, others[0], None)
+
+
+def _part(game: Game, cell: str) -> tuple | None:
+    """The section or board a row's cell names (``Dinos``, ``Sideboard``), or None: a cell
+    naming a group of cards (``Action``, ``Fire``) or none places the row by its card's type."""
+    target = _target(game, cell)
+    return target if target is not None and target[1] is not None else None
+
+
+def _is_code(game: Game, cell: str) -> bool:
+    """Whether a cell beside a card's name is a set code or a card number, not a type."""
+    return name_key(cell) in _lexicon(game).set_keys or any(c.isdigit() for c in cell)
+
+
+def _numbered_entry(game: Game, number: int, rest: str, mark: str = ".") -> tuple:
+    """A line of a numbered list (see _NUMBERED; ``mark`` is its "." or ")"): its reading as
+    the line's place and as its count, which :func:`parse_text` chooses between for the whole
+    list."""
+    found = _resolve(game, rest)
+    if found is None:  # a count of its own after the number ("1. 3 Kindle"), or no card
+        reading = _read_line(game, rest)
+        if reading[0] in (_SKIP, _HEADER):
+            return reading
+        return (_NUMBERED_LINE, number, reading, reading)
+    as_place = _counted(found, 1, rest)
+    if number == 1:  # one copy either way
+        return (_NUMBERED_LINE, number, as_place, as_place)
+    as_count = _counted(found, number, rest)
+    if as_count[0] == _CARD:
+        note = (
+            f"'{number}{mark}' before {as_count[1].name} is read as its count, {number} copies"
+            " (the list's numbers do not run 1, 2, 3 down its lines, as a numbering would)"
+        )
+        as_count = (*as_count[:3], (*as_count[3], note), as_count[4])
+    return (_NUMBERED_LINE, number, as_place, as_count)
+
+
+def _read_several(game: Game, text: str) -> tuple | None:
+    """ "Dinos: Ember Rex, Tide Raptor, Gale Wing", or such a line under its header: cards
+    written one after another, each read as a line of its own; None unless every part is a
+    card (the first part that is not ends the reading)."""
+    parts = [part.strip() for part in text.split(",", MAX_LINE_PARTS)]
+    if len(parts) > MAX_LINE_PARTS:
+        return None
+    readings = []
+    for part in parts:
+        if part:
+            reading = _read_entry(game, part)
+            if reading[0] != _CARD:
+                return None
+            readings.append(reading)
+    return (_SEVERAL, tuple(readings)) if len(readings) > 1 else None
+
+
+def _read_entry(game: Game, line: str) -> tuple:
+    """A count and a card: ``3 Name``, ``3x Name``, ``Name x3``, ``Name``, ``-1 Name``."""
+    count, card_text, digits = _split_count_digits(line)
+    if count is None:
+        return (_UNREADABLE,)
+    found = _resolve(game, card_text)
+    if digits and count > 0:
+        return _with_count(game, found, digits, card_text)
+    return _counted(found, count, card_text)
+
+
+def _with_count(game: Game, found: tuple | None, digits: str, card_text: str) -> tuple:
+    """The reading of ``digits`` copies of what ``card_text`` resolved to, unless the digits are
+    a number no one writes as a count, zero-padded ("062"), and the card's own number: ERUMA
+    numbers its cards 001 to 117, and a table puts them before the names ("| 062 | Glacáin |").
+    That is one copy of that printing."""
+    numbered = _own_number(game, found, digits)
+    if numbered is not None:
+        return _counted(numbered, 1, card_text)
+    return _counted(found, _count(digits), card_text)
+
+
+def _own_number(game: Game, found: tuple | None, digits: str) -> tuple | None:
+    """The printing of the card ``found`` whose number is ``digits`` when they are
+    zero-padded ("062", "014"), as a count never is; None otherwise."""
+    if found is None or len(digits) < 2 or digits[0] != "0":
+        return None
+    printing = _first(game.printings(found[0]), None, digits)
+    return None if printing is None else (printing, True, found[2])
+
+
+def _counted(found: tuple | None, count: int, card_text: str) -> tuple:
+    """The reading of ``count`` copies of what ``card_text`` resolved to (``found``)."""
+    shown = found[0].name if found else card_text
+    if count < 1:
+        return (_ZERO, shown) if count == 0 else (_BAD_COUNT, count, shown)
+    if count > MAX_COPIES_PER_LINE:
+        return (_BAD_COUNT, count, shown)
+    if found is None:
+        return (_UNKNOWN, card_text, None)
+    card, named, notes = found
+    return (_CARD, card, named, notes, count)
+
+
+def _count(digits: str) -> int:
+    return int(digits) if len(digits) <= _MAX_COUNT_DIGITS else 10**_MAX_COUNT_DIGITS
+
+
+def _split_count(line: str) -> tuple[int | None, str]:
+    count, text, _ = _split_count_digits(line)
+    return count, text
+
+
+def _split_count_digits(line: str) -> tuple[int | None, str, str]:
+    """A line's count, the rest of it, and the count's digits as written ("" when it has none)."""
+    match = _COUNT_FIRST.match(line)
+    if match:
+        return _count(match.group(1)), match.group(2).strip(), match.group(1)
+    match = _NEGATIVE_COUNT.match(line)
+    if match:
+        return -_count(match.group(1)), match.group(2).strip(), ""
+    match = _COUNT_LAST.match(line)
+    if match:
+        digits = match.group(match.lastindex)
+        return _count(digits), match.group(1).strip(), digits
+    if line.isdigit():
+        return None, "", ""
+    return 1, line, ""
