@@ -460,6 +460,13 @@ def test_arcmage_two_revisions_within_four_copies_are_fine(tmp_path, check):
     game = pool_copy(tmp_path, revised)
     main = swap(MAIN, {"Little Brother": (2, "Misled Orc")}, extra=[(2, "Misled Orcling")])
     assert check(game, deck(main)).problems == []
+    # A third Misled Orc in place of a Besieged City makes 5 copies of the one card.
+    five = swap(
+        MAIN,
+        {"Little Brother": (3, "Misled Orc"), "Besieged City": (3, "Besieged City")},
+        extra=[(2, "Misled Orcling")],
+    )
+    assert rule_ids(check(game, deck(five))) == ["arcmage-four-copies"]
 
 
 def test_arcmage_an_old_name_reads_as_the_current_card(arcmage, check):
@@ -513,6 +520,9 @@ def test_arcmage_spirit_tree_and_ancestral_spirit_tree_are_one_card(arcmage, che
     read as being about versions, not copies: the decision says so."""
     (decision,) = arcmage.decisions_for("arcmage-four-copies")
     assert "whatever their version" in decision.reading
+    # 2 and 1 make a legal region deck of three copies of the one card.
+    legal = ((2, "Spirit Tree"), (1, "Ancestral Spirit Tree"))
+    assert rule_ids(check(arcmage, deck(regions=legal)), "error") == []
     regions = ((3, "Spirit Tree"), (2, "Ancestral Spirit Tree"))
     result = check(arcmage, deck(regions=regions))
     assert rule_ids(result, "error") == ["arcmage-four-copies", "arcmage-region-deck-size"]
@@ -634,7 +644,11 @@ def test_arcmage_regions_in_chapter_order_pass(chaptered, check, regions):
 
 def test_arcmage_regions_out_of_chapter_order_fail(chaptered, check):
     """“The region deck must have it's cards put in a specific order before the game
-    starts.”"""
+    starts.”
+
+    Plymouth (I), Lake of Fire (II), Warren (III) in that order are legal; the first two
+    swapped are not."""
+    assert check(chaptered, deck(regions=RED_BANNER_REGIONS)).problems == []
     regions = ((1, "Lake of Fire"), (1, "Plymouth"), (1, "Warren"))
     result = check(chaptered, deck(regions=regions))
     [problem] = only(result, "arcmage-chapter-order")
@@ -668,7 +682,11 @@ def test_arcmage_a_chapter_iii_region_is_below_i_and_ii(chaptered, check, region
 
 def test_arcmage_two_regions_cannot_share_a_chapter_place(chaptered, check):
     """“All Region have a specific place they are allowed to be put into the chapter,
-    determining the order of the cards.”"""
+    determining the order of the cards.”
+
+    Plymouth (I) and Lake of Fire (II) take two places; two Plymouths want the same one."""
+    two_places = [(1, "Plymouth"), (1, "Lake of Fire")]
+    assert check(chaptered, deck(regions=two_places)).problems == []
     [problem] = only(check(chaptered, deck(regions=[(2, "Plymouth")])), "arcmage-chapter-order")
     assert problem.message == (
         "Regions must be in chapter order: Plymouth (I) and Plymouth (I) cannot both be first"
