@@ -29,8 +29,11 @@ def textarea(page: str, name: str) -> str:
 
 def form_of(client, path: str) -> dict:
     page = client.get(path).get_data(as_text=True)
-    found = _KEY.search(page)
-    return {"csrf_token": csrf_of(page), **({"idempotency_key": found.group(1)} if found else {})}
+    form = {"csrf_token": csrf_of(page)}
+    for name in ("idempotency_key", "based_on"):
+        if found := re.search(rf'name="{name}" value="([^"]+)"', page):
+            form[name] = found.group(1)
+    return form
 
 
 def assert_refused_as_a_page(answer) -> str:
@@ -76,6 +79,7 @@ def test_the_private_page_refused_keeps_the_list(client, event, era_legal, era_i
     page = assert_refused_as_a_page(answer)
     assert textarea(page, "decklist") == era_legal
     assert f'action="{private}"' in page
+    assert 'name="based_on" value="1"' in page
     assert "Nothing was stored" in page
     assert [e["versions"] for e in event.entries() if e["player"] == "Ann"] == [1]
 

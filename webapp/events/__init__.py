@@ -70,6 +70,7 @@ from .refusals import (
     InvalidQueryError,
     InvalidSubmissionError,
     LimitReachedError,
+    ListChangedError,
     PlayerTakenError,
 )
 from .rules import check, sheet_sections
@@ -136,6 +137,7 @@ __all__ = [
     "InvalidSubmissionError",
     "LimitReachedError",
     "Limits",
+    "ListChangedError",
     "Match",
     "NewEvent",
     "NotFoundError",

@@ -81,6 +81,7 @@ STATUS = {
     events.InvalidEventError: 422,
     events.InvalidQueryError: 400,
     events.LimitReachedError: 409,
+    events.ListChangedError: 409,
     events.IdentityError: 403,
     events.IdempotencyKeyReusedError: 422,
     events.AdminLinkReplacedError: 409,
@@ -147,11 +148,11 @@ def event_view(event: events.Event) -> dict[str, Any]:
 
 
 def as_submission(body: dict[str, Any]) -> events.Submission:
-    """The list of a submission's body, its lines counted (see :func:`charged`)."""
+    """The list of a submission's body, not yet counted (see :func:`charged`)."""
     if "text" in body:
-        return charged(events.Submission.from_text(body["text"]))
+        return events.Submission.from_text(body["text"])
     # The JSON document received is what is kept, exactly as it came.
-    return charged(events.Submission(request.get_data(as_text=True), events.JSON, body["deck"]))
+    return events.Submission(request.get_data(as_text=True), events.JSON, body["deck"])
 
 
 def charged(submission: events.Submission) -> events.Submission:
@@ -332,6 +333,8 @@ def submit(event_id: str):
         now=now(),
         idempotency_key=request.headers.get("Idempotency-Key"),
         limits=limits(),
+        # A request sent again with its key is answered without reading its list again.
+        before_reading=charged,
     )
     location = path_for("event_api.get_entry", event_id=event_id, entry_id=receipt.entry.id)
     headers = {"Location": location}
@@ -351,7 +354,8 @@ def resubmit(event_id: str, entry_id: str):
     """Every version is kept; the newest is the one on file."""
     body = load_body(LIST_BODY, json_body())
     player = events.as_player(get_db(), event_id, entry_id, bearer())
-    receipt = events.resubmit(get_db(), pools(), player, as_submission(body), now(), limits())
+    submission = charged(as_submission(body))
+    receipt = events.resubmit(get_db(), pools(), player, submission, now(), limits())
     return receipt_answer(receipt)
 
 

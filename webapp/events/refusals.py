@@ -30,6 +30,13 @@ class PlayerTakenError(DeckwrightError):
     code = "player-already-submitted"
 
 
+class ListChangedError(DeckwrightError):
+    """A new list sent from a page made before the list on file changed (another tab, the
+    organizer's upload): it would replace a list its sender has not seen."""
+
+    code = "list-changed"
+
+
 class InvalidSubmissionError(DeckwrightError):
     """What was sent is not a submission: a missing name, an empty or unreadable list."""
 

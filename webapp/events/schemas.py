@@ -418,6 +418,14 @@ class ResubmitForm(FormSchema):
         validate=validate.Length(max=MAX_LIST_CHARS),
         error_messages={"required": "Paste your decklist."},
     )
+    # Set when the page is made: the version on file then (0 for none). A form sent twice
+    # stores one version, and one made before the list changed replaces nothing unseen.
+    based_on = fields.Int(
+        load_default=None,
+        strict=False,
+        validate=validate.Range(min=0, max=2**31),
+        error_messages={"invalid": "This form is damaged: open your private link again."},
+    )
 
 
 class RegisterForm(FormSchema):

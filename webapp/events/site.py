@@ -128,7 +128,7 @@ def too_many_requests(error: rate_limits.TooManyRequests):
 KEPT_FORMS: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
     "events.new_event": ((), ()),
     "events.event_page": ((), ()),
-    "events.player_page": ((("decklist", "Decklist"),), ()),
+    "events.player_page": ((("decklist", "Decklist"),), ("based_on",)),
     "events.register": ((("players", "Players, one a line"),), ()),
 }
 
@@ -309,7 +309,7 @@ def event_page(event_id: str):
     form = request.form.to_dict()
     try:
         data = schemas.SubmitForm().load(request.form)
-        submission = charged(events.Submission.from_pasted(data["decklist"]))
+        submission = events.Submission.from_pasted(data["decklist"])
 
         def submit(key: str | None) -> events.Receipt:
             return events.submit(
@@ -322,6 +322,9 @@ def event_page(event_id: str):
                 now=now(),
                 idempotency_key=key,
                 limits=limits(),
+                # The same form sent again (a double click) is answered without reading
+                # its list again, so it costs nothing more under the validation limit.
+                before_reading=charged,
             )
 
         try:
@@ -391,10 +394,26 @@ def player_page(event_id: str, entry_id: str, token: str):
         form = request.form.to_dict()
         try:
             data = schemas.ResubmitForm().load(request.form)
-            submission = charged(events.Submission.from_pasted(data["decklist"]))
-            events.resubmit(db, pools(), player, submission, now(), limits())
+            submission = events.Submission.from_pasted(data["decklist"])
+            events.resubmit(
+                db,
+                pools(),
+                player,
+                submission,
+                now(),
+                limits(),
+                based_on=data["based_on"],
+                # The same form sent again is answered without reading its list again.
+                before_reading=charged,
+            )
         except ValidationError as exc:
             problems, status = form_errors(exc), 400
+            if "based_on" in exc.messages:
+                form.pop("based_on", None)  # made anew, so the form can be sent again
+        except events.ListChangedError as exc:
+            problems, status = [str(exc)], status_of(exc)
+            # Sent again from the page that says so, the list replaces the version named.
+            form.pop("based_on", None)
         except (
             events.EventClosedError,
             events.InvalidSubmissionError,
@@ -409,6 +428,10 @@ def player_page(event_id: str, entry_id: str, token: str):
             return redirect(target, 303)
     event = events.get_event(db, event_id)
     entry = events.entry(db, player)
+    form = form or {"decklist": editable(entry.latest)}
+    # The version this form is made from, unless it came with one (kept when it was refused
+    # for another reason, so that it still stands for what its sender saw).
+    form.setdefault("based_on", str(entry.latest.number if entry.latest else 0))
     return (
         render_template(
             "events/player.html",
@@ -419,7 +442,7 @@ def player_page(event_id: str, entry_id: str, token: str):
             versions=events.history(db, player),
             private_url=request.base_url,
             builder_url=builder_url(event, entry_id, token),
-            form=form or {"decklist": editable(entry.latest)},
+            form=form,
             problems=problems,
             new=request.args.get("new") == "1",
             fixed=request.args.get("fixed") == "1",

@@ -10,7 +10,7 @@ returns the entry and private link the first one made instead of a refusal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
 
@@ -38,12 +38,14 @@ from .records import (
     Player,
     Receipt,
     Submission,
+    as_utc,
 )
 from .refusals import (
     IdempotencyKeyReusedError,
     IdentityError,
     InvalidSubmissionError,
     LimitReachedError,
+    ListChangedError,
     PlayerTakenError,
 )
 from .rules import check
@@ -72,12 +74,17 @@ def submit(
     player_id: str | None = None,
     idempotency_key: str | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    before_reading: Callable[[Submission], object] | None = None,
 ) -> Receipt:
     """A first submission through the event's public link.
 
     It creates the player's entry, or claims the entry the organizer registered
     under that name, and hands out the entry's private token. A name that
     already has a list on file is refused: only its private link changes it.
+
+    ``before_reading`` is called with the list just before it is read and judged, which a
+    request sent again with its idempotency key is not: the web layer counts the lines
+    there, so a resend costs nothing more than the first did.
     """
     name = clean_player_name(player)
     player_id = clean_player_id(player_id)
@@ -86,6 +93,8 @@ def submit(
     fingerprint = _fingerprint(name, player_id, submission) if key else ""
     if key and (earlier := _replay(db, event, key, fingerprint)):
         return earlier
+    if before_reading is not None:
+        before_reading(submission)
     checked = check(pools.game(event.game), event, submission, limits)
     token = new_token()
     with transaction(db):
@@ -280,10 +289,29 @@ def resubmit(
     submission: Submission,
     now: datetime,
     limits: Limits = DEFAULT_LIMITS,
+    *,
+    based_on: int | None = None,
+    before_reading: Callable[[Submission], object] | None = None,
 ) -> Receipt:
-    """A player's new version of their own list, stored beside the earlier ones."""
+    """A player's new version of their own list, stored beside the earlier ones.
+
+    ``based_on`` is the number of the version on file when the sender's form was made (0
+    for none). When a newer one is on file, the same list sent is that form sent again (a
+    double click, or a second tab that sent it first): nothing more is stored, and the
+    answer is the version on file. Another list is refused (:class:`ListChangedError`)
+    rather than put, unseen, in place of one the player or the organizer stored since.
+    ``before_reading`` is called with the list just before it is read and judged, as
+    :func:`submit`'s is, and so not for a form sent again.
+    """
+    if based_on is not None and (earlier := _sent_since(db, player, based_on, submission)):
+        return earlier
+    if before_reading is not None:
+        before_reading(submission)
     checked = check(pools.game(player.event.game), player.event, submission, limits)
     with transaction(db):
+        # Again under the write lock: a double click sends the form twice at once.
+        if based_on is not None and (earlier := _sent_since(db, player, based_on, submission)):
+            return earlier
         _require_open(db, player.event.id, now)
         if _versions_full(db, player.entry_id, limits):
             raise LimitReachedError(
@@ -293,6 +321,35 @@ def resubmit(
         _append_version(db, player.entry_id, checked, PLAYER, now)
     entry = _one_entry(db, player.event.id, player.entry_id)
     return Receipt(get_event(db, player.event.id), entry, entry.latest)
+
+
+def _sent_since(
+    db: sqlite_utils.Database, player: Player, based_on: int, submission: Submission
+) -> Receipt | None:
+    """The receipt of the version on file when it is newer than ``based_on`` and is this
+    same list; None when no version is newer; a refusal when a newer one is another list."""
+    row = db.execute(
+        "SELECT number, kind, CAST(body AS BLOB), source, received FROM event_versions"
+        " WHERE entry_id = ? ORDER BY number DESC LIMIT 1",
+        [player.entry_id],
+    ).fetchone()
+    if row is None or row[0] <= based_on:
+        return None
+    number, kind, body, source, received = row
+    if kind == submission.kind and body == submission.body.encode("utf-8", "surrogatepass"):
+        entry = _one_entry(db, player.event.id, player.entry_id)
+        return Receipt(get_event(db, player.event.id), entry, entry.latest, replayed=True)
+    sender = (
+        "the organizer's upload"
+        if source == ORGANIZER
+        else "your private link (another tab, or the deck builder)"
+    )
+    raise ListChangedError(
+        f"Your list on file changed since this page was opened: version {number} came from"
+        f" {sender} at {as_utc(datetime.fromisoformat(received)):%Y-%m-%d %H:%M} UTC. What you sent"
+        " was not stored; send it again to put it in place of version"
+        f" {number}, or open your page again to see that version first."
+    )
 
 
 def submit_for_players(

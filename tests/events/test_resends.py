@@ -1,0 +1,115 @@
+"""A form sent twice (a double click, a browser resending after a lost answer) is one
+submission, and costs nothing more than the first did under the validation limit; a list
+changed in another tab (or by the organizer) since the page was opened is not silently
+replaced."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.events.conftest import csrf_of
+from webapp.api import lines_of
+
+_KEY = re.compile(r'name="idempotency_key" value="([^"]+)"')
+_BASED_ON = re.compile(r'name="based_on" value="([^"]*)"')
+
+
+@pytest.fixture
+def app_config(clock, era_legal) -> dict:
+    # Room for the lines of three lists a minute, and no more.
+    return {"EVENT_CLOCK": clock, "RATE_LIMITS": {"validation": [3 * lines_of(era_legal), 60]}}
+
+
+def page_form(client, path: str) -> dict:
+    page = client.get(path).get_data(as_text=True)
+    form = {"csrf_token": csrf_of(page)}
+    for name, pattern in (("idempotency_key", _KEY), ("based_on", _BASED_ON)):
+        if found := pattern.search(page):
+            form[name] = found.group(1)
+    return form
+
+
+def test_the_submission_form_sent_again_costs_no_lines(client, event, era_legal):
+    form = {**page_form(client, f"/events/{event.id}"), "player": "Pat", "decklist": era_legal}
+    answers = [client.post(f"/events/{event.id}", data=form) for _ in range(5)]
+    assert [a.status_code for a in answers] == [303] * 5
+    assert len({a.headers["Location"] for a in answers}) == 1
+    # The room left is two lists' worth: the resends took none of it.
+    for player in ("Quinn", "Ray"):
+        assert event.submit(player, era_legal).status_code == 201
+
+
+def test_an_api_submission_sent_again_with_its_key_costs_no_lines(client, event, era_legal):
+    body = {"player": "Pat", "text": era_legal}
+    headers = {"Idempotency-Key": "resend-4c1d2b7a9e0f3355"}
+    answers = [client.post(event.url("/entries"), json=body, headers=headers) for _ in range(5)]
+    assert [a.status_code for a in answers] == [201] * 5
+    for player in ("Quinn", "Ray"):
+        assert event.submit(player, era_legal).status_code == 201
+
+
+def test_the_fix_form_sent_twice_stores_one_version(client, event, era_legal, era_illegal):
+    event.submit("Pat", era_illegal)
+    private = event.players["Pat"]["private_url"]
+    form = {**page_form(client, private), "decklist": era_legal}
+    answers = [client.post(private, data=form) for _ in range(3)]
+    assert [a.status_code for a in answers] == [303] * 3
+    (entry,) = event.entries()
+    assert (entry["versions"], entry["status"]) == (2, "legal")
+    # One resubmission counted: room is left for one list more.
+    assert event.submit("Quinn", era_legal).status_code == 201
+
+
+def test_a_list_changed_in_another_tab_is_not_silently_replaced(
+    client, event, era_legal, era_illegal
+):
+    event.submit("Pat", era_illegal)
+    private = event.players["Pat"]["private_url"]
+    first_tab, second_tab = page_form(client, private), page_form(client, private)
+    assert client.post(private, data={**first_tab, "decklist": era_legal}).status_code == 303
+    mine = era_illegal + "\n1 Ember Rex\n"
+    answer = client.post(private, data={**second_tab, "decklist": mine})
+    assert answer.status_code == 409
+    page = answer.get_data(as_text=True)
+    assert "changed since this page was opened" in page
+    assert "version 2" in page
+    assert mine.strip() in page.replace("&#34;", '"').replace("&#39;", "'")
+    assert [e["versions"] for e in event.entries()] == [2]
+    # Sent again from the page that said so, it replaces the list on purpose.
+    again = {**page_form_of(page), "decklist": mine}
+    assert client.post(private, data=again).status_code == 303
+    assert [e["versions"] for e in event.entries()] == [3]
+
+
+def page_form_of(page: str) -> dict:
+    return {"csrf_token": csrf_of(page), "based_on": _BASED_ON.search(page).group(1)}
+
+
+def test_a_list_the_organizer_uploaded_since_is_not_silently_replaced(
+    client, event, era_legal, era_illegal
+):
+    event.submit("Pat", era_illegal)
+    private = event.players["Pat"]["private_url"]
+    form = page_form(client, private)
+    uploaded = client.post(
+        event.url("/uploads"),
+        json={"csv": "player,list\nPat," + '"' + era_legal + '"\n'},
+        headers=event.admin,
+    )
+    assert uploaded.status_code == 200, uploaded.get_data(as_text=True)
+    answer = client.post(private, data={**form, "decklist": era_illegal})
+    assert answer.status_code == 409
+    assert "the organizer" in answer.get_data(as_text=True)
+    assert [e["status"] for e in event.entries()] == ["legal"]
+
+
+def test_a_fix_form_without_its_version_still_stores(client, event, era_legal, era_illegal):
+    """A form made before the pages said which version they hold is sent as it always was."""
+    event.submit("Pat", era_illegal)
+    private = event.players["Pat"]["private_url"]
+    form = page_form(client, private)
+    del form["based_on"]
+    assert client.post(private, data={**form, "decklist": era_legal}).status_code == 303
+    assert [e["versions"] for e in event.entries()] == [2]
