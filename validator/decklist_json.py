@@ -21,7 +21,7 @@ from .decklist_common import (
     _drop_empty,
     _problem,
 )
-from .decklist_headers import _BOARD, _BOARD_HEADERS, _SECTION
+from .decklist_headers import _BOARD, _BOARD_HEADERS, _BY_TYPE, _SECTION
 from .decklist_lines import _short_blanks
 from .decklist_names import MAX_SUGGESTED, _find, _resolve, _unknown_card
 from .errors import DecklistError, DecklistTooLongError
@@ -39,12 +39,31 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     ``sideboard`` is the sideboard unless the game has such a section. Problems point
     at the entry's place, e.g. ``sections.deck[2]``. More than ``max_lines`` entries in
     all are refused whole, as a text list of more lines is.
+
+    A deck without ``sections`` may give its cards as one list, ``"cards": [...]``, as
+    other deck tools export a deck: each card goes to the section of its type, as in a text
+    list without headers. A card whose type more than one section takes is a problem saying
+    the deck needs its ``sections``. Beside ``sections``, ``cards`` is not the deck's (the
+    builder sends the cards it tries against a deck so).
     """
     if not isinstance(data, Mapping):
-        raise DecklistError("a deck must be a JSON object with a 'sections' object")
+        raise DecklistError("a deck must be a JSON object with 'sections' or 'cards'")
     sections = data.get("sections")
-    if not isinstance(sections, Mapping):
-        raise DecklistError("a deck needs 'sections': an object of section name to card list")
+    if sections is None and "cards" in data:
+        cards = data["cards"]
+        if not isinstance(cards, list):
+            raise DecklistError(
+                "a deck's 'cards' must be a list of entries (each placed in the section of its"
+                " type), or give the deck 'sections': an object of section name to card list"
+            )
+        parts = [("cards", None, cards)]
+    elif isinstance(sections, Mapping):
+        parts = [("sections", label, entries) for label, entries in sections.items()]
+    else:
+        raise DecklistError(
+            "a deck needs 'sections' (an object of section name to card list) or 'cards' (a list"
+            " of its cards, each placed in the section of its type)"
+        )
     boards = data.get("boards")
     if boards is None:
         boards = {}
@@ -54,7 +73,6 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     deck = Deck(game, {s.id: [] for s in game.sections}, name=deck_name)
     problems: list[Problem] = []
     unread: list[UnreadEntry] = []
-    parts = [("sections", label, entries) for label, entries in sections.items()]
     parts += [("boards", label, entries) for label, entries in boards.items()]
     limit = _LINE_LIMIT.get() if max_lines is None else max_lines
     budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
@@ -62,15 +80,18 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     if entries_in_all > limit:
         raise DecklistTooLongError(entries_in_all, limit, "entries")
     for part, label, entries in parts:
-        target = _mapping_target(game, part, str(label))
+        if label is None:  # "cards": each card to the section of its type
+            target, place = _BY_TYPE, part
+        else:
+            target, place = _mapping_target(game, part, str(label)), f"{part}.{label}"
         if target is None:
             problems.append(_unknown_part(game, part, label))
             continue
         if not isinstance(entries, list):
-            problems.append(_problem(MALFORMED_LINE, f"{part}.{label}: must be a list of entries"))
+            problems.append(_problem(MALFORMED_LINE, f"{place}: must be a list of entries"))
             continue
         for index, entry in enumerate(entries):
-            where = f"{part}.{label}[{index}]"
+            where = f"{place}[{index}]"
             _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget)
     return ParsedDeck(_drop_empty(deck), problems, unread)
 
@@ -120,9 +141,13 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where, budg
             found = (card, False, (*notes, note))
     if found is None:
         problems.append(_unknown_card(game, saved_name or card_text, where, None, place_id, budget))
-        unread.append(UnreadEntry(place_id, saved_name or card_text, count))
+        unread.append(UnreadEntry(place_id or game.default_section, saved_name or card_text, count))
         return
     card, named, notes = found
+    if place_id is None:  # a deck of "cards" alone: the section of the card's type
+        place_id = _section_by_type(game, card, where, problems)
+        if place_id is None:
+            return
     if saved_name and saved_name != card_text:
         # {"card": "Flame Lash", "id": "era-kindle"}: the id is read, but not in silence
         by_name = _find(game, saved_name)
@@ -141,6 +166,27 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where, budg
     problems.extend(
         _problem(READ_AS, f"{where}: {note}", None, WARNING, cards=(card.name,)) for note in notes
     )
+
+
+def _section_by_type(game: Game, card, where: str, problems: list[Problem]) -> str | None:
+    """The section a card of a deck given as "cards" alone goes to, as in a text list without
+    headers; None, with the problem said, when more than one section takes its type."""
+    taking = [section for section in game.sections if card.type in section.types]
+    if len(taking) < 2:
+        return game.section_for_card(card)
+    names = [f"its {section.name}" for section in taking]
+    example = ", ".join(f'"{section.id}": [...]' for section in taking)
+    problems.append(
+        _problem(
+            UNKNOWN_SECTION,
+            f"{where}: a {game.short_name} deck may hold {card.name} in"
+            f" {', '.join(names[:-1])} or {names[-1]}, and a deck given as 'cards' alone names"
+            " no section; send the deck's 'sections' instead"
+            f' (e.g. {{"sections": {{{example}}}}})',
+            cards=(card.name,),
+        )
+    )
+    return None
 
 
 _COUNT_KEYS = ("count", "qty", "quantity", "amount")

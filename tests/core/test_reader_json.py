@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from validator import parse_mapping
-from validator.decklist import MALFORMED_LINE
+from cardpool import load_game
+from validator import (
+    ERROR,
+    DecklistError,
+    DecklistTooLongError,
+    parse_mapping,
+    parse_text,
+    to_mapping,
+)
+from validator.decklist import MALFORMED_LINE, UNKNOWN_CARD
+
+from .conftest import edit
 
 
 def _read(era, entry):
@@ -40,3 +50,86 @@ def test_a_count_under_another_key_out_of_range_is_refused(era):
     cards, problems = _read(era, {"card": "Kindle", "amount": 0})
     assert cards == []
     assert [p.rule for p in problems] == [MALFORMED_LINE]
+
+
+# A deck as other deck tools export it: its cards in one list, no sections.
+
+
+def test_a_deck_of_cards_alone_places_each_card_by_its_type(era):
+    parsed = parse_mapping(
+        {"name": "Burn", "cards": [{"card": "Kindle", "count": 3}, {"name": "Ember Rex"}]}, era
+    )
+    assert parsed.problems == []
+    assert parsed.deck.name == "Burn"
+    assert {s: [(e.card.name, e.count) for e in es] for s, es in parsed.deck.sections.items()} == {
+        "deck": [("Kindle", 3)],
+        "dinos": [("Ember Rex", 1)],
+    }
+
+
+def test_a_deck_of_cards_alone_is_read_as_the_same_list_without_headers(shadow_era):
+    text = "1 Darkclaw\n4 Bad Wolf\n2 Dirk Saber"
+    from_text = parse_text(text, shadow_era)
+    entries = [{"card": line.split(" ", 1)[1], "qty": int(line[0])} for line in text.splitlines()]
+    from_cards = parse_mapping({"cards": entries}, shadow_era)
+    assert from_cards.problems == from_text.problems == []
+    assert to_mapping(from_cards.deck) == to_mapping(from_text.deck)
+
+
+def test_a_deck_of_cards_alone_keeps_its_boards(era):
+    parsed = parse_mapping(
+        {"cards": ["Kindle"], "boards": {"sideboard": [{"card": "Kindle", "count": 2}]}}, era
+    )
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Kindle", 2)]
+
+
+def test_a_bad_entry_in_cards_alone_is_said_at_its_place(era):
+    parsed = parse_mapping({"cards": ["Kindle", {"card": "Kindel", "count": 2}, {"x": 1}]}, era)
+    assert [e.card.name for e in parsed.deck.entries()] == ["Kindle"]
+    assert [(p.rule, p.message.split(":")[0]) for p in parsed.problems] == [
+        (UNKNOWN_CARD, "cards[1]"),
+        (MALFORMED_LINE, "cards[2]"),
+    ]
+    assert [(u.card, u.count) for u in parsed.unread] == [("Kindel", 2)]
+
+
+def test_cards_that_are_not_a_list_say_what_is_needed(era):
+    with pytest.raises(DecklistError, match=r"'cards'.*list"):
+        parse_mapping({"cards": {"Kindle": 3}}, era)
+
+
+def test_a_deck_with_neither_sections_nor_cards_names_both(era):
+    with pytest.raises(DecklistError, match=r"'sections'.*'cards'"):
+        parse_mapping({"name": "Burn"}, era)
+
+
+def test_sections_given_are_read_and_cards_beside_them_are_not_the_decks(era):
+    # the builder's "fits" body sends a deck's sections with the cards to try beside them
+    parsed = parse_mapping({"sections": {"deck": ["Kindle"]}, "cards": ["era-ember-rex"]}, era)
+    assert [e.card.name for e in parsed.deck.entries()] == ["Kindle"]
+
+
+def test_cards_alone_count_against_the_line_limit(era):
+    with pytest.raises(DecklistTooLongError):
+        parse_mapping({"cards": ["Kindle"] * 3}, era, max_lines=2)
+
+
+def test_a_card_whose_type_two_sections_take_says_the_deck_needs_sections(skirmish_pool):
+    edit(
+        skirmish_pool / "skirmish" / "game.yaml",
+        "noun: card, types: [Unit, Spell]}",
+        "noun: card, types: [Unit, Spell, Token]}",
+    )
+    game = load_game(skirmish_pool / "skirmish")
+    token = next(c for c in game.cards if c.type == "Token")
+    parsed = parse_mapping({"cards": ["Ember Scout", token.name]}, game)
+    assert [e.card.name for e in parsed.deck.entries()] == ["Ember Scout"]
+    (problem,) = parsed.problems
+    assert problem.severity == ERROR
+    assert problem.cards == (token.name,)
+    assert problem.message == (
+        f"cards[1]: a Skirmish deck may hold {token.name} in its Deck or its Tokens, and a"
+        " deck given as 'cards' alone names no section; send the deck's 'sections' instead"
+        ' (e.g. {"sections": {"deck": [...], "tokens": [...]}})'
+    )
