@@ -27,7 +27,7 @@ from flask import (
 )
 from markupsafe import Markup
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from cardpool import DeckwrightError
 
@@ -78,6 +78,27 @@ def refused(error: DeckwrightError):
     status = status_of(error)
     title = "Not found" if status == 404 else "This cannot be done"
     return error_page(status, title, str(error))
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error: RequestEntityTooLarge):
+    """An upload larger than the form allows is refused before its view runs (as the form is
+    read): the dashboard says so, as it says why any other upload was refused, rather than
+    a bare page in werkzeug's words."""
+    if request.endpoint != "events.upload":
+        return http_error(error)
+    args = request.view_args or {}
+    try:
+        access = organizer(args["event_id"], args["token"])
+    except DeckwrightError:
+        return http_error(error)
+    limit = uploads.MAX_UPLOAD_BYTES // (1024 * 1024)
+    message = (
+        f"The file is larger than the {limit} MB one upload may be: nothing was stored."
+        " Upload it in parts (a CSV of fewer rows, or a zip of fewer files)."
+    )
+    page, _status = _dashboard(access, args["token"], problems=[message])
+    return page, error.code
 
 
 @bp.errorhandler(rate_limits.TooManyRequests)

@@ -53,9 +53,45 @@ def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[Skippe
     """The lists in an upload and a message for everything skipped; a zip or a CSV."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise BadUploadError(f"an upload is at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MB")
+    if data.startswith(OLE_MAGIC):
+        raise not_a_csv("an Excel 97-2003 workbook (.xls)")
     if is_zip(filename, data):
         return read_zip(data)
     return read_csv(data)
+
+
+# Excel's workbooks before 2007 (.xls), and other Office files of those years.
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+SAVE_AS_CSV = (
+    "save the sheet as CSV and upload that (Excel: File > Save As > CSV UTF-8; LibreOffice:"
+    " File > Save As > Text CSV; Google Sheets: File > Download > Comma-separated values)"
+)
+
+
+def not_a_csv(what: str) -> BadUploadError:
+    """The refusal of a spreadsheet's own file, saying how to save it as a CSV."""
+    return BadUploadError(f"the upload is {what}, not a CSV: {SAVE_AS_CSV}")
+
+
+def _office_document(archive: zipfile.ZipFile, names: set[str]) -> str:
+    """What an office suite's file (a zip of XML) is, or "" for a zip of other files."""
+    if "[Content_Types].xml" in names:
+        if any(name.startswith("xl/") for name in names):
+            return "an Excel workbook (.xlsx)"
+        return "an Office document"
+    if "mimetype" in names:
+        try:
+            with archive.open("mimetype") as member:
+                mimetype = member.read(100)
+        except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError):
+            return ""
+        if mimetype.startswith(b"application/vnd.oasis.opendocument.spreadsheet"):
+            return "an OpenDocument spreadsheet (.ods)"
+        if mimetype.startswith(b"application/vnd.oasis.opendocument"):
+            return "an OpenDocument file"
+    if "Index/Document.iwa" in names:
+        return "a Numbers document"
+    return ""
 
 
 def is_zip(filename: str, data: bytes) -> bool:
@@ -90,6 +126,10 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
         raise BadUploadError("the upload is not a readable zip file") from None
     if len(members) > MAX_MEMBERS:
         raise BadUploadError(f"a zip holds at most {MAX_MEMBERS} files")
+    # A workbook is a zip too: read as a folder of lists, it stored none and said only that
+    # its parts were not decklists.
+    if office := _office_document(archive, {info.filename for info in members}):
+        raise not_a_csv(office)
     items: list[BulkItem] = []
     skipped: list[Skipped] = []
     total = 0
@@ -210,21 +250,72 @@ def _not_a_decklist(info: zipfile.ZipInfo, path: str) -> str:
 SEPARATORS = (",", ";", "\t")
 
 
+# Excel's first line naming the separator of the rest (written so that Excel opens the file
+# the same in every locale), which no header row is.
+_SEP_LINE = re.compile(r"sep=(.)\r?\n|sep=(.)\r")
+
+
 def _with_header(text: str) -> tuple[Any, list[str]]:
     """A reader past the header row, separated by whichever of :data:`SEPARATORS` makes the
-    header name the player and list columns, and that header."""
-    for separator in SEPARATORS:
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+    header name the player and list columns (or the one a ``sep=`` line names), and that
+    header.
+
+    Quotes are read strictly: a quoted cell whose closing quote is missing, read leniently,
+    ran on into the rows below, and the upload stored one list holding other players' rows.
+    """
+    if not text.strip():
+        raise BadUploadError("the upload is empty")
+    separators = SEPARATORS
+    skipped_lines = 0
+    if found := _SEP_LINE.match(text):
+        separators = (found.group(1) or found.group(2),)
+        text, skipped_lines = text[found.end() :], 1
+    for separator in separators:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
         try:
             header = [cell.strip().lower() for cell in next(reader, [])]
-        except csv.Error as exc:
-            raise BadUploadError(f"the CSV cannot be read: {exc}") from None
+        except csv.Error:
+            continue  # quotes written for another separator: "player";"list" read at commas
         if "player" in header and "list" in header:
-            return reader, header
+            return _Numbered(reader, skipped_lines), header
     raise BadUploadError(
         "a CSV upload needs a header row with the columns player and list,"
         " separated by commas, semicolons or tabs"
     )
+
+
+class _Numbered:
+    """A CSV reader whose line numbers count the lines read before it, as the file does."""
+
+    def __init__(self, reader: Any, before: int):
+        self.reader, self.before = reader, before
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list[str]:
+        return next(self.reader)
+
+    @property
+    def line_num(self) -> int:
+        return self.reader.line_num + self.before
+
+
+def _unreadable(line: int, error: csv.Error) -> BadUploadError:
+    """Why the row starting on ``line`` cannot be read, in the words of a spreadsheet's user."""
+    if "end of data" in str(error):
+        reason = (
+            "a quoted cell is never closed (its closing quote is missing, so every row after"
+            " it would be read into it)"
+        )
+    elif "expected after" in str(error):
+        reason = (
+            "a quoted cell's closing quote is followed by more text (its closing quote is"
+            ' missing, or a quote inside it is not written twice: "")'
+        )
+    else:
+        reason = str(error)
+    return BadUploadError(f"the CSV cannot be read from line {line}: {reason}; nothing was stored")
 
 
 def csv_text(data: bytes) -> tuple[str, bool]:
@@ -250,7 +341,9 @@ def csv_text(data: bytes) -> tuple[str, bool]:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
         raise refused from None
-    if "\x00" in text:
+    if _CONTROL.search(text):
+        # NUL bytes (UTF-16 without its mark) or other control characters, which no text
+        # typed into a spreadsheet holds: a PDF, an image, a program.
         raise refused
     if _OTHER_CODE_PAGE.search(text):
         raise BadUploadError(
@@ -261,6 +354,8 @@ def csv_text(data: bytes) -> tuple[str, bool]:
     return text, True
 
 
+# Control characters but tabs, line breaks and the end-of-file mark (Ctrl-Z) of old DOS files.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x19\x1b-\x1f\x7f]")
 # Four accented letters in a row (Windows-1252's upper half, where other code pages keep
 # their own alphabets): "Ñúñez" has three, "Àëåêñåé" seven.
 _OTHER_CODE_PAGE = re.compile("[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]{4,}")
@@ -317,5 +412,5 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 )
             )
     except csv.Error as exc:
-        raise BadUploadError(f"the CSV cannot be read: {exc}") from None
+        raise _unreadable(ended + 1, exc) from None
     return _within_budget(items), skipped

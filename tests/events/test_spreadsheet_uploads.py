@@ -1,0 +1,145 @@
+"""What an organizer uploads on event day straight out of a spreadsheet: a CSV whose quotes do
+not close, a workbook saved as itself, Excel's ``sep=`` line, a file too large or empty. Each
+is read as written or refused in words saying what to do; no list is stored changed."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+import pytest
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
+
+from tests.events.conftest import csrf_of, example
+from webapp.events import uploads as event_uploads
+from webapp.events.uploads import BadUploadError, read_upload
+
+LEGAL = example("era-legal")
+
+
+def quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def test_a_quote_that_never_closes_is_refused_not_read_into_one_list():
+    """Fay's list lost its closing quote: read leniently, Gus's and Hal's rows were the rest
+    of her list, and the upload stored one list, Fay's, holding theirs."""
+    data = f'player,list\nFay,"3 Ember Rex\nGus,{quoted(LEGAL)}\nHal,1 Kindle\n'.encode()
+    with pytest.raises(BadUploadError, match=r"line 2: .*quote"):
+        read_upload("lists.csv", data)
+    at_the_end = b'player,list\nGus,1 Kindle\nFay,"3 Ember Rex\n1 Kindle\n'
+    with pytest.raises(BadUploadError, match=r"line 3: .*never closed"):
+        read_upload("lists.csv", at_the_end)
+
+
+def test_quotes_inside_an_unquoted_cell_are_still_read_as_written():
+    items, skipped = read_upload("lists.csv", b'player,list\nAnn "the Ace",1 Ember Rex\n')
+    assert ([i.player for i in items], skipped) == (['Ann "the Ace"'], [])
+
+
+def test_a_semicolon_csv_with_quoted_cells_is_read():
+    data = f'"player";"list"\r\n"Ida";{quoted(LEGAL.replace(chr(10), chr(13) + chr(10)))}\r\n'
+    items, _ = read_upload("lists.csv", data.encode())
+    assert [i.player for i in items] == ["Ida"]
+    assert items[0].submission.body.splitlines() == LEGAL.splitlines()
+
+
+def test_excels_sep_line_names_the_separator():
+    for separator in (",", ";", "\t"):
+        data = f"sep={separator}\r\nplayer{separator}list\r\nHal{separator}1 Kindle\r\n"
+        items, skipped = read_upload("lists.csv", data.encode())
+        assert ([(i.source, i.player) for i in items], skipped) == ([("line 3", "Hal")], [])
+
+
+def workbook(members: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+EXCEL = {"[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<w/>", "xl/worksheets/s.xml": ""}
+CALC = {"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "content.xml": "<x/>"}
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        ("Players.xlsx", workbook(EXCEL), "Excel workbook"),
+        ("Players.csv", workbook(EXCEL), "Excel workbook"),
+        ("Players.ods", workbook(CALC), "OpenDocument spreadsheet"),
+        ("Players.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, "Excel 97-2003"),
+    ],
+)
+def test_a_workbook_is_refused_saying_to_save_it_as_csv(name, data, said):
+    with pytest.raises(BadUploadError, match=said) as refused:
+        read_upload(name, data)
+    assert "CSV" in str(refused.value)
+
+
+def test_an_empty_file_is_said_to_be_empty():
+    for data in (b"", b"\xef\xbb\xbf", b"\r\n\r\n"):
+        with pytest.raises(BadUploadError, match="empty"):
+            read_upload("lists.csv", data)
+
+
+def test_a_binary_file_is_not_said_to_be_a_spreadsheet_in_another_language():
+    pdf = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\x0c\x1b\nendobj\n"
+    with pytest.raises(BadUploadError, match="neither a zip file nor a CSV"):
+        read_upload("lists.pdf", pdf)
+
+
+def dashboard_form(client, event) -> tuple[str, str]:
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    return dashboard, csrf_of(client.get(dashboard).get_data(as_text=True))
+
+
+def upload(client, event, name: str, data: bytes):
+    dashboard, token = dashboard_form(client, event)
+    return client.post(
+        f"{dashboard}/upload",
+        data={"csrf_token": token, "upload": (io.BytesIO(data), name)},
+        content_type="multipart/form-data",
+    )
+
+
+def test_a_broken_csv_through_the_dashboard_stores_nothing(client, event):
+    answer = upload(client, event, "lists.csv", b'player,list\nFay,"3 Ember Rex\nGus,1 Kindle\n')
+    assert answer.status_code == 400
+    assert "line 2" in answer.get_data(as_text=True)
+    assert event.entries() == []
+
+
+def large_upload(client, path: str, csrf_token: str, data: bytes):
+    """An upload sent as bytes made here: the test client would spool a body this large to a
+    temporary file that nothing closes when the server does not read it."""
+    boundary, body = encode_multipart(
+        {"csrf_token": csrf_token, "upload": FileStorage(io.BytesIO(data), "lists.csv")}
+    )
+    return client.post(path, data=body, content_type=f"multipart/form-data; boundary={boundary}")
+
+
+TEN_MEGABYTES = b"player,list\n" + b'Zed,"1 Ember Rex\n"\n' * (10 * 1024 * 1024 // 19)
+
+
+def test_a_file_larger_than_an_upload_may_be_is_answered_on_the_dashboard(client, event):
+    dashboard, token = dashboard_form(client, event)
+    answer = large_upload(client, f"{dashboard}/upload", token, TEN_MEGABYTES)
+    assert answer.status_code == 413
+    page = answer.get_data(as_text=True)
+    limit = event_uploads.MAX_UPLOAD_BYTES // (1024 * 1024)
+    assert re.search(rf"larger than the {limit} MB", page)
+    assert 'id="upload"' in page  # the dashboard, with its upload form, to try again
+    assert event.entries() == []
+
+
+def test_a_file_too_large_for_a_wrong_admin_link_shows_no_dashboard(client, event):
+    _, token = dashboard_form(client, event)
+    wrong = f"/events/{event.id}/admin/{'x' * 43}/upload"
+    answer = large_upload(client, wrong, token, TEN_MEGABYTES)
+    assert answer.status_code == 413
+    assert 'id="upload"' not in answer.get_data(as_text=True)
+    assert event.id not in answer.get_data(as_text=True).split("</head>")[1]
