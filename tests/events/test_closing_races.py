@@ -1,5 +1,6 @@
 """A list sent as the event closes (the deadline passes, the organizer locks it) is refused in
-words, and the page that says so still holds the list, to keep or to send the organizer."""
+words, and the page that says so still holds the list, to keep or to send the organizer; the
+players an organizer pasted are kept when refused too."""
 
 from __future__ import annotations
 
@@ -56,3 +57,16 @@ def test_a_fix_sent_as_the_event_closes_is_kept_on_the_page(client, event, clock
     assert "was not stored" in text
     assert kept(text) == PASTED
     assert [e["versions"] for e in event.entries()] == [1]
+
+
+def test_players_pasted_on_the_dashboard_and_refused_are_kept(client, event):
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    pasted = "Ann\nBo; B-2\n" + "Cy" * 200 + "\n"
+    answer = client.post(f"{dashboard}/players", data={"csrf_token": token, "players": pasted})
+    assert answer.status_code == 400
+    found = re.search(
+        r'<textarea[^>]* name="players"[^>]*>(.*?)</textarea>', answer.get_data(as_text=True), re.S
+    )
+    assert html.unescape(found.group(1)) == pasted
+    assert event.entries() == []

@@ -530,7 +530,9 @@ def dashboard(event_id: str, token: str):
     return _dashboard(access, token, show, page)
 
 
-def _dashboard(access, token, show=events.ALL, page=1, *, notices=(), problems=(), report=None):
+def _dashboard(
+    access, token, show=events.ALL, page=1, *, notices=(), problems=(), report=None, players=""
+):
     db = get_db()
     found = events.entry_page(db, access, show, page, per_page())
     if found.page > found.pages:
@@ -559,6 +561,8 @@ def _dashboard(access, token, show=events.ALL, page=1, *, notices=(), problems=(
         notices=notices,
         problems=problems,
         report=report,
+        # The players the register form was refused with, to correct and send again.
+        players=players,
         public_url=url_for("events.event_page", event_id=event.id, _external=True),
     ), status
 
@@ -662,19 +666,20 @@ def reopen(event_id: str, token: str):
 @bp.post("/<event_id>/admin/<token>/players")
 def register(event_id: str, token: str):
     access = organizer(event_id, token)
+    pasted = request.form.get("players", "")
     try:
         data = schemas.RegisterForm().load(request.form)
         done = events.register_players(
             get_db(), access, schemas.players_from_lines(data["players"]), now(), limits()
         )
     except ValidationError as exc:
-        return _dashboard(access, token, problems=form_errors(exc))
+        return _dashboard(access, token, problems=form_errors(exc), players=pasted)
     except (
         events.EventClosedError,
         events.InvalidSubmissionError,
         events.LimitReachedError,
     ) as exc:
-        return _dashboard(access, token, problems=[str(exc)])
+        return _dashboard(access, token, problems=[str(exc)], players=pasted)
     notices = [f"{done.added} player{'s' if done.added != 1 else ''} registered."]
     if done.already:
         notices.append(f"Already on the list, left as they were: {', '.join(done.already)}.")
