@@ -26,7 +26,8 @@ header. ``Sideboard:``, ``Maybeboard:`` and ``SB: 2 Card`` keep cards
 beside the deck, outside every rule, unless the game has a section of that name.
 Names are matched without regard to case, spacing, accents or punctuation; card
 ids and card numbers (``#se017``) are accepted too. A first line naming no card, above
-every card and header, is the list's title (with a warning). Problems come back with their
+every card and header, is the list's title (with a warning), and the deck's name when it is
+given none ("Name: Orc Rush" above the cards too). Problems come back with their
 line numbers; nothing is thrown away silently: a line is a card, a header, a
 comment, or a problem.
 
@@ -119,10 +120,14 @@ from .problems import WARNING
 
 # The notes deck tools export above a list's cards: "Format: Standard", "Author: Sam".
 _LIST_NOTE = re.compile(
-    r"^(?:deck ?name|name|title|format|author|by|created|updated|date|archetype|description"
+    r"^(deck ?name|name|title|format|author|by|created|updated|date|archetype|description"
     r"|notes?)\s*:\s*(\S.*)$",
     re.IGNORECASE,
 )
+# The notes among them that give the deck's name.
+_NAME_NOTES = frozenset(("deckname", "deck name", "name", "title"))
+# The longest title read as the deck's name: as long as a saved deck's name may be.
+MAX_TITLE_NAME = 200
 # The size of the deck after a list's title: "Inferno aggro (40)", "[40]", two digits or more.
 _TITLE_SIZE = re.compile(r"[\(\[]\s*\d{2,}\s*(?:cards?)?\s*[\)\]]$", re.I)
 
@@ -188,16 +193,26 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             kind = reading[0]
         if opening:
             opening = False
-            if kind == _UNKNOWN and _is_title(game, deck, reading, stripped):
-                problems.append(_title(game, number, stripped, _suggestions(game, reading[1])))
-                continue
-            if kind == _HEADER and _is_titled_header(game, reading, stripped):
-                problems.append(_title(game, number, stripped, _suggestions(game, reading[3][1])))
-                continue
-            if kind == _HEADER and _is_title_with_colon(game, deck, reading):
-                problems.append(_title(game, number, stripped, _suggestions(game, reading[2])))
+            # "Orc Rush v2", "Deck: Orc Rush v2", "Orc Rush v2:": the title, and the deck's
+            # name when it is given none
+            title = None
+            if kind == _UNKNOWN and _is_list_note(game, deck, stripped):
+                pass  # "Name: Orc Rush", "Format: Standard": a note on the list (below)
+            elif kind == _UNKNOWN and _is_title(game, deck, reading, stripped):
+                title = reading[1]
+            elif kind == _HEADER and _is_titled_header(game, reading, stripped):
+                title = reading[3][1]
+            elif kind == _HEADER and _is_title_with_colon(game, deck, reading):
+                title = reading[2]
+            if title is not None:
+                named = _name_deck(deck, title)
+                suggestions = _suggestions(game, title)
+                problems.append(_title(game, number, stripped, suggestions, named))
                 continue
         if kind == _UNKNOWN and _is_list_note(game, deck, stripped):
+            note = _LIST_NOTE.match(stripped)
+            if note.group(1).lower() in _NAME_NOTES:  # "Name: Orc Rush", "Deck Name: ..."
+                _name_deck(deck, note.group(2))
             problems.append(
                 _problem(
                     IGNORED_LINE,
@@ -440,16 +455,30 @@ def _is_list_note(game: Game, deck: Deck, stripped: str) -> bool:
     note = _LIST_NOTE.match(stripped)
     if note is None or any(deck.sections.values()) or any(deck.boards.values()):
         return False
-    return not _misspelt_card(note.group(1), _suggestions(game, note.group(1)))
+    return not _misspelt_card(note.group(2), _suggestions(game, note.group(2)))
 
 
-def _title(game: Game, number: int, stripped: str, suggestions: tuple[str, ...]) -> Problem:
+def _name_deck(deck: Deck, title: str) -> bool:
+    """Give a deck of no name the list's title as its name (its blanks one space each, as a
+    saved deck's name has them); whether it did. A deck named by its user keeps its name, and
+    a title longer than a deck's name may be names nothing."""
+    name = " ".join(title.strip(_INVISIBLE).split())
+    if deck.name or not name or len(name) > MAX_TITLE_NAME:
+        return False
+    deck.name = name
+    return True
+
+
+def _title(
+    game: Game, number: int, stripped: str, suggestions: tuple[str, ...], named: bool
+) -> Problem:
     stripped = stripped.strip(_INVISIBLE).strip()
     hint = f" (if it is a card: did you mean {' or '.join(suggestions)}?)" if suggestions else ""
+    read_as = "the list's title and the deck's name" if named else "the list's title"
     return _problem(
         IGNORED_LINE,
-        f"Line {number}: {stripped!r} names no {game.short_name} card; it is read as the"
-        f" list's title{hint}",
+        f"Line {number}: {stripped!r} names no {game.short_name} card; it is read as"
+        f" {read_as}{hint}",
         number,
         WARNING,
         suggestions=suggestions,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from validator import ERROR, WARNING, parse_text
+from validator import ERROR, WARNING, parse_text, to_mapping, to_text
 from validator.decklist import IGNORED_LINE, READ_AS, UNKNOWN_CARD
 
 from ..helpers import example
@@ -496,3 +496,65 @@ def test_a_note_label_before_a_misspelt_card_or_below_a_card_is_still_an_unknown
         (UNKNOWN_CARD, (2,)),
         (UNKNOWN_CARD, (4,)),
     ]
+
+
+# A list's title is the deck's name when the deck is given none.
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("Orc Rush v2", "Orc Rush v2"),
+        ("Boris Smash – Human Warrior", "Boris Smash – Human Warrior"),
+        ("**Darkclaw wolves v3**", "Darkclaw wolves v3"),
+        ("Wolves at the door (40)", "Wolves at the door"),
+        ("\ufeffWulven   Aggro", "Wulven Aggro"),
+        ("Orc Rush v2:", "Orc Rush v2"),
+        ("**Wolf pack (40):**", "Wolf pack"),
+        ("Deck: Orc Rush v2", "Orc Rush v2"),
+        ("Name: Orc Rush v2", "Orc Rush v2"),
+        ("Deck Name: Orc Rush v2", "Orc Rush v2"),
+    ],
+)
+def test_a_lists_title_is_the_decks_name(shadow_era, title, name):
+    parsed = parse_text(f"{title}\nHero: Darkclaw\n4 Bad Wolf\n", shadow_era)
+    assert parsed.deck.name == name
+    assert to_mapping(parsed.deck)["name"] == name
+    assert to_text(parsed.deck).startswith(f"# {name}\n")
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity) == (IGNORED_LINE, WARNING)
+    assert entries(parsed) == {"Darkclaw": 1, "Bad Wolf": 4}
+
+
+def test_a_title_names_the_deck_in_its_message(shadow_era):
+    (problem,) = parse_text("Orc Rush v2\n4 Bad Wolf\n", shadow_era).problems
+    assert "read as the list's title and the deck's name" in problem.message
+
+
+def test_a_deck_given_a_name_keeps_it_whatever_its_title(shadow_era):
+    parsed = parse_text("Orc Rush v2\nHero: Darkclaw\n4 Bad Wolf\n", shadow_era, name="Wolves")
+    assert parsed.deck.name == "Wolves"
+    (problem,) = parsed.problems
+    assert "read as the list's title" in problem.message
+    assert "deck's name" not in problem.message
+
+
+def test_the_first_title_names_the_deck_not_a_note_below_it(shadow_era):
+    parsed = parse_text("Orc Rush v2\nName: Wolves\nFormat: Standard\n4 Bad Wolf\n", shadow_era)
+    assert parsed.deck.name == "Orc Rush v2"
+
+
+def test_a_format_or_author_note_names_no_deck(shadow_era):
+    parsed = parse_text("Format: Standard\nAuthor: Sam\n4 Bad Wolf\n", shadow_era)
+    assert parsed.deck.name == ""
+
+
+def test_a_title_longer_than_a_deck_name_may_be_names_no_deck(shadow_era):
+    title = "Wolves " * 40
+    parsed = parse_text(f"{title}\n4 Bad Wolf\n", shadow_era)
+    assert [p.rule for p in parsed.problems] == [IGNORED_LINE]
+    assert parsed.deck.name == ""
+
+
+def test_a_list_without_a_title_names_no_deck(shadow_era):
+    assert parse_text("Hero: Darkclaw\n4 Bad Wolf\n", shadow_era).deck.name == ""
