@@ -93,6 +93,7 @@ from .decklist_lines import (
     _SEVERAL,
     _SKIP,
     _TOTAL_LINE,
+    _TWO_COUNTS,
     _UNKNOWN,
     _UNREADABLE,
     _ZERO,
@@ -542,6 +543,17 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
         )
         problems.append(
             _problem(MALFORMED_LINE, f"Line {number}: {detail}", number, cards=(shown,))
+        )
+    elif kind == _TWO_COUNTS:
+        name, before, after = values
+        problems.append(
+            _problem(
+                MALFORMED_LINE,
+                f"Line {number}: {stripped!r} gives two counts of {name}, {before} and {after};"
+                " write the one meant",
+                number,
+                cards=(name,),
+            )
         )
     elif kind == _UNREADABLE:
         problems.append(

@@ -145,6 +145,7 @@ _COMMENTED = "commented"  # (line, card, number): "#3 Kindle", a card line put o
 _TOTAL_LINE = "total"  # "Total: 40": the player's own count, not a card
 _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
+_TWO_COUNTS = "two-counts"  # (card name, count before it, count after it): "4 Bad Wolf x3"
 _ZERO = "zero"  # (what the line names)
 _CARD = "card"  # (card, printing named, notes, count)
 _UNKNOWN = "unknown"  # (text, None): its suggestions are looked for when it is said
@@ -457,8 +458,33 @@ def _read_entry(game: Game, line: str) -> tuple:
         return (_UNREADABLE,)
     found = _resolve(game, card_text)
     if digits and count > 0:
+        # what names no card, or a card and a code naming none of its printings ("(4)"), may
+        # hold a second count
+        if found is None or (not found[1] and found[2]):
+            twice = _count_twice(game, count, card_text)
+            if twice is not None:
+                return twice
         return _with_count(game, found, digits, card_text)
     return _counted(found, count, card_text)
+
+
+def _count_twice(game: Game, count: int, card_text: str) -> tuple | None:
+    """ "4 Bad Wolf x4": a count before a card's name and again after it, as lists copied from
+    one tool to another write it. The same count twice is that count; two counts that differ
+    are a problem naming both, neither picked. None when ``card_text`` is no card's name and a
+    count after it."""
+    for pattern in (_COUNT_LAST, _COUNT_APART):
+        match = pattern.match(card_text)
+        if match is None:
+            continue
+        found = _resolve(game, match.group(1).strip())
+        if found is None:
+            continue
+        again = _count(match.group(match.lastindex))
+        if again == count:
+            return _counted(found, count, match.group(1))
+        return (_TWO_COUNTS, found[0].name, count, again)
+    return None
 
 
 def _with_count(game: Game, found: tuple | None, digits: str, card_text: str) -> tuple:

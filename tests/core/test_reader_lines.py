@@ -6,6 +6,7 @@ import pytest
 
 from cardpool import load_game
 from validator import parse_text
+from validator.decklist import MALFORMED_LINE
 
 # A reprint of Ember Rex in the promo set, added to a private copy of the ERA pool: the
 # same card in two printings, so a line can name one of them.
@@ -212,3 +213,38 @@ def test_a_code_picks_one_of_two_printings_of_a_name(skirmish):
     parsed = parse_text("1 Ember Scout (OLD) P-01\n1 Ember Scout [S1-03]", skirmish)
     assert parsed.problems == []
     assert entries(parsed) == [("scout-old", 1, True), ("scout", 1, True)]
+
+
+# A count written twice on one line, before the name and after it.
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["4 Bad Wolf x4", "4x Bad Wolf x4", "(4) Bad Wolf x4", "4 Bad Wolf (4)", "4 Bad Wolf - 4"],
+)
+def test_a_count_written_twice_that_agrees_is_that_count(shadow_era, line):
+    parsed = parse_text(f"Hero: Darkclaw\n{line}", shadow_era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Darkclaw", 1),
+        ("Bad Wolf", 4),
+    ]
+
+
+@pytest.mark.parametrize("line", ["4 Bad Wolf x3", "4 Bad Wolf (3)", "4x Bad Wolf - 3"])
+def test_a_count_written_twice_that_disagrees_is_an_error_naming_both(shadow_era, line):
+    parsed = parse_text(f"Hero: Darkclaw\n{line}", shadow_era)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Darkclaw", 1)]
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity, problem.lines) == (MALFORMED_LINE, "error", (2,))
+    assert problem.cards == ("Bad Wolf",)
+    assert problem.message == (
+        f"Line 2: {line!r} gives two counts of Bad Wolf, 4 and 3; write the one meant"
+    )
+
+
+def test_a_name_ending_in_a_number_is_not_a_second_count(ryft):
+    card = next(c for c in ryft.cards if c.name[-1].isdigit())
+    parsed = parse_text(f"2 {card.name}", ryft)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [(card.name, 2)]
