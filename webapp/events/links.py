@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 import sqlite_utils
 
 from ..db import create_once
-from .tokens import new_token, token_hash
+from .tokens import as_pasted, new_token, token_hash
 
 LINK_HOURS = 12
 _SCHEMA = (
@@ -49,6 +49,7 @@ def issue(db: sqlite_utils.Database, event_id: str, holder: str, now: datetime) 
 
 def opens(db: sqlite_utils.Database, event_id: str, token: str | None, now: datetime) -> bool:
     """Is ``token`` a live personal link to this event? (Looked up by its hash.)"""
+    token = as_pasted(token)
     if not token:
         return False
     ensure_schema(db)

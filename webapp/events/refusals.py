@@ -14,7 +14,11 @@ class EventNotFoundError(NotFoundError):
 
     code = "not-found"
 
-    def __init__(self, message: str = "Nothing here: the link is wrong or no longer valid."):
+    def __init__(
+        self,
+        message: str = "Nothing here: the link is wrong or no longer valid"
+        " (check that it was copied whole).",
+    ):
         super().__init__(message)
 
 

@@ -29,6 +29,7 @@ from . import (
     MAX_TYPED_CHARS,
     RECEIPT_CHARS,
 )
+from .tokens import as_typed_hash
 
 
 def _typed(what: str, chars: int) -> validate.Length:
@@ -179,15 +180,18 @@ class VerifyQuerySchema(Schema):
             error=f"a receipt hash is {RECEIPT_CHARS} to 64 hexadecimal characters",
         ),
         error_messages={"required": "give the receipt hash to check: ?receipt=<hash>"},
-        metadata={"description": "The hash on a player's receipt (spaces around it are ignored)."},
+        metadata={
+            "description": "The hash on a player's receipt (spaces, hyphens and invisible"
+            " marks in or around it are ignored)."
+        },
     )
 
     @pre_load
     def as_copied(self, data: Any, **_kwargs) -> Any:
-        """A hash copied off a page or a message comes with spaces around it: the dashboard's
-        form ignores them, and so does the API."""
+        """A hash copied off a page or a message comes with spaces around it, or typed in
+        groups: the dashboard's form ignores them, and so does the API."""
         if isinstance(data, dict) and isinstance(data.get("receipt"), str):
-            return {**data, "receipt": data["receipt"].strip()}
+            return {**data, "receipt": as_typed_hash(data["receipt"])}
         return data
 
 

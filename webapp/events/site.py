@@ -48,6 +48,7 @@ from .api import (
     now,
     status_of,
 )
+from .tokens import as_pasted
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 
@@ -408,6 +409,14 @@ def player_page(event_id: str, entry_id: str, token: str):
     """A player's private page: their verdict, receipt and list, and the form to fix it."""
     db = get_db()
     player = events.as_player(db, event_id, entry_id, token)
+    if request.method == "GET" and (clean := as_pasted(token)) != token:
+        # Opened with what the link was pasted with: the address to bookmark is the link.
+        return redirect(
+            with_query(
+                url_for("events.player_page", event_id=event_id, entry_id=entry_id, token=clean)
+            ),
+            303,
+        )
     form: dict[str, Any] = {}
     problems: list[str] = []
     status, headers = 200, {}
@@ -473,6 +482,12 @@ def player_page(event_id: str, entry_id: str, token: str):
     )
 
 
+def with_query(path: str) -> str:
+    """``path`` with this request's query string, as it came."""
+    query = request.query_string.decode("utf-8")
+    return f"{path}?{query}" if query else path
+
+
 def editable(version: events.Version | None) -> str:
     """The list on file as the resubmit form starts: the text the player sent, or the list
     as read when it came as JSON (whose body is the whole request, the player's name too)."""
@@ -522,6 +537,10 @@ def admin_url(endpoint: str, access: events.Organizer, token: str, **values: Any
 def dashboard(event_id: str, token: str):
     """Entries with their verdicts and first problems, a page at a time; the organizer's actions."""
     access = organizer(event_id, token)
+    if (clean := as_pasted(token)) != token:
+        return redirect(
+            with_query(url_for("events.dashboard", event_id=event_id, token=clean)), 303
+        )
     show = request.args.get("show", events.ALL)
     if show not in events.FILTERS:
         show = events.ALL

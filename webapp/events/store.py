@@ -58,7 +58,7 @@ from .refusals import (
     LimitReachedError,
 )
 from .text import shown, stored_json
-from .tokens import new_id, new_token, token_hash, token_matches
+from .tokens import as_typed_hash, new_id, new_token, token_hash, token_matches
 
 PER_PAGE = 100  # entries on one dashboard page
 
@@ -826,7 +826,7 @@ def history(
 
 def verify(db: sqlite_utils.Database, organizer: Organizer, receipt: str) -> list[Match]:
     """The stored versions whose hash begins with ``receipt`` (a player's receipt hash)."""
-    receipt = receipt.strip().lower()
+    receipt = as_typed_hash(receipt)
     if (
         len(receipt) < RECEIPT_CHARS
         or len(receipt) > 64
