@@ -36,6 +36,8 @@ class Line:
     facts: dict[str, Any]
     type: str
     section: str
+    # Whether the list named this very printing (set and number), as the text export says.
+    printing: bool = False
 
 
 @dataclass
@@ -99,17 +101,10 @@ def lines_of(
     deck = parsed.deck
     lines = []
     for section in game.sections:
-        for entry in deck.sections.get(section.id, ()):
-            card = entry.card
-            lines.append(
-                Line(card.id, card.name, entry.count, dict(card.facts), card.type, section.name)
-            )
+        lines.extend(_one_line_per_card(deck.sections.get(section.id, ()), section.name))
     boards = {}
     for board, entries in deck.boards.items():
-        boards[BOARD_NAMES.get(board, board)] = [
-            Line(e.card.id, e.card.name, e.count, dict(e.card.facts), e.card.type, board)
-            for e in entries
-        ]
+        boards[BOARD_NAMES.get(board, board)] = _one_line_per_card(entries, board)
     if with_unread:
         sections = game.sections_by_id
         for gone in parsed.unread:
@@ -120,6 +115,30 @@ def lines_of(
             else:
                 boards.setdefault(BOARD_NAMES.get(gone.place, gone.place), []).append(line)
     return lines, boards
+
+
+def _one_line_per_card(entries, part: str) -> list[Line]:
+    """A part's entries as lines, one per card with its copies summed: a card named in any
+    printing and again by its printing (its one printing) is kept as two entries, and was
+    shown as two lines of one name."""
+    lines: dict[str, Line] = {}
+    for entry in entries:
+        card = entry.card
+        line = lines.get(card.id)
+        if line is None:
+            lines[card.id] = Line(
+                card.id,
+                card.name,
+                entry.count,
+                dict(card.facts),
+                card.type,
+                part,
+                entry.printing_named,
+            )
+        else:
+            line.count += entry.count
+            line.printing = line.printing or entry.printing_named
+    return list(lines.values())
 
 
 def grouped(game: Game, lines: list[Line], by: str, sort: str) -> list[Group]:
@@ -289,7 +308,11 @@ def _cell(value: Any) -> str:
 
 
 def as_csv(game: Game, saved: SavedDeck) -> str:
-    """The deck as CSV: one row per card of each section and board, in the game's order."""
+    """The deck as CSV: one row per card of each section and board, in the game's order.
+
+    A row's set and number are given when the list named that printing, and only then, as
+    the text export writes ``3 Flame Lash (SDS1A) SDS1A-014``: the builder reads the file
+    back as the deck it was, each card naming its printing or not as it did."""
     lines, boards = lines_of(game, saved, with_unread=True)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -297,7 +320,7 @@ def as_csv(game: Game, saved: SavedDeck) -> str:
     rows = [(line.section, line) for line in lines]
     rows += [(board, line) for board, board_lines in boards.items() for line in board_lines]
     for part, line in rows:
-        card = game.cards_by_id.get(line.card_id)
+        card = game.cards_by_id.get(line.card_id) if line.printing else None
         writer.writerow(
             [
                 _cell(part),

@@ -466,6 +466,8 @@ def test_the_builder_exports_json_and_csv(desktop):
         "count": "1",
         "card": "Ember Rex",
         "type": "Dino",
+        "set": "",
+        "number": "",
         "card_id": "era-ember-rex",
     }
     assert sum(int(r["count"]) for r in rows if r["part"] != "Sideboard") == 36

@@ -153,12 +153,41 @@ def test_a_deck_exports_as_csv_one_row_per_card(client, example):
         "count": "1",
         "card": "Ember Rex",
         "type": "Dino",
-        "set": "SDS1A",
-        "number": "SDS1A-002",
+        "set": "",
+        "number": "",
         "card_id": "era-ember-rex",
     }
     assert sum(int(r["count"]) for r in rows if r["part"] != "Sideboard") == 36
     assert [(r["count"], r["card"]) for r in rows if r["part"] == "Sideboard"] == [("2", "Kindle")]
+
+
+def test_a_csv_row_gives_the_set_and_number_of_a_printing_the_list_named_only(client, example):
+    # Read back, a row with its set and number names that printing again, as the text list
+    # did ("3 Flame Lash (SDS1A) SDS1A-014"); a card named in any printing stays so.
+    import csv
+
+    text = example("era-legal").replace("3 Flame Lash", "3 Flame Lash (SDS1A) 14")
+    saved = save(client, text)
+    sheet = client.get(f"/decks/{saved['id']}.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(sheet.splitlines()))
+    printed = {r["card"]: (r["set"], r["number"]) for r in rows if r["set"] or r["number"]}
+    assert printed == {"Flame Lash": ("SDS1A", "SDS1A-014")}
+
+
+def test_a_card_named_twice_in_one_part_is_one_line_with_its_copies_summed(client):
+    # "2 Ember Rex" and "1 Ember Rex (SDS1A) 2" are one card, which has one printing: the
+    # page showed two lines of one name, and the CSV two rows.
+    import csv
+
+    saved = save(client, "Dinos:\n2 Ember Rex\n1 Ember Rex (SDS1A) 2\n1 Tidefang Mosasaur\n")
+    page = client.get(f"/decks/{saved['id']}?group=section").get_data(as_text=True)
+    assert groups(page)["Dinos"] == [(3, "Ember Rex"), (1, "Tidefang Mosasaur")]
+    sheet = client.get(f"/decks/{saved['id']}.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(sheet.splitlines()))
+    assert [(r["card"], r["count"], r["set"]) for r in rows] == [
+        ("Ember Rex", "3", "SDS1A"),
+        ("Tidefang Mosasaur", "1", ""),
+    ]
 
 
 def test_a_csv_cell_is_never_read_as_a_formula():

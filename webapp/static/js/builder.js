@@ -223,11 +223,30 @@ function deckEntry(id, name, count, printing) {
   return printing === true ? { id, name, count, printing } : { id, name, count };
 }
 
+/**
+ * One row per card, its copies summed. A list naming a card in any printing and again by its
+ * printing or id ("2 Ember Rex", "1 Ember Rex (SDS1A) 2") is read as two entries of the one
+ * card (each card has one printing); shown as two rows of one name, the second's − and +
+ * changed the first. The row names the printing when any of its lines did.
+ */
+function oneRowPerCard(entries) {
+  const rows = new Map();
+  for (const e of entries) {
+    const row = rows.get(e.id);
+    if (!row) rows.set(e.id, deckEntry(e.id, e.name, e.count, e.printing));
+    else {
+      row.count += e.count;
+      if (e.printing === true) row.printing = true;
+    }
+  }
+  return [...rows.values()];
+}
+
 /** The deck's entries as the API gives them ({card, id, count, printing}) -> the builder's rows. */
 function fill(store, entriesById) {
   for (const id of store.keys()) store.set(id, []);
   for (const [id, entries] of Object.entries(entriesById || {})) {
-    if (store.has(id)) store.set(id, entries.map((e) => deckEntry(e.id, e.card, e.count, e.printing)));
+    if (store.has(id)) store.set(id, oneRowPerCard(entries.map((e) => deckEntry(e.id, e.card, e.count, e.printing))));
   }
 }
 
@@ -1135,7 +1154,7 @@ async function importList() {
   el.importButton.disabled = true;
   el.importReport.replaceChildren();
   try {
-    const json = deckJson(text);
+    const json = deckJson(text) || siteCsv(text);
     if (json && json.problem) {
       el.importReport.replaceChildren(h("p", { class: "import-error" }, json.problem));
       return;
@@ -1383,17 +1402,97 @@ function csvCell(value) {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-el.exportCsv.addEventListener("click", () => {
-  const rows = [["part", "count", "card", "type", "card_id"]];
+// The columns of the site's CSV (the deck page's too). A row's set and number are filled when
+// the list named that printing, and only then: read back, the row names its printing again.
+const CSV_COLUMNS = ["part", "count", "card", "type", "set", "number", "card_id"];
+
+el.exportCsv.addEventListener("click", async () => {
+  await loadDetails();
+  const rows = [CSV_COLUMNS];
   const add = (store, names) => {
     for (const [id, entries] of store) {
-      for (const e of entries) rows.push([names(id), e.count, e.name, (state.cards.get(e.id) || {}).type || "", e.id]);
+      for (const e of entries) {
+        const card = state.cards.get(e.id) || {};
+        const printing = e.printing ? [card.set || "", card.number || ""] : ["", ""];
+        rows.push([names(id), e.count, e.name, card.type || "", ...printing, e.id]);
+      }
     }
   };
   add(state.sections, sectionName);
   add(state.boards, boardName);
   download(rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n", "text/csv", "csv");
 });
+
+/** The rows of a CSV text: quoted cells, doubled quotes and line breaks inside quotes read. */
+function csvRows(text) {
+  const rows = [];
+  let row = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === "") quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += c;
+  }
+  if (cell !== "" || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** A cell as written before csvCell kept it from being read as a formula. */
+function csvValue(cell) {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * The site's own CSV export (this builder's or the deck page's), read back as the deck it was:
+ * {deck} in the JSON form, each row's card by its id, in its section or board, naming its
+ * printing when the row gives its set or number. Read as text, a card id holding digits was
+ * taken for a card number and every card came back naming its printing. Null for any other
+ * text, or a row this reading cannot place: the decklist reader then reads it line by line.
+ */
+function siteCsv(text) {
+  const rows = csvRows(text.replace(/^\ufeff/, "")).filter((r) => r.some((c) => c.trim()));
+  if (!rows.length) return null;
+  const header = rows[0].map((c) => c.trim().toLowerCase());
+  const at = Object.fromEntries(CSV_COLUMNS.map((name) => [name, header.indexOf(name)]));
+  if (["part", "count", "card", "card_id"].some((name) => at[name] < 0)) return null;
+  const partOf = (name) => {
+    const wanted = key(name);
+    const section = game.sections.find((s) => key(s.name) === wanted || key(s.id) === wanted);
+    if (section) return ["sections", section.id];
+    const board = (game.boards || []).find((b) => key(b.name) === wanted || key(b.id) === wanted);
+    return board ? ["boards", board.id] : null;
+  };
+  const deck = { sections: {}, boards: {} };
+  for (const row of rows.slice(1)) {
+    const cell = (name) => (at[name] < 0 ? "" : csvValue((row[at[name]] || "").trim()));
+    const part = partOf(cell("part"));
+    const count = cell("count");
+    const card = cell("card_id") || cell("card");
+    if (!part || !/^\d{1,4}$/.test(count) || !card) return null;
+    const entry = { card, count: Number(count) };
+    if (cell("set") || cell("number")) entry.printing = true;
+    const [where, id] = part;
+    (deck[where][id] = deck[where][id] || []).push(entry);
+  }
+  if (!Object.keys(deck.boards).length) delete deck.boards;
+  return { deck };
+}
 
 el.copyExport.addEventListener("click", async () => {
   const ok = await copyText(el.exportText.value, el.exportText);
@@ -1462,9 +1561,11 @@ function restoreDraft() {
       const entries = Array.isArray((part || {})[id]) ? part[id] : [];
       store.set(
         id,
-        entries
-          .filter((e) => e && typeof e.id === "string" && Number.isInteger(e.count) && e.count > 0)
-          .map((e) => deckEntry(e.id, String(e.name || e.id), e.count, e.printing)),
+        oneRowPerCard(
+          entries
+            .filter((e) => e && typeof e.id === "string" && Number.isInteger(e.count) && e.count > 0)
+            .map((e) => deckEntry(e.id, String(e.name || e.id), e.count, e.printing)),
+        ),
       );
     }
   };
@@ -1581,7 +1682,7 @@ const builder = {
   announce,
   async loadList(text) {
     // A list on file may be the JSON a player pasted on the event's page.
-    const json = deckJson(text);
+    const json = deckJson(text) || siteCsv(text);
     const result = await readList(text, json && json.deck);
     replaceDeck(result.deck);
   },
