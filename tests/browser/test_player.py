@@ -246,6 +246,30 @@ def test_clear_can_be_undone(sized):
     expect(page.locator("#verdict")).to_have_attribute("data-legal", "true")
 
 
+def test_an_import_over_a_deck_can_be_undone(sized):
+    # "Importing replaces the deck": the deck built by hand was gone for good (its draft
+    # too) when a list was imported over it, where Clear offers an undo.
+    page, _size = sized
+    open_builder(page)
+    tab(page, "deck")
+    import_list(page, example("era-legal"))
+    # Into an empty deck, an import replaces nothing and offers nothing.
+    expect(page.locator("#import-report .import-undo")).to_have_count(0)
+    page.fill("#deck-name", "Mine")
+    built = deck_rows(page)
+    import_list(page, "Dinos:\n1 Ember Rex\n")
+    assert deck_rows(page) == [("dinos", "Ember Rex", 1)]
+    expect(page.locator("#undo-notice")).to_contain_text("The import replaced the deck.")
+    offer = page.locator("#import-report .import-undo")
+    expect(offer).to_contain_text("This replaced the deck you had.")
+    offer.get_by_role("button", name="Put it back").click()
+    settle(page)
+    assert deck_rows(page) == built
+    assert page.input_value("#deck-name") == "Mine"
+    expect(page.locator("#undo-notice")).to_be_hidden()
+    expect(offer).to_have_count(0)
+
+
 def test_leaving_with_unsaved_changes_asks_first_and_not_after_a_save(desktop):
     page = desktop
     open_builder(page)

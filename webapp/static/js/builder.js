@@ -575,10 +575,15 @@ el.deck.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-/** The deck's entries as they are now, to put back later. */
+/** The deck's entries (and its name and format) as they are now, to put back later. */
 function snapshot() {
   const copy = (store) => new Map([...store].map(([id, entries]) => [id, entries.map((e) => ({ ...e }))]));
-  return { sections: copy(state.sections), boards: copy(state.boards) };
+  return { sections: copy(state.sections), boards: copy(state.boards), name: el.name.value, format: el.format.value };
+}
+
+/** Whether the deck holds any card, its boards too. */
+function holdsCards() {
+  return copies() > 0 || [...state.boards.values()].some((e) => e.length);
 }
 
 let undoTimer = null;
@@ -587,16 +592,23 @@ function hideUndo() {
   clearTimeout(undoTimer);
   state.cleared = null;
   el.undo.hidden = true;
+  for (const offer of document.querySelectorAll(".import-undo")) offer.remove();
 }
 
-el.clear.addEventListener("click", () => {
-  if (!copies() && ![...state.boards.values()].some((e) => e.length)) return;
-  const before = snapshot();
-  replaceDeck(null);
+/** Offer to put back the deck as it was before it was cleared or replaced by an import. */
+function offerUndo(before, said) {
   state.cleared = before;
+  $("undo-text").textContent = said;
   el.undo.hidden = false;
   clearTimeout(undoTimer);
   undoTimer = setTimeout(hideUndo, UNDO_SHOWN_MS);
+}
+
+el.clear.addEventListener("click", () => {
+  if (!holdsCards()) return;
+  const before = snapshot();
+  replaceDeck(null);
+  offerUndo(before, "The deck was cleared.");
   announce("The deck is empty. Undo puts it back.");
 });
 
@@ -606,6 +618,9 @@ el.undoButton.addEventListener("click", () => {
   if (!before) return;
   state.sections = before.sections;
   state.boards = before.boards;
+  el.name.value = before.name;
+  if (!el.format.disabled) el.format.value = before.format;
+  renderRules();
   loadDetails();
   deckChanged({ now: true });
   announce("The deck is back.");
@@ -1164,6 +1179,8 @@ async function importList() {
       return;
     }
     // The builder's own JSON (or the API's) carries the format it was built for.
+    // The deck to offer back: the one before a Clear still undoable, else the one shown now.
+    const before = state.cleared || (holdsCards() ? snapshot() : null);
     const format = json && json.deck.format;
     if (format && !el.format.disabled && [...el.format.options].some((o) => o.value === format)) {
       el.format.value = format;
@@ -1180,6 +1197,19 @@ async function importList() {
     if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
     replaceDeck(result.deck);
     renderImportReport(result, fixes);
+    // Importing replaces the deck: the one built before is a tap away, as after Clear.
+    if (before) {
+      offerUndo(before, "The import replaced the deck.");
+      // Said where the player is, too: on a phone the deck's notice is out of sight.
+      el.importReport.append(
+        h(
+          "p",
+          { class: "import-undo" },
+          "This replaced the deck you had. ",
+          h("button", { type: "button", class: "button", onclick: () => el.undoButton.click() }, "Put it back"),
+        ),
+      );
+    }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     el.importReport.replaceChildren(h("p", { class: "import-error" }, error.message));
