@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import io
 import re
+import urllib.error
+import urllib.request
 import zipfile
 
 import pytest
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from tests.events.conftest import csrf_of, example
+from tests.events.conftest import DEADLINE, csrf_of, example, http
 from webapp.events import uploads as event_uploads
 from webapp.events.uploads import BadUploadError, read_upload
 
@@ -143,3 +145,31 @@ def test_a_file_too_large_for_a_wrong_admin_link_shows_no_dashboard(client, even
     assert answer.status_code == 413
     assert 'id="upload"' not in answer.get_data(as_text=True)
     assert event.id not in answer.get_data(as_text=True).split("</head>")[1]
+
+
+@pytest.mark.server
+def test_over_http_a_file_too_large_is_answered_not_cut_off(live_server):
+    """Refused unread, the 413 raced the browser still sending the file: the connection was
+    reset under it (a broken pipe) and the organizer never saw why."""
+    created = http(
+        live_server,
+        "POST",
+        "/api/v1/events",
+        {"name": "Big Files", "game": "era", "deadline": DEADLINE.replace(year=2099).isoformat()},
+    ).json()
+    dashboard = f"/events/{created['event']['id']}/admin/{created['admin_token']}"
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    with browser.open(live_server + dashboard, timeout=60) as page:
+        token = csrf_of(page.read().decode())
+    boundary, body = encode_multipart(
+        {"csrf_token": token, "upload": FileStorage(io.BytesIO(TEN_MEGABYTES), "lists.csv")}
+    )
+    sent = urllib.request.Request(
+        f"{live_server}{dashboard}/upload",
+        data=body,
+        headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        browser.open(sent, timeout=60)
+    assert refused.value.code == 413
+    assert "larger than the 4 MB" in refused.value.read().decode()

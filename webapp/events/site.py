@@ -53,13 +53,27 @@ from .tokens import as_pasted
 bp = Blueprint("events", __name__, url_prefix="/events")
 
 UPLOAD_FORM_BYTES = uploads.MAX_UPLOAD_BYTES + 64 * 1024
+# An upload larger than the form allows is read to its end, up to this, before it is refused.
+UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024
 
 
 @bp.before_request
 def upload_limit() -> None:
     # Runs before the CSRF check reads the form, so a large upload is judged by its own limit.
-    if request.endpoint == "events.upload":
-        request.max_content_length = UPLOAD_FORM_BYTES
+    if request.endpoint != "events.upload":
+        return
+    request.max_content_length = UPLOAD_FORM_BYTES
+    length = request.content_length
+    if length is not None and UPLOAD_FORM_BYTES < length <= UPLOAD_DRAIN_BYTES:
+        # Refused unread, the answer came while the browser was still sending the file, and
+        # the server closing the connection showed the organizer a reset connection rather
+        # than the page saying why (too_large). Read to its end and dropped, the file is
+        # answered. A larger one is refused unread: reading it would hold the worker.
+        stream = request.environ["wsgi.input"]
+        left = length
+        while left > 0 and (chunk := stream.read(min(left, 64 * 1024))):
+            left -= len(chunk)
+        raise RequestEntityTooLarge()
 
 
 csrf.protect(bp)
