@@ -103,7 +103,9 @@ def test_a_form_from_another_site_is_not_shown_again(client, event, era_legal):
     event.submit("Bo", era_legal)
     client.get(f"/events/{event.id}")
     answer = client.post(
-        f"/events/{event.id}", data={"csrf_token": "forged", "player": "X", "decklist": PASTED}
+        f"/events/{event.id}",
+        data={"csrf_token": "forged", "player": "X", "decklist": PASTED},
+        headers={"Sec-Fetch-Site": "cross-site"},
     )
     page = assert_refused_as_a_page(answer)
     assert "Ember Rex" not in page
@@ -158,3 +160,51 @@ def test_the_refused_pages_are_still_said_to_be_limited(app):
     rules = {rule.endpoint: rule for rule in app.url_map.iter_rules()}
     for endpoint in ("events.event_page", "events.player_page", "events.new_event"):
         assert limits.may_limit(rules[endpoint], "POST")
+
+
+# -- a form the CSRF check refuses: its session gone (a phone's browser restarted) ----------
+
+
+def test_an_expired_submission_form_keeps_the_list_and_sends_again(app, client, event):
+    app.config["RATE_LIMITS"] = {}
+    form = form_of(client, f"/events/{event.id}")
+    client.delete_cookie("session")  # the browser was closed and its tab restored
+    sent = {**form, "player": "Cy", "decklist": PASTED}
+    answer = client.post(f"/events/{event.id}", data=sent)
+    assert answer.status_code == 403
+    page = answer.get_data(as_text=True)
+    assert "expired" in page
+    assert textarea(page, "decklist") == PASTED
+    assert 'value="Cy"' in page
+    assert _KEY.search(page).group(1) == form["idempotency_key"]
+    assert event.entries() == []
+    again = client.post(f"/events/{event.id}", data={**sent, "csrf_token": csrf_of(page)})
+    assert again.status_code == 303
+    assert [e["player"] for e in event.entries()] == ["Cy"]
+
+
+def test_an_expired_fix_form_keeps_the_list_and_sends_again(app, client, event, era_legal):
+    app.config["RATE_LIMITS"] = {}
+    event.submit("Ann", era_legal)
+    private = event.players["Ann"]["private_url"]
+    form = form_of(client, private)
+    client.delete_cookie("session")
+    answer = client.post(private, data={**form, "decklist": PASTED})
+    assert answer.status_code == 403
+    page = answer.get_data(as_text=True)
+    assert textarea(page, "decklist") == PASTED
+    again = {"csrf_token": csrf_of(page), "decklist": PASTED, "based_on": form["based_on"]}
+    assert client.post(private, data=again).status_code == 303
+    assert [e["versions"] for e in event.entries()] == [2]
+
+
+def test_a_form_another_site_sent_is_refused_bare(app, client, event):
+    app.config["RATE_LIMITS"] = {}
+    client.get(f"/events/{event.id}")
+    answer = client.post(
+        f"/events/{event.id}",
+        data={"csrf_token": "forged", "player": "X", "decklist": PASTED},
+        headers={"Sec-Fetch-Site": "cross-site"},
+    )
+    assert answer.status_code == 403
+    assert "Ember Rex" not in answer.get_data(as_text=True)

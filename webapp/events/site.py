@@ -120,42 +120,76 @@ def too_large(error: RequestEntityTooLarge):
 def too_many_requests(error: rate_limits.TooManyRequests):
     """A request-count limit (webapp.limits) refuses a request before its view runs: a form
     refused so is shown again holding what was sent, to send once the time is up, as a
-    refusal of its view keeps it. Nothing of it was read or stored.
+    refusal of its view keeps it."""
+    return _form_again(error, str(error), "Not sent yet: too many requests")
+
+
+@bp.errorhandler(csrf.CSRFError)
+def expired(error: csrf.CSRFError):
+    """A form whose session is gone (a phone's browser restarted and restored the tab, its
+    cookies cleared) fails the CSRF check: shown again holding what was sent, with a token
+    of the new session, it is sent again with one click; refused bare, the list was lost."""
+    message = (
+        "This form had expired (or did not come from this site), so nothing was stored."
+        " What you sent is kept here: check it and send it again."
+    )
+    return _form_again(error, message, "Not sent: this form had expired")
+
+
+def _form_again(error: HTTPException, message: str, title: str):
+    """The form a request was refused with before its view ran, shown again holding what was
+    sent; nothing of it was read or stored.
 
     The pages without a secret in their address show their own form again. A private link's
-    page over the limit checks no token (guessing links is what the limit stops): it shows
-    what was sent in a form of its own, alike for a right link and a wrong one. So does any
-    form not sent from this browser's session (the CSRF check), which is not shown again.
+    page checks no token here (guessing links is what the rate limit stops): it shows what
+    was sent in a form of its own, alike for a right link and a wrong one. A form another
+    site made a browser send is not shown again (see :func:`sent_from_this_site`).
     """
     kept = KEPT_FORMS.get(request.endpoint or "")
     if request.method != "POST" or kept is None:
         return http_error(error)
     try:
         form = request.form.to_dict()
-        csrf.check()
+        from_here = sent_from_this_site()
     except (HTTPException, DeckwrightError):
         return http_error(error)
+    if not from_here:
+        return http_error(error)
+    form.pop(csrf.FIELD_NAME, None)
     headers = http_headers_of(error)
-    problems = [str(error)]
     if request.endpoint == "events.new_event":
-        return _new_event_page(form, problems, error.code, headers)
+        return _new_event_page(form, [message], error.code, headers)
     if request.endpoint == "events.event_page":
         try:
             event = events.get_event(get_db(), (request.view_args or {})["event_id"])
         except events.EventNotFoundError:
             return http_error(error)
-        return _event_page(event, form, problems, error.code, headers)
+        return _event_page(event, form, [message], error.code, headers)
     shown, hidden = kept
     return (
         render_template(
             "events/refused.html",
-            problems=problems,
+            title=title,
+            problems=[message],
             shown=[(name, label, form.get(name, "")) for name, label in shown],
             hidden={name: form[name] for name in hidden if name in form},
         ),
         error.code,
         headers,
     )
+
+
+def sent_from_this_site() -> bool:
+    """Whether a form came from a page of this site: its CSRF token is the session's, or,
+    the session gone, the browser says so (``Sec-Fetch-Site``, which no page can set). A
+    form another site had a browser send is not shown again holding what that site wrote.
+    A browser too old to say is believed: keeping a list matters more than the prefilled
+    form another site could show its user through one."""
+    try:
+        csrf.check()
+    except csrf.CSRFError:
+        return request.headers.get("Sec-Fetch-Site", "same-origin") == "same-origin"
+    return True
 
 
 # The forms shown again when refused by a request-count limit: (the fields shown, with their
