@@ -468,6 +468,34 @@ def test_the_builders_csv_export_imported_again_is_the_same_deck(page, context, 
     assert page.input_value("#export-text") == listed
 
 
+def test_the_deck_pages_json_imported_into_the_builder_is_the_deck(page, context):
+    # The deck page's JSON is the saved deck as the API gives it, its cards under "deck":
+    # pasted into the builder it was refused ("the deck is not what this endpoint takes").
+    open_builder(page, "era")
+    import_list(page, example("era-legal") + "\nSideboard:\n2 Kindle\n")
+    page.select_option("#deck-format", "open")
+    page.fill("#deck-name", "Fire and Water")
+    page.fill("#deck-description", "Burn first.")
+    settle(page)
+    shown = deck_rows(page)
+    save_deck(page)
+    shared = context.new_page()
+    shared.goto(page.input_value("#share-link"))
+    sheet = page.request.get(shared.get_attribute("#export-json", "href")).text()
+    shared.close()
+
+    fresh = context.new_page()
+    open_builder(fresh, "era")
+    import_list(fresh, sheet)
+    expect(fresh.locator("#import-report .import-summary")).to_have_text("Imported 36 cards.")
+    expect(fresh.locator("#import-report .import-boards")).to_contain_text("2 in the Sideboard")
+    assert deck_rows(fresh) == shown
+    expect(fresh.locator("#deck-format")).to_have_value("open")
+    expect(fresh.locator("#deck-name")).to_have_value("Fire and Water")
+    expect(fresh.locator("#deck-description")).to_have_value("Burn first.")
+    fresh.close()
+
+
 def test_a_decklist_file_opens_in_the_builder_as_its_deck(page):
     # The file a player downloaded (or saved from a forum as UTF-16 by a Windows editor) is
     # picked, not copied out of it by hand; a picture picked by mistake is said to be one.

@@ -1195,6 +1195,8 @@ async function importList() {
       result = await readList(fixes.text);
     }
     if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
+    const description = json && json.deck.description;
+    if (typeof description === "string" && description && !el.description.value.trim()) el.description.value = description;
     replaceDeck(result.deck);
     renderImportReport(result, fixes);
     // Importing replaces the deck: the one built before is a tap away, as after Clear.
@@ -1235,6 +1237,13 @@ function deckJson(text) {
     };
   }
   if (!deck || typeof deck !== "object" || Array.isArray(deck)) return null;
+  const inner = deck.deck;
+  if (!("sections" in deck) && inner && typeof inner === "object" && !Array.isArray(inner)) {
+    // A saved deck as the deck page's JSON (the API's) gives it: the deck is under "deck",
+    // its name, format and description beside it.
+    const { name, format, description, game: gameId } = deck;
+    return { deck: { ...inner, name: name ?? inner.name, format, description, game: gameId ?? inner.game } };
+  }
   return { deck };
 }
 
