@@ -208,3 +208,15 @@ def test_a_form_another_site_sent_is_refused_bare(app, client, event):
     )
     assert answer.status_code == 403
     assert "Ember Rex" not in answer.get_data(as_text=True)
+
+
+def test_a_list_too_long_is_refused_in_words_and_kept(app, client, event):
+    app.config["RATE_LIMITS"] = {}
+    form = form_of(client, f"/events/{event.id}")
+    pasted = "1 Ember Rex\n" * 9_000
+    answer = client.post(f"/events/{event.id}", data={**form, "player": "Cy", "decklist": pasted})
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    assert "A decklist is at most 100,000 characters long" in page
+    assert "maximum length" not in page
+    assert textarea(page, "decklist") == pasted

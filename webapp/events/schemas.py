@@ -31,6 +31,19 @@ from . import (
 )
 from .tokens import as_typed_hash
 
+# A form's pasted list, and its pasted players, past their limits: said in words, not
+# marshmallow's "Longer than maximum length 100000."
+_PASTED_LIST = validate.Length(
+    max=MAX_LIST_CHARS,
+    error=f"A decklist is at most {MAX_LIST_CHARS:,} characters long, and this one is longer:"
+    " check that only the list was pasted.",
+)
+_PASTED_PLAYERS = validate.Length(
+    max=MAX_PLAYERS * 150,
+    error=f"At most {MAX_PLAYERS:,} players, one a line, can be pasted at once, and this is"
+    " longer: paste them in parts.",
+)
+
 
 def _typed(what: str, chars: int) -> validate.Length:
     """A name or id is judged by its limit once its spaces are collapsed (by the event
@@ -396,7 +409,7 @@ class EventForm(FormSchema):
             "invalid": "Give the deadline as a date and time.",
         },
     )
-    players = fields.Str(load_default="", validate=validate.Length(max=MAX_PLAYERS * 150))
+    players = fields.Str(load_default="", validate=_PASTED_PLAYERS)
     idempotency_key = fields.Str(load_default=None)
 
 
@@ -409,7 +422,7 @@ class SubmitForm(FormSchema):
     player_id = fields.Str(load_default=None, validate=_PLAYER_ID_TYPED)
     decklist = fields.Str(
         required=True,
-        validate=validate.Length(max=MAX_LIST_CHARS),
+        validate=_PASTED_LIST,
         error_messages={"required": "Paste your decklist."},
     )
     # Set when the page is made: the same form sent twice is one submission.
@@ -419,7 +432,7 @@ class SubmitForm(FormSchema):
 class ResubmitForm(FormSchema):
     decklist = fields.Str(
         required=True,
-        validate=validate.Length(max=MAX_LIST_CHARS),
+        validate=_PASTED_LIST,
         error_messages={"required": "Paste your decklist."},
     )
     # Set when the page is made: the version on file then (0 for none). A form sent twice
@@ -435,6 +448,6 @@ class ResubmitForm(FormSchema):
 class RegisterForm(FormSchema):
     players = fields.Str(
         required=True,
-        validate=validate.Length(max=MAX_PLAYERS * 150),
+        validate=_PASTED_PLAYERS,
         error_messages={"required": "Type at least one player's name."},
     )
