@@ -523,6 +523,33 @@ def test_a_decklist_file_opens_in_the_builder_as_its_deck(page):
     assert deck_rows(page) == shown
 
 
+def test_a_card_opened_from_the_keyboard_takes_the_focus_and_gives_it_back(page):
+    # The card shown by a deck card's name (or a result's "i") sits at the page's end: opened
+    # with Enter, its link and Close were past every other stop of the page.
+    open_builder(page, "era")
+    import_list(page, "Dinos:\n1 Ember Rex\n")
+    name = row(page, "Ember Rex").locator(".card-name-button")
+    name.focus()
+    page.keyboard.press("Enter")
+    preview = page.locator("#card-preview")
+    expect(preview).to_be_visible()
+    expect(preview.get_by_role("link", name="Open the card page")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(preview).to_be_hidden()
+    expect(name).to_be_focused()
+
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(preview.get_by_role("button", name="Close")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(preview).to_be_hidden()
+    expect(name).to_be_focused()
+    # A tap still just shows the card, leaving the focus where it is.
+    name.click()
+    expect(preview).to_be_visible()
+    expect(name).to_be_focused()
+
+
 def test_the_search_results_are_one_tab_stop_so_the_keyboard_reaches_the_deck(page):
     # Sixty results were 120 Tab presses between the search box and Save; now Tab passes the
     # results once (the card in focus, and its "i"), and the arrows move through them.

@@ -541,7 +541,8 @@ if (el.boards) {
 el.deck.addEventListener("click", (event) => {
   const info = event.target.closest("button[data-info]");
   if (info) {
-    preview.toggle(info.dataset.info);
+    // A click of no pointer (detail 0) is a key's: Enter or Space on the button.
+    preview.toggle(info.dataset.info, event.detail === 0 ? info : null);
     return;
   }
   const button = event.target.closest("button[data-action]");
@@ -1070,7 +1071,7 @@ el.more.addEventListener("click", () => {
 el.results.addEventListener("click", (event) => {
   const info = event.target.closest("button[data-info]");
   if (info) {
-    preview.toggle(info.dataset.info);
+    preview.toggle(info.dataset.info, event.detail === 0 ? info : null);
     return;
   }
   const button = event.target.closest("button.result");

@@ -18,6 +18,8 @@ export function cardPreview(game, cardOf, areas) {
   let shown = null;
   let pinned = false;
   let timer = null;
+  // The button a keyboard opened the card from: focus goes back to it when the card closes.
+  let opener = null;
 
   function show(cardId, { pin = false } = {}) {
     const card = cardOf(cardId);
@@ -44,10 +46,13 @@ export function cardPreview(game, cardOf, areas) {
 
   function hide() {
     clearTimeout(timer);
+    const back = opener && box.contains(document.activeElement) ? opener : null;
+    opener = null;
     box.hidden = true;
     pinned = false;
     shown = null;
     delete box.dataset.card;
+    if (back && back.isConnected) back.focus();
   }
 
   function hideSoon() {
@@ -73,10 +78,21 @@ export function cardPreview(game, cardOf, areas) {
   return {
     show,
     hide,
-    /** A tap on a card's ⓘ: show it and keep it until closed (a second tap closes it). */
-    toggle(cardId) {
-      if (!box.hidden && shown === cardId && pinned) hide();
-      else show(cardId, { pin: true });
+    /**
+     * A tap on a card's ⓘ: show it and keep it until closed (a second tap closes it). Opened
+     * from the keyboard (`from`, the button pressed), the card takes the focus, and gives it
+     * back when closed: it sits at the page's end, past everything else a Tab reaches.
+     */
+    toggle(cardId, from = null) {
+      if (!box.hidden && shown === cardId && pinned) {
+        hide();
+        return;
+      }
+      show(cardId, { pin: true });
+      if (from && !box.hidden) {
+        opener = from;
+        box.querySelector("a, button").focus();
+      }
     },
   };
 }
