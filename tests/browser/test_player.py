@@ -462,6 +462,25 @@ def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
     screenshot(page, "builder-odds", size)
 
 
+def test_the_draw_odds_wider_than_a_phone_scroll_from_the_keyboard(browser, live_server):
+    # On a 360 px phone the odds table runs past its box: its later turns were reachable by
+    # a finger's swipe only, the box taking no focus.
+    page = new_page(browser, live_server, "phone")
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_builder(page, "shadow-era")
+    tab(page, "deck")
+    import_list(page, example("shadow-era-legal"))
+    tab(page, "legality")
+    region = page.get_by_role("region", name="Draw odds, by turn")
+    assert region.evaluate("r => r.scrollWidth > r.clientWidth")
+    region.focus()
+    expect(region).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.odds-scroll').scrollLeft > 0")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_builder_exports_json_and_csv(desktop):
     import csv
     import json

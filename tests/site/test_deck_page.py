@@ -139,6 +139,15 @@ def test_the_draw_odds_are_the_hypergeometric_chances_of_the_games_hand(client, 
     assert re.findall(r"<td>(\d+)%</td>", events.group(1))[0] == "0"
 
 
+def test_the_draw_odds_scroll_from_the_keyboard_where_a_phone_is_too_narrow(client, example):
+    saved = save(client, example("era-legal"))
+    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    assert (
+        '<div class="odds-scroll" tabindex="0" role="region" aria-label="Draw odds, by turn">'
+        in page
+    )
+
+
 def test_a_deck_exports_as_csv_one_row_per_card(client, example):
     import csv
 

@@ -71,7 +71,8 @@ export function oddsTable(play, entries) {
     ),
     h(
       "div",
-      { class: "odds-scroll" },
+      // Wider than a phone: a region the keyboard can reach scrolls with the arrow keys.
+      { class: "odds-scroll", tabindex: "0", role: "region", "aria-label": "Draw odds, by turn" },
       h(
         "table",
         { class: "odds-table", id: "builder-odds" },
