@@ -530,12 +530,20 @@ def upload(event_id: str):
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
     report = events.submit_for_players(
-        get_db(), pools(), access, charge_upload(items), now(), limits(), skipped=skipped
+        get_db(),
+        pools(),
+        access,
+        items,
+        now(),
+        limits(),
+        skipped=skipped,
+        before_reading=charge_upload,
     )
     return UPLOAD_REPORT.dump(
         {
             "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],
             "skipped": report.skipped,
+            "unchanged": report.unchanged,
         }
     )
 

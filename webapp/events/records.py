@@ -264,6 +264,8 @@ class BulkReport:
 
     stored: list[tuple[str, Receipt]] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    # Each list already on file as uploaded, not stored again: in the upload's order.
+    unchanged: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -354,6 +354,14 @@ class UploadReportSchema(Schema):
         required=True,
         metadata={"description": "Each file or CSV line skipped, and why: in the upload's order."},
     )
+    unchanged = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={
+            "description": "Each file or CSV line whose list is already on file as uploaded"
+            " (an upload sent again), not stored again: in the upload's order."
+        },
+    )
 
 
 class PublishedListSchema(Schema):

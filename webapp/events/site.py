@@ -765,12 +765,24 @@ def upload(event_id: str, token: str):
         items, skipped = uploads.read_upload(upload.filename, data)
         # Over the validation limit, the 429 page says when to upload again.
         report = events.submit_for_players(
-            get_db(), pools(), access, charge_upload(items), now(), limits(), skipped=skipped
+            get_db(),
+            pools(),
+            access,
+            items,
+            now(),
+            limits(),
+            skipped=skipped,
+            before_reading=charge_upload,
         )
     except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, problems=[str(exc)])
     stored = len(report.stored)
     notices = [f"{stored} list{'s' if stored != 1 else ''} stored from {upload.filename}."]
+    if same := len(report.unchanged):
+        notices.append(
+            f"{same} list{'s were' if same != 1 else ' was'} already on file as uploaded,"
+            f" and {'were' if same != 1 else 'was'} not stored again."
+        )
     if not uploads.is_zip(upload.filename, data) and uploads.read_as_windows_1252(data):
         notices.append(
             f"{upload.filename} is not UTF-8 text, so it was read as Windows-1252, as Excel"

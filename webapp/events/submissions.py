@@ -360,6 +360,7 @@ def submit_for_players(
     now: datetime,
     limits: Limits = DEFAULT_LIMITS,
     skipped: Iterable[tuple[int, str]] = (),
+    before_reading: Callable[[list[BulkItem]], object] | None = None,
 ) -> BulkReport:
     """The organizer's bulk upload: each list stored for its player, all of them or none.
 
@@ -368,21 +369,32 @@ def submit_for_players(
     limits have no room for, is skipped with the reason. The report lists what was
     skipped, here and while the upload was read (``skipped``: each with its place in
     the upload, as :attr:`BulkItem.position`), in the upload's order, top to bottom.
+
+    A list already on file as it is uploaded (the upload sent twice, or the sheet uploaded
+    again with one row fixed) is not read or stored again: the report lists it as
+    unchanged. ``before_reading`` is called with the lists that are to be read, before
+    they are.
     """
     report = BulkReport()
     passed_over = list(skipped)
+    kept: list[tuple[int, str]] = []
 
     def skip(item: BulkItem, why: object) -> None:
         passed_over.append((item.position, f"{item.source}: skipped: {why}"))
 
     game = pools.game(organizer.event.game)
+    on_file = {id(item): _on_file_as_sent(db, organizer.event.id, item) for item in items}
+    if before_reading is not None:
+        before_reading([item for item in items if on_file[id(item)] is None])
     ready: list[tuple[BulkItem, str, Checked]] = []
+    unchanged: list[tuple[BulkItem, str, str, int]] = []
     firsts: FirstLists[str] = FirstLists()
     for item in items:
+        same = on_file[id(item)]
         try:
             name = clean_player_name(item.player)
             player_id = clean_player_id(item.player_id)
-            checked = check(game, organizer.event, item.submission, limits)
+            checked = None if same else check(game, organizer.event, item.submission, limits)
         except (InvalidSubmissionError, DecklistTooLongError) as exc:
             # One file of a folder too long to be a list is that file's problem, not the
             # upload's: the others are stored.
@@ -392,10 +404,28 @@ def submit_for_players(
             skip(item, second_list(name))
             continue
         item.player_id = player_id
-        ready.append((item, name, checked))
+        if same:
+            unchanged.append((item, name, *same))
+        elif checked is not None:
+            ready.append((item, name, checked))
     entry_ids: list[tuple[str, str]] = []
     with transaction(db):
         _require_open(db, organizer.event.id, now)
+        for item, name, entry_id, number in unchanged:
+            latest = db.execute(
+                "SELECT MAX(number) FROM event_versions WHERE entry_id = ?", [entry_id]
+            ).fetchone()[0]
+            if latest != number:
+                skip(item, f"{name}'s list on file changed while the upload was read; upload again")
+                continue
+            _add_player_id(db, entry_id, item.player_id)
+            kept.append(
+                (
+                    item.position,
+                    f"{item.source}: {name}: the same list is on file (version {number}),"
+                    " not stored again",
+                )
+            )
         players = count_players(db, organizer.event.id)
         for item, name, checked in ready:
             row = db.execute(
@@ -426,13 +456,7 @@ def submit_for_players(
                 if _versions_full(db, entry_id, limits):
                     skip(item, f"{name} already has {limits.versions} lists")
                     continue
-                if item.player_id:
-                    # A player on file without an id gets the one uploaded, as a player
-                    # claiming a registered name adds theirs; one on file is left as it is.
-                    db.execute(
-                        "UPDATE event_entries SET player_id = ? WHERE id = ? AND player_id IS NULL",
-                        [item.player_id, entry_id],
-                    )
+                _add_player_id(db, entry_id, item.player_id)
             _append_version(db, entry_id, checked, ORGANIZER, now)
             entry_ids.append((item.source, entry_id))
     for source, entry_id in entry_ids:
@@ -440,4 +464,39 @@ def submit_for_players(
         report.stored.append((source, Receipt(organizer.event, entry, entry.latest)))
     passed_over.sort(key=lambda skipped: skipped[0])  # stable: one place's messages in turn
     report.skipped = [message for _, message in passed_over]
+    report.unchanged = [message for _, message in sorted(kept, key=lambda k: k[0])]
     return report
+
+
+def _add_player_id(db: sqlite_utils.Database, entry_id: str, player_id: str | None) -> None:
+    """A player on file without an id gets the one uploaded, as a player claiming a
+    registered name adds theirs; one on file is left as it is."""
+    if player_id:
+        db.execute(
+            "UPDATE event_entries SET player_id = ? WHERE id = ? AND player_id IS NULL",
+            [player_id, entry_id],
+        )
+
+
+def _on_file_as_sent(
+    db: sqlite_utils.Database, event_id: str, item: BulkItem
+) -> tuple[str, int] | None:
+    """(the entry, its version) when the player's list on file is this item's list, as
+    received (its kind and text); else None."""
+    try:
+        key = player_key(clean_player_name(item.player))
+    except InvalidSubmissionError:
+        return None  # skipped for its name, in its turn
+    row = db.execute(
+        """SELECT e.id, v.number, v.kind, CAST(v.body AS BLOB)
+           FROM event_entries e JOIN event_versions v ON v.entry_id = e.id
+           WHERE e.event_id = ? AND e.player_key = ? ORDER BY v.number DESC LIMIT 1""",
+        [event_id, key],
+    ).fetchone()
+    if row is None:
+        return None
+    entry_id, number, kind, body = row
+    sent = item.submission
+    if kind == sent.kind and body == sent.body.encode("utf-8", "surrogatepass"):
+        return entry_id, number
+    return None
