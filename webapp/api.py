@@ -158,14 +158,16 @@ def single_valued(schema: Schema) -> frozenset[str]:
 
 
 def load_query(schema: Schema) -> dict[str, Any]:
-    """Load the query string through ``schema`` (unknown parameters are ignored; one that
-    takes one value, given twice, is refused)."""
+    """Load the query string through ``schema`` (unknown parameters are ignored, empty
+    ones too; one that takes one value, given twice, is refused)."""
     # Most requests have none: asked of the environ, no empty MultiDict is parsed.
     if not request.environ.get("QUERY_STRING") or not request.args:
         return {}
     names = schema.fields.keys()
     refuse_repeated(single_valued(schema))
-    args = {k: v for k, v in request.args.items() if k in names}
+    # An empty value is no value, as a form sends a field left empty: ``?format=&as_of=``
+    # is the default format judged today (an empty day was a 400, an empty format not).
+    args = {k: v for k, v in request.args.items() if k in names and v != ""}
     try:
         return schema.load(args)
     except ValidationError as exc:

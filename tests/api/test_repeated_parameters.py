@@ -1,6 +1,7 @@
 """A query parameter that takes one value, given twice, is refused naming it: the API does
 not pick one of the two values without a word. Parameters that take several values
-(the card search's ``type``, ``set`` and attribute filters) may be repeated."""
+(the card search's ``type``, ``set`` and attribute filters) may be repeated. A parameter
+given empty, as a form sends a field left empty, is as if not given."""
 
 from __future__ import annotations
 
@@ -99,3 +100,21 @@ def test_the_document_says_which_parameters_repeat(client):
     }
     assert "once" in search["responses"]["400"]["description"]
     assert "once" in search["description"]
+
+
+def test_an_empty_format_or_day_is_the_default_judged_today(client):
+    for query in ("as_of=", "format=&as_of=", "format="):
+        response = client.post(
+            f"/api/v1/games/era/validate?{query}", data="1 Ember Rex", content_type="text/plain"
+        )
+        assert response.status_code == 200, (query, response.get_data(as_text=True))
+        assert (response.get_json()["format"], response.get_json()["as_of"]) == ("standard", None)
+
+
+def test_an_empty_receipt_is_asked_for_and_an_empty_page_is_the_first(client, event):
+    event_id, admin = event
+    listing = client.get(f"/api/v1/events/{event_id}/entries?page=&show=", headers=admin)
+    assert listing.status_code == 200
+    assert listing.get_json()["page"] == 1
+    error = error_of(client.get(f"/api/v1/events/{event_id}/verify?receipt=", headers=admin), 400)
+    assert "give the receipt hash" in error["message"] + " ".join(map(str, error["details"]))
