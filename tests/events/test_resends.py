@@ -113,3 +113,23 @@ def test_a_fix_form_without_its_version_still_stores(client, event, era_legal, e
     del form["based_on"]
     assert client.post(private, data={**form, "decklist": era_legal}).status_code == 303
     assert [e["versions"] for e in event.entries()] == [2]
+
+
+def test_over_the_api_a_fix_names_the_version_it_was_made_from(
+    client, event, era_legal, era_illegal
+):
+    event.submit("Pat", era_illegal)
+    entry = event.players["Pat"]["entry"]["entry"]
+    headers = {"Authorization": f"Bearer {event.players['Pat']['player_token']}"}
+
+    def put(body):
+        return client.put(event.url(f"/entries/{entry}"), json=body, headers=headers)
+
+    sent = [put({"text": era_legal, "based_on": 1}) for _ in range(3)]
+    assert [a.status_code for a in sent] == [200] * 3
+    assert {a.get_json()["entry"]["latest"]["version"] for a in sent} == {2}
+    stale = put({"text": era_illegal, "based_on": 1})
+    assert stale.status_code == 409
+    assert stale.get_json()["error"]["code"] == "list-changed"
+    assert put({"text": era_illegal}).status_code == 200  # without it, stored as the newest
+    assert [e["versions"] for e in event.entries()] == [3]

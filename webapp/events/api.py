@@ -351,11 +351,20 @@ def submit(event_id: str):
     errors=[400, 404, 409, 413, 415, 422],
 )
 def resubmit(event_id: str, entry_id: str):
-    """Every version is kept; the newest is the one on file."""
+    """Every version is kept; the newest is the one on file. With ``based_on``, a list sent
+    again is stored once, and one made from an older version than the newest is refused."""
     body = load_body(LIST_BODY, json_body())
     player = events.as_player(get_db(), event_id, entry_id, bearer())
-    submission = charged(as_submission(body))
-    receipt = events.resubmit(get_db(), pools(), player, submission, now(), limits())
+    receipt = events.resubmit(
+        get_db(),
+        pools(),
+        player,
+        as_submission(body),
+        now(),
+        limits(),
+        based_on=body.get("based_on"),
+        before_reading=charged,
+    )
     return receipt_answer(receipt)
 
 

@@ -115,7 +115,7 @@ class EventBodySchema(Schema):
     )
 
 
-class ListBodySchema(Schema):
+class _ListFields(Schema):
     """A decklist: ``text`` (a pasted list) or ``deck`` (the deck builder's JSON form)."""
 
     # Stated as oneOf in the OpenAPI document; enforced by one_list.
@@ -131,7 +131,23 @@ class ListBodySchema(Schema):
             raise ValidationError("send the list as exactly one of text or deck")
 
 
-class SubmissionBodySchema(ListBodySchema):
+class ListBodySchema(_ListFields):
+    """A new version of a player's list: ``text`` or ``deck``, and the version it was made from."""
+
+    based_on = fields.Int(
+        strict=True,
+        validate=validate.Range(min=0, max=2**31),
+        metadata={
+            "description": "The version on file when this list was made from it (0 for none)."
+            " When a newer version is on file, the same list sent again is answered with it"
+            " and stores nothing; another list is refused with 409 (list-changed) rather"
+            " than replace a version its sender has not seen. Without it, the list is"
+            " stored as the newest."
+        },
+    )
+
+
+class SubmissionBodySchema(_ListFields):
     player = _PLAYER_NAME
     player_id = _player_id()
 
