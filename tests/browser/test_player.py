@@ -370,6 +370,30 @@ def test_a_shared_link_opens_read_only_with_its_history_in_another_browser(
     assert friend.errors == []
 
 
+def test_the_deck_pages_grouping_picked_by_keyboard_keeps_the_focus(desktop):
+    # Each pick of "Group by" sent the form: an arrow key on the list reloaded the page and
+    # the keyboard was back at its top, one option further, at every press.
+    page = desktop
+    page.goto("/games/era/build")
+    settle(page)
+    import_list(page, example("era-legal"))
+    save_deck(page)
+    page.goto(page.input_value("#share-link"))
+    page.evaluate("window.sameDocument = true")
+    group = page.locator("#group-by")
+    group.focus()
+    page.keyboard.press("ArrowDown")  # Type -> Section
+    expect(page.locator('.deck-group[data-group="Dinos"]')).to_be_visible()
+    expect(group).to_be_focused()
+    page.keyboard.press("ArrowDown")  # Section -> Element
+    expect(page.locator('.deck-group[data-group="Water"]')).to_be_visible()
+    expect(group).to_be_focused()
+    assert "group=element" in page.url
+    assert page.evaluate("window.sameDocument") is True
+    page.reload()
+    expect(page.locator('.deck-group[data-group="Water"]')).to_be_visible()
+
+
 # -- 5. the builder on a phone ------------------------------------------------------------------
 
 

@@ -12,4 +12,42 @@ $("charts").replaceChildren(...averageCost(game, summary), ...deckCharts(game, s
 
 const form = $("deck-view-form");
 $("deck-view-apply").hidden = true;
-form.addEventListener("change", () => form.requestSubmit());
+
+let asking = null;
+
+/**
+ * The cards grouped and sorted as picked, in place: sending the form reloaded the page at
+ * each pick, and an arrow key moving through "Group by" sent the keyboard back to the top.
+ */
+async function regroup() {
+  if (asking) asking.abort();
+  asking = new AbortController();
+  const url = new URL(window.location.href);
+  url.search = new URLSearchParams(new FormData(form)).toString();
+  let page;
+  try {
+    const response = await fetch(url, { signal: asking.signal, headers: { Accept: "text/html" } });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    page = new DOMParser().parseFromString(await response.text(), "text/html");
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    form.requestSubmit(); // the page itself, as without JavaScript
+    return;
+  }
+  const fresh = page.getElementById("deck-view-form");
+  if (!fresh) {
+    form.requestSubmit();
+    return;
+  }
+  window.history.replaceState(null, "", url);
+  // Everything after the form in its panel: the groups and the boards.
+  while (form.nextSibling) form.nextSibling.remove();
+  let next = fresh.nextSibling;
+  while (next) {
+    const after = next.nextSibling;
+    form.parentNode.append(document.adoptNode(next));
+    next = after;
+  }
+}
+
+form.addEventListener("change", regroup);
