@@ -173,3 +173,21 @@ def test_over_http_a_file_too_large_is_answered_not_cut_off(live_server):
         browser.open(sent, timeout=60)
     assert refused.value.code == 413
     assert "larger than the 4 MB" in refused.value.read().decode()
+
+
+def test_a_sheet_of_a_forms_answers_is_read_by_its_own_column_names():
+    """A Google Forms sheet of submissions, downloaded as CSV: its questions are its header."""
+    data = (
+        '"Timestamp","Email Address","Your name","Player ID","Decklist"\r\n'
+        f'"2030/05/01 10:00:00","ann@example.org","Ann","A-1",{quoted(LEGAL)}\r\n'
+    )
+    items, skipped = read_upload("Deck check (Responses) - Form responses 1.csv", data.encode())
+    assert ([(i.player, i.player_id) for i in items], skipped) == ([("Ann", "A-1")], [])
+    assert items[0].submission.body == LEGAL
+    items, _ = read_upload("lists.csv", b"Player_Name;Deck List *\r\nBo;1 Kindle\r\n")
+    assert [(i.player, i.submission.body) for i in items] == [("Bo", "1 Kindle")]
+
+
+def test_a_header_without_the_columns_is_refused_naming_what_it_holds():
+    with pytest.raises(BadUploadError, match="its first row is: Timestamp,Score"):
+        read_upload("lists.csv", b"Timestamp,Score\r\n1,2\r\n")

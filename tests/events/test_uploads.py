@@ -159,7 +159,7 @@ def test_a_csv_has_one_row_per_player_with_multi_line_lists():
 
 def test_a_csv_without_the_player_and_list_columns_is_refused():
     with pytest.raises(BadUploadError, match="player and list"):
-        read_csv(b"name,deck\nAlice,1 Ember Rex\n")
+        read_csv(b"who,cards\nAlice,1 Ember Rex\n")
     with pytest.raises(BadUploadError, match="neither a zip file nor a CSV"):
         read_csv(b"\xff\xfe\x00binary")
 

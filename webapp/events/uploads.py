@@ -255,10 +255,37 @@ SEPARATORS = (",", ";", "\t")
 _SEP_LINE = re.compile(r"sep=(.)\r?\n|sep=(.)\r")
 
 
-def _with_header(text: str) -> tuple[Any, list[str]]:
+# The names a header row gives each column, best first: the site's own (its export's), then
+# what organizers' sheets and form tools call them ("Your name", "Decklist": a Google Forms
+# sheet of submissions). Compared in lower case, with runs of spaces and underscores as one
+# space and a trailing colon or asterisk (a required question) left off.
+COLUMN_NAMES = {
+    "player": ("player", "player name", "name", "your name", "full name"),
+    "list": ("list", "decklist", "deck list", "deck", "your decklist", "your deck"),
+    "player_id": ("player id", "playerid"),
+}
+
+
+def _column_name(cell: str) -> str:
+    return re.sub(r"[\s_]+", " ", cell.strip().lower()).rstrip(" :*")
+
+
+def _columns(header: list[str]) -> dict[str, int] | None:
+    """Where each column is, by the header's names; None without a player and a list."""
+    names = [_column_name(cell) for cell in header]
+    found = {}
+    for column, aliases in COLUMN_NAMES.items():
+        for alias in aliases:
+            if alias in names:
+                found[column] = names.index(alias)
+                break
+    return found if "player" in found and "list" in found else None
+
+
+def _with_header(text: str) -> tuple[Any, dict[str, int]]:
     """A reader past the header row, separated by whichever of :data:`SEPARATORS` makes the
-    header name the player and list columns (or the one a ``sep=`` line names), and that
-    header.
+    header name the player and list columns (or the one a ``sep=`` line names), and where
+    the header puts each column.
 
     Quotes are read strictly: a quoted cell whose closing quote is missing, read leniently,
     ran on into the rows below, and the upload stored one list holding other players' rows.
@@ -273,14 +300,16 @@ def _with_header(text: str) -> tuple[Any, list[str]]:
     for separator in separators:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
         try:
-            header = [cell.strip().lower() for cell in next(reader, [])]
+            columns = _columns(next(reader, []))
         except csv.Error:
             continue  # quotes written for another separator: "player";"list" read at commas
-        if "player" in header and "list" in header:
-            return _Numbered(reader, skipped_lines), header
+        if columns is not None:
+            return _Numbered(reader, skipped_lines), columns
+    first_row = text.lstrip("\r\n").splitlines()[0] if text.strip() else ""
+    shown = first_row if len(first_row) <= 120 else first_row[:120] + "..."
     raise BadUploadError(
         "a CSV upload needs a header row with the columns player and list,"
-        " separated by commas, semicolons or tabs"
+        f" separated by commas, semicolons or tabs; its first row is: {shown}"
     )
 
 
@@ -370,13 +399,10 @@ def read_as_windows_1252(data: bytes) -> bool:
 
 
 def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
-    """Rows of ``player,list`` (and optionally ``player_id``), with a header row; the cells
-    separated by commas, semicolons or tabs."""
+    """Rows of ``player,list`` (and optionally ``player_id``), with a header row naming them
+    (or as :data:`COLUMN_NAMES` does); the cells separated by commas, semicolons or tabs."""
     text, _ = csv_text(data)
-    reader, header = _with_header(text)
-    columns = {
-        name: header.index(name) for name in ("player", "list", "player_id") if name in header
-    }
+    reader, columns = _with_header(text)
     items: list[BulkItem] = []
     skipped: list[Skipped] = []
     ended = reader.line_num
