@@ -15,6 +15,7 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from tests.events.conftest import DEADLINE, csrf_of, example, http
+from tests.live import start_server, stop_server
 from webapp.events import uploads as event_uploads
 from webapp.events.uploads import BadUploadError, read_upload
 
@@ -171,8 +172,9 @@ def test_over_http_a_file_too_large_is_answered_not_cut_off(live_server):
     )
     with pytest.raises(urllib.error.HTTPError) as refused:
         browser.open(sent, timeout=60)
-    assert refused.value.code == 413
-    assert "larger than the 4 MB" in refused.value.read().decode()
+    with refused.value as answer:
+        assert answer.code == 413
+        assert "larger than the 4 MB" in answer.read().decode()
 
 
 def test_a_sheet_of_a_forms_answers_is_read_by_its_own_column_names():
@@ -191,3 +193,39 @@ def test_a_sheet_of_a_forms_answers_is_read_by_its_own_column_names():
 def test_a_header_without_the_columns_is_refused_naming_what_it_holds():
     with pytest.raises(BadUploadError, match="its first row is: Timestamp,Score"):
         read_upload("lists.csv", b"Timestamp,Score\r\n1,2\r\n")
+
+
+@pytest.mark.server
+def test_over_http_an_upload_past_the_rate_limit_is_answered_not_cut_off(tmp_path, monkeypatch):
+    """The request-count limit refuses before anything reads the file: the 429 came while
+    the browser was still sending it, and the connection was reset under it."""
+    monkeypatch.setenv("DECKWRIGHT_RATE_LIMITS", '{"token-urls": [2, 60]}')
+    server, base = start_server(tmp_path / "db.sqlite", tmp_path / "server.log")
+    try:
+        created = http(
+            base,
+            "POST",
+            "/api/v1/events",
+            {"name": "Busy", "game": "era", "deadline": DEADLINE.replace(year=2099).isoformat()},
+        ).json()
+        dashboard = f"{base}/events/{created['event']['id']}/admin/{created['admin_token']}"
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with browser.open(dashboard, timeout=60) as page:
+            token = csrf_of(page.read().decode())
+        boundary, body = encode_multipart(
+            {"csrf_token": token, "upload": FileStorage(io.BytesIO(TEN_MEGABYTES), "lists.csv")}
+        )
+        statuses = []
+        for _ in range(2):
+            sent = urllib.request.Request(
+                f"{dashboard}/upload",
+                data=body,
+                headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+            )
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                browser.open(sent, timeout=60)
+            with refused.value as answer:
+                statuses.append((answer.code, "Retry-After" in answer.headers))
+        assert statuses == [(413, False), (429, True)]
+    finally:
+        stop_server(server)

@@ -64,16 +64,25 @@ def upload_limit() -> None:
         return
     request.max_content_length = UPLOAD_FORM_BYTES
     length = request.content_length
-    if length is not None and UPLOAD_FORM_BYTES < length <= UPLOAD_DRAIN_BYTES:
-        # Refused unread, the answer came while the browser was still sending the file, and
-        # the server closing the connection showed the organizer a reset connection rather
-        # than the page saying why (too_large). Read to its end and dropped, the file is
-        # answered. A larger one is refused unread: reading it would hold the worker.
-        stream = request.environ["wsgi.input"]
-        left = length
-        while left > 0 and (chunk := stream.read(min(left, 64 * 1024))):
-            left -= len(chunk)
+    if length is not None and length > UPLOAD_FORM_BYTES:
+        drain_upload()
         raise RequestEntityTooLarge()
+
+
+def drain_upload() -> None:
+    """Read an upload refused before its form was read to its end, and drop it.
+
+    Refused unread, the answer came while the browser was still sending the file, and the
+    server closing the connection showed the organizer a reset connection rather than the
+    page saying why. A body over :data:`UPLOAD_DRAIN_BYTES` is left unread: reading it would
+    hold the worker.
+    """
+    length = request.content_length
+    if length is None or length > UPLOAD_DRAIN_BYTES:
+        return
+    stream = request.environ["wsgi.input"]
+    while length > 0 and (chunk := stream.read(min(length, 64 * 1024))):
+        length -= len(chunk)
 
 
 csrf.protect(bp)
@@ -121,6 +130,8 @@ def too_many_requests(error: rate_limits.TooManyRequests):
     """A request-count limit (webapp.limits) refuses a request before its view runs: a form
     refused so is shown again holding what was sent, to send once the time is up, as a
     refusal of its view keeps it."""
+    if request.endpoint == "events.upload":
+        drain_upload()
     return _form_again(error, str(error), "Not sent yet: too many requests")
 
 
