@@ -468,6 +468,20 @@ def test_the_builders_csv_export_imported_again_is_the_same_deck(page, context, 
     assert page.input_value("#export-text") == listed
 
 
+def test_a_csv_row_of_no_copies_is_read_as_the_list_says_not_refused(page):
+    # A spreadsheet's row set to 0 is read line by line, as a text list's "0 Ember Rex" is:
+    # a note that it is left out, not an entry the deck cannot hold.
+    open_builder(page, "era")
+    sheet = (
+        "part,count,card,type,set,number,card_id\r\n"
+        "Dinos,2,Ember Rex,Dino,,,era-ember-rex\r\n"
+        "Dinos,0,Tidefang Mosasaur,Dino,,,era-tidefang-mosasaur\r\n"
+    )
+    import_list(page, sheet)
+    assert deck_rows(page) == [("dinos", "Ember Rex", 2)]
+    expect(page.locator("#import-report .import-problem")).to_have_count(0)
+
+
 def test_the_deck_pages_json_imported_into_the_builder_is_the_deck(page, context):
     # The deck page's JSON is the saved deck as the API gives it, its cards under "deck":
     # pasted into the builder it was refused ("the deck is not what this endpoint takes").

@@ -1524,7 +1524,7 @@ function siteCsv(text) {
     const part = partOf(cell("part"));
     const count = cell("count");
     const card = cell("card_id") || cell("card");
-    if (!part || !/^\d{1,4}$/.test(count) || !card) return null;
+    if (!part || !/^[1-9]\d{0,2}$/.test(count) || !card) return null;
     const entry = { card, count: Number(count) };
     if (cell("set") || cell("number")) entry.printing = true;
     const [where, id] = part;
