@@ -199,6 +199,14 @@ def test_a_card_named_twice_in_one_part_is_one_line_with_its_copies_summed(clien
     ]
 
 
+def test_each_download_is_named_after_the_deck(client, example):
+    # The CSV came as "<deck id>.csv" where the text and JSON are named after the deck.
+    saved = save(client, example("era-legal"))
+    page = client.get(f"/decks/{saved['id']}").get_data(as_text=True)
+    for extension in ("txt", "json", "csv"):
+        assert f'download="Fire and Water.{extension}"' in page
+
+
 def test_a_csv_cell_is_never_read_as_a_formula():
     from webapp.deck_page import _cell
 
