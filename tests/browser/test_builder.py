@@ -321,6 +321,23 @@ def test_one_card_named_two_ways_is_one_row_with_its_copies_summed(page):
     assert deck_rows(page) == [("dinos", "Ember Rex", 4)]
 
 
+def test_a_saved_deck_changed_then_reloaded_still_says_its_link_is_of_the_saved_one(page):
+    # The draft of the changes came back under the saved deck's share link, with nothing
+    # saying the link does not show them.
+    open_builder(page, "era")
+    import_list(page, "Dinos:\n1 Ember Rex\n")
+    save_deck(page)
+    row(page, "Ember Rex").get_by_role("button", name="Add one Ember Rex").click()
+    settle(page)
+    status = "Changed since it was saved: save again for a new link."
+    expect(page.locator("#save-status")).to_have_text(status)
+    page.reload()
+    settle(page)
+    assert deck_rows(page) == [("dinos", "Ember Rex", 2)]
+    expect(page.locator("#save-status")).to_have_text(status)
+    expect(page.locator("#deck-save")).to_be_enabled()
+
+
 def test_keyboard_alone_adds_and_removes_cards(page):
     open_builder(page, "era")
     page.keyboard.press("/")

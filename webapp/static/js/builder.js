@@ -1739,6 +1739,8 @@ if (restoreDraft()) {
   renderRules();
   if (state.savedId) showShare(state.savedId);
   el.save.disabled = !state.dirty;
+  // The share link shown is of the deck as saved, not of the changes brought back.
+  if (state.savedId && state.dirty) el.saveStatus.textContent = "Changed since it was saved: save again for a new link.";
   loadDetails();
   deckChanged({ now: true, edit: false });
 } else if (saved) {
