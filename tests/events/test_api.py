@@ -402,7 +402,8 @@ def test_a_player_refused_among_many_registered_is_named(client, event):
     players[1_400] = {"name": "Fine", "player_id": "ID\x01"}
     refused = client.post(event.url("/players"), json={"players": players}, headers=event.admin)
     assert error_of(refused, 422)["message"] == (
-        "player 1401 (Fine): a player id has at most 40 printable characters"
+        "player 1401 (Fine): a player id cannot hold control or invisible characters"
+        " (it holds U+0001)"
     )
     assert event.entries() == []
 

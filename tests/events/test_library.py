@@ -209,7 +209,7 @@ def test_a_name_with_a_list_on_file_is_changed_only_through_its_private_link(
 
 def test_a_registered_player_id_must_match(db, library, new_event):
     created = new_event(players=[("Dana Scully", "DS-1")])
-    with pytest.raises(events.IdentityError, match="registered with a player id"):
+    with pytest.raises(events.IdentityError, match="not the one Dana Scully is registered with"):
         submit(db, library, created.event.id, "Dana Scully", example("era-legal"), player_id="X-9")
 
 

@@ -35,6 +35,27 @@ def unwritable(text: str) -> str | None:
     return None
 
 
+def trimmed(text: str) -> str:
+    """``text`` without the spaces and invisible marks at its ends: a zero-width space or
+    byte order mark copied with a name from a chat or a sheet, which no one sees or typed."""
+    start, end = 0, len(text)
+    while start < end and _edge(text[start]):
+        start += 1
+    while end > start and _edge(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
+# Marks that draw nothing, wherever they stand: an end holding one reads the same without it.
+# Marks that turn the text's direction (U+202E) are not among them: left off, the name
+# would read otherwise than it was shown.
+_INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+
+
+def _edge(ch: str) -> bool:
+    return ch.isspace() or ch in _INVISIBLE
+
+
 def clean_player_name(name: Any) -> str:
     """A player's name as stored: its spaces collapsed, then judged by its limit, so a name
     padded past it by spaces copied from a spreadsheet is the name ("  Alice  " is Alice).
@@ -42,9 +63,9 @@ def clean_player_name(name: Any) -> str:
     too_long = f"a player name has at most {MAX_NAME_CHARS} characters"
     if isinstance(name, str) and len(name) > MAX_TYPED_CHARS:
         raise InvalidSubmissionError(too_long)
-    if not isinstance(name, str) or not without_joiners(name).strip():
+    if not isinstance(name, str) or not without_joiners(trimmed(name)).strip():
         raise InvalidSubmissionError("a player name is required")
-    name = " ".join(name.split())
+    name = " ".join(trimmed(name).split())
     if len(name) > MAX_NAME_CHARS:
         raise InvalidSubmissionError(too_long)
     if refused := unwritable(name):
@@ -61,13 +82,18 @@ def clean_player_id(player_id: Any) -> str | None:
     )
     if isinstance(player_id, str) and len(player_id) > MAX_TYPED_CHARS:
         raise refused
-    if player_id is None or (isinstance(player_id, str) and not player_id.strip()):
+    if player_id is None or (isinstance(player_id, str) and not trimmed(player_id)):
         return None
     if not isinstance(player_id, str):
         raise InvalidSubmissionError("a player id is text")
-    player_id = player_id.strip()
-    if len(player_id) > MAX_PLAYER_ID_CHARS or any(not ch.isprintable() for ch in player_id):
+    player_id = trimmed(player_id)
+    if len(player_id) > MAX_PLAYER_ID_CHARS:
         raise refused
+    if unprintable := next((ch for ch in player_id if not ch.isprintable()), None):
+        raise InvalidSubmissionError(
+            "a player id cannot hold control or invisible characters"
+            f" (it holds U+{ord(unprintable):04X})"
+        )
     return player_id
 
 

@@ -187,6 +187,11 @@ def _claim(
     if registered_id and not same_player_id(registered_id, player_id):
         # Without this, anyone could submit under a registered player's name first
         # and leave the real player refused.
+        if player_id:
+            raise IdentityError(
+                f"The player id given is not the one {name} is registered with: check it,"
+                " or ask the organizer."
+            )
         raise IdentityError(
             f"{name} is registered with a player id: give it with your list, or ask the organizer."
         )
