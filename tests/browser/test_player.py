@@ -482,6 +482,10 @@ def test_the_builders_draw_odds_are_the_hypergeometric_chances(sized):
     mean = sum(int(c) * n for c, n in summary.items()) / sum(summary.values())
     average = float(page.locator("#average-cost").get_attribute("data-average"))
     assert average == pytest.approx(mean)
+    # Its 3 dinos and 3 crystals have no cost: the mean is of the other 27 cards.
+    expect(page.locator("#average-cost")).to_have_text(
+        f"Average cost: {mean:.2f} over the 27 cards with a cost"
+    )
     page.locator("#builder-odds").scroll_into_view_if_needed()
     screenshot(page, "builder-odds", size)
 

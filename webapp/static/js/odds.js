@@ -140,7 +140,8 @@ export function averageCost(game, summary) {
       { class: "average-cost", id: "average-cost", dataset: { average: total / cards } },
       `Average ${label.toLowerCase()}: `,
       h("strong", {}, (total / cards).toFixed(2)),
-      ` over ${cards} card${cards === 1 ? "" : "s"} with one`,
+      // "over 27 cards with one" left the player to work out what "one" was.
+      ` over the ${cards === 1 ? "one card" : `${cards} cards`} with a ${label.toLowerCase()}`,
     ),
   ];
 }
