@@ -642,6 +642,8 @@ def _dashboard(
         # The players the register form was refused with, to correct and send again.
         players=players,
         public_url=url_for("events.event_page", event_id=event.id, _external=True),
+        # The admin link form's key: sent twice, it shows the link its first sending made.
+        request_key=new_form_key(),
     ), status
 
 
@@ -678,8 +680,9 @@ CONFIRMATIONS = {
 }
 
 
-def confirmed(action: str, access: events.Organizer, token: str):
-    """None when the organizer confirmed the change; else the page that asks them to."""
+def confirmed(action: str, access: events.Organizer, token: str, request_key: str | None = None):
+    """None when the organizer confirmed the change; else the page that asks them to (its
+    form carrying on the ``request_key`` of the form that asked)."""
     if request.form.get("confirmed") == "yes":
         return None
     title, consequence, button = CONFIRMATIONS[action]
@@ -691,6 +694,7 @@ def confirmed(action: str, access: events.Organizer, token: str):
         title=title,
         consequence=consequence,
         button=button,
+        request_key=request_key,
     )
 
 
@@ -717,16 +721,27 @@ def publish(event_id: str, token: str):
 
 @bp.post("/<event_id>/admin/<token>/admin-link")
 def admin_link(event_id: str, token: str):
-    """Revoke a leaked admin link: a new one is shown once and the old one opens nothing."""
+    """Revoke a leaked admin link: a new one is shown once and the old one opens nothing.
+
+    The form carries a key made with its page: sent again (a double click, whose second
+    answer is the one the browser shows), it shows the link its first sending made."""
+    key = events.clean_idempotency_key(request.form.get("request_key"))
+    db = get_db()
+    if key and (made := journal.replaced_link(db, event_id, token, key, now())):
+        return _new_link_page(events.get_event(db, event_id), made)
     access = organizer(event_id, token)
-    asking = confirmed("admin_link", access, token)
+    asking = confirmed("admin_link", access, token, request_key=key)
     if asking is not None:
         return asking
-    new = journal.replace_admin_link(get_db(), access, now())
+    made = journal.replace_admin_link(db, access, now(), used=token, key=key)
+    return _new_link_page(access.event, made)
+
+
+def _new_link_page(event: events.Event, token: str):
     return render_template(
         "events/new_link.html",
-        event=access.event,
-        admin_url=url_for("events.dashboard", event_id=event_id, token=new, _external=True),
+        event=event,
+        admin_url=url_for("events.dashboard", event_id=event.id, token=token, _external=True),
     )
 
 
