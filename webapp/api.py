@@ -457,6 +457,9 @@ def lines_of(value: Any) -> int:
         return 1
     parts = [value.get("sections"), value.get("boards")]
     entries = [e for part in parts if isinstance(part, dict) for e in part.values()]
+    # A deck of its cards alone (beside sections, "cards" are a fits body's ids to try).
+    if "sections" not in value and value.get("cards") is not None:
+        entries.append(value["cards"])
     return max(sum(len(e) if isinstance(e, list) else 1 for e in entries), 1)
 
 

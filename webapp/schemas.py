@@ -238,26 +238,46 @@ class DeckSchema(Answer):
 
 
 class DeckBodySchema(Schema):
-    """A deck sent to be validated. Entries are read by the validator, which reports bad
-    entries as problems at their place (``sections.deck[2]``) instead of refusing the body."""
+    """A deck sent to be validated: its ``sections``, or its ``cards`` alone (each placed in
+    the section of its type, as other deck tools export a deck). Entries are read by the
+    validator, which reports bad entries as problems at their place (``sections.deck[2]``)
+    instead of refusing the body."""
 
     class Meta:
         unknown = EXCLUDE
 
+    # Stated as oneOf in the OpenAPI document; enforced by sections_or_cards.
+    exactly_one_of: tuple[str, ...] = ("sections", "cards")
     name = fields.Str(load_default="")
     format = fields.Str(metadata={"description": "A format id of the game (else the default)."})
     as_of = fields.Date(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
     sections = fields.Dict(
         keys=fields.Str(),
         values=fields.Raw(),
-        required=True,
         metadata={"description": 'Section id or name -> [{"card": "Name or id", "count": 3}]'},
+    )
+    cards = fields.List(
+        fields.Raw(),
+        metadata={
+            "description": "Instead of sections: the deck's entries in one list, each card"
+            " placed in the section of its type."
+        },
     )
     boards = fields.Dict(
         keys=fields.Str(),
         values=fields.Raw(),
         metadata={"description": "sideboard / maybeboard -> entries, as in sections."},
     )
+
+    @validates_schema
+    def sections_or_cards(self, data, **_kwargs):
+        if ("sections" in data) == ("cards" in data):
+            # Both given, the cards would be dropped unseen (the reader reads the sections).
+            said = "not both" if "sections" in data else "one of them is missing"
+            raise ValidationError(
+                f"send the deck's 'sections' or 'cards' (a list of its cards), {said}",
+                "sections",
+            )
 
 
 class ValidateQuerySchema(Schema):
@@ -351,14 +371,25 @@ MAX_FIT_CARDS = 100
 
 
 class FitsBodySchema(DeckBodySchema):
-    """A deck (as for validate) and the cards to try in it, one more copy each."""
+    """A deck (as for validate, by its sections) and the cards to try in it, one more copy
+    each."""
 
+    exactly_one_of = ()
+    sections = fields.Dict(
+        keys=fields.Str(),
+        values=fields.Raw(),
+        required=True,
+        metadata={"description": 'Section id or name -> [{"card": "Name or id", "count": 3}]'},
+    )
     cards = fields.List(
         fields.Str(validate=validate.Length(min=1, max=200)),
         required=True,
         validate=validate.Length(min=1, max=MAX_FIT_CARDS),
         metadata={"description": "Card ids, as the card search answers them."},
     )
+
+    def sections_or_cards(self, data, **_kwargs):
+        """Not a check here: the deck is its sections, and ``cards`` the ids to try."""
 
 
 class FitSchema(Answer):

@@ -124,6 +124,17 @@ def test_a_list_is_exactly_one_of_text_or_deck(document):
     ]
 
 
+def test_a_deck_body_is_exactly_one_of_sections_or_cards(document):
+    components = document["components"]["schemas"]
+    assert components["DeckBody"]["oneOf"] == [
+        {"required": ["sections"]},
+        {"required": ["cards"]},
+    ]
+    # The fits body's cards are the ids to try beside the deck's sections.
+    assert "oneOf" not in components["FitsBody"]
+    assert "sections" in components["FitsBody"]["required"]
+
+
 def test_a_submission_takes_an_idempotency_key_header(document):
     operation = document["paths"]["/api/v1/events/{event_id}/entries"]["post"]
     (header,) = [p for p in operation["parameters"] if p["in"] == "header"]

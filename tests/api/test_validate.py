@@ -198,7 +198,44 @@ def test_a_json_deck_points_problems_at_their_entry(client):
 def test_a_json_deck_without_sections_is_refused_with_the_field(client):
     error = error_of(client.post("/api/v1/games/era/validate", json={"name": "x"}), 422)
     assert error["code"] == "invalid-body"
-    assert any(d.startswith("sections:") for d in error["details"])
+    assert any(d.startswith("sections:") and "'cards'" in d for d in error["details"])
+
+
+def test_a_json_deck_of_its_cards_alone_is_judged_each_card_in_its_section(client):
+    # As other deck tools export a deck: {"cards": [...]}, no sections. The reader places
+    # each card by its type; the API refused the body for having no 'sections'.
+    body = {
+        "format": "open",
+        "cards": [{"card": "Kindle", "count": 3}, {"card": "Ember Rex", "count": 1}],
+        "boards": {"sideboard": [{"card": "Kindle", "count": 1}]},
+    }
+    answer = client.post("/api/v1/games/era/validate", json=body).get_json()
+    assert answer["format"] == "open"
+    assert answer["deck"]["sections"] == {
+        "dinos": [{"card": "Ember Rex", "id": "era-ember-rex", "count": 1}],
+        "deck": [{"card": "Kindle", "id": "era-kindle", "count": 3}],
+    }
+    assert answer["deck"]["boards"] == {
+        "sideboard": [{"card": "Kindle", "id": "era-kindle", "count": 1}]
+    }
+    batch = client.post("/api/v1/games/era/validate/batch", json={"decks": [body]})
+    assert batch.get_json()["results"][0]["deck"] == answer["deck"]
+
+
+def test_a_json_deck_with_both_sections_and_cards_is_refused_naming_both(client):
+    body = {"sections": {"deck": [{"card": "Kindle", "count": 3}]}, "cards": ["Ember Rex"]}
+    error = error_of(client.post("/api/v1/games/era/validate", json=body), 422)
+    assert error["code"] == "invalid-body"
+    assert any("'sections' or 'cards'" in d for d in error["details"])
+
+
+def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):
+    app.config["MAX_REQUEST_LINES"] = 10
+    deck = {"cards": [{"card": "Kindle", "count": 1}] * 6}
+    response = app.test_client().post(
+        "/api/v1/games/era/validate/batch", json={"decks": [deck, deck]}
+    )
+    assert error_of(response, 413)["code"] == "batch-too-long"
 
 
 def test_an_empty_text_deck_is_judged_not_refused(client):

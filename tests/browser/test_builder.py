@@ -527,6 +527,16 @@ def test_the_deck_pages_json_imported_into_the_builder_is_the_deck(page, context
     fresh.close()
 
 
+def test_a_json_deck_of_its_cards_alone_imports_each_card_in_its_section(page):
+    # Other deck tools export {"cards": [...]}: the builder said "the deck is not what this
+    # endpoint takes".
+    open_builder(page, "era")
+    body = {"name": "From elsewhere", "cards": [{"card": "Kindle", "count": 3}, "Ember Rex"]}
+    import_list(page, json.dumps(body))
+    assert deck_rows(page) == [("dinos", "Ember Rex", 1), ("deck", "Kindle", 3)]
+    expect(page.locator("#deck-name")).to_have_value("From elsewhere")
+
+
 def test_a_decklist_file_opens_in_the_builder_as_its_deck(page):
     # The file a player downloaded (or saved from a forum as UTF-16 by a Windows editor) is
     # picked, not copied out of it by hand; a picture picked by mistake is said to be one.
