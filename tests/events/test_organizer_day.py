@@ -197,7 +197,11 @@ def test_the_api_reopens_and_logs_it(client, event):
     reopened = client.post(event.url("/reopen"), headers=event.admin)
     assert reopened.status_code == 200
     assert (reopened.get_json()["locked"], reopened.get_json()["open"]) == (False, True)
-    assert client.post(event.url("/reopen"), headers=event.admin).status_code == 409
+    # Sent again (a retry), it leaves the open event as it is, as locking a locked one does.
+    again = client.post(event.url("/reopen"), headers=event.admin)
+    assert (again.status_code, again.get_json()["open"]) == (200, True)
+    assert client.post(event.url("/lock"), headers=event.admin).status_code == 200
+    assert client.post(event.url("/lock"), headers=event.admin).status_code == 200
     assert client.post(event.url("/reopen"), headers=bearer("not-the-token")).status_code == 404
 
 
@@ -287,3 +291,15 @@ def test_a_leaked_admin_link_is_replaced_from_the_dashboard(client, dashboard):
         "Created",
         "Admin link replaced",
     ]
+
+
+def test_reopening_sent_twice_reopens_once_and_says_nothing_is_wrong(client, event):
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    form = {"csrf_token": token, "confirmed": "yes"}
+    assert client.post(f"{dashboard}/lock", data=form).status_code == 303
+    answers = [client.post(f"{dashboard}/reopen", data=form) for _ in range(2)]
+    assert [a.status_code for a in answers] == [303, 303]
+    page = client.get(dashboard).get_data(as_text=True)
+    changes = page.split('id="changes"', 1)[1].split("</section>", 1)[0]
+    assert changes.count("· Reopened") == 1

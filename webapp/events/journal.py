@@ -87,7 +87,7 @@ def reopen(db: sqlite_utils.Database, organizer: Organizer, now: datetime) -> No
 
     Published lists cannot be taken back from whoever read them, so a published
     event stays closed; after the deadline reopening would move the deadline,
-    which players were told.
+    which players were told. An open event is left as it is, as locking a locked one is.
     """
     ensure_schema(db)
     with transaction(db):
@@ -99,7 +99,7 @@ def reopen(db: sqlite_utils.Database, organizer: Organizer, now: datetime) -> No
         if now >= datetime.fromisoformat(deadline):
             raise EventClosedError("The deadline has passed: the event cannot be reopened.")
         if not locked:
-            raise EventClosedError("The event is not locked: it is open already.")
+            return  # open already: reopening sent twice (a double click) does it once
         db.execute("UPDATE events SET locked = 0 WHERE id = ?", [organizer.event.id])
         record(db, organizer.event.id, REOPENED, now)
 
