@@ -73,3 +73,11 @@ def test_a_receipt_typed_in_groups_or_pasted_with_invisible_marks_is_found(
     answer = client.get(event.url("/verify"), query_string={"receipt": value}, headers=event.admin)
     assert answer.status_code == 200, answer.get_data(as_text=True)
     assert [m["player"] for m in answer.get_json()["matches"]] == ["Pat"]
+
+
+@pytest.mark.parametrize("tail", TAILS)
+def test_the_public_link_with_what_it_was_pasted_with_opens_the_page(client, event, tail):
+    answer = client.get(f"/events/{event.id}{tail}")
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == f"/events/{event.id}"
+    assert client.get(f"/events/{event.id[:-2]}{tail}").status_code == 404

@@ -384,6 +384,10 @@ def new_event():
 @bp.route("/<event_id>", methods=["GET", "POST"])
 def event_page(event_id: str):
     """The public submission page: the event's facts and the form, while it is open."""
+    if request.method == "GET" and (clean := as_pasted(event_id)) != event_id:
+        # The link as pasted, with the full stop or bracket of the sentence it sat in.
+        event = events.get_event(get_db(), clean)
+        return redirect(with_query(url_for("events.event_page", event_id=event.id)), 303)
     event = events.get_event(get_db(), event_id)
     if request.method == "GET":
         return _event_page(event, {}, [])
