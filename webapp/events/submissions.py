@@ -492,16 +492,19 @@ def _on_file_as_sent(
         key = player_key(clean_player_name(item.player))
     except InvalidSubmissionError:
         return None  # skipped for its name, in its turn
+    sent = item.submission.body.encode("utf-8", "surrogatepass")
+    # The list on file is read only when it is as long as the one sent: what an upload
+    # reads is bounded by its own size, however long the lists on file.
     row = db.execute(
-        """SELECT e.id, v.number, v.kind, CAST(v.body AS BLOB)
+        """SELECT e.id, v.number, v.kind, v.id, length(CAST(v.body AS BLOB))
            FROM event_entries e JOIN event_versions v ON v.entry_id = e.id
            WHERE e.event_id = ? AND e.player_key = ? ORDER BY v.number DESC LIMIT 1""",
         [event_id, key],
     ).fetchone()
-    if row is None:
+    if row is None or row[2] != item.submission.kind or row[4] != len(sent):
         return None
-    entry_id, number, kind, body = row
-    sent = item.submission
-    if kind == sent.kind and body == sent.body.encode("utf-8", "surrogatepass"):
-        return entry_id, number
-    return None
+    entry_id, number, _kind, version_id, _length = row
+    (body,) = db.execute(
+        "SELECT CAST(body AS BLOB) FROM event_versions WHERE id = ?", [version_id]
+    ).fetchone()
+    return (entry_id, number) if body == sent else None
