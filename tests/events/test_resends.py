@@ -6,10 +6,11 @@ replaced."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 
-from tests.events.conftest import csrf_of
+from tests.events.conftest import DEADLINE, csrf_of
 from webapp.api import lines_of
 
 _KEY = re.compile(r'name="idempotency_key" value="([^"]+)"')
@@ -133,3 +134,17 @@ def test_over_the_api_a_fix_names_the_version_it_was_made_from(
     assert stale.get_json()["error"]["code"] == "list-changed"
     assert put({"text": era_illegal}).status_code == 200  # without it, stored as the newest
     assert [e["versions"] for e in event.entries()] == [3]
+
+
+def test_a_stale_fix_after_the_event_closed_is_told_it_closed(client, event, era_legal, clock):
+    event.submit("Pat", era_legal)
+    private = event.players["Pat"]["private_url"]
+    form = page_form(client, private)
+    event.resubmit("Pat", era_legal + "\n")
+    clock.now = DEADLINE + timedelta(minutes=1)
+    answer = client.post(private, data={**form, "decklist": "3 Ember Rex\n"})
+    assert answer.status_code == 409
+    page = answer.get_data(as_text=True)
+    assert "deadline" in page
+    assert "send it again" not in page
+    assert "3 Ember Rex" in page

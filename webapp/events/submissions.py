@@ -308,14 +308,14 @@ def resubmit(
     ``before_reading`` is called with the list just before it is read and judged, as
     :func:`submit`'s is, and so not for a form sent again.
     """
-    if based_on is not None and (earlier := _sent_since(db, player, based_on, submission)):
+    if based_on is not None and (earlier := _sent_since(db, player, based_on, submission, now)):
         return earlier
     if before_reading is not None:
         before_reading(submission)
     checked = check(pools.game(player.event.game), player.event, submission, limits)
     with transaction(db):
         # Again under the write lock: a double click sends the form twice at once.
-        if based_on is not None and (earlier := _sent_since(db, player, based_on, submission)):
+        if based_on is not None and (earlier := _sent_since(db, player, based_on, submission, now)):
             return earlier
         _require_open(db, player.event.id, now)
         if _versions_full(db, player.entry_id, limits):
@@ -329,10 +329,15 @@ def resubmit(
 
 
 def _sent_since(
-    db: sqlite_utils.Database, player: Player, based_on: int, submission: Submission
+    db: sqlite_utils.Database,
+    player: Player,
+    based_on: int,
+    submission: Submission,
+    now: datetime,
 ) -> Receipt | None:
     """The receipt of the version on file when it is newer than ``based_on`` and is this
-    same list; None when no version is newer; a refusal when a newer one is another list."""
+    same list; None when no version is newer; a refusal when a newer one is another list
+    (the event's closing, when it has closed: sending the list again would change nothing)."""
     row = db.execute(
         "SELECT number, kind, CAST(body AS BLOB), source, received FROM event_versions"
         " WHERE entry_id = ? ORDER BY number DESC LIMIT 1",
@@ -344,6 +349,7 @@ def _sent_since(
     if kind == submission.kind and body == submission.body.encode("utf-8", "surrogatepass"):
         entry = _one_entry(db, player.event.id, player.entry_id)
         return Receipt(get_event(db, player.event.id), entry, entry.latest, replayed=True)
+    _require_open(db, player.event.id, now)
     sender = (
         "the organizer's upload"
         if source == ORGANIZER
