@@ -220,3 +220,14 @@ def test_a_list_too_long_is_refused_in_words_and_kept(app, client, event):
     assert "A decklist is at most 100,000 characters long" in page
     assert "maximum length" not in page
     assert textarea(page, "decklist") == pasted
+
+
+def test_a_paste_larger_than_any_request_is_answered_in_words_of_a_list(app, client, event):
+    app.config["RATE_LIMITS"] = {}
+    form = form_of(client, f"/events/{event.id}")
+    pasted = "1 Ember Rex\n" * 60_000  # 720 KB: a whole document pasted
+    answer = client.post(f"/events/{event.id}", data={**form, "player": "Cy", "decklist": pasted})
+    assert answer.status_code == 413
+    page = answer.get_data(as_text=True)
+    assert "a decklist is at most 100,000 characters" in page
+    assert "capacity limit" not in page

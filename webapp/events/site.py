@@ -70,7 +70,7 @@ def upload_limit() -> None:
 
 
 def drain_upload() -> None:
-    """Read an upload refused before its form was read to its end, and drop it.
+    """Read an upload (or a form) refused before it was read to its end, and drop it.
 
     Refused unread, the answer came while the browser was still sending the file, and the
     server closing the connection showed the organizer a reset connection rather than the
@@ -108,7 +108,18 @@ def refused(error: DeckwrightError):
 def too_large(error: RequestEntityTooLarge):
     """An upload larger than the form allows is refused before its view runs (as the form is
     read): the dashboard says so, as it says why any other upload was refused, rather than
-    a bare page in werkzeug's words."""
+    a bare page in werkzeug's words. A list pasted into a form past the size of any request
+    is answered in words of a list, once read to its end (see :func:`drain_upload`)."""
+    if request.endpoint in KEPT_FORMS and request.method == "POST":
+        drain_upload()
+        limit = int(current_app.config["MAX_CONTENT_LENGTH"]) // 1024
+        return http_error(
+            RequestEntityTooLarge(
+                f"What was sent is larger than the {limit} KB this site takes at once, and"
+                f" nothing was stored: a decklist is at most {events.MAX_LIST_CHARS:,}"
+                " characters. Go back, check that only the list was pasted, and send it again."
+            )
+        )
     if request.endpoint != "events.upload":
         return http_error(error)
     args = request.view_args or {}
