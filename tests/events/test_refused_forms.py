@@ -229,5 +229,5 @@ def test_a_paste_larger_than_any_request_is_answered_in_words_of_a_list(app, cli
     answer = client.post(f"/events/{event.id}", data={**form, "player": "Cy", "decklist": pasted})
     assert answer.status_code == 413
     page = answer.get_data(as_text=True)
-    assert "a decklist is at most 100,000 characters" in page
+    assert "A decklist is at most 100,000 characters" in page
     assert "capacity limit" not in page

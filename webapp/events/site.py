@@ -65,11 +65,11 @@ def upload_limit() -> None:
     request.max_content_length = UPLOAD_FORM_BYTES
     length = request.content_length
     if length is not None and length > UPLOAD_FORM_BYTES:
-        drain_upload()
+        drain_body()
         raise RequestEntityTooLarge()
 
 
-def drain_upload() -> None:
+def drain_body() -> None:
     """Read an upload (or a form) refused before it was read to its end, and drop it.
 
     Refused unread, the answer came while the browser was still sending the file, and the
@@ -109,15 +109,20 @@ def too_large(error: RequestEntityTooLarge):
     """An upload larger than the form allows is refused before its view runs (as the form is
     read): the dashboard says so, as it says why any other upload was refused, rather than
     a bare page in werkzeug's words. A list pasted into a form past the size of any request
-    is answered in words of a list, once read to its end (see :func:`drain_upload`)."""
+    is answered in words of a list, once read to its end (see :func:`drain_body`)."""
     if request.endpoint in KEPT_FORMS and request.method == "POST":
-        drain_upload()
+        drain_body()
         limit = int(current_app.config["MAX_CONTENT_LENGTH"]) // 1024
+        what_to_do = (
+            "Go back and paste the players in parts."
+            if request.endpoint in ("events.register", "events.new_event")
+            else f"A decklist is at most {events.MAX_LIST_CHARS:,} characters: go back, check"
+            " that only the list was pasted, and send it again."
+        )
         return http_error(
             RequestEntityTooLarge(
                 f"What was sent is larger than the {limit} KB this site takes at once, and"
-                f" nothing was stored: a decklist is at most {events.MAX_LIST_CHARS:,}"
-                " characters. Go back, check that only the list was pasted, and send it again."
+                f" nothing was stored. {what_to_do}"
             )
         )
     if request.endpoint != "events.upload":
@@ -142,7 +147,7 @@ def too_many_requests(error: rate_limits.TooManyRequests):
     refused so is shown again holding what was sent, to send once the time is up, as a
     refusal of its view keeps it."""
     if request.endpoint == "events.upload":
-        drain_upload()
+        drain_body()
     return _form_again(error, str(error), "Not sent yet: too many requests")
 
 
@@ -214,9 +219,10 @@ def sent_from_this_site() -> bool:
     return True
 
 
-# The forms shown again when refused by a request-count limit: (the fields shown, with their
-# labels; the hidden fields sent back as they came). The event page and the new event's form
-# are their own pages again; the others hold a token in their address.
+# The forms shown again when refused before their view (a rate limit, an expired session):
+# (the fields shown, with their labels; the hidden fields sent back as they came). The event
+# page and the new event's form are their own pages again; the others hold a token in their
+# address.
 KEPT_FORMS: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
     "events.new_event": ((), ()),
     "events.event_page": ((), ()),
