@@ -48,6 +48,19 @@ def test_a_short_password_and_an_odd_name_are_refused(client):
     assert "letters, digits" in odd.get_data(as_text=True)
 
 
+def test_a_name_that_mixes_scripts_to_look_like_another_is_refused(client, app):
+    register(client, "alice")
+    # A Cyrillic "а" in a Latin name: it reads as "alice" on every page and organizer list.
+    lookalike = register(app.test_client(), "\u0430lice")
+    assert lookalike.status_code == 400
+    assert "one alphabet" in lookalike.get_data(as_text=True)
+    # A name in one alphabet, or with digits and marks beside it, is welcome.
+    assert register(app.test_client(), "\u0430\u043d\u044f-2").status_code == 303
+    assert register(app.test_client(), "Zo\u00eb_99").status_code == 303
+    # Full-width letters are the same name as their plain ones.
+    assert register(app.test_client(), "\uff41\uff4c\uff49\uff43\uff45").status_code == 409
+
+
 def test_the_password_is_kept_only_as_a_scrypt_hash(app, alice):
     with app.app_context():
         from webapp.db import get_db

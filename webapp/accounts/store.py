@@ -123,7 +123,20 @@ def clean_name(name: str) -> str:
         )
     if not all(ch.isalnum() or ch in "._-" for ch in name):
         raise InvalidAccountError("A user name holds letters, digits, '.', '_' and '-' only.")
+    if len(_LOOKALIKE_SCRIPTS.intersection(_script(ch) for ch in name if ch.isalpha())) > 1:
+        raise InvalidAccountError(
+            "A user name spells its letters in one alphabet: Latin, Cyrillic and Greek letters"
+            " that look alike would pass for another user's name."
+        )
     return name
+
+
+# Alphabets with letters drawn alike ("a" and Cyrillic "а"): a name may not mix them.
+_LOOKALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+
+
+def _script(letter: str) -> str:
+    return unicodedata.name(letter, "").split(" ", 1)[0]
 
 
 def check_password(password: str) -> str:
