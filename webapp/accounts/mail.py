@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import smtplib
 import ssl
+import threading
 from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
@@ -31,11 +32,30 @@ def configured() -> bool:
     return bool(current_app.config.get("SMTP_URL"))
 
 
-def send(to: str, subject: str, body: str) -> None:
-    url = urlsplit(current_app.config["SMTP_URL"])
+def send_later(to: str, subject: str, body: str) -> None:
+    """Send after the page is answered, on a thread of its own; a failure is logged.
+
+    For mail whose sending must not show in the answer: a reset link goes only to
+    accounts that exist, and the time an SMTP server takes (or its failing) would
+    otherwise tell a stranger which user names have one.
+    """
+    url, sender = current_app.config["SMTP_URL"], current_app.config.get("SMTP_FROM")
+    logger = current_app.logger
+
+    def deliver() -> None:
+        try:
+            _deliver(url, sender, to, subject, body)
+        except MailError as exc:
+            logger.warning("Mail %r to %s was not sent: %s", subject, to, exc)
+
+    threading.Thread(target=deliver, name="deckwright-mail", daemon=True).start()
+
+
+def _deliver(smtp_url: str, sender: str | None, to: str, subject: str, body: str) -> None:
+    url = urlsplit(smtp_url)
     host = url.hostname or "localhost"
     message = EmailMessage()
-    message["From"] = current_app.config.get("SMTP_FROM") or f"deckwright@{host}"
+    message["From"] = sender or f"deckwright@{host}"
     message["To"] = to
     message["Subject"] = subject
     message.set_content(body)

@@ -431,7 +431,7 @@ def reset():
     if started is not None:
         account, address, token = started
         link = url_for("accounts.reset_password", token=token, _external=True)
-        mail.send(
+        mail.send_later(
             address,
             "Reset your Deckwright password",
             f"Someone (we hope you) asked to reset the password of the Deckwright account"
