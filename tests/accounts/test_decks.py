@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 
-from tests.accounts.conftest import PASSWORD, csrf
+from tests.accounts.conftest import PASSWORD, csrf, log_in
 from tests.accounts.test_tokens import bearer, make_token
 from tests.events.conftest import example
 
@@ -150,6 +151,24 @@ def test_decks_saved_before_logging_in_can_be_claimed_but_not_made_private(app, 
     assert "its link may be shared" in refused.get_data(as_text=True)
     assert app.test_client().get(f"/decks/{kept}").status_code == 200
     assert f'data-deck="{mine}"' in bob.get("/account/decks").get_data(as_text=True)
+
+
+def test_versions_saved_after_the_login_ended_join_their_deck_when_claimed(app, alice, clock):
+    first = save(alice, "Fire Rush")
+    clock.now += timedelta(days=31)  # the login ended; the builder went on saving
+    second = save(alice, "Fire Rush v2", parent=first)
+    third = save(alice, "Fire Rush v3", parent=second)
+    assert log_in(alice, "alice").status_code == 303
+    answer = alice.post(
+        "/account/decks/claim",
+        data={"csrf_token": csrf(alice, "/account"), "ids": f"{third}\n{second}"},
+    )
+    assert "2 decks claimed." in answer.get_data(as_text=True)
+    (deck,) = alice.get("/api/v1/account/decks", headers=bearer(make_token(alice))).get_json()[
+        "decks"
+    ]
+    assert deck["id"] == first
+    assert [v["id"] for v in deck["versions"]] == [third, second, first]
 
 
 def test_deleting_the_account_takes_its_private_decks_along(app, alice, private_deck):

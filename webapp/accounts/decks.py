@@ -89,18 +89,34 @@ def owned(db: sqlite_utils.Database, account: Account, saved: SavedDeck) -> None
 
 def claim(db: sqlite_utils.Database, account: Account, deck_ids: list[str]) -> int:
     """Take decks saved before logging in (ids kept by this browser) that no account owns yet;
-    the number claimed. Unknown ids and other accounts' decks are passed over."""
+    the number claimed. Unknown ids and other accounts' decks are passed over.
+
+    A version saved from one of the account's own decks (its login had ended, say) joins
+    that deck, with its history, rather than starting a deck of its own. They are taken in
+    the order they were saved, so a run of such versions joins as one.
+    """
     ensure_schema(db)
+    wanted = list(dict.fromkeys(deck_ids[:MAX_CLAIM]))
     claimed = 0
     with transaction(db):
-        for deck_id in dict.fromkeys(deck_ids[:MAX_CLAIM]):
-            exists = db.execute("SELECT 1 FROM decks WHERE id = ?", [deck_id]).fetchone()
-            if not exists:
-                continue
+        found = db.execute(
+            f"SELECT id, parent FROM decks WHERE id IN ({', '.join('?' * len(wanted))})"
+            " ORDER BY rowid",
+            wanted,
+        ).fetchall()
+        for deck_id, parent in found:
+            joined = None
+            if parent:
+                joined = db.execute(
+                    "SELECT root, visibility FROM account_decks"
+                    " WHERE deck_id = ? AND account_id = ? AND visibility != ?",
+                    [parent, account.id, PRIVATE],
+                ).fetchone()
+            root, visibility = joined if joined else (deck_id, UNLISTED)
             claimed += db.execute(
                 "INSERT INTO account_decks (deck_id, account_id, root, visibility, claimed)"
                 " VALUES (?, ?, ?, ?, 1) ON CONFLICT (deck_id) DO NOTHING",
-                [deck_id, account.id, deck_id, UNLISTED],
+                [deck_id, account.id, root, visibility],
             ).rowcount
     return claimed
 
