@@ -189,5 +189,20 @@ def test_the_data_download_holds_the_account_and_its_events_never_secrets(alice)
     assert PASSWORD not in text
 
 
+def test_the_data_download_of_a_name_beyond_latin_1_is_named_in_utf_8(app):
+    client = app.test_client()
+    register(client, "\u0430\u043d\u044f-2")
+    response = client.get("/account/data.json")
+    assert response.status_code == 200
+    disposition = response.headers["Content-Disposition"]
+    # HTTP headers are Latin-1: a server refuses (a 500) to send the raw Cyrillic name.
+    disposition.encode("latin-1")
+    assert disposition == (
+        'attachment; filename="deckwright-2.json";'
+        " filename*=UTF-8''deckwright-%D0%B0%D0%BD%D1%8F-2.json"
+    )
+    assert json.loads(response.get_data(as_text=True))["account"]["name"] == "\u0430\u043d\u044f-2"
+
+
 def test_account_pages_are_kept_out_of_caches(alice):
     assert alice.get("/account").headers["Cache-Control"] == "no-store"

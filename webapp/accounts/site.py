@@ -9,7 +9,10 @@ limits (:mod:`webapp.limits`).
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from typing import Any
+from urllib.parse import quote
 
 from flask import (
     Blueprint,
@@ -302,7 +305,21 @@ def download():
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="deckwright-{found.name}.json"'},
+        headers={"Content-Disposition": download_disposition(f"deckwright-{found.name}.json")},
+    )
+
+
+def download_disposition(filename: str) -> str:
+    """``attachment`` with the file's name: as is when ASCII, else an ASCII stand-in and the
+    UTF-8 name (RFC 6266), as a header cannot carry a name in Cyrillic or Greek (a 500)."""
+    if filename.isascii():
+        return f'attachment; filename="{filename}"'
+    stem, _, extension = filename.rpartition(".")
+    plain = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode()
+    plain = re.sub(r"-+", "-", re.sub(r"[^A-Za-z0-9._-]", "", plain)).strip("-._")
+    return (
+        f'attachment; filename="{plain or "download"}.{extension}";'
+        f" filename*=UTF-8''{quote(filename, safe='')}"
     )
 
 
