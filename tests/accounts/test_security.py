@@ -106,6 +106,25 @@ def test_logins_are_limited_per_user_name(app, alice):
     assert log_in(app.test_client(), "ALICE", PASSWORD).status_code == 429
 
 
+def test_a_strangers_guesses_do_not_lock_the_logged_in_owner_out_of_their_account(app, alice):
+    app.config["RATE_LIMITS"] = {"account-login-name": [3, 600]}
+    guesser = app.test_client()
+    for guess in ("guess one!", "guess two!", "guess three", "guess four"):
+        log_in(guesser, "alice", guess)
+    changed = alice.post(
+        "/account/password",
+        data={"csrf_token": csrf(alice, "/account"), "current": PASSWORD, "new": "a new password"},
+    )
+    assert changed.status_code == 200
+    assert "Password changed" in changed.get_data(as_text=True)
+    # Guessing the current password through the form is limited all the same.
+    token = csrf(alice, "/account")
+    for guess in ("guess one!", "guess two!"):
+        wrong = {"csrf_token": token, "current": guess, "new": "another password"}
+        assert alice.post("/account/password", data=wrong).status_code == 401
+    assert alice.post("/account/password", data=wrong).status_code == 429
+
+
 def test_logins_are_limited_per_address_across_names(app, alice):
     app.config["RATE_LIMITS"] = {"account-login-address": [4, 600]}
     sprayer = app.test_client()

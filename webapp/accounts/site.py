@@ -98,6 +98,13 @@ def throttle(kind: str, key: str) -> None:
         raise limits.TooManyRequests(limit, retry_after)
 
 
+def owner_key(account: store.Account) -> str:
+    """What counts a logged-in owner's password checks (changing it, deleting the account):
+    the account itself, apart from the logins tried on its name, so a stranger's guesses
+    at the name do not lock its owner out of these forms."""
+    return f"account:{account.id}"
+
+
 def form_errors(exc: ValidationError) -> list[str]:
     messages = exc.messages if isinstance(exc.messages, dict) else {"": exc.messages}
     return [m for field_messages in messages.values() for m in field_messages]
@@ -224,7 +231,7 @@ def change_password():
     found = login_required()
     if isinstance(found, Response):
         return found
-    throttle(LOGIN_BY_NAME, store.name_key(found.name))
+    throttle(LOGIN_BY_NAME, owner_key(found))
     try:
         data = PasswordForm().load(request.form)
         store.change_password(
@@ -328,7 +335,7 @@ def delete():
     found = login_required()
     if isinstance(found, Response):
         return found
-    throttle(LOGIN_BY_NAME, store.name_key(found.name))
+    throttle(LOGIN_BY_NAME, owner_key(found))
     password = request.form.get("password", "")
     try:
         store.authenticate(get_db(), found.name, password, settings())
