@@ -192,13 +192,15 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 placed.append((number, reading[1], reading[2]))
             reading = reading[2] if as_places else reading[3]
             kind = reading[0]
+        # "Name: Orc Rush", "Format: Standard": a note on the list (below), never its title
+        note = _list_note(game, deck, stripped) if kind == _UNKNOWN else None
         if opening:
             opening = False
             # "Orc Rush v2", "Deck: Orc Rush v2", "Orc Rush v2:": the title, and the deck's
             # name when it is given none
             title = None
-            if kind == _UNKNOWN and _is_list_note(game, deck, stripped):
-                pass  # "Name: Orc Rush", "Format: Standard": a note on the list (below)
+            if note is not None:
+                pass
             elif kind == _UNKNOWN and _is_title(game, deck, reading, stripped):
                 title = reading[1]
             elif kind == _HEADER and _is_titled_header(game, reading, stripped):
@@ -210,8 +212,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 suggestions = _suggestions(game, title)
                 problems.append(_title(game, number, stripped, suggestions, named))
                 continue
-        if kind == _UNKNOWN and _is_list_note(game, deck, stripped):
-            note = _LIST_NOTE.match(stripped)
+        if note is not None:
             if note.group(1).lower() in _NAME_NOTES:  # "Name: Orc Rush", "Deck Name: ..."
                 _name_deck(deck, note.group(2))
             problems.append(
@@ -449,14 +450,14 @@ def _is_title_with_colon(game: Game, deck: Deck, reading: tuple) -> bool:
     return _header_meant(game, label) is None
 
 
-def _is_list_note(game: Game, deck: Deck, stripped: str) -> bool:
-    """Whether an unknown line above every card is one of the notes deck tools export on top
-    of a list ("Format: Standard", "Author: Sam"), unless what follows the label is a card's
-    name misspelt."""
+def _list_note(game: Game, deck: Deck, stripped: str) -> re.Match | None:
+    """The note an unknown line above every card is, when it is one of those deck tools
+    export on top of a list ("Format: Standard", "Author: Sam"), unless what follows the
+    label is a card's name misspelt."""
     note = _LIST_NOTE.match(stripped)
     if note is None or any(deck.sections.values()) or any(deck.boards.values()):
-        return False
-    return not _misspelt_card(note.group(2), _suggestions(game, note.group(2)))
+        return None
+    return None if _misspelt_card(note.group(2), _suggestions(game, note.group(2))) else note
 
 
 def _name_deck(deck: Deck, title: str) -> bool:

@@ -8,6 +8,7 @@ them into the one JSON error shape.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Container
 from dataclasses import asdict
@@ -152,6 +153,7 @@ def refuse_repeated(single: Container[str]) -> None:
         )
 
 
+@functools.cache  # the schemas are the module's own, made once
 def single_valued(schema: Schema) -> frozenset[str]:
     """The parameters of a query schema that take one value (all but its lists)."""
     return frozenset(n for n, f in schema.fields.items() if not isinstance(f, fields.List))

@@ -170,6 +170,23 @@ def charge_upload(items: list[events.BulkItem]) -> list[events.BulkItem]:
     return items
 
 
+def store_upload(
+    access: events.Organizer, items: list[events.BulkItem], skipped: list[uploads.Skipped]
+) -> events.BulkReport:
+    """An organizer's upload stored, each list for its player, once its different lines are
+    counted under the validation limit (the API's and the dashboard's alike)."""
+    return events.submit_for_players(
+        get_db(),
+        pools(),
+        access,
+        items,
+        now(),
+        limits(),
+        skipped=skipped,
+        before_reading=charge_upload,
+    )
+
+
 def receipt_answer(receipt: events.Receipt) -> dict[str, Any]:
     """The receipt as ``ReceiptSchema`` dumps it, built directly: every submission answers it."""
     view = receipt_view(receipt)
@@ -538,16 +555,7 @@ def upload(event_id: str):
         items, skipped = uploads.read_upload("upload.zip", data)
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
-    report = events.submit_for_players(
-        get_db(),
-        pools(),
-        access,
-        items,
-        now(),
-        limits(),
-        skipped=skipped,
-        before_reading=charge_upload,
-    )
+    report = store_upload(access, items, skipped)
     return UPLOAD_REPORT.dump(
         {
             "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],

@@ -39,7 +39,6 @@ from ..errors import http_headers_of
 from ..site import error_page, http_error
 from . import exports, journal, schemas, uploads
 from .api import (
-    charge_upload,
     charged,
     download_name,
     event_view,
@@ -47,6 +46,7 @@ from .api import (
     limits,
     now,
     status_of,
+    store_upload,
 )
 from .tokens import as_pasted
 
@@ -811,16 +811,7 @@ def upload(event_id: str, token: str):
     try:
         items, skipped = uploads.read_upload(upload.filename, data)
         # Over the validation limit, the 429 page says when to upload again.
-        report = events.submit_for_players(
-            get_db(),
-            pools(),
-            access,
-            items,
-            now(),
-            limits(),
-            skipped=skipped,
-            before_reading=charge_upload,
-        )
+        report = store_upload(access, items, skipped)
     except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, problems=[str(exc)])
     stored = len(report.stored)
