@@ -9,7 +9,7 @@ import { deckCharts } from "./charts.js";
 import { copyText, debounce, h, typingIn } from "./dom.js";
 import { fileOpener } from "./file-open.js";
 import { openForEvent } from "./event-submit.js";
-import { dropDraft, loadDraft, myDecks, rememberDeck, saveDraft } from "./keep.js";
+import { dropDraft, loadDraft, myDecks, onDraftChange, onMyDecksChange, rememberDeck, saveDraft } from "./keep.js";
 import { averageCost, oddsTable, sampleHandFigure } from "./odds.js";
 import { cardPreview } from "./preview.js";
 
@@ -1589,13 +1589,8 @@ function keepDraft() {
   });
 }
 
-/** Put the draft kept for this place back; true when there was one with something in it. */
-function restoreDraft() {
-  const place = draftPlace();
-  const draft = place && loadDraft(place);
-  if (!draft || draft.game !== game.id) return false;
-  // A saved deck opens as saved unless it was changed and not saved again.
-  if (state.savedId && !draft.dirty) return false;
+/** Put a draft's deck, name, format and date in the builder (nothing is kept again). */
+function applyDraft(draft) {
   const rows = (part, store) => {
     for (const id of store.keys()) {
       const entries = Array.isArray((part || {})[id]) ? part[id] : [];
@@ -1611,12 +1606,23 @@ function restoreDraft() {
   };
   rows(draft.sections, state.sections);
   rows(draft.boards, state.boards);
-  if (isEmpty() && !draft.name) return false;
   el.name.value = draft.name || "";
   el.description.value = draft.description || "";
-  if ([...el.format.options].some((o) => o.value === draft.format)) el.format.value = draft.format;
-  el.asOf.value = draft.as_of || "";
+  if (!el.format.disabled && [...el.format.options].some((o) => o.value === draft.format)) el.format.value = draft.format;
+  if (!el.asOf.disabled) el.asOf.value = draft.as_of || "";
   state.dirty = Boolean(draft.dirty);
+}
+
+/** Put the draft kept for this place back; true when there was one with something in it. */
+function restoreDraft() {
+  const place = draftPlace();
+  const draft = place && loadDraft(place);
+  if (!draft || draft.game !== game.id) return false;
+  // A saved deck opens as saved unless it was changed and not saved again.
+  if (state.savedId && !draft.dirty) return false;
+  const empty = (part) => !Object.values(part || {}).some((entries) => Array.isArray(entries) && entries.length);
+  if (empty(draft.sections) && empty(draft.boards) && !draft.name) return false;
+  applyDraft(draft);
   const when = draft.kept ? new Date(draft.kept) : null;
   el.draftStatus.hidden = false;
   el.draftStatus.textContent =
@@ -1624,6 +1630,34 @@ function restoreDraft() {
     (isEmpty() ? "" : " Clear starts afresh (and can be undone).");
   return true;
 }
+
+/**
+ * Another tab of this browser changed the draft this tab shows. Every tab of a place shows
+ * the one draft, as a deck site shows one deck in each tab it is open in: follow it, so that
+ * this tab's next edit builds on the other's instead of putting its older copy over it.
+ */
+function followDraft(draft) {
+  el.draftStatus.hidden = false;
+  if (!draft) {
+    // Dropped there when it was saved under a link of its own: this tab shows what was saved.
+    state.dirty = false;
+    el.draftStatus.textContent =
+      "This deck was saved in another tab; find it under My decks. Changes made here are a new draft.";
+    announce("This deck was saved in another tab.");
+    return;
+  }
+  if (draft.game !== game.id) return;
+  applyDraft(draft);
+  el.save.disabled = !state.dirty;
+  if (state.savedId && state.dirty) el.saveStatus.textContent = "Changed since it was saved: save again for a new link.";
+  el.draftStatus.textContent = "Changed in another tab of this browser: this tab shows the deck as it is now.";
+  renderRules();
+  loadDetails();
+  deckChanged({ now: true, edit: false });
+}
+
+onDraftChange(draftPlace, followDraft);
+onMyDecksChange(renderMyDecks);
 
 for (const field of [el.format, el.asOf]) field.addEventListener("change", keepDraft);
 

@@ -1,6 +1,10 @@
 // What the browser keeps for a player until accounts exist: the deck being built (a draft,
 // so a reload or a closed tab loses nothing) and the list of decks saved from this browser.
 // Everything stays in localStorage; a browser that refuses it keeps nothing and says nothing.
+//
+// One draft per place (a game's new deck, the edit of one saved deck), shared by every tab of
+// the browser: a tab follows the changes the others keep (the `storage` event), so what a
+// reload or a new tab brings back is the deck every open tab shows, never one tab's older copy.
 
 const DRAFT = "deckwright:draft:";
 const MY_DECKS = "deckwright:my-decks";
@@ -37,6 +41,26 @@ export function saveDraft(where, draft) {
 
 export function dropDraft(where) {
   write(DRAFT + where, null);
+}
+
+/**
+ * Call `changed(draft)` whenever another tab of this browser keeps (or drops: null) the
+ * draft of the place `where()` names now. The tab that wrote is not told.
+ */
+export function onDraftChange(where, changed) {
+  window.addEventListener("storage", (event) => {
+    if (event.storageArea !== window.localStorage) return;
+    const place = where();
+    // Read again rather than trust the event's value: a later write may have passed it.
+    if (place && event.key === DRAFT + place) changed(loadDraft(place));
+  });
+}
+
+/** Call `changed()` whenever another tab of this browser changes the list of saved decks. */
+export function onMyDecksChange(changed) {
+  window.addEventListener("storage", (event) => {
+    if (event.storageArea === window.localStorage && (event.key === null || event.key === MY_DECKS)) changed();
+  });
 }
 
 /** Every deck saved from this browser, newest first: {id, game, name, format, saved, parent}. */
