@@ -484,6 +484,10 @@ def saved_view(saved: decks.SavedDeck) -> dict[str, Any]:
 def save_deck():
     """A saved deck never changes: to edit one, save the new version with ``parent``.
 
+    Saved while logged in (or with a personal access token), the deck is the account's.
+    Saved with no one logged in, the answer alone gives its ``claim_key``: keep it with
+    the id to claim the deck on "My decks" after logging in; the id alone claims nothing.
+
     A deck with a line that cannot be read (an unknown card, say) is refused
     with 422 and the problems, never saved with the line dropped.
     """
@@ -503,8 +507,9 @@ def save_deck():
         body.get("parent"),
         description=body["description"],
     )
-    accounts.deck_saved(saved)
-    response = SAVED_DECK.dump(saved_view(saved))
+    claim_key = accounts.deck_saved(saved)
+    view = saved_view(saved) if claim_key is None else {**saved_view(saved), "claim_key": claim_key}
+    response = SAVED_DECK.dump(view)
     location = url_for("api.get_deck", deck_id=saved.id)
     return response, 201, {"Location": location}
 

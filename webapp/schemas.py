@@ -455,3 +455,10 @@ class SavedDeckSchema(Answer):
     text = fields.Str(required=True)
     description = fields.Str(metadata={"description": "The player's words about the deck."})
     url = fields.Str(required=True, metadata={"description": "The deck's page on the site."})
+    claim_key = fields.Str(
+        metadata={
+            "description": "Only in the answer to a save with no one logged in: the secret"
+            ' that claims the deck for an account later ("My decks"), with its id. Keep it;'
+            " it is shown once and never again. A link or id alone claims nothing."
+        }
+    )

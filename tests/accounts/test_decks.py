@@ -21,6 +21,20 @@ def save(client, name="Fire Rush", text=None, **extra):
     return answer.get_json()["id"]
 
 
+def save_anonymously(client, name="Before Login", **extra) -> tuple[str, str]:
+    """A deck saved with no one logged in: its id and the claim key only its saver gets."""
+    body = {"game": "era", "name": name, "text": example("era-legal"), **extra}
+    answer = client.post("/api/v1/decks", json=body)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return answer.get_json()["id"], answer.get_json()["claim_key"]
+
+
+def claim(client, lines: str):
+    return client.post(
+        "/account/decks/claim", data={"csrf_token": csrf(client, "/account"), "ids": lines}
+    )
+
+
 def set_visibility(client, root: str, visibility: str):
     return client.post(
         f"/account/decks/{root}/visibility",
@@ -134,18 +148,14 @@ def test_public_decks_are_listed_per_game_newest_first_by_format_and_card(app, a
 
 
 def test_decks_saved_before_logging_in_can_be_claimed_but_not_made_private(app, alice, bob):
-    browser = app.test_client()
-    kept = save(browser, "Before Login")
+    kept, key = save_anonymously(app.test_client(), "Before Login")
     mine = save(bob, "Bob's")
-    answer = alice.post(
-        "/account/decks/claim",
-        data={
-            "csrf_token": csrf(alice, "/account"),
-            "ids": f"http://localhost/decks/{kept}\n{mine}\nunknown-id",
-        },
-    )
-    assert "1 deck claimed." in answer.get_data(as_text=True)
-    assert f'data-deck="{kept}"' in answer.get_data(as_text=True)
+    answer = claim(alice, f"http://localhost/decks/{kept} {key}\n{mine}\nunknown-id")
+    page = answer.get_data(as_text=True)
+    assert "1 deck claimed." in page
+    assert f"Not claimed: {mine}." in page
+    assert "No saved deck has the id unknown-id." in page
+    assert f'data-deck="{kept}"' in page
     refused = set_visibility(alice, kept, "private")
     assert refused.status_code == 400
     assert "its link may be shared" in refused.get_data(as_text=True)
@@ -153,16 +163,81 @@ def test_decks_saved_before_logging_in_can_be_claimed_but_not_made_private(app, 
     assert f'data-deck="{mine}"' in bob.get("/account/decks").get_data(as_text=True)
 
 
+def test_a_stranger_with_the_link_cannot_claim_a_deck(app, alice, bob):
+    """A share link holds the id: with it alone, or a wrong key, a stranger takes nothing,
+    and cannot list the deck as theirs on the public decks; its saver still claims it."""
+    deck_id, key = save_anonymously(app.test_client(), "Author's Rush")
+    for lines in (f"http://localhost/decks/{deck_id}", deck_id, f"{deck_id} {key[:-1]}x"):
+        answer = claim(bob, lines)
+        assert "0 decks claimed." in answer.get_data(as_text=True), lines
+        assert f"Not claimed: {deck_id}." in answer.get_data(as_text=True)
+    assert f'data-deck="{deck_id}"' not in bob.get("/account/decks").get_data(as_text=True)
+    assert set_visibility(bob, deck_id, "public").status_code == 404
+    assert deck_id not in app.test_client().get("/games/era/public-decks").get_data(as_text=True)
+    assert "1 deck claimed." in claim(alice, f"{deck_id} {key}").get_data(as_text=True)
+
+
+def test_a_claim_key_works_once(app, alice, bob):
+    deck_id, key = save_anonymously(app.test_client())
+    assert "1 deck claimed." in claim(alice, f"{deck_id} {key}").get_data(as_text=True)
+    assert "0 decks claimed." in claim(bob, f"{deck_id} {key}").get_data(as_text=True)
+    assert f'data-deck="{deck_id}"' in alice.get("/account/decks").get_data(as_text=True)
+
+
+def test_only_a_save_with_no_one_logged_in_gets_a_claim_key_kept_hashed(app, alice):
+    from webapp.db import get_db
+
+    deck_id, key = save_anonymously(app.test_client())
+    assert len(key) >= 40
+    mine = alice.post(
+        "/api/v1/decks", json={"game": "era", "name": "Mine", "text": example("era-legal")}
+    )
+    assert "claim_key" not in mine.get_json()
+    for path in (f"/api/v1/decks/{deck_id}", f"/decks/{deck_id}", f"/decks/{deck_id}/edit"):
+        assert key not in app.test_client().get(path).get_data(as_text=True), path
+    with app.app_context():
+        stored = get_db().execute("SELECT * FROM deck_claim_keys").fetchall()
+        dumped = "\n".join(line for line in get_db().conn.iterdump())
+    assert [row[0] for row in stored] == [deck_id]
+    assert key not in dumped
+
+
+def test_a_deck_saved_before_claim_keys_stays_with_its_link_and_is_claimed_by_no_one(
+    app, alice, bob
+):
+    from webapp.db import get_db
+
+    deck_id, _key = save_anonymously(app.test_client(), "Old Save")
+    with app.app_context():  # as saved before claim keys: no key
+        get_db().execute("DELETE FROM deck_claim_keys")
+    for client in (alice, bob):
+        for lines in (deck_id, f"{deck_id} anything"):
+            assert "0 decks claimed." in claim(client, lines).get_data(as_text=True)
+    assert app.test_client().get(f"/api/v1/decks/{deck_id}").status_code == 200
+    # Its saver, logged in, saves a version of it: a deck of their own, from its link.
+    copy = save(alice, "Old Save", parent=deck_id)
+    assert f'data-deck="{copy}"' in alice.get("/account/decks").get_data(as_text=True)
+
+
+def test_a_withdrawn_private_deck_is_not_brought_back_by_a_claim(app, alice, bob):
+    first = save(alice, "Chain")
+    later = save(bob, "Bob's edit", parent=first)
+    set_visibility(alice, first, "private")
+    alice.post(
+        "/account/delete", data={"csrf_token": csrf(alice, "/account"), "password": PASSWORD}
+    )
+    assert app.test_client().get(f"/api/v1/decks/{later}").get_json()["parent"] == first
+    assert "0 decks claimed." in claim(bob, first).get_data(as_text=True)
+    assert app.test_client().get(f"/api/v1/decks/{first}").status_code == 404
+
+
 def test_versions_saved_after_the_login_ended_join_their_deck_when_claimed(app, alice, clock):
     first = save(alice, "Fire Rush")
     clock.now += timedelta(days=31)  # the login ended; the builder went on saving
-    second = save(alice, "Fire Rush v2", parent=first)
-    third = save(alice, "Fire Rush v3", parent=second)
+    second, second_key = save_anonymously(alice, "Fire Rush v2", parent=first)
+    third, third_key = save_anonymously(alice, "Fire Rush v3", parent=second)
     assert log_in(alice, "alice").status_code == 303
-    answer = alice.post(
-        "/account/decks/claim",
-        data={"csrf_token": csrf(alice, "/account"), "ids": f"{third}\n{second}"},
-    )
+    answer = claim(alice, f"{third} {third_key}\n{second} {second_key}")
     assert "2 decks claimed." in answer.get_data(as_text=True)
     (deck,) = alice.get("/api/v1/account/decks", headers=bearer(make_token(alice))).get_json()[
         "decks"

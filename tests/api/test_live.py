@@ -56,6 +56,8 @@ def test_a_deck_saved_over_http_is_read_back_by_any_worker(live_server, example)
     body = {"game": "ryft", "name": "Over the wire", "text": example("ryft-legal")}
     status, saved = call_json(live_server, "POST", "/api/v1/decks", body)
     assert status == 201
+    # The key that claims it is in the answer to its save alone.
+    assert len(saved.pop("claim_key")) >= 40
     # Several reads: with two workers, both must find the deck in the shared file.
     for _ in range(6):
         status, again = call_json(live_server, "GET", f"/api/v1/decks/{saved['id']}")

@@ -11,20 +11,28 @@ versions:
   through every page and API that loads a deck (:func:`may_see`);
 - ``public``: also listed on the game's public decks page.
 
-Decks saved from this browser before logging in can be claimed. Their links
-may already be shared, so a claimed deck is never made private (that would
-take a shared deck away from whoever holds its link); saving a new version
-of it starts a deck the account owns from the first id.
+A deck saved with no one logged in comes with a claim key (:func:`issue_key`), a
+secret given only in the answer to its save, which the saving browser keeps with
+the deck's id; only its SHA-256 hash is stored. Logged in, the player claims the
+deck with its id and key (:func:`claim`): its link alone, which anyone it was
+shared with holds, never makes it theirs. Decks saved before claim keys have
+none and cannot be claimed by anyone; they stay at their links, and saving a
+new version of one while logged in makes a deck the account owns.
+
+Links of claimed decks may already be shared, so a claimed deck is never made
+private (that would take a shared deck away from whoever holds its link);
+saving a new version of it starts a deck the account owns from the first id.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
 from ..db import create_once, transaction
 from ..decks import SavedDeck, _saved, create_table
+from ..events.tokens import as_pasted, new_token, token_hash, token_matches
 from .refusals import AccountNotFoundError, InvalidAccountError
 from .store import Account
 
@@ -47,6 +55,11 @@ _SCHEMA = (
     "CREATE INDEX IF NOT EXISTS account_decks_visibility ON account_decks (visibility)",
     # Private versions of a deleted account that a later deck still names as its parent.
     "CREATE TABLE IF NOT EXISTS withdrawn_decks (deck_id TEXT PRIMARY KEY)",
+    # The hash of the claim key of a deck saved with no one logged in, until it is claimed.
+    """CREATE TABLE IF NOT EXISTS deck_claim_keys (
+        deck_id TEXT PRIMARY KEY REFERENCES decks(id),
+        key_hash TEXT NOT NULL
+    )""",
 )
 
 
@@ -87,24 +100,57 @@ def owned(db: sqlite_utils.Database, account: Account, saved: SavedDeck) -> None
         )
 
 
-def claim(db: sqlite_utils.Database, account: Account, deck_ids: list[str]) -> int:
-    """Take decks saved before logging in (ids kept by this browser) that no account owns yet;
-    the number claimed. Unknown ids and other accounts' decks are passed over.
+def issue_key(db: sqlite_utils.Database, saved: SavedDeck) -> str:
+    """A deck just saved with no one logged in: the key that claims it, given once."""
+    ensure_schema(db)
+    key = new_token()
+    db.execute(
+        "INSERT INTO deck_claim_keys (deck_id, key_hash) VALUES (?, ?)", [saved.id, token_hash(key)]
+    )
+    return key
+
+
+@dataclass
+class Claimed:
+    """What a claim did: how many decks it took, and the ids it could not take, why."""
+
+    count: int = 0
+    # Ids with no claim key (saved before keys, or by an account), or whose key was wrong.
+    refused: list[str] = field(default_factory=list)
+    # Ids no saved deck has.
+    unknown: list[str] = field(default_factory=list)
+
+
+def claim(db: sqlite_utils.Database, account: Account, keyed: list[tuple[str, str]]) -> Claimed:
+    """Take decks saved with no one logged in, each by its id and the claim key its save gave.
+
+    A deck is taken only with its key: its id is public (every share link has it), the key
+    only the browser that saved it has. A key works once: a claimed deck keeps no key. A
+    deck that has no key (an account's, or saved before keys) is never taken.
 
     A version saved from one of the account's own decks (its login had ended, say) joins
     that deck, with its history, rather than starting a deck of its own. They are taken in
     the order they were saved, so a run of such versions joins as one.
     """
     ensure_schema(db)
-    wanted = list(dict.fromkeys(deck_ids[:MAX_CLAIM]))
-    claimed = 0
+    wanted = {deck_id: as_pasted(key) for deck_id, key in keyed[:MAX_CLAIM]}
+    result = Claimed()
+    if not wanted:
+        return result
     with transaction(db):
         found = db.execute(
-            f"SELECT id, parent FROM decks WHERE id IN ({', '.join('?' * len(wanted))})"
-            " ORDER BY rowid",
-            wanted,
+            f"""SELECT d.id, d.parent, k.key_hash FROM decks d
+                LEFT JOIN deck_claim_keys k ON k.deck_id = d.id
+                WHERE d.id IN ({", ".join("?" * len(wanted))}) ORDER BY d.rowid""",
+            list(wanted),
         ).fetchall()
-        for deck_id, parent in found:
+        known = {deck_id for deck_id, _parent, _hash in found}
+        result.unknown = [deck_id for deck_id in wanted if deck_id not in known]
+        for deck_id, parent, key_hash in found:
+            # Compared in constant time, and a missing key is compared too.
+            if not token_matches(wanted[deck_id], key_hash):
+                result.refused.append(deck_id)
+                continue
             joined = None
             if parent:
                 joined = db.execute(
@@ -113,12 +159,13 @@ def claim(db: sqlite_utils.Database, account: Account, deck_ids: list[str]) -> i
                     [parent, account.id, PRIVATE],
                 ).fetchone()
             root, visibility = joined if joined else (deck_id, UNLISTED)
-            claimed += db.execute(
+            db.execute("DELETE FROM deck_claim_keys WHERE deck_id = ?", [deck_id])
+            result.count += db.execute(
                 "INSERT INTO account_decks (deck_id, account_id, root, visibility, claimed)"
                 " VALUES (?, ?, ?, ?, 1) ON CONFLICT (deck_id) DO NOTHING",
                 [deck_id, account.id, root, visibility],
             ).rowcount
-    return claimed
+    return result
 
 
 def my_decks(db: sqlite_utils.Database, account: Account) -> list[MyDeck]:

@@ -522,15 +522,37 @@ def my_decks():
     return decks_page(found)
 
 
+def claim_lines(text: str) -> list[tuple[str, str]]:
+    """The claim form's lines: a deck's link or id, then its claim key (``id key``)."""
+    keyed = []
+    for line in text.splitlines():
+        words = line.split()
+        if words:
+            keyed.append((words[0].rstrip("/").rsplit("/", 1)[-1], " ".join(words[1:])))
+    return keyed
+
+
 @bp.post("/decks/claim")
 def claim_decks():
-    """Decks saved from this browser before logging in (accounts.js sends their ids)."""
+    """Decks saved from this browser before logging in: accounts.js sends their ids with the
+    claim keys their saves gave. A link alone (anyone it was shared with has it) takes none."""
     found = login_required()
     if isinstance(found, Response):
         return found
-    ids = [line.strip().rsplit("/", 1)[-1] for line in request.form.get("ids", "").split()]
-    claimed = decks.claim(get_db(), found, [i for i in ids if i])
-    return decks_page(found, notices=[f"{claimed} deck{'s' if claimed != 1 else ''} claimed."])
+    done = decks.claim(get_db(), found, claim_lines(request.form.get("ids", "")))
+    notices = [f"{done.count} deck{'s' if done.count != 1 else ''} claimed."]
+    problems = []
+    if done.refused:
+        problems.append(
+            f"Not claimed: {', '.join(done.refused)}. A deck is claimed with the claim key its"
+            " save gave the browser that saved it, and only while no account has it; a link"
+            " alone does not make a deck yours. Decks saved before claim keys have none: they"
+            " stay at their links, and saving a new version of one while logged in gives you"
+            " a deck of your own."
+        )
+    if done.unknown:
+        problems.append(f"No saved deck has the id {', '.join(done.unknown)}.")
+    return decks_page(found, notices=notices, problems=problems)
 
 
 @bp.post("/decks/<root>/visibility")

@@ -18,11 +18,14 @@ def viewer() -> store.Account | None:
     return g.viewer
 
 
-def deck_saved(saved: SavedDeck) -> None:
-    """A deck saved through the API: the viewer's, when someone is logged in."""
+def deck_saved(saved: SavedDeck) -> str | None:
+    """A deck saved through the API: the viewer's, when someone is logged in; else its claim
+    key, which the answer gives the saver (and no one else) to claim it after logging in."""
     account = viewer()
-    if account is not None:
-        decks.owned(get_db(), account, saved)
+    if account is None:
+        return decks.issue_key(get_db(), saved)
+    decks.owned(get_db(), account, saved)
+    return None
 
 
 def may_see(deck_id: str) -> bool:
