@@ -113,7 +113,10 @@ def save_deck(
     deck = parsed.deck
     deck.name = name
     if parent is not None:
-        original = load_deck(db, parent)
+        try:
+            original = load_deck(db, parent)
+        except UnknownDeckError:
+            raise UnknownDeckError(_unknown_parent(parent)) from None
         if original.game != game.id:
             raise UnsavableDeckError(
                 f"deck {parent!r} is a {original.game} deck; an edit stays in its game", []
@@ -154,6 +157,19 @@ def load_deck(db: sqlite_utils.Database, deck_id: str) -> SavedDeck:
     if row is None or _hidden(deck_id):
         raise UnknownDeckError(f"no saved deck has the id {deck_id!r}")
     return _saved(row)
+
+
+def _unknown_parent(parent: str) -> str:
+    """Why an edit of ``parent`` was not saved: no deck the sender may see has that id.
+
+    A private deck's owner whose login ended is told so (by webapp.accounts, which knows
+    who asks): their deck is not lost, they log in again and save once more."""
+    words = (
+        f"no saved deck you can see has the id {parent!r}, the deck this is an edit of,"
+        " so nothing was saved"
+    )
+    hint = current_app.extensions.get("deckwright.login_hint") if has_request_context() else None
+    return f"{words}. {hint()}".strip() if hint else f"{words}."
 
 
 def _hidden(deck_id: str) -> bool:

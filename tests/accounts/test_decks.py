@@ -294,3 +294,47 @@ def test_the_api_lists_my_decks_to_my_token_only(app, alice, bob, private_deck):
     others = app.test_client().get("/api/v1/account/decks", headers=bearer(make_token(bob)))
     assert others.get_json() == {"decks": []}
     assert app.test_client().get("/api/v1/account/decks").status_code == 401
+
+
+def test_an_edit_saved_after_the_login_ended_says_so_and_saves_nothing(
+    app, alice, clock, private_deck
+):
+    """The builder saves an edit of a private deck once its login ended: the answer says the
+    login ended (not that no deck has the id), and nothing is saved in the owner's stead."""
+    from webapp.db import get_db
+
+    with app.app_context():
+        before = get_db()["decks"].count
+    clock.now += timedelta(days=31)
+    body = {"game": "era", "name": "Secret Tech v2", "text": example("era-legal")}
+    answer = alice.post("/api/v1/decks", json={**body, "parent": private_deck})
+    assert answer.status_code == 404
+    message = answer.get_json()["error"]["message"]
+    assert message.startswith(f"no saved deck you can see has the id {private_deck!r}")
+    assert "Your login has ended" in message
+    assert "log in again" in message
+    assert "save once more" in message
+    with app.app_context():
+        assert get_db()["decks"].count == before
+    # Logged in again, the same save goes through, as a version of the private deck.
+    assert log_in(alice, "alice").status_code == 303
+    saved = alice.post("/api/v1/decks", json={**body, "parent": private_deck})
+    assert saved.status_code == 201
+    assert "claim_key" not in saved.get_json()
+    assert app.test_client().get(f"/api/v1/decks/{saved.get_json()['id']}").status_code == 404
+
+
+def test_an_edit_of_a_deck_no_one_may_see_tells_others_nothing_of_its_owner(app, bob, private_deck):
+    """Another account, or anyone, hears the same of a private deck's id as of an unknown one."""
+    body = {"game": "era", "name": "Stolen", "text": example("era-legal")}
+    for client, hint in ((bob, ""), (app.test_client(), " If it is a private deck of yours")):
+        hidden = client.post("/api/v1/decks", json={**body, "parent": private_deck})
+        unknown = client.post("/api/v1/decks", json={**body, "parent": "no-such-deck-id"})
+        assert hidden.status_code == unknown.status_code == 404
+        words = [a.get_json()["error"]["message"] for a in (hidden, unknown)]
+        assert words[0] == words[1].replace("no-such-deck-id", private_deck)
+        assert words[0].startswith(f"no saved deck you can see has the id {private_deck!r}")
+        if hint:
+            assert hint in words[0]
+        else:
+            assert "log in" not in words[0]

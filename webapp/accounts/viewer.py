@@ -41,6 +41,19 @@ def may_see(deck_id: str) -> bool:
     return allowed
 
 
+def login_hint() -> str:
+    """Words for an edit of a deck the sender may not see (:func:`webapp.decks.save_deck`):
+    a private deck's owner whose login ended hears that it ended, and that saving again once
+    logged in loses nothing. A logged-in account hears nothing more: whose the deck is stays
+    unsaid. Said alike for an unknown id and a private one, so nothing is learnt from it."""
+    if viewer() is not None:
+        return ""
+    again = "log in again (in another tab: this page keeps the deck you built) and save once more"
+    if sessions.session_id():
+        return f"Your login has ended: if the deck is a private one of yours, {again}."
+    return f"If it is a private deck of yours, {again.replace('log in again', 'log in')}."
+
+
 def keep_private(response: Response) -> Response:
     if g.get("private_deck_shown"):
         response.headers["Cache-Control"] = "private, no-store"
@@ -71,5 +84,6 @@ def refuse_dead_token() -> Response | None:
 
 def install(app: Flask) -> None:
     app.extensions["deckwright.deck_guard"] = may_see
+    app.extensions["deckwright.login_hint"] = login_hint
     app.before_request(refuse_dead_token)
     app.after_request(keep_private)
