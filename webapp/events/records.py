@@ -255,6 +255,14 @@ class BulkItem:
     # Its place in the upload (the line a CSV row starts on, a member's number in the zip):
     # what the upload skipped is reported in this order, top to bottom.
     position: int = 0
+    # When a form's answer was sent, from a sheet of answers' timestamp column (as it reads
+    # there, and as read): a player who answered twice corrected their list, and their
+    # answers are stored in this order, the latest on file.
+    answered: datetime | None = None
+    answered_as: str = ""
+    # The address a form's answer came from: answers from two addresses under one name may
+    # be two players, whose lists are not one player's versions.
+    email: str | None = None
 
 
 @dataclass
@@ -266,6 +274,8 @@ class BulkReport:
     skipped: list[str] = field(default_factory=list)
     # Each list already on file as uploaded, not stored again: in the upload's order.
     unchanged: list[str] = field(default_factory=list)
+    # The players who answered a form more than once, and which answer is the list on file.
+    answered_again: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,14 @@ returns the entry and private link the first one made instead of a refusal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import sqlite_utils
 
 from cardpool import PoolLibrary
 from validator import DecklistTooLongError
-from validator.players import FirstLists, second_list
+from validator.players import second_list
 
 from ..db import transaction
 from . import idempotency
@@ -38,6 +38,7 @@ from .records import (
     Player,
     Receipt,
     Submission,
+    Version,
     as_utc,
 )
 from .refusals import (
@@ -385,6 +386,12 @@ def submit_for_players(
     again with one row fixed) is not read or stored again: the report lists it as
     unchanged. ``before_reading`` is called with the lists that are to be read, before
     they are.
+
+    A player with two lists in one upload gave a second list, which is skipped; but a
+    player who answered a form twice (each answer with its time, from one address and
+    player id) corrected their list: their answers are stored in the order they were
+    sent, so the latest is the list on file and the earlier ones are its earlier
+    versions, and the report says so (:attr:`BulkReport.answered_again`).
     """
     report = BulkReport()
     passed_over = list(skipped)
@@ -397,9 +404,7 @@ def submit_for_players(
     on_file = {id(item): _on_file_as_sent(db, organizer.event.id, item) for item in items}
     if before_reading is not None:
         before_reading([item for item in items if on_file[id(item)] is None])
-    ready: list[tuple[BulkItem, str, Checked]] = []
-    unchanged: list[tuple[BulkItem, str, str, int]] = []
-    firsts: FirstLists[str] = FirstLists()
+    players: dict[str, list[_Read]] = {}
     for item in items:
         same = on_file[id(item)]
         try:
@@ -411,18 +416,39 @@ def submit_for_players(
             # upload's: the others are stored.
             skip(item, exc)
             continue
-        if firsts.first_of(name, item.source) is not None:
-            skip(item, second_list(name))
-            continue
         item.player_id = player_id
-        if same:
-            unchanged.append((item, name, *same))
-        elif checked is not None:
-            ready.append((item, name, checked))
-    entry_ids: list[tuple[str, str]] = []
+        players.setdefault(player_key(name), []).append(_Read(item, name, same, checked))
+    unchanged: list[_Read] = []
+    ready: list[list[_Read]] = []
+    answered_again: list[list[_Read]] = []
+    for lists in players.values():
+        if len(lists) > 1 and (why_not := _not_one_players_answers(lists)) is None:
+            lists.sort(key=lambda read: (read.item.answered, read.item.position))
+            answered_again.append(lists)
+        elif len(lists) > 1:
+            for second in lists[1:]:
+                skip(second.item, second_list(second.name) + why_not)
+            del lists[1:]
+        # What is on file already is not stored again, nor anything answered before it.
+        last_on_file = max((at for at, read in enumerate(lists) if read.same), default=-1)
+        for earlier in lists[:last_on_file]:
+            kept.append(
+                (
+                    earlier.item.position,
+                    f"{earlier.item.source}: {earlier.name}: an earlier answer than"
+                    f" {lists[last_on_file].item.source}'s, which is on file: not stored again",
+                )
+            )
+        if last_on_file >= 0:
+            unchanged.append(lists[last_on_file])
+        if to_store := lists[last_on_file + 1 :]:
+            ready.append(to_store)
+    stored: list[tuple[BulkItem, str, Version]] = []
     with transaction(db):
         _require_open(db, organizer.event.id, now)
-        for item, name, entry_id, number in unchanged:
+        for read in unchanged:
+            item, name = read.item, read.name
+            entry_id, number = read.same
             latest = db.execute(
                 "SELECT MAX(number) FROM event_versions WHERE entry_id = ?", [entry_id]
             ).fetchone()[0]
@@ -437,17 +463,33 @@ def submit_for_players(
                     " not stored again",
                 )
             )
-        players = count_players(db, organizer.event.id)
-        for item, name, checked in ready:
+        count = count_players(db, organizer.event.id)
+        for lists in ready:
+            name = lists[-1].name
             row = db.execute(
-                "SELECT id FROM event_entries WHERE event_id = ? AND player_key = ?",
+                "SELECT id, (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)"
+                " FROM event_entries e WHERE event_id = ? AND player_key = ?",
                 [organizer.event.id, player_key(name)],
             ).fetchone()
+            if row is None and count >= limits.entries:
+                for read in lists:
+                    skip(read.item, full(limits, organizer=True))
+                continue
+            room = limits.versions - (row[1] if row else 0)
+            if room <= 0:
+                for read in lists:
+                    skip(read.item, f"{name} already has {limits.versions} lists")
+                continue
+            # With room for fewer lists than the player sent, the latest are kept.
+            for read in lists[:-room]:
+                skip(
+                    read.item,
+                    f"an earlier answer of {name}'s, not stored: their entry has room for"
+                    f" {room} more list{'s' if room != 1 else ''} of the {limits.versions}"
+                    " kept for one player, kept for their latest answers",
+                )
             if row is None:
-                if players >= limits.entries:
-                    skip(item, full(limits, organizer=True))
-                    continue
-                players += 1
+                count += 1
                 entry_id = new_id()
                 db.execute(
                     """INSERT INTO event_entries
@@ -458,25 +500,86 @@ def submit_for_players(
                         organizer.event.id,
                         name,
                         player_key(name),
-                        item.player_id,
+                        lists[-1].item.player_id,
                         now.isoformat(),
                     ],
                 )
             else:
                 entry_id = row[0]
-                if _versions_full(db, entry_id, limits):
-                    skip(item, f"{name} already has {limits.versions} lists")
-                    continue
-                _add_player_id(db, entry_id, item.player_id)
-            _append_version(db, entry_id, checked, ORGANIZER, now)
-            entry_ids.append((item.source, entry_id))
-    for source, entry_id in entry_ids:
-        entry = _one_entry(db, organizer.event.id, entry_id)
-        report.stored.append((source, Receipt(organizer.event, entry, entry.latest)))
+            for read in lists[-room:]:
+                _add_player_id(db, entry_id, read.item.player_id)
+                version = _store_version(db, entry_id, read.checked, ORGANIZER, now)
+                stored.append((read.item, entry_id, version))
+    entries = {entry_id: _one_entry(db, organizer.event.id, entry_id) for _, entry_id, _ in stored}
+    for item, entry_id, version in sorted(stored, key=lambda s: s[0].position):
+        report.stored.append((item.source, Receipt(organizer.event, entries[entry_id], version)))
+    versions = {id(item): version.number for item, _, version in stored}
+    for lists in answered_again:
+        report.answered_again.append(_answered_again(lists, versions))
     passed_over.sort(key=lambda skipped: skipped[0])  # stable: one place's messages in turn
     report.skipped = [message for _, message in passed_over]
     report.unchanged = [message for _, message in sorted(kept, key=lambda k: k[0])]
     return report
+
+
+@dataclass
+class _Read:
+    """A list of a bulk upload once read: its player's name, the entry and version it is
+    already on file as (if it is), and the list checked (if it is not)."""
+
+    item: BulkItem
+    name: str
+    same: tuple[str, int] | None
+    checked: Checked | None
+
+
+def _not_one_players_answers(lists: list[_Read]) -> str | None:
+    """None when a player's lists in one upload are one player's answers to a form, each
+    with its time; else why they are not, said after "a second list for Ann"."""
+    items = [read.item for read in lists]
+    if not any(item.answered_as for item in items):
+        return ""  # not a form's answers: a second list
+    if any(item.answered is None for item in items):
+        return (
+            ": which of their answers is the latest cannot be told by its time"
+            f" ({', '.join(repr(item.answered_as) for item in items)}); keep one row of theirs"
+            " and upload the sheet again"
+        )
+    for what, values in (
+        ("player id", [item.player_id for item in items]),
+        ("email address", [item.email for item in items]),
+    ):
+        given = {value.casefold() for value in values if value}
+        if len(given) > 1:
+            return (
+                f" with another {what} ({', '.join(sorted(given))}): two players of one name,"
+                " or a player who corrected it? Keep the right row and upload the sheet again"
+            )
+    return None
+
+
+def _answered_again(lists: list[_Read], versions: dict[int, int]) -> str:
+    """What the report says of a player who answered a form more than once."""
+    latest = lists[-1]
+    answers = ", ".join(f"{read.item.source} at {read.item.answered_as}" for read in lists)
+    said = f"{latest.name} answered {len(lists)} times ({answers}): "
+    if id(latest.item) in versions:
+        said += f"the latest, {latest.item.source}, is the list on file"
+        said += f" (version {versions[id(latest.item)]})"
+    elif latest.same:
+        said += f"the latest, {latest.item.source}, was already on file"
+        said += f" (version {latest.same[1]})"
+    else:
+        return said + (
+            f"the latest, {latest.item.source}, was not stored (see Skipped): the list on file"
+            " is not their latest answer"
+        )
+    earlier = [versions[id(read.item)] for read in lists[:-1] if id(read.item) in versions]
+    if earlier:
+        numbered = ", ".join(str(number) for number in earlier)
+        said += f"; the earlier answers are kept as version{'s' if len(earlier) > 1 else ''}"
+        said += f" {numbered}"
+    return said
 
 
 def _add_player_id(db: sqlite_utils.Database, entry_id: str, player_id: str | None) -> None:

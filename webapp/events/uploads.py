@@ -14,12 +14,13 @@ import csv
 import io
 import re
 import zipfile
+from datetime import UTC, datetime
 from pathlib import PurePosixPath
 from typing import Any
 
 from cardpool import DeckwrightError
 from validator.files import decoded_text
-from validator.players import player_of_file
+from validator.players import player_key, player_of_file
 from validator.spreadsheet import cell_text
 
 from . import BulkItem, InvalidSubmissionError, Submission
@@ -263,6 +264,18 @@ COLUMN_NAMES = {
     "player": ("player", "player name", "name", "your name", "full name"),
     "list": ("list", "decklist", "deck list", "deck", "your decklist", "your deck"),
     "player_id": ("player id", "playerid"),
+    # A form's sheet of answers: when each was sent (Google Forms, Microsoft Forms, Typeform,
+    # Jotform) and from which address.
+    "answered": (
+        "timestamp",
+        "submitted at",
+        "submit date (utc)",
+        "submit date",
+        "submission date",
+        "date submitted",
+        "completion time",
+    ),
+    "email": ("email address", "email", "e-mail", "e-mail address", "your email"),
 }
 
 
@@ -419,6 +432,8 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             cells["player"] = cell_text(cells["player"])
             if "player_id" in cells:
                 cells["player_id"] = cell_text(cells["player_id"])
+            if "email" in cells:
+                cells["email"] = cell_text(cells["email"])
             source = f"line {number}"
             if not cells["player"].strip():
                 skipped.append((number, f"{source}: skipped: no player name"))
@@ -435,8 +450,70 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                     player_id=cells.get("player_id") or None,
                     submission=submission,
                     position=number,
+                    answered_as=cells.get("answered", "").strip(),
+                    email=cells.get("email", "").strip().casefold() or None,
                 )
             )
     except csv.Error as exc:
         raise _unreadable(ended + 1, exc) from None
+    if "answered" in columns:
+        _read_times(items)
     return _within_budget(items), skipped
+
+
+# How a sheet writes when a form's answer was sent: its spreadsheet's locale writes the date
+# ("2030/05/01", "5/1/2030", "01/05/2030", "01.05.2030") and the time (24 or 12 hours).
+_DATES = (
+    "%Y/%m/%d",
+    "%Y-%m-%d",
+    "%Y.%m.%d",
+    "%m/%d/%Y",
+    "%d/%m/%Y",
+    "%d.%m.%Y",
+    "%d-%m-%Y",
+    "%m/%d/%y",
+    "%d/%m/%y",
+    "%d.%m.%y",
+)
+_TIMES = ("%H:%M:%S", "%H:%M", "%I:%M:%S %p", "%I:%M %p")
+_FORMATS = tuple(f"{day} {time}" for day in _DATES for time in _TIMES)
+
+
+def _moment(text: str, form: str) -> datetime | None:
+    """``text`` read as a moment by ``form`` (None for ISO 8601), or None if it is not one."""
+    try:
+        if form:
+            return datetime.strptime(text, form)
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def _read_times(items: list[BulkItem]) -> None:
+    """Each answer's time, where it can be told: by the one way of writing a moment that
+    reads the whole column. When several ways read it (5/1 is the 5th of January or the 1st
+    of May), a player's answers get their times only when every way puts them in the same
+    order; otherwise none of them gets one, and which is the latest is not guessed."""
+    readings: list[list[datetime | None]] = []
+    for form in ("", *_FORMATS):
+        moments: list[datetime | None] = []
+        for item in items:
+            moment = _moment(item.answered_as, form) if item.answered_as else None
+            if item.answered_as and moment is None:
+                break  # not this way: most ways stop at the first answer
+            moments.append(moment)
+        else:
+            readings.append(moments)
+    if not readings:
+        return
+    players: dict[str, list[int]] = {}
+    for at, item in enumerate(items):
+        players.setdefault(player_key(item.player), []).append(at)
+    for answers in players.values():
+        if any(readings[0][at] is None for at in answers):
+            continue  # an answer without its time: which is the latest is not told
+        orders = {tuple(sorted(answers, key=lambda at: reading[at])) for reading in readings}
+        if len(orders) == 1:
+            for at in answers:
+                items[at].answered = readings[0][at]
