@@ -34,7 +34,8 @@ comment, or a problem.
 This module reads a whole text list; its parts live beside it: ``decklist_lines`` reads one
 line, ``decklist_names`` finds the card a text names, ``decklist_headers`` the part a header
 names, ``decklist_counts`` checks the counts a list gives of itself, ``decklist_json`` reads
-the JSON form and ``decklist_export`` writes a deck out. What the app and the tests import
+the JSON form, ``decklist_pasted`` a JSON deck or the site's CSV pasted as text, and
+``decklist_export`` writes a deck out. What the app and the tests import
 from ``validator.decklist`` is still importable from here.
 """
 
@@ -116,6 +117,7 @@ from .decklist_names import (
     _suggestions,
     _unknown_card,
 )
+from .decklist_pasted import csv_rows, json_deck
 from .errors import DecklistError, DecklistTooLongError
 from .problems import WARNING
 
@@ -142,13 +144,19 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     if not isinstance(text, str):
         raise DecklistError("a text decklist must be a string")
     limit = _LINE_LIMIT.get() if max_lines is None else max_lines
+    pasted = json_deck(text, game, name, limit)  # a deck saved as JSON, pasted as text
+    if isinstance(pasted, ParsedDeck):
+        return pasted
     lines = text.splitlines()
     if len(lines) > limit:
         raise DecklistTooLongError(len(lines), limit)
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
-    problems: list[Problem] = []
+    problems: list[Problem] = [] if pasted is None else [pasted]
     place: tuple = _BY_TYPE
-    kept = _readings(game)
+    # The rows of the site's CSV are read by its columns, as the file is imported: their
+    # readings hold for this list alone, never kept for the game's others.
+    rows = csv_rows(game, lines)
+    kept = _readings(game) if rows is None else rows
     section_for_type, default_section = game.section_for_type, game.default_section
     # Each section's index, held while the lines are read: a card line is one call to add.
     indexes: dict[str, Any] = {}

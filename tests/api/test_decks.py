@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import pytest
+
 from tests.api.support import error_of
 from validator import parse_text
 from webapp.db import get_db
@@ -236,3 +238,21 @@ def test_a_line_read_with_a_warning_does_not_keep_a_deck_from_being_saved(client
     response = save(client, game="era", name="Zero", text="3 Fire Breath\n0 Kindle")
     assert response.status_code == 201
     assert response.get_json()["text"].endswith("Deck:\n3 Fire Breath\n")
+
+
+@pytest.mark.parametrize("game", ["era", "shadow-era", "ryft", "arcmage", "eruma"])
+def test_a_saved_decks_json_and_csv_sent_as_text_validate_to_the_saved_deck(client, example, game):
+    # The JSON (as this API and the deck page's export give it) was read as a title and an
+    # empty deck; the CSV named every Shadow Era, Arcmage and ERUMA card by its printing.
+    saved = save(client, game=game, name="Round trip", text=example(f"{game}-legal")).get_json()
+    sent = {
+        "json": client.get(f"/api/v1/decks/{saved['id']}").get_data(as_text=True),
+        "csv": client.get(f"/decks/{saved['id']}.csv").get_data(as_text=True),
+    }
+    for form, text in sent.items():
+        answer = client.post(
+            f"/api/v1/games/{game}/validate", data=text, content_type="text/plain"
+        ).get_json()
+        assert (form, answer["legal"], answer["problems"]) == (form, True, [])
+        assert answer["deck"]["sections"] == saved["deck"]["sections"], form
+        assert answer["deck"].get("boards") == saved["deck"].get("boards"), form

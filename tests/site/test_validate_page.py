@@ -125,3 +125,20 @@ def test_a_format_of_another_game_is_explained(client, csrf_token, example):
 def test_an_unknown_game_is_explained(client, csrf_token, example):
     page = post_form(client, csrf_token, example("era-legal"), game="chess", status=400)
     assert "chess" in page
+
+
+def test_a_saved_decks_csv_or_json_pasted_is_the_deck_it_was_exported_from(
+    client, csrf_token, example
+):
+    # Pasted, the deck page's CSV named every card by its printing ("1 Darkclaw (COTC) se017")
+    # and its JSON was the list's title above an empty deck.
+    text = example("shadow-era-legal")
+    saved = client.post(
+        "/api/v1/decks", json={"game": "shadow-era", "name": "Wolves", "text": text}
+    ).get_json()
+    deck_part = saved["text"].split("\n\n", 1)[1]  # the saved text after its "# Wolves"
+    for export in (f"/decks/{saved['id']}.csv", f"/api/v1/decks/{saved['id']}"):
+        pasted = client.get(export).get_data(as_text=True)
+        page = html.unescape(post_form(client, csrf_token, pasted, game="shadow-era"))
+        assert 'data-legal="true"' in page, export
+        assert deck_part in page, export

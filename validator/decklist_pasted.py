@@ -1,0 +1,190 @@
+"""A deck pasted as text in a form the site exports rather than as a list of lines: its JSON
+(the builder's export, a saved deck as ``GET /api/v1/decks/<id>`` gives it, or the
+``{"cards": [...]}`` other deck tools export) and its CSV (the deck page's and the builder's,
+as a file's text or as rows copied from a spreadsheet). Each is read as the deck it was
+exported from, as importing the file into the builder reads it, not line by line: a JSON deck
+read so was a title and nothing else, and the CSV's card id (``se017``) was taken for a card
+number, so every card came back naming its printing."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from cardpool import Game, name_key
+
+from .deck import Deck
+from .decklist_common import (
+    MALFORMED_LINE,
+    READ_AS,
+    ParsedDeck,
+    Problem,
+    _problem,
+)
+from .decklist_headers import _BOARD, _BOARD_HEADERS, _SECTION
+from .decklist_json import parse_mapping
+from .decklist_lines import _CARD, _HEADER, _INVISIBLE, _SKIP, _UNKNOWN
+from .decklist_names import _find, _resolve
+from .errors import DecklistError, DecklistTooLongError
+from .problems import WARNING
+from .spreadsheet import cell_text
+
+# What may come before a JSON deck's "{": blanks, and a byte order mark or zero-width spaces.
+_BEFORE_JSON = " \t\r\n\f\v\u00a0" + _INVISIBLE
+# The columns of the site's CSV export that name a row's card and place it.
+_JSON_START = re.compile(f"[{_BEFORE_JSON}]*{{")
+_CSV_NEEDED = ("part", "count", "card", "card_id")
+_CSV_SEPARATORS = (",", "\t", ";")
+
+
+class _RepeatedKey(Exception):
+    def __init__(self, key: str):
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object, refused when it names a key twice (as the API refuses such a body)."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise _RepeatedKey(key)
+        seen.add(key)
+    return dict(pairs)
+
+
+def json_deck(
+    text: str, game: Game, name: str, max_lines: int | None
+) -> ParsedDeck | Problem | None:
+    """The deck a text holding a JSON deck gives, read as the JSON form is; None for text not
+    starting with "{"; and for text starting with it that is not JSON, the problem to say beside
+    its reading as a text list (a deck saved as JSON and pasted in part, or a list that happens
+    to start so)."""
+    start = _JSON_START.match(text)
+    if start is None:
+        return None
+    body = text[start.end() - 1 :].rstrip(_BEFORE_JSON)
+    try:
+        data = json.loads(body, object_pairs_hook=_unique_keys)
+    except _RepeatedKey as exc:
+        return _not_a_deck(game, name, f"it names the key {exc.key!r} twice in one object")
+    except json.JSONDecodeError as exc:
+        line = exc.lineno + text.count("\n", 0, start.end())
+        return _problem(
+            READ_AS,
+            f"Line {line}: the list starts with '{{' but is not JSON ({exc.msg} at column"
+            f" {exc.colno}), so it is read as a text list; a deck saved as JSON is read whole,"
+            " from its first '{' to its last '}'",
+            line,
+            WARNING,
+        )
+    except (RecursionError, ValueError):  # nested too deeply, or a number too long
+        return _not_a_deck(game, name, "it is nested too deeply or holds a number too long")
+    if not isinstance(data, dict):  # "{" starts an object: only a stray value after it
+        return None
+    deck = data
+    if "sections" not in data and "cards" not in data and isinstance(data.get("deck"), Mapping):
+        # a saved deck as the API (and the deck page's JSON export) gives it: the deck under
+        # "deck", its name and game beside it
+        deck = dict(data["deck"])
+        for key in ("name", "game"):
+            if isinstance(data.get(key), str) and data[key]:
+                deck[key] = data[key]
+    problems: list[Problem] = []
+    other = deck.get("game")
+    if isinstance(other, str) and other and name_key(other) != name_key(game.id):
+        problems.append(
+            _problem(
+                READ_AS,
+                f"the deck is for the game {other!r}, not {game.short_name}; its cards are"
+                f" read as {game.short_name} cards",
+                None,
+                WARNING,
+            )
+        )
+    try:
+        parsed = parse_mapping(deck, game, max_lines)
+    except DecklistTooLongError:
+        raise
+    except DecklistError as exc:
+        return _not_a_deck(game, name, str(exc))
+    if name:
+        parsed.deck.name = name
+    parsed.problems[:0] = problems
+    return parsed
+
+
+def _not_a_deck(game: Game, name: str, why: str) -> ParsedDeck:
+    """An empty deck and the problem of a JSON text naming none: nothing of it is guessed."""
+    deck = Deck(game, {}, name=name)
+    message = f"the list is JSON but cannot be read as a deck: {why}"
+    return ParsedDeck(deck, [_problem(MALFORMED_LINE, message)])
+
+
+def csv_rows(game: Game, lines: list[str]) -> dict[str, tuple] | None:
+    """The readings of the rows of the site's CSV export (its first line names its columns:
+    ``part,count,card,type,set,number,card_id``), each row its card by its id in the part it
+    names, naming its printing when the row gives its set or number, as the builder imports
+    the file; None for any other list. A row whose count is not one the export writes (0,
+    1,000) is not given: it is read as any line is, and said so."""
+    first = next((line for line in lines if line.strip(_BEFORE_JSON)), "")
+    if "card_id" not in first.lower():
+        return None
+    header = first.strip(_BEFORE_JSON)
+    separator = next((s for s in _CSV_SEPARATORS if s in header), None)
+    if separator is None:
+        return None
+    columns = [cell.strip().lower() for cell in _cells(header, separator)]
+    if any(column not in columns for column in _CSV_NEEDED):
+        return None
+    at = {column: columns.index(column) for column in columns}
+    readings: dict[str, tuple] = {header: (_SKIP,), first.strip(): (_SKIP,)}
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped in readings or separator not in stripped:
+            continue
+        cells = _cells(stripped, separator)
+        row = {column: cell_text(cells[i].strip()) for column, i in at.items() if i < len(cells)}
+        reading = _row(game, row)
+        if reading is not None:
+            readings[stripped] = reading
+    return readings
+
+
+def _cells(line: str, separator: str) -> list[str]:
+    return next(csv.reader([line], delimiter=separator))
+
+
+def _row(game: Game, row: dict[str, str]) -> tuple | None:
+    """One row of the site's CSV as the line reader gives a card with its part on its line."""
+    part, count = row.get("part", ""), row.get("count", "")
+    name, card_id = row.get("card", ""), row.get("card_id", "")
+    # a part the game does not have is said as a header's is, its card placed by its type
+    section = game.section_for(part) if part else None
+    if section is not None:
+        target = (_SECTION, section)
+    elif (board := _BOARD_HEADERS.get(name_key(part))) is not None:
+        target = (_BOARD, board)
+    else:
+        target = None
+    if not (count.isascii() and count.isdigit() and count[0] != "0" and len(count) <= 3):
+        return None
+    if not (card_id or name):
+        return None
+    found = _resolve(game, card_id) if card_id else None
+    notes: tuple[str, ...] = ()
+    if found is None and name:
+        found = _resolve(game, name)  # an id the pool no longer has: the card by its name
+        if found is not None and card_id:
+            notes = (f"no card has the id {card_id!r} now; read by its name as {found[0].name}",)
+    if found is None:
+        return (_HEADER, target, part, (_UNKNOWN, name or card_id, None), True)
+    card = found[0]
+    if name and not notes:
+        by_name = _find(game, name)
+        if by_name is not None and by_name[0].identity != card.identity:
+            notes = (f"{name!r} has the id of {card.name}; read by its id as {card.name}",)
+    printing = bool(row.get("set") or row.get("number"))
+    return (_HEADER, target, part, (_CARD, card, printing, (*found[2], *notes), int(count)), True)
