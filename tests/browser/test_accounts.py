@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -157,5 +158,50 @@ def test_decks_saved_before_logging_in_are_claimed_from_this_browser(browser, li
         expect(page.get_by_role("status")).to_have_text("1 deck claimed.")
         expect(page.locator("section.my-deck")).to_contain_text("Kept Before Login")
         assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_an_edit_saved_after_the_login_ended_says_so_and_loses_nothing(
+    browser, live_server, live_database
+):
+    """The login ends while a private deck is being edited: saving says the login ended, not
+    that the deck is unknown; logged in again in another tab, the same save goes through."""
+    name = f"ended-{secrets.token_hex(4)}"
+    page = fresh(browser, live_server)
+    try:
+        register_in(page, name)
+        link = save_in_builder(page, "Night Tech")
+        deck_id = link.rsplit("/", 1)[1]
+        page.goto("/account/decks")
+        mine = page.locator("section.my-deck", has_text="Night Tech")
+        mine.get_by_label("Visibility").select_option("private")
+        mine.get_by_role("button", name="Save").click()
+        expect(page.locator("section.my-deck")).to_have_attribute("data-visibility", "private")
+
+        page.goto(f"/decks/{deck_id}/edit")
+        settle(page)
+        page.fill("#deck-name", "Night Tech v2")
+        with sqlite3.connect(live_database) as db:  # the login ends (expired, or ended elsewhere)
+            db.execute(
+                "DELETE FROM account_sessions WHERE account_id ="
+                " (SELECT id FROM accounts WHERE name = ?)",
+                [name],
+            )
+        page.click("#deck-save")
+        status = page.locator("#save-status")
+        expect(status).to_contain_text("Not saved")
+        expect(status).to_contain_text("Your login has ended")
+        expect(page.locator("#deck-name")).to_have_value("Night Tech v2")
+
+        # Logged in again in another tab, the same save, from the same page, goes through.
+        other = page.context.new_page()
+        log_in_to(other, name)
+        page.click("#deck-save")
+        expect(status).to_contain_text("Saved")
+        saved = page.input_value("#share-link").rsplit("/", 1)[1]
+        answer = page.request.get(f"/api/v1/decks/{saved}").json()
+        assert (answer["name"], answer["parent"]) == ("Night Tech v2", deck_id)
+        assert other.request.get(f"/api/v1/decks/{saved}").status == 200
     finally:
         page.context.close()
