@@ -215,12 +215,25 @@ def history(db: sqlite_utils.Database, saved: SavedDeck) -> list[SavedDeck]:
 
 
 def edits_of(db: sqlite_utils.Database, deck_id: str) -> list[SavedDeck]:
-    """The decks saved as edits of this one, oldest first: newer versions of a shared link."""
+    """The decks saved as edits of this one, oldest first: newer versions of a shared link.
+
+    Anyone may save an edit of a deck they can see; of a deck an account owns, only its
+    owner's edits are its newer versions (webapp.accounts says whose an edit is): another's
+    edit listed on its page would pass for the owner's own update."""
     rows = db.execute(
         f"SELECT {_columns(db)} FROM decks WHERE parent = ? ORDER BY created LIMIT ?",
         [deck_id, MAX_HISTORY],
     ).fetchall()
-    return [_saved(row) for row in rows if not _hidden(row[0])]
+    return [
+        _saved(row) for row in rows if not _hidden(row[0]) and _edited_by_saver(deck_id, row[0])
+    ]
+
+
+def _edited_by_saver(deck_id: str, edit_id: str) -> bool:
+    if not has_request_context():
+        return True
+    same = current_app.extensions.get("deckwright.same_saver")
+    return same is None or same(deck_id, edit_id)
 
 
 _COLUMNS = "id, game, name, format, created, parent, deck, text, description"

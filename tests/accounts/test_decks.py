@@ -338,3 +338,21 @@ def test_an_edit_of_a_deck_no_one_may_see_tells_others_nothing_of_its_owner(app,
             assert hint in words[0]
         else:
             assert "log in" not in words[0]
+
+
+def test_a_strangers_edit_is_not_listed_as_a_newer_version_of_an_owned_deck(app, alice, bob):
+    """Anyone may save an edit of a deck they see; on an account's deck page, only the
+    owner's edits are 'Edited since', or a stranger's would pass for the owner's update."""
+    shared = save(alice, "Fire Rush")
+    set_visibility(alice, shared, "public")
+    save(bob, "Fire Rush (updated by the author)", parent=shared)
+    save_anonymously(app.test_client(), "Fire Rush v3 official", parent=shared)
+    page = app.test_client().get(f"/decks/{shared}").get_data(as_text=True)
+    assert "Edited since:" not in page
+    assert "updated by the author" not in page
+    assert "v3 official" not in page
+    save(alice, "Fire Rush v2", parent=shared)
+    page = app.test_client().get(f"/decks/{shared}").get_data(as_text=True)
+    edited = page.split('id="newer-versions"')[1].split("</p>")[0]
+    assert "Fire Rush v2" in edited
+    assert "updated by the author" not in edited

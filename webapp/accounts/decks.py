@@ -221,6 +221,20 @@ def may_see(db: sqlite_utils.Database, deck_id: str, viewer: Account | None) -> 
     return viewer is not None and viewer.id == row[0]
 
 
+def same_saver(db: sqlite_utils.Database, deck_id: str, edit_id: str) -> bool:
+    """Whether an edit of a deck may be shown as its newer version: of a deck an account
+    owns, only that account's edits are; of a deck no account owns, whose an edit is cannot
+    be told, and every edit is."""
+    ensure_schema(db)
+    owners = dict(
+        db.execute(
+            "SELECT deck_id, account_id FROM account_decks WHERE deck_id IN (?, ?)",
+            [deck_id, edit_id],
+        ).fetchall()
+    )
+    return deck_id not in owners or owners.get(edit_id) == owners[deck_id]
+
+
 def public_decks(
     db: sqlite_utils.Database,
     game_id: str,

@@ -85,5 +85,8 @@ def refuse_dead_token() -> Response | None:
 def install(app: Flask) -> None:
     app.extensions["deckwright.deck_guard"] = may_see
     app.extensions["deckwright.login_hint"] = login_hint
+    app.extensions["deckwright.same_saver"] = lambda deck_id, edit_id: decks.same_saver(
+        get_db(), deck_id, edit_id
+    )
     app.before_request(refuse_dead_token)
     app.after_request(keep_private)
