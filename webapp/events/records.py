@@ -263,6 +263,8 @@ class BulkItem:
     # The address a form's answer came from: answers from two addresses under one name may
     # be two players, whose lists are not one player's versions.
     email: str | None = None
+    # "Windows-1252" for a file read in that code page, not as UTF-8: the organizer is told.
+    read_as: str = ""
 
 
 @dataclass

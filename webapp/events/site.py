@@ -827,6 +827,13 @@ def upload(event_id: str, token: str):
             ' saves "CSV (Comma delimited)": check the names on the list. A sheet saved as'
             ' "CSV UTF-8" keeps every letter of every language.'
         )
+    if files := [item.source for item in items if item.read_as == uploads.WINDOWS_1252]:
+        named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
+        notices.append(
+            f"{named} {'are' if len(files) > 1 else 'is'} not UTF-8 text, so"
+            f" {'they were' if len(files) > 1 else 'it was'} read as Windows-1252, as Notepad"
+            " on Windows saves text: check the names and lists."
+        )
     return _dashboard(access, token, notices=notices, report=report)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 import zipfile
 from datetime import UTC, datetime
 from pathlib import PurePosixPath
@@ -131,6 +132,11 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     # its parts were not decklists.
     if office := _office_document(archive, {info.filename for info in members}):
         raise not_a_csv(office)
+    # A sheet's CSV mailed as a zip, or a form's answers downloaded as one: read as uploaded.
+    sheets = [info for info in members if _kind(info) == "sheet"]
+    if sheets and not any(_kind(info) == "list" for info in members):
+        with archive:
+            return _zipped_sheet(archive, sheets)
     items: list[BulkItem] = []
     skipped: list[Skipped] = []
     total = 0
@@ -158,9 +164,10 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 raise BadUploadError(
                     f"the zip inflates to more than {MAX_TOTAL_BYTES // (1024 * 1024)} MB"
                 )
-            text, why_not = decoded_text(raw)
+            # A list typed in Notepad on Windows is saved in Windows-1252 ("Renée’s deck").
+            text, read_as = typed_text(raw)
             if text is None:
-                skipped.append((position, f"{name}: skipped: {why_not}"))
+                skipped.append((position, f"{name}: skipped: {_not_read(raw, read_as)}"))
                 continue
             player = player_of_file(name)
             try:
@@ -173,9 +180,68 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 skipped.append((position, f"{name}: skipped: {exc}"))
                 continue
             items.append(
-                BulkItem(source=name, player=player, submission=submission, position=position)
+                BulkItem(
+                    source=name,
+                    player=player,
+                    submission=submission,
+                    position=position,
+                    read_as=read_as,
+                )
             )
     return _within_budget(items), skipped
+
+
+def _not_read(raw: bytes, why_not: str) -> str:
+    """Why a member is not read as text, in words saying what to do."""
+    if why_not == OTHER_CODE_PAGE:
+        return (
+            "not UTF-8 text, and its letters are not Windows-1252's either (a computer set to"
+            " another language saves its own code page): save it as UTF-8 and upload it again"
+        )
+    _, said = decoded_text(raw)
+    if "NUL" in said:
+        return said
+    return "not a text file (neither UTF-8, UTF-16 nor Windows-1252 text)"
+
+
+SHEET_SUFFIXES = (".csv", ".tsv")
+
+
+def _kind(info: zipfile.ZipInfo) -> str:
+    """What a zip's member is to an upload: "list", "sheet" or "" (neither, or not read)."""
+    name = member_name(info)
+    if info.is_dir() or name.endswith("/") or _unsafe(name) or _hidden(PurePosixPath(name)):
+        return ""
+    suffix = PurePosixPath(name).suffix.lower()
+    return "list" if suffix in DECKLIST_SUFFIXES else "sheet" if suffix in SHEET_SUFFIXES else ""
+
+
+def _zipped_sheet(
+    archive: zipfile.ZipFile, sheets: list[zipfile.ZipInfo]
+) -> tuple[list[BulkItem], list[Skipped]]:
+    """The lists of a zip's one CSV, read as the CSV uploaded on its own would be."""
+    names = [member_name(info) for info in sheets]
+    if len(sheets) > 1:
+        raise BadUploadError(
+            f"the zip holds {len(sheets)} CSV files and no decklist files"
+            f" ({', '.join(names[:5])}{', ...' if len(names) > 5 else ''}): upload each"
+            " CSV on its own"
+        )
+    (sheet,), (name,) = sheets, names
+    if sheet.flag_bits & 0x1:
+        raise BadUploadError(f"{name} in the zip is encrypted: upload the CSV itself")
+    # The header's size can lie: read at most one byte past the limit and check.
+    try:
+        with archive.open(sheet) as member:
+            raw = member.read(MAX_UPLOAD_BYTES + 1)
+    except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError):
+        raise BadUploadError(f"{name} cannot be read from the zip: upload the CSV itself") from None
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise BadUploadError(
+            f"{name} in the zip is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB:"
+            " upload it in parts"
+        )
+    return read_csv(raw)
 
 
 _UTF8_FLAG = 0x800
@@ -191,6 +257,11 @@ def member_name(info: zipfile.ZipInfo) -> str:
     valid UTF-8 is read as UTF-8 (text in cp437 beyond ASCII almost never is); a Unicode
     path field, which some Windows tools add to their code-page name ("Gro_mann.txt" for
     "Großmann.txt"), is read first.
+    Windows' own "Send to > Compressed folder" writes a name in the computer's DOS code
+    page, which in Western Europe is cp850, not cp437: "João.txt" read as cp437 was the
+    player "Jo╞o", "Søren.txt" "S¢ren". Such a name is read in the DOS code page that makes
+    it a name (:func:`_dos_name`). Every name is in Unicode's composed form: the Finder
+    writes "é" as "e" and an accent, which look alike but are not the same text.
     Windows PowerShell writes ``\\`` between folders: a player is named by the file alone.
     """
     name = info.filename
@@ -199,8 +270,36 @@ def member_name(info: zipfile.ZipInfo) -> str:
         if found := _unicode_path(info.extra, raw):
             name = found
         elif not name.isascii():
-            name = _utf8(raw) or name
-    return name.replace("\\", "/")
+            name = _utf8(raw) or _dos_name(raw)
+    return unicodedata.normalize("NFC", name.replace("\\", "/"))
+
+
+# The DOS code pages Windows writes zip names in: the US's, Western Europe's, Cyrillic's.
+_DOS_CODE_PAGES = ("cp437", "cp850", "cp866")
+
+
+def _dos_name(raw: bytes) -> str:
+    """A name in a DOS code page, read in the one whose letters make the most sense: words
+    of one alphabet ("αscar" mixes Greek and Latin; "Óscar" is cp850's), and no four
+    accented Latin letters in a row ("êóáí" is cp866's "Иван")."""
+    readings = [raw.decode(code_page) for code_page in _DOS_CODE_PAGES]
+    return max(readings, key=_letters_that_make_sense)  # the first of equals: cp437
+
+
+def _letters_that_make_sense(name: str) -> int:
+    count = 0
+    for word in re.findall(r"[^\W\d_]+", name):
+        accented = [letter for letter in word if not letter.isascii()]
+        alphabets = {unicodedata.name(letter, "?").split()[0] for letter in accented}
+        if word.isascii() or len(alphabets) != 1:
+            continue
+        (alphabet,) = alphabets
+        if alphabet == "LATIN" and re.search(r"[^\x00-\x7f]{4}", word):
+            continue
+        if alphabet != "LATIN" and len(accented) != len(word):
+            continue  # Latin letters beside Greek or Cyrillic ones
+        count += len(accented)
+    return count
 
 
 def _utf8(raw: bytes) -> str | None:
@@ -233,12 +332,25 @@ def _unsafe(name: str) -> str:
     return ""
 
 
+# What Windows leaves in a folder it showed: its settings and its thumbnails.
+_WINDOWS_FILES = ("desktop.ini", "thumbs.db", "ehthumbs.db")
+
+
+def _hidden(name: PurePosixPath) -> bool:
+    """Whether a member is a file no player wrote: a Mac's "._" twins and __MACOSX folder,
+    dot files, and the files Windows leaves in folders."""
+    hidden = any(part.startswith(".") or part == "__MACOSX" for part in name.parts)
+    return hidden or name.name.lower() in _WINDOWS_FILES
+
+
 def _not_a_decklist(info: zipfile.ZipInfo, path: str) -> str:
     name = PurePosixPath(path)
-    if any(part.startswith(".") or part == "__MACOSX" for part in name.parts):
+    if _hidden(name):
         return "hidden or system file"
     if info.flag_bits & 0x1:
         return "encrypted"
+    if name.suffix.lower() in SHEET_SUFFIXES:
+        return "a CSV beside decklist files is not read: upload it on its own"
     if name.suffix.lower() not in DECKLIST_SUFFIXES:
         return f"not a decklist ({', '.join(DECKLIST_SUFFIXES)} files only)"
     if info.file_size > MAX_MEMBER_BYTES:
@@ -371,29 +483,53 @@ def csv_text(data: bytes) -> tuple[str, bool]:
     accented letters in a row ("Àëåêñåé"), which no Western name has: another code page's
     letters (Cyrillic, Greek) read as Windows-1252, names no one typed.
     """
-    text, _ = decoded_text(data)
-    if text is not None:
-        return text, False
-    refused = BadUploadError(
-        "the upload is neither a zip file nor a CSV file (in UTF-8, UTF-16 or Windows-1252)"
-    )
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise refused
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise refused from None
-    if _CONTROL.search(text):
-        # NUL bytes (UTF-16 without its mark) or other control characters, which no text
-        # typed into a spreadsheet holds: a PDF, an image, a program.
-        raise refused
-    if _OTHER_CODE_PAGE.search(text):
+    text, read_as = typed_text(data)
+    if read_as == OTHER_CODE_PAGE:
         raise BadUploadError(
             "the CSV is not UTF-8 text, and its letters are not Windows-1252's either (a"
             " spreadsheet in another language saves its own code page): save it as"
             ' "CSV UTF-8" and upload that'
         )
-    return text, True
+    if text is None:
+        raise BadUploadError(
+            "the upload is neither a zip file nor a CSV file (in UTF-8, UTF-16 or Windows-1252)"
+        )
+    return text, read_as == WINDOWS_1252
+
+
+# How :func:`typed_text` read a text, or why it could not.
+WINDOWS_1252 = "Windows-1252"
+NOT_TEXT = "not text"
+OTHER_CODE_PAGE = "another code page"
+
+
+def typed_text(data: bytes) -> tuple[str | None, str]:
+    """Text typed on any computer, and how it was read ("" for UTF-8 or UTF-16,
+    :data:`WINDOWS_1252`); or None and why not (:data:`NOT_TEXT`, :data:`OTHER_CODE_PAGE`).
+
+    UTF-8 (with or without its mark) and UTF-16 with its mark are read as a decklist file
+    is; other bytes as Windows-1252, the code page Windows' editors and Excel save text in
+    ("José", "Renée’s deck"). The five bytes Windows-1252 leaves undefined, NUL bytes
+    (UTF-16 without its mark) and a broken UTF-16 text are not text; a text with four
+    accented letters in a row ("Àëåêñåé"), which no Western name has, is another code page's
+    letters (Cyrillic, Greek) read as Windows-1252, names no one typed.
+    """
+    text, _ = decoded_text(data)
+    if text is not None:
+        return text, ""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None, NOT_TEXT
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None, NOT_TEXT
+    if _CONTROL.search(text):
+        # NUL bytes (UTF-16 without its mark) or other control characters, which no text
+        # typed into a list or a spreadsheet holds: a PDF, an image, a program.
+        return None, NOT_TEXT
+    if _OTHER_CODE_PAGE.search(text):
+        return None, OTHER_CODE_PAGE
+    return text, WINDOWS_1252
 
 
 # Control characters but tabs, line breaks and the end-of-file mark (Ctrl-Z) of old DOS files.

@@ -1,0 +1,149 @@
+"""Zips as organizers make them on event day: a folder zipped by Windows Explorer (names in
+its DOS code page, lists typed in Notepad in Windows-1252), by the Finder (names in UTF-8
+with the accents apart, ``__MACOSX`` twins), or a sheet's CSV mailed as a zip. Every list is
+read, no file becomes a player it does not name, and what is not read is said."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import unicodedata
+import zipfile
+
+import pytest
+
+from tests.events.conftest import csrf_of, example
+from webapp.events.uploads import BadUploadError, read_upload
+
+LEGAL = example("era-legal")
+
+
+def zipped(members: list[tuple[bytes, bytes]]) -> bytes:
+    """A zip whose names are the bytes given, without the flag saying they are UTF-8, as
+    Explorer and the Finder write them."""
+    buffer = io.BytesIO()
+    stand_ins = []
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for number, (name, content) in enumerate(members):
+            stand_in = chr(ord("A") + number).encode() * len(name)
+            stand_ins.append((stand_in, name))
+            archive.writestr(stand_in.decode(), content)
+    data = buffer.getvalue()
+    for stand_in, name in stand_ins:
+        assert data.count(stand_in) == 2  # the local header's and the directory's
+        data = data.replace(stand_in, name)
+    return data
+
+
+def dashboard_upload(client, event, data: bytes, filename: str) -> str:
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    answer = client.post(
+        f"{dashboard}/upload",
+        data={"csrf_token": token, "upload": (io.BytesIO(data), filename)},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 200
+    return html.unescape(answer.get_data(as_text=True))
+
+
+def test_lists_typed_in_notepad_on_windows_are_read_and_the_organizer_told(client, event):
+    """Renée's list says "Renée’s deck" in Windows-1252: it was skipped as "not a UTF-8
+    text file", and Renée had no list."""
+    typed = f"// Renée’s deck\n{LEGAL}".replace("\n", "\r\n").encode("cp1252")
+    data = zipped([("Renée.txt".encode("cp850"), typed), (b"Bo.txt", LEGAL.encode())])
+    items, skipped = read_upload("lists.zip", data)
+    assert ([i.player for i in items], skipped) == (["Renée", "Bo"], [])
+    assert items[0].submission.body.startswith("// Renée’s deck\r\n")
+    assert [i.read_as for i in items] == ["Windows-1252", ""]
+    page = dashboard_upload(client, event, data, "lists.zip")
+    assert "2 lists stored from lists.zip." in page
+    assert "Renée.txt is not UTF-8 text, so it was read as Windows-1252" in page
+    assert sorted(e["player"] for e in event.entries()) == ["Bo", "Renée"]
+
+
+def test_a_file_in_neither_utf8_nor_windows_1252_is_skipped_saying_so():
+    russian = "// Колода Ивана\n1 Ember Rex\n".encode("cp1251")
+    data = zipped([(b"Ivan.txt", russian), (b"photo.txt", b"\x89PNG\r\n\x1a\n\x00\x00")])
+    items, skipped = read_upload("lists.zip", data)
+    assert items == []
+    assert skipped == [
+        (
+            1,
+            "Ivan.txt: skipped: not UTF-8 text, and its letters are not Windows-1252's either"
+            " (a computer set to another language saves its own code page): save it as UTF-8"
+            " and upload it again",
+        ),
+        (2, "photo.txt: skipped: not a text file (neither UTF-8, UTF-16 nor Windows-1252 text)"),
+    ]
+
+
+def test_a_folder_zipped_by_windows_explorer_names_its_players():
+    """Explorer writes names in the DOS code page, cp850 in Western Europe: "João.txt" was
+    the player "Jo╞o" and "Søren.txt" "S¢ren"."""
+    names = ["José", "João", "Søren", "Óscar", "Müller"]
+    members = [(b"Round 1/", b"")]
+    members += [(f"Round 1/{name}.txt".encode("cp850"), LEGAL.encode()) for name in names]
+    members += [(b"Round 1/desktop.ini", b"[.ShellClassInfo]"), (b"Thumbs.db", b"\x00\x01")]
+    items, skipped = read_upload("Round 1.zip", zipped(members))
+    assert [i.player for i in items] == names
+    assert skipped == [
+        (7, "Round 1/desktop.ini: skipped: hidden or system file"),
+        (8, "Thumbs.db: skipped: hidden or system file"),
+    ]
+    russian = zipped([("Иван Петров.txt".encode("cp866"), LEGAL.encode())])
+    assert [i.player for i in read_upload("lists.zip", russian)[0]] == ["Иван Петров"]
+
+
+def test_a_folder_zipped_by_the_finder_names_its_players_as_typed(client, event):
+    """The Finder writes "é" as "e" and a combining accent, and a "._" twin of each file."""
+    name = unicodedata.normalize("NFD", "Lists/Renée.txt").encode()
+    twin = unicodedata.normalize("NFD", "__MACOSX/Lists/._Renée.txt").encode()
+    data = zipped(
+        [
+            (b"Lists/", b""),
+            (name, LEGAL.encode()),
+            (b"Lists/.DS_Store", b"\x00\x00\x00\x01Bud1"),
+            (b"__MACOSX/", b""),
+            (b"__MACOSX/Lists/", b""),
+            (twin, b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X"),
+        ]
+    )
+    items, skipped = read_upload("Lists.zip", data)
+    assert [i.player for i in items] == ["Renée"]  # composed: as typed on any keyboard
+    assert [message.split(": ")[1] for _, message in skipped] == ["skipped"] * 2
+    dashboard_upload(client, event, data, "Lists.zip")
+    assert event.submit("Renée", LEGAL).status_code == 409  # one player, on file already
+
+
+FORMS = '"Timestamp","Your name","Decklist"\r\n"2030/05/01 10:00:00","Ann","1 Ember Rex"\r\n'
+
+
+def test_a_zip_of_one_csv_is_read_as_the_csv(client, event):
+    """A form's answers downloaded as a zip, or a sheet mailed as one: the zip was read as a
+    folder of lists, and the CSV skipped as "not a decklist"."""
+    data = zipped(
+        [
+            (b"Deck check (Responses).csv", FORMS.encode()),
+            (b"__MACOSX/._Deck check (Responses).csv", b"\x00\x05\x16\x07"),
+        ]
+    )
+    items, skipped = read_upload("Deck check (Responses).zip", data)
+    assert ([(i.source, i.player) for i in items], skipped) == ([("line 2", "Ann")], [])
+    page = dashboard_upload(client, event, data, "Deck check (Responses).zip")
+    assert "1 list stored from Deck check (Responses).zip." in page
+    assert [e["player"] for e in event.entries()] == ["Ann"]
+
+
+def test_a_csv_beside_lists_or_beside_another_csv_is_not_read_unsaid():
+    beside = zipped([(b"Ann.txt", b"1 Ember Rex"), (b"players.csv", FORMS.encode())])
+    items, skipped = read_upload("lists.zip", beside)
+    assert [i.player for i in items] == ["Ann"]
+    assert skipped == [
+        (2, "players.csv: skipped: a CSV beside decklist files is not read: upload it on its own")
+    ]
+    two = zipped([(b"a.csv", FORMS.encode()), (b"b.csv", FORMS.encode())])
+    said = "the zip holds 2 CSV files and no decklist files (a.csv, b.csv): upload each CSV"
+    with pytest.raises(BadUploadError, match=re.escape(said)):
+        read_upload("sheets.zip", two)
