@@ -613,10 +613,8 @@ el.clear.addEventListener("click", () => {
   announce("The deck is empty. Undo puts it back.");
 });
 
-el.undoButton.addEventListener("click", () => {
-  const before = state.cleared;
-  hideUndo();
-  if (!before) return;
+/** Put back a deck as :func:`snapshot` took it. */
+function putBack(before) {
   state.sections = before.sections;
   state.boards = before.boards;
   el.name.value = before.name;
@@ -624,6 +622,13 @@ el.undoButton.addEventListener("click", () => {
   renderRules();
   loadDetails();
   deckChanged({ now: true });
+}
+
+el.undoButton.addEventListener("click", () => {
+  const before = state.cleared;
+  hideUndo();
+  if (!before) return;
+  putBack(before);
   announce("The deck is back.");
   el.clear.focus();
 });
@@ -1754,11 +1759,14 @@ const builder = {
   copies,
   fixRules,
   announce,
+  /** Put a list in place of the deck; the answer is a function that puts the deck back. */
   async loadList(text) {
     // A list on file may be the JSON a player pasted on the event's page.
     const json = deckJson(text) || siteCsv(text);
     const result = await readList(text, json && json.deck);
+    const before = snapshot();
     replaceDeck(result.deck);
+    return () => putBack(before);
   },
 };
 

@@ -10,6 +10,11 @@
 // Lists go through the event API, the very path of the submission page: the server reads,
 // validates, versions and hashes each one, and refuses any once the event is closed. This
 // script only shows its answers.
+//
+// A change is sent with the number of the version the builder's deck was made from
+// (`based_on`). When a newer one came on file meanwhile (another tab, the organizer's
+// upload), the server stores nothing and says so (409, list-changed); the panel says it too,
+// keeps the player's deck, and lets them load the list on file or send theirs in its place.
 
 import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
@@ -136,6 +141,9 @@ function receiptOf(receipt, game, event) {
   ];
 }
 
+const sourceOf = (version) =>
+  version.source === "organizer" ? "the organizer" : "your private link (another tab or device)";
+
 /** Open the builder for the event named in the page; ``builder`` is what the panel may use. */
 export async function openForEvent(game, builder) {
   const eventId = $("event-banner").dataset.event;
@@ -150,6 +158,8 @@ export async function openForEvent(game, builder) {
     receipt: $("submit-receipt"),
   };
   let access = privateAccess();
+  // The version on file the deck in the builder was made from (0: none yet).
+  let onFile = 0;
   const eventPath = `/events/${encodeURIComponent(eventId)}`;
 
   const unavailable = (message) => {
@@ -191,7 +201,7 @@ export async function openForEvent(game, builder) {
     el.player.required = !access;
     el.button.textContent = access ? "Submit changes" : `Submit to ${event.name}`;
     el.state.textContent = access
-      ? `Changing ${player}’s list on file until ${utc(event.deadline)}. Every version is kept.`
+      ? `Changing ${player}’s list on file (version ${onFile}) until ${utc(event.deadline)}. Every version is kept.`
       : `Submit this deck as your list. You get a private link to change it until ${utc(event.deadline)}.`;
     el.form.hidden = false;
   };
@@ -208,7 +218,10 @@ export async function openForEvent(game, builder) {
     }
     player = entry.player;
     // The player's current list first: changes start from what is on file.
-    if (entry.latest) await builder.loadList(entry.latest.list);
+    if (entry.latest) {
+      await builder.loadList(entry.latest.list);
+      onFile = entry.latest.version;
+    }
     builder.announce(`${player}’s list on file is loaded.`);
   }
   if (!event.open) {
@@ -217,36 +230,109 @@ export async function openForEvent(game, builder) {
   }
   ready(player);
 
-  el.form.addEventListener("submit", async (submitted) => {
-    submitted.preventDefault();
+  const entryPath = () => `${eventPath}/entries/${encodeURIComponent(access.entry)}`;
+
+  const busy = (on) => {
+    for (const button of el.form.querySelectorAll("button")) button.disabled = on;
+    if (on) el.form.setAttribute("aria-busy", "true");
+    else el.form.removeAttribute("aria-busy");
+  };
+
+  /** A notice in the panel that takes the focus, so that its buttons are the next keys away. */
+  const notice = (id, ...parts) => {
+    const box = h("div", { id, class: "notice submit-notice", tabindex: "-1" }, ...parts);
+    el.problem.replaceChildren(box);
+    box.focus();
+    return box;
+  };
+
+  /** A newer list came on file since the deck was made: say so; the player chooses. */
+  const changed = async (error) => {
+    let latest = null;
+    try {
+      latest = (await api(entryPath(), { token: access.token })).latest;
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+    }
+    if (!latest) {
+      el.problem.replaceChildren(h("div", { class: "notice notice-error" }, h("p", {}, error.message)));
+      return;
+    }
+    const load = h("button", { type: "button", class: "button" }, "Load the list on file");
+    const mine = h("button", { type: "button", class: "button button-primary" }, "Send mine in its place");
+    load.addEventListener("click", async () => {
+      busy(true);
+      try {
+        const putBack = await builder.loadList(latest.list);
+        onFile = latest.version;
+        ready(player);
+        const back = h("button", { type: "button", class: "button" }, "Put my deck back");
+        back.addEventListener("click", () => {
+          putBack();
+          el.problem.replaceChildren();
+          builder.announce("Your deck is back in the builder.");
+          el.button.focus();
+        });
+        notice(
+          "list-loaded",
+          h("p", {}, `Version ${latest.version}, the list on file, is in the builder now.`),
+          h("div", { class: "form-actions" }, back),
+        );
+        builder.announce(`Version ${latest.version} of your list is loaded.`);
+      } catch (failure) {
+        if (!(failure instanceof ApiError)) throw failure;
+        el.problem.replaceChildren(h("div", { class: "notice notice-error" }, h("p", {}, failure.message)));
+      } finally {
+        busy(false);
+      }
+    });
+    mine.addEventListener("click", () => send(latest.version));
+    notice(
+      "list-changed",
+      h("p", {}, h("strong", {}, "Your list on file changed since this builder loaded it.")),
+      h("p", {}, `Version ${latest.version} came from ${sourceOf(latest)} at ${utc(latest.received)}.`),
+      h(
+        "p",
+        {},
+        "Nothing was sent: the deck here is as you left it. Load the list on file to see it,",
+        ` or send yours to put it in place of version ${latest.version}.`,
+      ),
+      h("div", { class: "form-actions" }, load, mine),
+    );
+  };
+
+  /** Send the deck: the first list, or a change made from version ``basedOn``. */
+  const send = async (basedOn) => {
     el.problem.replaceChildren();
     if (!builder.copies()) {
       el.problem.replaceChildren(h("p", { class: "notice notice-error" }, "Add cards to the deck first."));
       return;
     }
     const deck = builder.deckPayload();
-    el.button.disabled = true;
-    el.form.setAttribute("aria-busy", "true");
+    busy(true);
     try {
       let receipt;
       if (access) {
-        receipt = await api(`${eventPath}/entries/${encodeURIComponent(access.entry)}`, {
-          method: "PUT",
-          json: { deck },
-          token: access.token,
-        });
+        receipt = await api(entryPath(), { method: "PUT", json: { deck, based_on: basedOn }, token: access.token });
       } else {
         const body = { player: el.player.value, deck };
         if (el.playerId.value.trim()) body.player_id = el.playerId.value.trim();
         receipt = await api(`${eventPath}/entries`, { method: "POST", json: body });
         access = { entry: receipt.entry.entry, token: receipt.player_token };
       }
+      // The next change is made from the version just stored.
+      onFile = receipt.entry.latest.version;
       el.receipt.replaceChildren(...receiptOf(receipt, game, event));
       player = receipt.entry.player;
       ready(player);
       builder.announce(`Your list is on file: ${receipt.entry.latest.legal ? "legal" : "not legal"}.`);
+      if (el.form.contains(document.activeElement) || document.activeElement === document.body) el.button.focus();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      if (error.code === "list-changed") {
+        await changed(error);
+        return;
+      }
       el.problem.replaceChildren(
         h(
           "div",
@@ -261,8 +347,12 @@ export async function openForEvent(game, builder) {
         el.state.replaceChildren(h("span", { class: "notice notice-error" }, error.message));
       }
     } finally {
-      el.button.disabled = false;
-      el.form.removeAttribute("aria-busy");
+      busy(false);
     }
+  };
+
+  el.form.addEventListener("submit", (submitted) => {
+    submitted.preventDefault();
+    send(onFile);
   });
 }
