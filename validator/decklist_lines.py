@@ -95,6 +95,12 @@ _LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
 # and those phones offer (sent with U+FE0F, which asks for the emoji form: "▪️"); and the
 # "> " (">>> ") a chat or a forum quotes a line with.
 _BULLET = re.compile(r"^(?:>+\s*|[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+)")
+# The fence of a code block, as chats and forums write one around a pasted list ("```", with
+# the block's language after it: "```txt"); a line's text in backticks ("`4 Bad Wolf`") is code
+# too.
+_FENCE = re.compile(r"^```\s*([\w+#.-]*)\s*$")
+# "4xBad Wolf": a count and an x with no blank before the name, as some deck tools write it.
+_COUNT_STUCK = re.compile(r"^(\d{1,3})[xX×](\S.*)$")
 # A checklist's box, as notes apps and markdown write one: "- [ ] 4 Bad Wolf", "☐ 4 Bad Wolf".
 _CHECKBOX = re.compile(r"^(?:\[[ xX✓✔]?\]|[☐☑☒✅✔✓]\ufe0f?)\s+")
 _CHECKBOX_STARTS = frozenset("[☐☑☒✅✔✓")
@@ -102,9 +108,10 @@ _CHECKBOX_STARTS = frozenset("[☐☑☒✅✔✓")
 _LINK = re.compile(r"\[([^\[\]]+)\]\((?:https?://|/)[^()\s]*\)")
 # Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
 _EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
-# A markdown heading: "## Sideboard". Only a heading that names a part of the deck is a
-# header; "# Burn plan" stays a comment.
-_HEADING = re.compile(r"^#{1,6}\s+(\S.*?)\s*#*$")
+# A markdown heading, "## Sideboard", or a comment naming a part as deck tools write one,
+# "// Sideboard". Only one that names a part of the deck is a header; "# Burn plan" and
+# "// Burn plan" stay comments.
+_HEADING = re.compile(r"^(?:#{1,6}\s+|//\s*)(\S.*?)\s*#*$")
 # The count players add at the end of a list: "Total: 40", "Total cards - 40", "40 cards".
 _TOTAL = re.compile(
     r"^(?:total(?:\s+cards?)?|card\s+count)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?"
@@ -198,6 +205,11 @@ def _read_plain(game: Game, line: str) -> tuple | None:
 
 def _read_line(game: Game, stripped: str) -> tuple:
     line = _BULLET.sub("", _short_blanks(stripped).strip(_INVISIBLE).strip())
+    if line[:1] == "`" or line[-1:] == "`":
+        fence = _FENCE.match(line)
+        if fence and not (fence.group(1) and _find(game, fence.group(1))):
+            return (_SKIP,)  # "```" or "```txt": a code block's fence, drawn around the list
+        line = line.strip("`").strip()
     if line[:1] in _CHECKBOX_STARTS:
         line = _CHECKBOX.sub("", line)
     if "](" in line:
@@ -208,14 +220,14 @@ def _read_line(game: Game, stripped: str) -> tuple:
         line = emphasis.group(2).strip() + emphasis.group(3)
     if not line:
         return _BLANK
-    if line.startswith("//") or _says_nothing(game, line):
-        return (_SKIP,)
-    heading = _HEADING.match(line)
+    heading = _HEADING.match(line) if line[0] in "#/" else None
     if heading:
         label = heading.group(1).rstrip(":").strip()
         target = _target(game, label)
         if target is not None:
             return (_HEADER, target, _without_count(label), None, False)
+    if line.startswith("//") or _says_nothing(game, line):
+        return (_SKIP,)
     if line.startswith("#"):
         return _hashed(game, line)
     line = _TRAILING_COMMENT.sub("", line)
@@ -279,6 +291,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
         label = _without_count(line)
         if target is not None and (label == line or not _find(game, label)):
             return (_HEADER, target, label, None, label != line and _counts_none(line))
+        stuck = _COUNT_STUCK.match(line)
+        if stuck and (found := _resolve(game, stuck.group(2))) is not None:
+            return _with_count(game, found, stuck.group(1), stuck.group(2))
         row = _read_row(game, line)
         if row is not None:
             return row
@@ -341,7 +356,7 @@ def _read_row(game: Game, line: str) -> tuple | None:
     """A line no other way reads: a count set apart after the name, or a row pasted from a
     spreadsheet, a CSV file or a markdown table (``1<tab>Ember Rex<tab>SDS1A``,
     ``"3","Kindle"``, ``| 4 | Dirk Saber |``); None when it is neither."""
-    apart = _COUNT_APART.match(line)
+    apart = _count_apart(game, line)
     if apart:
         found = _resolve(game, apart.group(1))
         if found is not None:
@@ -397,6 +412,16 @@ def _read_row(game: Game, line: str) -> tuple | None:
         part = next(((c, p) for c in others if c != text and (p := _part(game, c))), None)
         return reading if part is None else (_HEADER, part[1], part[0], reading, True)
     return (_UNKNOWN, others[0], None)
+
+
+def _count_apart(game: Game, line: str) -> re.Match | None:
+    """A count set apart after a name (see ``_COUNT_APART``), unless it is the number of a card
+    number joined to a set's code by a dash ("Kindle SDS1A-015"): the card's printing."""
+    apart = _COUNT_APART.match(line)
+    if apart is None or line[len(apart.group(1)) : len(apart.group(1)) + 1] != "-":
+        return apart
+    words = apart.group(1).split()
+    return None if words and name_key(words[-1]) in _lexicon(game).set_keys else apart
 
 
 def _part(game: Game, cell: str) -> tuple | None:
@@ -473,8 +498,7 @@ def _count_twice(game: Game, count: int, card_text: str) -> tuple | None:
     one tool to another write it. The same count twice is that count; two counts that differ
     are a problem naming both, neither picked. None when ``card_text`` is no card's name and a
     count after it."""
-    for pattern in (_COUNT_LAST, _COUNT_APART):
-        match = pattern.match(card_text)
+    for match in (_COUNT_LAST.match(card_text), _count_apart(game, card_text)):
         if match is None:
             continue
         found = _resolve(game, match.group(1).strip())

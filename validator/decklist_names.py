@@ -28,6 +28,8 @@ _HASH_CODE = re.compile(r"^(.*?\S)\s+#((?=\S*\d)\S+)$")
 _SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+((?=[\w-]*\d)[\w-]+)$")
 # "Canyon Therizinosaur SDS1C-006", "Smashing Blow - se064": a card's own number after it.
 _NUMBER_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?((?=\S*\d)\S+)$")
+# "Kindle SDS1A", "Full Moon - COTC": a set's code alone after a card's name.
+_SET_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?([\w.-]+)$")
 _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
 _TRAILING_DIGITS = re.compile(r"(?<!\d)\d+$")
 
@@ -141,6 +143,10 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         printing = found and _numbered(game.printings(found[0]), number.group(2))
         if printing is not None:
             return printing, True, found[2]
+    coded = _SET_AFTER.match(text)
+    if coded is not None and name_key(coded.group(2)) in _lexicon(game).set_keys:
+        # "Kindle SDS1A", "Full Moon - COTC": the set alone, as "Kindle (SDS1A)" names it
+        return _resolve(game, f"{coded.group(1)} ({coded.group(2)})")
     text = text.strip()
     first, _, name = text.partition(" ")
     numbered = name and game.cards_by_number.get(name_key(first))

@@ -1,0 +1,81 @@
+"""Lists as players paste them from chats, forums and other deck tools: a code block's fences
+around the list, a count stuck to its x ("4xBad Wolf"), a part named in a comment ("//
+Sideboard") and a set's code alone after a card ("Rabid Bite COTC")."""
+
+from __future__ import annotations
+
+import pytest
+
+from validator import parse_text
+
+
+def _read(game, text):
+    parsed = parse_text(text, game)
+    sections = {
+        part: [(e.card.name, e.count, e.printing_named) for e in entries]
+        for part, entries in parsed.deck.sections.items()
+    }
+    boards = {
+        part: [(e.card.name, e.count) for e in entries]
+        for part, entries in parsed.deck.boards.items()
+    }
+    return sections, boards, [p.message for p in parsed.problems]
+
+
+WOLVES = "Hero:\n1 Darkclaw\n\nDeck:\n4 Bad Wolf\n4 Full Moon\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"```\n{WOLVES}```\n",  # a Discord code block
+        f"```txt\n{WOLVES}\n```",  # with its language
+        f"```{WOLVES}```",  # the fences on the first and last lines
+        WOLVES.replace("1 Darkclaw", "`1 Darkclaw`"),  # a line as inline code
+    ],
+)
+def test_a_code_blocks_fences_around_a_list_are_not_its_title_or_a_card(shadow_era, text):
+    # the fence was the list's title, and the closing one a card no game has
+    assert _read(shadow_era, text) == _read(shadow_era, WOLVES)
+    assert _read(shadow_era, text)[2] == []
+
+
+def test_a_fence_naming_a_card_is_that_card(shadow_era):
+    sections, _, _ = _read(shadow_era, "```Darkclaw\n4 Bad Wolf\n```")
+    assert sections["hero"] == [("Darkclaw", 1, False)]
+
+
+@pytest.mark.parametrize("line", ["4xBad Wolf", "4XBad Wolf", "4×Bad Wolf"])
+def test_a_count_stuck_to_its_x_is_the_count(shadow_era, line):
+    assert _read(shadow_era, line) == ({"deck": [("Bad Wolf", 4, False)]}, {}, [])
+
+
+def test_a_comment_naming_a_part_starts_it(era):
+    # "// Sideboard", as deck tools export one: its cards were read into the deck
+    sections, boards, problems = _read(era, "// Deck\n3 Kindle\n// Sideboard\n2 Flame Lash\n")
+    assert sections == {"deck": [("Kindle", 3, False)]}
+    assert boards == {"sideboard": [("Flame Lash", 2)]}
+    assert problems == []
+
+
+def test_a_comment_naming_no_part_stays_a_comment(era):
+    assert _read(era, "// Burn first, then water\n3 Kindle\n") == (
+        {"deck": [("Kindle", 3, False)]},
+        {},
+        [],
+    )
+
+
+@pytest.mark.parametrize(
+    "line", ["4 Rabid Bite COTC", "4x Rabid Bite cotc", "4 Rabid Bite - COTC", "Rabid Bite x4 COTC"]
+)
+def test_a_sets_code_alone_after_a_card_names_its_printing_in_that_set(shadow_era, line):
+    # read as "4 Rabid Bite (COTC)" is; it named no card
+    assert _read(shadow_era, line) == ({"deck": [("Rabid Bite", 4, True)]}, {}, [])
+
+
+def test_a_set_code_and_number_joined_by_a_dash_are_no_count(era):
+    # "SDS1A-001" is not a count of 1 after "Canyon Therizinosaur SDS1A"
+    sections, _, problems = _read(era, "2 Canyon Therizinosaur SDS1A-001")
+    assert sections == {}
+    assert problems[0].startswith("Line 1: no ERA card is called")
