@@ -45,9 +45,14 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     list without headers. A card whose type more than one section takes is a problem saying
     the deck needs its ``sections``. Beside ``sections``, ``cards`` is not the deck's (the
     builder sends the cards it tries against a deck so).
+
+    A saved deck as ``GET /api/v1/decks/<id>`` gives it (the deck page's JSON export) holds
+    the deck under ``deck``, its name beside it: it is read as that deck (see
+    :func:`saved_deck`).
     """
     if not isinstance(data, Mapping):
         raise DecklistError("a deck must be a JSON object with 'sections' or 'cards'")
+    data = saved_deck(data)
     sections = data.get("sections")
     if sections is None and "cards" in data:
         cards = data["cards"]
@@ -94,6 +99,20 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
             where = f"{place}[{index}]"
             _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget)
     return ParsedDeck(_drop_empty(deck), problems, unread)
+
+
+def saved_deck(data: Mapping) -> Mapping:
+    """The deck a JSON object holds: itself, or for a saved deck as the API gives it (no
+    ``sections`` nor ``cards``, the deck under ``deck``) that deck, with the saved deck's name
+    and game."""
+    inner = data.get("deck")
+    if "sections" in data or "cards" in data or not isinstance(inner, Mapping):
+        return data
+    deck = dict(inner)
+    for key in ("name", "game"):
+        if isinstance(data.get(key), str) and data[key]:
+            deck[key] = data[key]
+    return deck
 
 
 def _mapping_target(game: Game, part: str, label: str) -> tuple | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Mapping
 from typing import Any
 
 from cardpool import Game, name_key
@@ -25,7 +24,7 @@ from .decklist_common import (
     _problem,
 )
 from .decklist_headers import _BOARD, _BOARD_HEADERS, _SECTION
-from .decklist_json import parse_mapping
+from .decklist_json import parse_mapping, saved_deck
 from .decklist_lines import _CARD, _HEADER, _INVISIBLE, _SKIP, _UNKNOWN
 from .decklist_names import _find, _resolve
 from .errors import DecklistError, DecklistTooLongError
@@ -84,14 +83,7 @@ def json_deck(
         return _not_a_deck(game, name, "it is nested too deeply or holds a number too long")
     if not isinstance(data, dict):  # "{" starts an object: only a stray value after it
         return None
-    deck = data
-    if "sections" not in data and "cards" not in data and isinstance(data.get("deck"), Mapping):
-        # a saved deck as the API (and the deck page's JSON export) gives it: the deck under
-        # "deck", its name and game beside it
-        deck = dict(data["deck"])
-        for key in ("name", "game"):
-            if isinstance(data.get(key), str) and data[key]:
-                deck[key] = data[key]
+    deck = saved_deck(data)  # the deck page's JSON export holds the deck under "deck"
     problems: list[Problem] = []
     other = deck.get("game")
     if isinstance(other, str) and other and name_key(other) != name_key(game.id):

@@ -12,7 +12,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cardpool import default_pool_dir
+from cardpool import default_pool_dir, load_game
+from validator import parse_text, to_mapping
 from validator.cli import cli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -211,3 +212,20 @@ def test_every_command_is_in_the_readme_with_help_text():
     for name, command in _commands(cli):
         assert command.help, f"{name} has no help text"
         assert f"`{name}" in readme, f"{name} is not in README.md"
+
+
+def test_the_deck_pages_json_export_is_read_as_its_deck(run, tmp_path):
+    # the deck page's JSON button saves the deck as the API gives it: under "deck", which the
+    # command refused as naming no 'sections'
+    deck = tmp_path / "Fire and Water.json"
+    text = (EXAMPLES / "era-legal.txt").read_text(encoding="utf-8")
+    game = load_game(default_pool_dir() / "era")
+    saved = {
+        "id": "abc",
+        "game": "era",
+        "name": "Fire",
+        "deck": to_mapping(parse_text(text, game).deck),
+    }
+    deck.write_text(json.dumps(saved), encoding="utf-8")
+    result = run("validate", "-g", "era", deck)
+    assert (result.exit_code, result.output) == (0, f"{deck}: legal in ERA Standard\n")

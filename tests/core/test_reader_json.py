@@ -133,3 +133,32 @@ def test_a_card_whose_type_two_sections_take_says_the_deck_needs_sections(skirmi
         " deck given as 'cards' alone names no section; send the deck's 'sections' instead"
         ' (e.g. {"sections": {"deck": [...], "tokens": [...]}})'
     )
+
+
+# A saved deck as the API gives it (GET /api/v1/decks/<id>, the deck page's JSON export): the
+# deck under "deck", its name beside it.
+
+
+def test_a_saved_deck_as_the_api_gives_it_is_its_deck(era):
+    saved = {
+        "id": "QY4l4pa1xusrf45g",
+        "game": "era",
+        "name": "Burn",
+        "format": "standard",
+        "deck": {
+            "name": "Burn",
+            "game": "era",
+            "sections": {"deck": [{"card": "Kindle", "count": 3}]},
+        },
+        "text": "# Burn\n\nDeck:\n3 Kindle\n",
+    }
+    parsed = parse_mapping(saved, era)
+    assert parsed.problems == []
+    assert parsed.deck.cards_by_section() == {"deck": [("era-kindle", 3)]}
+    assert parsed.deck.name == "Burn"
+
+
+def test_a_deck_beside_sections_is_not_read_for_them(era):
+    # the deck's own "sections" are the deck; a "deck" key beside them is no second deck
+    data = {"sections": {"deck": ["Kindle"]}, "deck": {"sections": {"deck": ["Flame Lash"]}}}
+    assert parse_mapping(data, era).deck.cards_by_section() == {"deck": [("era-kindle", 1)]}
