@@ -36,7 +36,7 @@ def zipped(members: list[tuple[bytes, bytes]]) -> bytes:
     return data
 
 
-def dashboard_upload(client, event, data: bytes, filename: str) -> str:
+def dashboard_upload(client, event, data: bytes, filename: str, status: int = 200) -> str:
     dashboard = f"/events/{event.id}/admin/{event.token}"
     token = csrf_of(client.get(dashboard).get_data(as_text=True))
     answer = client.post(
@@ -44,7 +44,7 @@ def dashboard_upload(client, event, data: bytes, filename: str) -> str:
         data={"csrf_token": token, "upload": (io.BytesIO(data), filename)},
         content_type="multipart/form-data",
     )
-    assert answer.status_code == 200
+    assert answer.status_code == status
     return html.unescape(answer.get_data(as_text=True))
 
 
@@ -147,3 +147,57 @@ def test_a_csv_beside_lists_or_beside_another_csv_is_not_read_unsaid():
     said = "the zip holds 2 CSV files and no decklist files (a.csv, b.csv): upload each CSV"
     with pytest.raises(BadUploadError, match=re.escape(said)):
         read_upload("sheets.zip", two)
+
+
+def bomb(name: str, head: bytes, megabytes: int) -> bytes:
+    """A zip of a few kilobytes whose one member inflates to ``megabytes`` of zeros."""
+    buffer = io.BytesIO()
+    with (
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive,
+        archive.open(name, "w") as member,
+    ):
+        member.write(head)
+        for _ in range(megabytes):
+            member.write(bytes(1024 * 1024))
+    return buffer.getvalue()
+
+
+def many_files(count: int) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for number in range(count):
+            archive.writestr(f"p{number}.txt", "1 Ember Rex")
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "said"),
+    [
+        (bomb("Ann.txt", b"", 2), 200, "Ann.txt: skipped: larger than 100000 bytes"),
+        (
+            bomb("players.csv", b"player,list\nAnn,", 5),
+            400,
+            "players.csv in the zip is larger than 4 MB: upload it in parts",
+        ),
+        (
+            many_files(10_000),
+            400,
+            "a zip holds at most 1000 files",
+        ),
+        (
+            zipped([(b"../../x.txt", b"1 Ember Rex"), (b"..\\..\\y.txt", b"1 Ember Rex")]),
+            200,
+            "../../y.txt: skipped: unsafe path",
+        ),
+        (
+            zipped([(b"players.csv", b'player,list\nAnn,"' + b"1 Ember Rex\n" * 20_000)]),
+            400,
+            "the CSV cannot be read from line 2: a cell is longer than 131,072 characters",
+        ),
+    ],
+)
+def test_a_hostile_zip_is_answered_in_words_and_stores_nothing(client, event, data, status, said):
+    assert len(data) < 4 * 1024 * 1024
+    page = dashboard_upload(client, event, data, "lists.zip", status)
+    assert said in page
+    assert event.entries() == []

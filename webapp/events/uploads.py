@@ -467,6 +467,11 @@ def _unreadable(line: int, error: csv.Error) -> BadUploadError:
             "a quoted cell's closing quote is followed by more text (its closing quote is"
             ' missing, or a quote inside it is not written twice: "")'
         )
+    elif "field limit" in str(error):
+        reason = (
+            f"a cell is longer than {csv.field_size_limit():,} characters, far longer than"
+            " any list (a quote left open, or not a sheet of lists)"
+        )
     else:
         reason = str(error)
     return BadUploadError(f"the CSV cannot be read from line {line}: {reason}; nothing was stored")
