@@ -63,6 +63,7 @@ def test_a_player_who_answered_twice_has_their_latest_answer_on_file(client, eve
     assert lists_of(client, event, "Ann") == [ILLEGAL, LEGAL]
     assert "3 lists stored" in page
     assert "second list" not in page
+    assert "not stored again" not in page
     first, latest = line(rows, 0), line(rows, 2)
     assert (
         f"Ann answered 2 times ({first} at 2030/05/01 10:00:00, {latest} at 2030/05/01"

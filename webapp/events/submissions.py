@@ -431,7 +431,7 @@ def submit_for_players(
             del lists[1:]
         # What is on file already is not stored again, nor anything answered before it.
         last_on_file = max((at for at, read in enumerate(lists) if read.same), default=-1)
-        for earlier in lists[:last_on_file]:
+        for earlier in lists[: max(last_on_file, 0)]:
             kept.append(
                 (
                     earlier.item.position,
