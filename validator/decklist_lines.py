@@ -5,6 +5,7 @@ line's text and the game alone, and is kept per game (see _READINGS)."""
 from __future__ import annotations
 
 import csv
+import html
 import re
 import weakref
 
@@ -95,6 +96,8 @@ _LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
 # and those phones offer (sent with U+FE0F, which asks for the emoji form: "▪️"); and the
 # "> " (">>> ") a chat or a forum quotes a line with.
 _BULLET = re.compile(r"^(?:>+\s*|[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+)")
+# A character as HTML writes it: "&#39;", "&#x27;", "&amp;", "&rsquo;".
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 # The fence of a code block, as chats and forums write one around a pasted list ("```", with
 # the block's language after it: "```txt"); a line's text in backticks ("`4 Bad Wolf`") is code
 # too.
@@ -205,6 +208,10 @@ def _read_plain(game: Game, line: str) -> tuple | None:
 
 def _read_line(game: Game, stripped: str) -> tuple:
     line = _BULLET.sub("", _short_blanks(stripped).strip(_INVISIBLE).strip())
+    if "&" in line and _ENTITY.search(line):
+        # "Nature&#39;s Outrage", "Didi &amp; Dimbo": a list copied from a page's source, or
+        # sent on by a bot, writes characters as HTML does
+        line = html.unescape(line).strip()
     if line[:1] == "`" or line[-1:] == "`":
         fence = _FENCE.match(line)
         if fence and not (fence.group(1) and _find(game, fence.group(1))):
@@ -382,6 +389,8 @@ def _read_row(game: Game, line: str) -> tuple | None:
     cells = [cell for cell in cells if cell]
     if cells and all(cell.lower() in _COLUMN_NAMES for cell in cells):
         return (_SKIP,)  # a table's column names
+    if _TOTAL.match(joined := " ".join(cells)):
+        return (_TOTAL_LINE, joined)  # "| **Total** | **40** |": the table's own count
     # The count is the first cell of digits without a leading zero, if any: "062" is more
     # likely the card's number ("| 062 | Glacáin | 2 |"), and read as such when it is.
     counts = [(i, m) for i, cell in enumerate(cells) if (m := _COUNT_CELL.match(cell))]

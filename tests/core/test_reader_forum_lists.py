@@ -79,3 +79,22 @@ def test_a_set_code_and_number_joined_by_a_dash_are_no_count(era):
     sections, _, problems = _read(era, "2 Canyon Therizinosaur SDS1A-001")
     assert sections == {}
     assert problems[0].startswith("Line 1: no ERA card is called")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["4 Nature&#39;s Outrage", "4 Nature&#x27;s Outrage", "4 Nature&rsquo;s Outrage"],
+)
+def test_a_character_written_as_html_writes_it_is_that_character(arcmage, line):
+    # a list copied from a page's source, or sent on by a bot: the name was unknown
+    assert _read(arcmage, line) == ({"deck": [("Nature's Outrage", 4, False)]}, {}, [])
+
+
+def test_a_markdown_tables_total_row_is_its_count_not_a_card(arcmage):
+    table = (
+        "| Card | Qty | Type |\n| --- | :-: | --- |\n"
+        "| Kolibri | 4 | Creature |\n| Nature's Outrage | 4 | Magic |\n"
+    )
+    assert _read(arcmage, table + "| **Total** | **8** | |\n")[2] == []
+    (said,) = _read(arcmage, table + "| **Total** | **9** | |\n")[2]
+    assert said.startswith("Line 5: 'Total 9' is read as the list's own count of its cards")
