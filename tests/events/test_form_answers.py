@@ -100,6 +100,21 @@ def test_the_sheet_downloaded_again_stores_only_the_new_answer(client, event):
     assert f"{latest}: Ann: the same list is on file (version 2), not stored again" in page
 
 
+def test_an_answer_before_the_one_on_file_is_not_stored_after_it(client, event):
+    """Only Ann's correction was uploaded; the whole sheet, later, holds her first answer
+    too: stored now, it would be her list on file, above her correction."""
+    rows = [
+        ("2030/05/01 10:00:00", "ann@example.org", "Ann", ILLEGAL),
+        ("2030/05/01 10:20:00", "ann@example.org", "Ann", LEGAL),
+    ]
+    upload(client, event, answers(rows[1]))
+    page = upload(client, event, answers(*rows))
+    assert lists_of(client, event, "Ann") == [LEGAL]
+    said = f"{line(rows, 0)}: Ann: an earlier answer than {line(rows, 1)}'s, which is on file:"
+    assert f"{said} not stored</li>" in page
+    assert f"the latest, {line(rows, 1)}, was already on file (version 1)" in page
+
+
 def test_with_room_for_fewer_lists_the_latest_answers_are_kept(app, client, event):
     app.config["EVENT_MAX_VERSIONS"] = 2
     rows = [

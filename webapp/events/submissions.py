@@ -436,7 +436,7 @@ def submit_for_players(
                 (
                     earlier.item.position,
                     f"{earlier.item.source}: {earlier.name}: an earlier answer than"
-                    f" {lists[last_on_file].item.source}'s, which is on file: not stored again",
+                    f" {lists[last_on_file].item.source}'s, which is on file: not stored",
                 )
             )
         if last_on_file >= 0:
