@@ -133,6 +133,12 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         printing = _printing(game.printings(card), match)
         if printing is None and _is_place(game, card, code.strip("()[]{}").strip()):
             return card, named, notes  # "Plymouth (I)": the region's place in the chapter
+        if printing is None and _describes(card, code.strip("()[]{}").strip()):
+            return card, named, notes  # "Darkclaw (Hero)", "Bad Wolf [Ally, Shadow]"
+        if printing is None and _is_word(game, code.strip("()[]{}").strip()):
+            # "Full Moon (Ally)": a word in brackets, no set's code, is a note (if not what
+            # the card is: see _describes)
+            return card, named, (*notes, f"{code} after {card.name} is read as a note")
         if printing is None:
             note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
             return card, named, (*notes, note)
@@ -166,6 +172,8 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         found = _find(game, noted[0])
         if found is not None:
             card, named, notes = found
+            if _describes(card, noted[1]):
+                return found  # "Pack Wolf (Shadow Ally)": what the card is
             return card, named, (*notes, f"({noted[1]}) after {card.name} is read as a note")
     return None
 
@@ -178,6 +186,31 @@ def _is_place(game: Game, card: Card, code: str) -> bool:
         and code in attribute.values
         and (not attribute.types or card.type in attribute.types)
         for attribute in game.attributes.values()
+    )
+
+
+def _is_word(game: Game, code: str) -> bool:
+    """Whether a code in brackets after a card is a word ("Ally"), not what a set's code
+    looks like ("XYZ") or a number."""
+    return code.isalpha() and not code.isupper() and name_key(code) not in _lexicon(game).set_keys
+
+
+def _describes(card: Card, words: str) -> bool:
+    """Whether the words in brackets after a card are what the card is, as players note them:
+    its type, faction, element or another fact of it ("Darkclaw (Hero)", "Bad Wolf [Ally,
+    Shadow]"), each part one of them."""
+    parts = [part.strip() for part in re.split(r"[,/;]|\s[-–—|]\s", words)]
+    if not all(parts):
+        return False
+    told = {name_key(card.type)}
+    for value in card.facts.values():
+        for each in value if isinstance(value, list | tuple) else (value,):
+            if isinstance(each, str):
+                told.add(name_key(each))
+    told.discard(name_key(card.name))
+    return all(
+        name_key(part) in told or all(name_key(word) in told for word in part.split())
+        for part in parts
     )
 
 

@@ -98,3 +98,25 @@ def test_a_markdown_tables_total_row_is_its_count_not_a_card(arcmage):
     assert _read(arcmage, table + "| **Total** | **8** | |\n")[2] == []
     (said,) = _read(arcmage, table + "| **Total** | **9** | |\n")[2]
     assert said.startswith("Line 5: 'Total 9' is read as the list's own count of its cards")
+
+
+@pytest.mark.parametrize(
+    ("line", "part", "card"),
+    [
+        ("1 Darkclaw (Hero)", "hero", "Darkclaw"),
+        ("4 Bad Wolf (Ally)", "deck", "Bad Wolf"),
+        ("4 Bad Wolf [Ally, Shadow]", "deck", "Bad Wolf"),
+        ("4 Rabid Bite (Ability - Wulven)", "deck", "Rabid Bite"),
+    ],
+)
+def test_what_the_card_is_in_brackets_after_it_is_said_nothing_of(shadow_era, line, part, card):
+    # its type, faction or class noted as players do: it was 'no printing of Bad Wolf is (Ally)'
+    count = int(line.split()[0])
+    assert _read(shadow_era, line) == ({part: [(card, count, False)]}, {}, [])
+
+
+def test_a_word_in_brackets_the_card_is_not_is_read_as_a_note(shadow_era):
+    # Full Moon is an ability: the note is said, in its words, not as a printing
+    sections, _, problems = _read(shadow_era, "4 Full Moon (Ally)")
+    assert sections == {"deck": [("Full Moon", 4, False)]}
+    assert problems == ["Line 1: (Ally) after Full Moon is read as a note"]
