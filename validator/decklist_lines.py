@@ -495,18 +495,19 @@ def _read_entry(game: Game, line: str) -> tuple:
         # what names no card, or a card and a code naming none of its printings ("(4)"), may
         # hold a second count
         if found is None or (not found[1] and found[2]):
-            twice = _count_twice(game, count, card_text)
+            twice = _count_twice(game, count, card_text, digits)
             if twice is not None:
                 return twice
         return _with_count(game, found, digits, card_text)
     return _counted(found, count, card_text)
 
 
-def _count_twice(game: Game, count: int, card_text: str) -> tuple | None:
+def _count_twice(game: Game, count: int, card_text: str, digits: str = "") -> tuple | None:
     """ "4 Bad Wolf x4": a count before a card's name and again after it, as lists copied from
     one tool to another write it. The same count twice is that count; two counts that differ
     are a problem naming both, neither picked. None when ``card_text`` is no card's name and a
-    count after it."""
+    count after it. A zero-padded number before the name that is the card's own ("099 Zombie
+    x3", ``digits`` as written) is its printing, and the count is the one after."""
     for match in (_COUNT_LAST.match(card_text), _count_apart(game, card_text)):
         if match is None:
             continue
@@ -514,6 +515,9 @@ def _count_twice(game: Game, count: int, card_text: str) -> tuple | None:
         if found is None:
             continue
         again = _count(match.group(match.lastindex))
+        numbered = _own_number(game, found, digits)
+        if numbered is not None:
+            return _counted(numbered, again, match.group(1))
         if again == count:
             return _counted(found, count, match.group(1))
         return (_TWO_COUNTS, found[0].name, count, again)

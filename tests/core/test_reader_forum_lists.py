@@ -120,3 +120,15 @@ def test_a_word_in_brackets_the_card_is_not_is_read_as_a_note(shadow_era):
     sections, _, problems = _read(shadow_era, "4 Full Moon (Ally)")
     assert sections == {"deck": [("Full Moon", 4, False)]}
     assert problems == ["Line 1: (Ally) after Full Moon is read as a note"]
+
+
+@pytest.mark.parametrize("line", ["099 Zombie x3", "099 Zombie (3)", "099 Zombie - 3"])
+def test_a_cards_own_number_before_it_and_a_count_after_it_are_that_printing(eruma, line):
+    # ERUMA numbers its cards 001 to 117: it was two counts of Zombie, 99 and 3
+    sections, _, problems = _read(eruma, line)
+    assert (sections, problems) == ({"extra": [("Zombie", 3, True)]}, [])
+
+
+def test_a_number_before_a_card_not_its_own_and_a_count_after_it_are_two_counts(eruma):
+    (said,) = _read(eruma, "002 Zombie x3")[2]
+    assert "gives two counts of Zombie, 2 and 3" in said
