@@ -15,9 +15,12 @@ from marshmallow import (
     ValidationError,
     fields,
     missing,
+    pre_load,
     validate,
     validates_schema,
 )
+
+from validator.decklist_json import saved_deck
 
 from .cards import MAX_PAGE, MAX_PER_PAGE
 
@@ -239,9 +242,10 @@ class DeckSchema(Answer):
 
 class DeckBodySchema(Schema):
     """A deck sent to be validated: its ``sections``, or its ``cards`` alone (each placed in
-    the section of its type, as other deck tools export a deck). Entries are read by the
-    validator, which reports bad entries as problems at their place (``sections.deck[2]``)
-    instead of refusing the body."""
+    the section of its type, as other deck tools export a deck), or a saved deck as
+    ``GET /api/v1/decks/{id}`` gives it (the deck under ``deck``, judged in its ``format``).
+    Entries are read by the validator, which reports bad entries as problems at their place
+    (``sections.deck[2]``) instead of refusing the body."""
 
     class Meta:
         unknown = EXCLUDE
@@ -268,6 +272,16 @@ class DeckBodySchema(Schema):
         values=fields.Raw(),
         metadata={"description": "sideboard / maybeboard -> entries, as in sections."},
     )
+
+    @pre_load
+    def deck_of_saved_deck(self, data, **_kwargs):
+        # A saved deck's answer posted back as it came: its deck, name and format are the body.
+        if not isinstance(data, dict):
+            return data
+        deck = saved_deck(data)
+        if deck is data:
+            return data
+        return {**deck, **{key: data[key] for key in ("format", "as_of") if data.get(key)}}
 
     @validates_schema
     def sections_or_cards(self, data, **_kwargs):

@@ -229,6 +229,28 @@ def test_a_json_deck_with_both_sections_and_cards_is_refused_naming_both(client)
     assert any("'sections' or 'cards'" in d for d in error["details"])
 
 
+def test_a_saved_deck_as_the_api_gives_it_is_judged_as_its_deck(client):
+    # GET /api/v1/decks/<id> (the deck page's JSON export) holds the deck under 'deck': the
+    # reader takes that form as text, and the JSON body was refused for having no 'sections'.
+    saved = client.post(
+        "/api/v1/decks",
+        json={
+            "game": "era",
+            "name": "Ember rush",
+            "format": "open",
+            "text": "1 Ember Rex\n3 Kindle",
+        },
+    ).get_json()
+    shown = client.get(f"/api/v1/decks/{saved['id']}").get_json()
+    answer = client.post("/api/v1/games/era/validate", json=shown).get_json()
+    assert answer["format"] == "open"
+    assert answer["deck"]["name"] == "Ember rush"
+    assert answer["deck"]["sections"] == shown["deck"]["sections"]
+    assert answer["legal"] is False  # an open deck of four cards
+    batch = client.post("/api/v1/games/era/validate/batch", json={"decks": [shown]})
+    assert batch.get_json()["results"][0]["deck"] == answer["deck"]
+
+
 def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):
     app.config["MAX_REQUEST_LINES"] = 10
     deck = {"cards": [{"card": "Kindle", "count": 1}] * 6}
