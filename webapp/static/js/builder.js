@@ -142,20 +142,50 @@ function toast(message) {
 
 // -- the phone's tabs and bar -------------------------------------------------------------------
 
+// The tabs follow the WAI-ARIA tabs pattern: the picked tab is the bar's one Tab stop (a
+// roving tabindex), the arrow keys, Home and End move to another tab and pick it, and each
+// tab names the parts of the page it shows (aria-controls).
+const tabs = [...document.querySelectorAll("#phone-bar [role='tab']")];
+
+for (const tab of tabs) {
+  const panels = [...document.querySelectorAll(`[data-tab-panel="${tab.dataset.tab}"]`)];
+  tab.setAttribute("aria-controls", panels.map((panel) => panel.id).join(" "));
+}
+
 function showTab(name) {
-  for (const tab of document.querySelectorAll("#phone-bar [data-tab]")) {
-    tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  for (const tab of tabs) {
+    const picked = tab.dataset.tab === name;
+    tab.setAttribute("aria-selected", String(picked));
+    tab.tabIndex = picked ? 0 : -1;
   }
   for (const panel of document.querySelectorAll("[data-tab-panel]")) {
     panel.classList.toggle("tab-shown", panel.dataset.tabPanel === name);
   }
 }
 
-document.getElementById("phone-bar").addEventListener("click", (event) => {
-  const tab = event.target.closest("[data-tab]");
-  if (!tab) return;
+function pickTab(tab) {
   showTab(tab.dataset.tab);
   window.scrollTo({ top: 0 });
+}
+
+document.getElementById("phone-bar").addEventListener("click", (event) => {
+  const tab = event.target.closest("[data-tab]");
+  if (tab) pickTab(tab);
+});
+
+document.getElementById("phone-bar").addEventListener("keydown", (event) => {
+  const index = tabs.indexOf(event.target.closest("[role='tab']"));
+  if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+  const to = {
+    ArrowRight: (index + 1) % tabs.length,
+    ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+    Home: 0,
+    End: tabs.length - 1,
+  }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  tabs[to].focus();
+  pickTab(tabs[to]);
 });
 
 el.filtersToggle.addEventListener("click", () => {
