@@ -12,6 +12,8 @@ import unicodedata
 import zipfile
 
 import pytest
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from tests.events.conftest import csrf_of, example
 from webapp.events.uploads import BadUploadError, read_upload
@@ -39,10 +41,14 @@ def zipped(members: list[tuple[bytes, bytes]]) -> bytes:
 def dashboard_upload(client, event, data: bytes, filename: str, status: int = 200) -> str:
     dashboard = f"/events/{event.id}/admin/{event.token}"
     token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    # Encoded here, in memory: the test client spools a large file to a temporary one.
+    boundary, body = encode_multipart(
+        {"csrf_token": token, "upload": FileStorage(io.BytesIO(data), filename)}
+    )
     answer = client.post(
         f"{dashboard}/upload",
-        data={"csrf_token": token, "upload": (io.BytesIO(data), filename)},
-        content_type="multipart/form-data",
+        data=body,
+        content_type=f"multipart/form-data; boundary={boundary}",
     )
     assert answer.status_code == status
     return html.unescape(answer.get_data(as_text=True))
@@ -133,6 +139,7 @@ def test_a_zip_of_one_csv_is_read_as_the_csv(client, event):
     assert ([(i.source, i.player) for i in items], skipped) == ([("line 2", "Ann")], [])
     page = dashboard_upload(client, event, data, "Deck check (Responses).zip")
     assert "1 list stored from Deck check (Responses).zip." in page
+    assert "<code>player,list</code>, zipped or not; a form's sheet of answers" in page
     assert [e["player"] for e in event.entries()] == ["Ann"]
 
 
