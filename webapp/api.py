@@ -31,6 +31,7 @@ from validator import (
     to_text,
     validate_all_formats,
 )
+from validator.decklist_json import saved_deck
 from validator.fits import fits as fits_of
 
 from . import accounts, cards, decks, limits, requests, schemas
@@ -457,6 +458,7 @@ def lines_of(value: Any) -> int:
         return max(len(value.splitlines()), 1)
     if not isinstance(value, dict):
         return 1
+    value = saved_deck(value)  # a saved deck as GET /api/v1/decks/<id> gives it: its deck
     parts = [value.get("sections"), value.get("boards")]
     entries = [e for part in parts if isinstance(part, dict) for e in part.values()]
     # A deck of its cards alone (beside sections, "cards" are a fits body's ids to try).

@@ -260,6 +260,17 @@ def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):
     assert error_of(response, 413)["code"] == "batch-too-long"
 
 
+def test_a_batch_of_saved_decks_counts_each_card_against_the_line_limit(app):
+    # a saved deck as GET /api/v1/decks/<id> gives it holds its entries under "deck": they
+    # count as the same deck's entries sent alone do, not as one line
+    app.config["MAX_REQUEST_LINES"] = 10
+    saved = {"name": "Kindles", "deck": {"sections": {"deck": [{"card": "Kindle"}] * 6}}}
+    response = app.test_client().post(
+        "/api/v1/games/era/validate/batch", json={"decks": [saved, saved]}
+    )
+    assert error_of(response, 413)["code"] == "batch-too-long"
+
+
 def test_an_empty_text_deck_is_judged_not_refused(client):
     answer = post_text(client, "eruma", "").get_json()
     assert answer["legal"] is False
