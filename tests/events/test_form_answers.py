@@ -147,6 +147,16 @@ def test_with_room_for_fewer_lists_the_latest_answers_are_kept(app, client, even
             "skipped: a second list for Ann: which of their answers is the latest"
             " cannot be told by its time ('01/05/2030 10:00', '05/01/2030 09:00')",
         ),
+        (
+            # Sent in one minute, as a sheet writing no seconds shows it: the row below is
+            # not the later answer (a sheet may be sorted by anything).
+            [
+                ("5/1/2030 10:20", "ann@example.org", "Ann", ILLEGAL),
+                ("5/1/2030 10:20", "ann@example.org", "Ann", LEGAL),
+            ],
+            "skipped: a second list for Ann: which of their answers is the latest"
+            " cannot be told by its time ('5/1/2030 10:20', '5/1/2030 10:20')",
+        ),
     ],
 )
 def test_answers_that_may_be_two_players_or_out_of_order_are_not_guessed(client, event, rows, said):

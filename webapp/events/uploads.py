@@ -635,7 +635,8 @@ def _read_times(items: list[BulkItem]) -> None:
     """Each answer's time, where it can be told: by the one way of writing a moment that
     reads the whole column. When several ways read it (5/1 is the 5th of January or the 1st
     of May), a player's answers get their times only when every way puts them in the same
-    order; otherwise none of them gets one, and which is the latest is not guessed."""
+    order, and no two at one moment; otherwise none of them gets one, and which is the
+    latest is not guessed."""
     readings: list[list[datetime | None]] = []
     for form in ("", *_FORMATS):
         moments: list[datetime | None] = []
@@ -654,6 +655,8 @@ def _read_times(items: list[BulkItem]) -> None:
     for answers in players.values():
         if any(readings[0][at] is None for at in answers):
             continue  # an answer without its time: which is the latest is not told
+        if len({readings[0][at] for at in answers}) < len(answers):
+            continue  # two sent at one moment (as far as the sheet writes it): not told
         orders = {tuple(sorted(answers, key=lambda at: reading[at])) for reading in readings}
         if len(orders) == 1:
             for at in answers:
