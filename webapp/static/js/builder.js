@@ -1602,13 +1602,18 @@ for (const field of [el.name, el.description]) {
 // -- the draft kept in the browser ----------------------------------------------------------
 
 /** Where this builder keeps its draft: a game's new deck, or the edit of one saved deck.
- * A list built for an event is the event's, kept by its own page: no draft. */
+ * A list built for an event is kept by the event's panel (event-submit.js), per event and
+ * entry, never in the game's draft. */
 function draftPlace() {
   if (EVENT) return null;
   return state.savedId ? `deck:${state.savedId}` : `game:${game.id}`;
 }
 
+/** Called on every edit the builder would keep: the event's panel keeps its own draft. */
+const editWatchers = [];
+
 function keepDraft() {
+  for (const watcher of editWatchers) watcher();
   const place = draftPlace();
   if (!place) return;
   saveDraft(place, {
@@ -1797,6 +1802,27 @@ const builder = {
     const before = snapshot();
     replaceDeck(result.deck);
     return () => putBack(before);
+  },
+  /** Call `edited()` after each edit of the deck, its name or description. */
+  onEdit(edited) {
+    editWatchers.push(edited);
+  },
+  /** The deck, name and description as a draft keeps them. */
+  draft() {
+    return {
+      game: game.id,
+      name: el.name.value,
+      description: el.description.value,
+      sections: Object.fromEntries(state.sections),
+      boards: Object.fromEntries(state.boards),
+    };
+  },
+  /** Put a kept draft in the builder, as changed and not yet sent. */
+  useDraft(draft) {
+    applyDraft({ ...draft, dirty: true });
+    renderRules();
+    loadDetails();
+    deckChanged({ now: true, edit: false });
   },
 };
 

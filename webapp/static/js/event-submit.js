@@ -4,8 +4,15 @@
 // The builder opens for an event as /games/<game>/build?event=<event id>. From a player's
 // private page their entry and private token follow in the fragment (#entry=…&token=…),
 // which browsers send to no server and in no Referer. The token is taken off the address bar
-// at once and kept in this script's memory only: the history, a copied address and a saved
-// deck's share link never carry it.
+// at once: the history, a copied address and a saved deck's share link never carry it. It is
+// kept in this script's memory and in the tab's sessionStorage (which no server sees and
+// which ends with the tab), so that a reload, Back, or a phone bringing back a tab it
+// discarded still changes the same list rather than start a second one.
+//
+// The unsent work is kept in the browser (keep.js) per event and entry, apart from the
+// game's own draft and from every other event's: the deck, and for a first list the name
+// typed, with the version on file it was made from. A reload brings it back saying it is
+// not sent (and from which version), and it is let go once the list on file is exactly it.
 //
 // Lists go through the event API, the very path of the submission page: the server reads,
 // validates, versions and hashes each one, and refuses any once the event is closed. This
@@ -18,9 +25,11 @@
 
 import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
+import { draftsUnder, dropDraft, loadDraft, onDraftChange, saveDraft } from "./keep.js";
 
 const $ = (id) => document.getElementById(id);
 const ROOT = document.documentElement.dataset.scriptRoot || "";
+const ACCESS = "deckwright:event-access:";
 
 /** A moment as the event pages print it: 2030-05-03 12:00 UTC. */
 function utc(iso) {
@@ -37,6 +46,50 @@ function privateAccess() {
   const entry = fragment.get("entry");
   const token = fragment.get("token");
   return entry && token ? { entry, token } : null;
+}
+
+/**
+ * The entry and token this tab used for the event, if any, when the page is that same page
+ * again: reloaded, brought back by Back or Forward, or by a phone that had discarded the tab.
+ * A link followed anew opens a first list: the next player on a shared device is not given
+ * the last one's list.
+ */
+function tabAccess(eventId) {
+  const [navigation] = performance.getEntriesByType("navigation");
+  const again = document.wasDiscarded || (navigation && ["reload", "back_forward"].includes(navigation.type));
+  if (!again) return null;
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(ACCESS + eventId));
+    return kept && typeof kept.entry === "string" && typeof kept.token === "string"
+      ? { entry: kept.entry, token: kept.token }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepTabAccess(eventId, access) {
+  try {
+    if (access) window.sessionStorage.setItem(ACCESS + eventId, JSON.stringify(access));
+    else window.sessionStorage.removeItem(ACCESS + eventId);
+  } catch {
+    // A browser that refuses storage: the private link opens the list again.
+  }
+}
+
+/** What a draft holds that a list sends: its name, its sections and boards (card, copies, printing). */
+function shape(draft) {
+  const part = (store) =>
+    Object.entries(store || {})
+      .filter(([, entries]) => Array.isArray(entries) && entries.length)
+      .map(([id, entries]) => [id, entries.map((e) => [e.id, e.count, e.printing || null])]);
+  return JSON.stringify([String(draft.name || "").trim(), part(draft.sections), part(draft.boards)]);
+}
+
+/** When a draft was kept, as the event's pages say a moment. */
+function keptAt(draft) {
+  const when = draft.kept ? new Date(draft.kept) : null;
+  return when && !Number.isNaN(when.getTime()) ? ` at ${utc(draft.kept)}` : "";
 }
 
 function formatName(game, id) {
@@ -156,24 +209,152 @@ export async function openForEvent(game, builder) {
     problem: $("submit-problem"),
     button: $("submit-button"),
     receipt: $("submit-receipt"),
+    draft: $("event-draft"),
   };
   let access = privateAccess();
+  if (access) keepTabAccess(eventId, access);
+  else access = tabAccess(eventId);
   // The version on file the deck in the builder was made from (0: none yet).
   let onFile = 0;
+  // The list on file as the builder shows it (its shape): a draft the same as it is let go.
+  let fileDeck = shape(builder.draft());
+  // Edits are kept once the builder shows what it opened on (the list on file, a draft).
+  let watching = false;
+  let player = null;
+  let event = null;
   const eventPath = `/events/${encodeURIComponent(eventId)}`;
+
+  // -- the unsent work, kept per event and entry --
+
+  const draftPlace = () => `event:${eventId}:${access ? `entry:${access.entry}` : "new"}`;
+
+  /** Say above the builder what the deck is (unsent work brought back, another tab's); null: nothing. */
+  const sayDraft = (...parts) => {
+    el.draft.hidden = !parts.length;
+    el.draft.replaceChildren(...parts);
+  };
+
+  /** Keep the deck (and a first list's name) unless the list on file is exactly it. */
+  const keep = () => {
+    if (!watching) return;
+    const draft = builder.draft();
+    const first = access ? null : { player: el.player.value, player_id: el.playerId.value };
+    const typed = first && (first.player.trim() || first.player_id.trim());
+    if (shape(draft) === fileDeck && !typed) {
+      dropDraft(draftPlace());
+      return;
+    }
+    saveDraft(draftPlace(), {
+      ...draft,
+      event: eventId,
+      entry: access ? access.entry : null,
+      player,
+      based_on: onFile,
+      first,
+    });
+  };
+  builder.onEdit(keep);
+  for (const field of [el.player, el.playerId]) field.addEventListener("input", keep);
+
+  /** Load a list without keeping it as the player's work: it is on file, not theirs unsent. */
+  const quietly = async (work) => {
+    const was = watching;
+    watching = false;
+    try {
+      return await work();
+    } finally {
+      watching = was;
+    }
+  };
+
+  const ourDraft = (draft) => draft && draft.game === game.id && draft.event === eventId;
+
+  /** Put a kept draft in the builder: the version it was made from, a first list's name. */
+  const useDraft = (draft) => {
+    builder.useDraft(draft);
+    if (access) onFile = Number.isInteger(draft.based_on) ? draft.based_on : 0;
+    else if (draft.first) {
+      el.player.value = draft.first.player || "";
+      el.playerId.value = draft.first.player_id || "";
+    }
+  };
+
+  /** Bring back the work kept for this event and entry; ``latest``: the version on file now. */
+  const restore = (latest) => {
+    const kept = loadDraft(draftPlace());
+    if (!ourDraft(kept)) return;
+    const typed = !access && kept.first && `${kept.first.player || ""}${kept.first.player_id || ""}`.trim();
+    if (shape(kept) === fileDeck && !typed) {
+      dropDraft(draftPlace());
+      return;
+    }
+    useDraft(kept);
+    const sends = event && event.open;
+    const unsendable =
+      event && !event.open
+        ? " Submissions are closed, so nothing more can be sent; Import and export has the deck as text."
+        : "";
+    if (!access) {
+      sayDraft(
+        h("strong", {}, "Your list is not submitted yet."),
+        ` It is back as you left it${keptAt(kept)}, kept in this browser only.`,
+        sends ? ` “Submit to ${event.name}” sends it.` : unsendable,
+      );
+      builder.announce("Your unsent list is back in the builder.");
+      return;
+    }
+    const newer =
+      latest && latest.version > onFile
+        ? ` Since then version ${latest.version} came on file, from ${sourceOf(latest)} at ${utc(latest.received)}` +
+          (sends ? ": sending yours first asks which to keep." : ".")
+        : "";
+    sayDraft(
+      h("strong", {}, "Your changes are not sent yet."),
+      ` They are back as you left them${keptAt(kept)}, made from version ${onFile} of your list on file.`,
+      newer,
+      sends ? " “Submit changes” sends them." : unsendable,
+    );
+    builder.announce("Your unsent changes are back in the builder.");
+  };
+
+  /** Without the private link: say which unsent changes of this event this browser keeps. */
+  const elsewhere = () => {
+    const others = draftsUnder(`event:${eventId}:entry:`)
+      .map(({ draft }) => draft)
+      .filter(ourDraft);
+    if (!others.length) return [];
+    return [
+      h("strong", {}, "Unsent changes are kept in this browser"),
+      ` for ${others
+        .map(
+          (d) =>
+            `${d.player ? `${d.player}’s list` : "a list on file"} (made from version ${d.based_on}` +
+            `${keptAt(d) ? `, kept${keptAt(d)}` : ""})`,
+        )
+        .join(", ")}. Open the deck builder from the private link of that list to go on with them.`,
+    ];
+  };
+
+  // -- the event and the list on file --
 
   const unavailable = (message) => {
     el.form.hidden = true;
     el.state.replaceChildren(h("span", { class: "notice notice-error" }, message));
   };
 
-  let event;
+  /** Nothing can be sent now; the work kept is shown all the same, and kept on. */
+  const keptOnly = () => {
+    restore(null);
+    watching = true;
+  };
+
   try {
     event = await api(eventPath);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     $("event-banner-title").textContent = "No such event";
     unavailable(error.message);
+    keptOnly();
     return;
   }
   if (event.game !== game.id) {
@@ -206,7 +387,7 @@ export async function openForEvent(game, builder) {
     el.form.hidden = false;
   };
 
-  let player = null;
+  let latest = null;
   if (access) {
     let entry;
     try {
@@ -214,16 +395,27 @@ export async function openForEvent(game, builder) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       unavailable(error.message);
+      // A link that no longer opens the list is not tried again on the next reload.
+      if (error.status === 403 || error.status === 404) keepTabAccess(eventId, null);
+      keptOnly();
       return;
     }
     player = entry.player;
+    latest = entry.latest;
     // The player's current list first: changes start from what is on file.
-    if (entry.latest) {
-      await builder.loadList(entry.latest.list);
-      onFile = entry.latest.version;
+    if (latest) {
+      await quietly(() => builder.loadList(latest.list));
+      onFile = latest.version;
     }
+    fileDeck = shape(builder.draft());
     builder.announce(`${player}’s list on file is loaded.`);
   }
+  restore(latest);
+  if (!access && el.draft.hidden) {
+    const others = elsewhere();
+    if (others.length) sayDraft(...others);
+  }
+  watching = true;
   if (!event.open) {
     closed(event.closed_reason);
     return;
@@ -231,6 +423,49 @@ export async function openForEvent(game, builder) {
   ready(player);
 
   const entryPath = () => `${eventPath}/entries/${encodeURIComponent(access.entry)}`;
+
+  /** The list on file, loaded in place of the deck shown (not kept as the player's work). */
+  const loadOnFile = async (version) => {
+    const putBack = await quietly(() => builder.loadList(version.list));
+    onFile = version.version;
+    fileDeck = shape(builder.draft());
+    ready(player);
+    return putBack;
+  };
+
+  // Another tab of this browser changed the work kept here: this tab follows it, as the
+  // general builder does, so that neither tab's next edit puts an older deck over the other's.
+  onDraftChange(draftPlace, async (kept) => {
+    if (!watching) return;
+    if (kept) {
+      if (!ourDraft(kept)) return;
+      useDraft(kept);
+      if (access) ready(player);
+      sayDraft(
+        h("strong", {}, "Changed in another tab of this browser."),
+        " This tab shows your unsent work as it is now; it is not sent yet.",
+      );
+      return;
+    }
+    if (!access) {
+      sayDraft(
+        h("strong", {}, "Submitted, or cleared, in another tab of this browser."),
+        " If it was submitted, its private link is shown in that tab.",
+      );
+      return;
+    }
+    // Sent (or undone) there: the list on file is the deck that tab showed.
+    try {
+      const entry = await api(entryPath(), { token: access.token });
+      if (entry.latest) await loadOnFile(entry.latest);
+      sayDraft(
+        h("strong", {}, `Version ${onFile} of your list is on file.`),
+        " Your changes were sent, or undone, in another tab of this browser; this tab shows the list on file.",
+      );
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+    }
+  });
 
   const busy = (on) => {
     for (const button of el.form.querySelectorAll("button")) button.disabled = on;
@@ -263,9 +498,8 @@ export async function openForEvent(game, builder) {
     load.addEventListener("click", async () => {
       busy(true);
       try {
-        const putBack = await builder.loadList(latest.list);
-        onFile = latest.version;
-        ready(player);
+        // The player's deck stays kept in the browser until they change or send another.
+        const putBack = await loadOnFile(latest);
         const back = h("button", { type: "button", class: "button" }, "Put my deck back");
         back.addEventListener("click", () => {
           putBack();
@@ -309,6 +543,9 @@ export async function openForEvent(game, builder) {
       return;
     }
     const deck = builder.deckPayload();
+    // What is sent, as kept: a draft still the same once it is on file is let go.
+    const sent = shape(builder.draft());
+    const sentFrom = draftPlace();
     busy(true);
     try {
       let receipt;
@@ -319,11 +556,18 @@ export async function openForEvent(game, builder) {
         if (el.playerId.value.trim()) body.player_id = el.playerId.value.trim();
         receipt = await api(`${eventPath}/entries`, { method: "POST", json: body });
         access = { entry: receipt.entry.entry, token: receipt.player_token };
+        keepTabAccess(eventId, access);
       }
       // The next change is made from the version just stored.
       onFile = receipt.entry.latest.version;
-      el.receipt.replaceChildren(...receiptOf(receipt, game, event));
+      fileDeck = sent;
       player = receipt.entry.player;
+      // The list on file is the deck sent: its draft goes; changes made while it was on its
+      // way are kept as changes to this version.
+      if (sentFrom !== draftPlace()) dropDraft(sentFrom);
+      keep();
+      sayDraft();
+      el.receipt.replaceChildren(...receiptOf(receipt, game, event));
       ready(player);
       builder.announce(`Your list is on file: ${receipt.entry.latest.legal ? "legal" : "not legal"}.`);
       if (el.form.contains(document.activeElement) || document.activeElement === document.body) el.button.focus();

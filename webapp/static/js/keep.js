@@ -2,9 +2,10 @@
 // so a reload or a closed tab loses nothing) and the list of decks saved from this browser.
 // Everything stays in localStorage; a browser that refuses it keeps nothing and says nothing.
 //
-// One draft per place (a game's new deck, the edit of one saved deck), shared by every tab of
-// the browser: a tab follows the changes the others keep (the `storage` event), so what a
-// reload or a new tab brings back is the deck every open tab shows, never one tab's older copy.
+// One draft per place (a game's new deck, the edit of one saved deck, a player's unsent list
+// for an event: event-submit.js), shared by every tab of the browser: a tab follows the
+// changes the others keep (the `storage` event), so what a reload or a new tab brings back
+// is the deck every open tab shows, never one tab's older copy.
 
 const DRAFT = "deckwright:draft:";
 const MY_DECKS = "deckwright:my-decks";
@@ -41,6 +42,23 @@ export function saveDraft(where, draft) {
 
 export function dropDraft(where) {
   write(DRAFT + where, null);
+}
+
+/** Every draft kept under a place that starts with `prefix`: [{where, draft}]. */
+export function draftsUnder(prefix) {
+  const found = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (!key || !key.startsWith(DRAFT + prefix)) continue;
+      const where = key.slice(DRAFT.length);
+      const draft = loadDraft(where);
+      if (draft) found.push({ where, draft });
+    }
+  } catch {
+    // A browser that refuses storage keeps nothing.
+  }
+  return found;
 }
 
 /**
