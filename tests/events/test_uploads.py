@@ -309,6 +309,25 @@ def test_a_csv_saved_by_excel_in_windows_1252_is_read_as_written():
     assert not event_uploads.read_as_windows_1252(data.encode("utf-8"))
 
 
+def test_a_utf8_csv_with_one_odd_byte_keeps_its_utf8_letters():
+    """A UTF-8 sheet with one byte of Windows-1252 in it (a cell pasted from an old file)
+    was read as Windows-1252 whole: José was the player "JosÃ©", a player no one typed,
+    and "Glacáin" a card no one named. Its UTF-8 stays UTF-8, the odd byte read as
+    Windows-1252, and the organizer is told to check it."""
+    data = (
+        'player,list\r\nJosé Núñez,"1 Glacáin\n3 Zombie"\r\nSøren,"// Søren’s deck\n1 Kindle"\r\n'
+    )
+    raw = data.encode("utf-8").replace("’".encode(), "’".encode("cp1252"))
+    items, skipped = read_csv(raw)
+    assert skipped == []
+    assert [item.player for item in items] == ["José Núñez", "Søren"]
+    assert [item.submission.body for item in items] == [
+        "1 Glacáin\n3 Zombie",
+        "// Søren’s deck\n1 Kindle",
+    ]
+    assert event_uploads.read_as_windows_1252(raw)
+
+
 def test_a_csv_in_no_encoding_it_could_be_is_still_refused():
     # 0x81 and 0x9D are no character of Windows-1252; NUL bytes are UTF-16 without its mark.
     for data in (b"player,list\r\nA\x81,1 Ember Rex\r\n", "player,list\r\n".encode("utf-16-le")):

@@ -69,6 +69,17 @@ def test_lists_typed_in_notepad_on_windows_are_read_and_the_organizer_told(clien
     assert sorted(e["player"] for e in event.entries()) == ["Bo", "Renée"]
 
 
+def test_a_utf8_list_with_one_odd_byte_keeps_its_utf8_letters():
+    # read as Windows-1252 whole, "Renée’s deck" was "RenÃ©eâ€™s deck" and "Glacáin"
+    # "GlacÃ¡in", a card no one named
+    typed = "// Renée’s deck\r\n1 Glacáin\r\n// fixed – Renée\r\n".encode()
+    typed = typed.replace("–".encode(), "–".encode("cp1252"))
+    items, skipped = read_upload("lists.zip", zipped([(b"Renee.txt", typed)]))
+    assert skipped == []
+    assert items[0].submission.body == "// Renée’s deck\r\n1 Glacáin\r\n// fixed – Renée\r\n"
+    assert items[0].read_as == "Windows-1252"  # the organizer is told to check it
+
+
 def test_a_file_in_neither_utf8_nor_windows_1252_is_skipped_saying_so():
     russian = "// Колода Ивана\n1 Ember Rex\n".encode("cp1251")
     data = zipped([(b"Ivan.txt", russian), (b"photo.txt", b"\x89PNG\r\n\x1a\n\x00\x00")])

@@ -517,7 +517,9 @@ def typed_text(data: bytes) -> tuple[str | None, str]:
     ("José", "Renée’s deck"). The five bytes Windows-1252 leaves undefined, NUL bytes
     (UTF-16 without its mark) and a broken UTF-16 text are not text; a text with four
     accented letters in a row ("Àëåêñåé"), which no Western name has, is another code page's
-    letters (Cyrillic, Greek) read as Windows-1252, names no one typed.
+    letters (Cyrillic, Greek) read as Windows-1252, names no one typed. A UTF-8 text with
+    a few bytes that are not (a line pasted from an old file) stays UTF-8, those bytes alone
+    read as Windows-1252: read whole so, its every accented letter was two ("JosÃ©").
     """
     text, _ = decoded_text(data)
     if text is not None:
@@ -525,7 +527,7 @@ def typed_text(data: bytes) -> tuple[str | None, str]:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return None, NOT_TEXT
     try:
-        text = data.decode("cp1252")
+        text = _utf8_with_odd_bytes(data) or data.decode("cp1252")
     except UnicodeDecodeError:
         return None, NOT_TEXT
     if _CONTROL.search(text):
@@ -535,6 +537,22 @@ def typed_text(data: bytes) -> tuple[str | None, str]:
     if _OTHER_CODE_PAGE.search(text):
         return None, OTHER_CODE_PAGE
     return text, WINDOWS_1252
+
+
+# A byte UTF-8 could not read, as Python's "surrogateescape" keeps it.
+_ODD_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def _utf8_with_odd_bytes(data: bytes) -> str | None:
+    """A text in UTF-8 but for a few bytes, each read as Windows-1252; None when it holds
+    fewer letters of UTF-8 beyond ASCII than bytes UTF-8 cannot read (a text typed in
+    Windows-1252, whose "é" is one such byte, holds next to none). Raises
+    UnicodeDecodeError for a byte Windows-1252 leaves undefined."""
+    text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
+    odd = len(_ODD_BYTE.findall(text))
+    if sum(not char.isascii() for char in text) - odd < odd:
+        return None
+    return _ODD_BYTE.sub(lambda byte: bytes([ord(byte[0]) - 0xDC00]).decode("cp1252"), text)
 
 
 # Control characters but tabs, line breaks and the end-of-file mark (Ctrl-Z) of old DOS files.
