@@ -105,3 +105,43 @@ def test_the_phone_tabs_of_the_event_builder_move_by_arrow_keys(context, page):
     controls = page.get_by_role("tab", name="Legality").get_attribute("aria-controls").split()
     assert "submit-panel" in controls
     check_tabs(page)
+
+
+def tab_to(page: Page, target: str) -> None:
+    """Press Tab until the element ``target`` names has the focus (a bounded number of times)."""
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == target:
+            return
+    raise AssertionError(f"Tab never reached #{target}")
+
+
+def clear_of_the_bar(page: Page, target: str) -> None:
+    """The element in focus is in sight, above the bar fixed at the phone's bottom edge."""
+    bar = page.locator("#phone-bar").bounding_box()
+    box = page.locator(f"#{target}").bounding_box()
+    assert box["y"] >= 0, box
+    assert box["y"] + box["height"] <= bar["y"], (box, bar)
+
+
+def test_what_the_keyboard_reaches_on_a_phone_is_not_hidden_under_the_tab_bar(context, page):
+    page.set_viewport_size(PHONE)
+    page.goto("/games/era/build")
+    settle(page)
+    page.get_by_role("tab", name="Search").focus()
+    page.keyboard.press("ArrowRight")
+    tab_to(page, "import-button")
+    clear_of_the_bar(page, "import-button")
+
+    deadline = datetime.now(UTC) + timedelta(days=1)
+    event = context.request.post(
+        "/api/v1/events",
+        data={"name": "Bar Cup", "game": "era", "deadline": deadline.isoformat()},
+    ).json()["event"]
+    page.goto(f"/games/era/build?event={event['id']}")
+    expect(page.locator("#event-banner")).to_contain_text("Bar Cup")
+    settle(page)
+    page.get_by_role("tab", name="Search").focus()
+    page.keyboard.press("End")
+    tab_to(page, "submit-button")
+    clear_of_the_bar(page, "submit-button")
