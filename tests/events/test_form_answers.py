@@ -165,6 +165,18 @@ def test_answers_that_may_be_two_players_or_out_of_order_are_not_guessed(client,
     assert f"{line(rows, 1)}: {said}" in page
 
 
+def test_a_time_out_of_the_calendars_range_in_utc_is_no_time_not_an_error(client, event):
+    # the first moment of year 1 an hour east of UTC is in year 0 in UTC, which no date has:
+    # the upload failed with a server error
+    rows = [
+        ("0001-01-01T00:00:00+01:00", "ann@example.org", "Ann", ILLEGAL),
+        ("9999-12-31T23:59:59-01:00", "ann@example.org", "Ann", LEGAL),
+    ]
+    page = upload(client, event, answers(*rows))
+    assert lists_of(client, event, "Ann") == [ILLEGAL]
+    assert f"{line(rows, 1)}: skipped: a second list for Ann: which of their answers" in page
+
+
 def test_a_sheet_without_times_still_skips_a_second_list(client, event):
     sheet = f"player,list\r\nAnn,1 Ember Rex\r\nAnn,{quoted(LEGAL)}\r\n"
     page = upload(client, event, sheet.encode())

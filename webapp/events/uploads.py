@@ -644,9 +644,10 @@ def _moment(text: str, form: str) -> datetime | None:
         if form:
             return datetime.strptime(text, form)
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+        # in UTC, year 1 an hour east of it is year 0, which no date has
+        return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+    except (ValueError, OverflowError):
         return None
-    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 def _read_times(items: list[BulkItem]) -> None:
