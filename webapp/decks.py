@@ -219,14 +219,28 @@ def edits_of(db: sqlite_utils.Database, deck_id: str) -> list[SavedDeck]:
 
     Anyone may save an edit of a deck they can see; of a deck an account owns, only its
     owner's edits are its newer versions (webapp.accounts says whose an edit is): another's
-    edit listed on its page would pass for the owner's own update."""
-    rows = db.execute(
-        f"SELECT {_columns(db)} FROM decks WHERE parent = ? ORDER BY created LIMIT ?",
-        [deck_id, MAX_HISTORY],
-    ).fetchall()
-    return [
-        _saved(row) for row in rows if not _hidden(row[0]) and _edited_by_saver(deck_id, row[0])
-    ]
+    edit listed on its page would pass for the owner's own update. The edits not listed
+    take no places: a page at a time is read until MAX_HISTORY are listed, or strangers'
+    edits, saved first, would keep every later edit of the owner's off the page. At most
+    _EDIT_PAGES pages are read, so a page view reads a bounded number of them.
+    """
+    listed: list[SavedDeck] = []
+    for page in range(_EDIT_PAGES):
+        rows = db.execute(
+            f"SELECT {_columns(db)} FROM decks WHERE parent = ? ORDER BY created, rowid"
+            " LIMIT ? OFFSET ?",
+            [deck_id, MAX_HISTORY, page * MAX_HISTORY],
+        ).fetchall()
+        listed += [
+            _saved(row) for row in rows if not _hidden(row[0]) and _edited_by_saver(deck_id, row[0])
+        ]
+        if len(listed) >= MAX_HISTORY or len(rows) < MAX_HISTORY:
+            break
+    return listed[:MAX_HISTORY]
+
+
+# The pages of MAX_HISTORY edits of one deck read for its page (see edits_of).
+_EDIT_PAGES = 20
 
 
 def _edited_by_saver(deck_id: str, edit_id: str) -> bool:

@@ -356,3 +356,18 @@ def test_a_strangers_edit_is_not_listed_as_a_newer_version_of_an_owned_deck(app,
     edited = page.split('id="newer-versions"')[1].split("</p>")[0]
     assert "Fire Rush v2" in edited
     assert "updated by the author" not in edited
+
+
+def test_strangers_edits_do_not_crowd_the_owners_out_of_its_newer_versions(app, alice, monkeypatch):
+    """The page lists at most MAX_HISTORY newer versions: strangers' edits, not listed, took
+    those places, and after that many of them the owner's own edits were never listed."""
+    monkeypatch.setattr("webapp.decks.MAX_HISTORY", 3)
+    shared = save(alice, "Fire Rush")
+    set_visibility(alice, shared, "public")
+    for number in range(4):
+        save_anonymously(app.test_client(), f"Fire Rush by a stranger {number}", parent=shared)
+    save(alice, "Fire Rush v2", parent=shared)
+    page = app.test_client().get(f"/decks/{shared}").get_data(as_text=True)
+    edited = page.split('id="newer-versions"')[1].split("</p>")[0]
+    assert "Fire Rush v2" in edited
+    assert "stranger" not in edited
