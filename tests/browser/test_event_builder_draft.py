@@ -279,3 +279,43 @@ def test_changes_kept_when_the_event_closes_are_shown_and_said_unsendable(contex
     expect(said).to_contain_text("Submissions are closed, so nothing more can be sent")
     expect(page.locator("#submit-form")).to_be_hidden()
     assert on_file(context, event_id, entry_id, token)["version"] == 1
+
+
+def test_leaving_asks_first_only_while_changes_are_not_sent(context, page):
+    event_id = new_event(context, "Leave Cup")
+    receipt = context.request.post(
+        f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
+    ).json()
+    asked = []
+
+    def dismiss(dialog):
+        asked.append(dialog.type)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    beside = context.new_page()
+    fragment = f"#entry={receipt['entry']['entry']}&token={receipt['player_token']}"
+    open_event(page, event_id, fragment)
+
+    def leave() -> list[str]:
+        asked.clear()
+        page.close(run_before_unload=True)
+        # A page that asks stays open; one that does not goes. Wait on another page.
+        beside.wait_for_timeout(500)
+        return list(asked)
+
+    # The list on file, as loaded: nothing to lose by leaving.
+    assert leave() == []
+    assert page.is_closed()
+    page = context.new_page()
+    page.on("dialog", dismiss)
+    open_event(page, event_id, fragment)
+    remove_one(page, "Fire Breath")
+    # Changes not sent: leaving asks (and, refused, the page stays).
+    assert leave() == ["beforeunload"]
+    assert not page.is_closed()
+    page.get_by_role("button", name="Submit changes").click()
+    expect(page.locator("#submit-receipt")).to_contain_text("Your new list is on file")
+    # Sent: leaving asks nothing.
+    assert leave() == []
+    assert page.is_closed()

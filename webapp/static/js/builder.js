@@ -1702,7 +1702,8 @@ onMyDecksChange(renderMyDecks);
 for (const field of [el.format, el.asOf]) field.addEventListener("change", keepDraft);
 
 window.addEventListener("beforeunload", (event) => {
-  // The draft is kept either way; leaving still asks, as the work is not saved under a link.
+  // The draft is kept either way; leaving still asks, as the work is not saved under a link
+  // (for an event: not sent; a list as it is on file asks nothing).
   if (!state.dirty || isEmpty()) return;
   event.preventDefault();
   event.returnValue = "";
@@ -1816,6 +1817,10 @@ const builder = {
       sections: Object.fromEntries(state.sections),
       boards: Object.fromEntries(state.boards),
     };
+  },
+  /** The deck shown is the list on file: leaving the page loses nothing, so it does not ask. */
+  markSent() {
+    state.dirty = false;
   },
   /** Put a kept draft in the builder, as changed and not yet sent. */
   useDraft(draft) {

@@ -242,6 +242,7 @@ export async function openForEvent(game, builder) {
     const typed = first && (first.player.trim() || first.player_id.trim());
     if (shape(draft) === fileDeck && !typed) {
       dropDraft(draftPlace());
+      if (access) builder.markSent();
       return;
     }
     saveDraft(draftPlace(), {
@@ -408,6 +409,7 @@ export async function openForEvent(game, builder) {
       onFile = latest.version;
     }
     fileDeck = shape(builder.draft());
+    builder.markSent();
     builder.announce(`${player}’s list on file is loaded.`);
   }
   restore(latest);
@@ -429,6 +431,7 @@ export async function openForEvent(game, builder) {
     const putBack = await quietly(() => builder.loadList(version.list));
     onFile = version.version;
     fileDeck = shape(builder.draft());
+    builder.markSent();
     ready(player);
     return putBack;
   };
