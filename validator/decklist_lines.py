@@ -207,11 +207,12 @@ def _read_plain(game: Game, line: str) -> tuple | None:
 
 
 def _read_line(game: Game, stripped: str) -> tuple:
-    line = _BULLET.sub("", _short_blanks(stripped).strip(_INVISIBLE).strip())
+    line = _short_blanks(stripped).strip(_INVISIBLE).strip()
     if "&" in line and _ENTITY.search(line):
-        # "Nature&#39;s Outrage", "Didi &amp; Dimbo": a list copied from a page's source, or
-        # sent on by a bot, writes characters as HTML does
-        line = html.unescape(line).strip()
+        # "Nature&#39;s Outrage", "Didi &amp; Dimbo", "&gt; 4 Kindle": a list copied from a
+        # page's source, or sent on by a bot, writes characters as HTML does
+        line = _short_blanks(html.unescape(line)).strip(_INVISIBLE).strip()
+    line = _BULLET.sub("", line)
     if line[:1] == "`" or line[-1:] == "`":
         fence = _FENCE.match(line)
         if fence and not (fence.group(1) and _find(game, fence.group(1))):

@@ -83,7 +83,14 @@ def test_a_set_code_and_number_joined_by_a_dash_are_no_count(era):
 
 @pytest.mark.parametrize(
     "line",
-    ["4 Nature&#39;s Outrage", "4 Nature&#x27;s Outrage", "4 Nature&rsquo;s Outrage"],
+    [
+        "4 Nature&#39;s Outrage",
+        "4 Nature&#x27;s Outrage",
+        "4 Nature&rsquo;s Outrage",
+        # a quoted line and a bullet, as HTML writes them: "> 4 ..." and "• 4 ..."
+        "&gt; 4 Nature&#39;s Outrage",
+        "&bull; 4 Nature's Outrage",
+    ],
 )
 def test_a_character_written_as_html_writes_it_is_that_character(arcmage, line):
     # a list copied from a page's source, or sent on by a bot: the name was unknown
