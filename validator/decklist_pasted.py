@@ -35,6 +35,10 @@ from .spreadsheet import cell_text
 _BEFORE_JSON = " \t\r\n\f\v\u00a0" + _INVISIBLE
 # The columns of the site's CSV export that name a row's card and place it.
 _JSON_START = re.compile(f"[{_BEFORE_JSON}]*{{")
+# What makes text starting with "{" a JSON deck that did not parse rather than a list whose
+# title is in braces ({Wolves}, {WIP} Orc rush): a quote after the "{" (straight, single, or
+# curled by a chat app), or the "{" alone on its line, as a pretty-printed export starts.
+_LOOKS_LIKE_JSON = re.compile("[ \t]*(?:[\"'\u201c\u201d\u2018\u2019]|\r?\n|\r|$)")
 _CSV_NEEDED = ("part", "count", "card", "card_id")
 _CSV_SEPARATORS = (",", "\t", ";")
 
@@ -58,9 +62,9 @@ def json_deck(
     text: str, game: Game, name: str, max_lines: int | None
 ) -> ParsedDeck | Problem | None:
     """The deck a text holding a JSON deck gives, read as the JSON form is; None for text not
-    starting with "{"; and for text starting with it that is not JSON, the problem to say beside
-    its reading as a text list (a deck saved as JSON and pasted in part, or a list that happens
-    to start so)."""
+    starting with "{", or starting so with a title in braces ({Wolves}); and for text that
+    looks like JSON but is not, the problem to say beside its reading as a text list (a deck
+    saved as JSON and pasted in part, or written with single quotes)."""
     start = _JSON_START.match(text)
     if start is None:
         return None
@@ -70,6 +74,8 @@ def json_deck(
     except _RepeatedKey as exc:
         return _not_a_deck(game, name, f"it names the key {exc.key!r} twice in one object")
     except json.JSONDecodeError as exc:
+        if not _LOOKS_LIKE_JSON.match(text, start.end()):
+            return None  # a title in braces: the list is read as any list is
         line = exc.lineno + text.count("\n", 0, start.end())
         return _problem(
             READ_AS,

@@ -128,13 +128,40 @@ def test_json_naming_no_deck_is_a_problem_not_a_title_or_an_exception(shadow_era
     assert not parsed.deck.boards
 
 
-def test_text_starting_with_a_brace_that_is_not_json_is_read_as_a_list_and_says_so(shadow_era):
-    parsed = parse_text("\n{ Wolves }\n4 Bad Wolf\n", shadow_era)
+def test_text_that_looks_like_json_but_is_not_is_read_as_a_list_and_says_so(shadow_era):
+    parsed = parse_text('\n{"name": "Wolves"\n4 Bad Wolf\n', shadow_era)
     said, title = parsed.problems
-    assert (said.rule, said.severity, said.lines) == (READ_AS, WARNING, (2,))
+    # the line the JSON breaks on: a comma was wanted before the list's first card
+    assert (said.rule, said.severity, said.lines) == (READ_AS, WARNING, (3,))
     assert "starts with '{' but is not JSON" in said.message
     assert title.rule == IGNORED_LINE
     assert "list's title" in title.message
+    assert _cards(parsed)[0] == {"deck": [("Bad Wolf", 4, False)]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{\n  "name": "Wolves",\n  "sections": {\n',  # the builder's export, cut short
+        "{\n4 Bad Wolf\n",  # a "{" alone on its line
+        "  {'name': 'Wolves', 'cards': ['Bad Wolf']}\n",  # JSON written with single quotes
+        "{\u201cname\u201d: \u201cWolves\u201d}\n",  # its quotes curled by a chat
+    ],
+)
+def test_each_form_of_a_json_deck_that_is_not_json_is_said(shadow_era, text):
+    said = parse_text(text, shadow_era).problems[0]
+    assert said.rule == READ_AS
+    assert "starts with '{' but is not JSON" in said.message
+
+
+@pytest.mark.parametrize("title", ["{Wolves}", "{ Wolves }", "{WIP} Orc rush", "{Standard} Wolves"])
+def test_a_title_in_braces_is_a_title_not_json_gone_wrong(shadow_era, title):
+    # a title is no JSON deck: it is said as any list's title is, and only so
+    parsed = parse_text(f"{title}\n4 Bad Wolf\n", shadow_era)
+    (said,) = parsed.problems
+    assert (said.rule, said.lines) == (IGNORED_LINE, (1,))
+    assert "list's title" in said.message
+    assert parsed.deck.name == title
     assert _cards(parsed)[0] == {"deck": [("Bad Wolf", 4, False)]}
 
 
