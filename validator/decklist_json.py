@@ -115,6 +115,24 @@ def saved_deck(data: Mapping) -> Mapping:
     return deck
 
 
+def keys_beside_deck(data: Mapping) -> tuple[str, ...]:
+    """The keys giving a deck ('sections', 'cards') that an object sends beside a saved deck's
+    ``deck``: which of the two is the deck cannot be told, and reading one would drop the
+    other without a word. Empty when there is no such pair."""
+    if data.get("deck") is None:
+        return ()
+    return tuple(key for key in ("sections", "cards") if key in data)
+
+
+def two_decks(keys: tuple[str, ...]) -> str:
+    """The words refusing an object giving a saved deck's ``deck`` beside ``keys``."""
+    listed = " and ".join(f"'{key}'" for key in keys)
+    return (
+        f"a saved deck's 'deck' beside {listed} is two decks where one is read; send the saved"
+        f" deck as GET /api/v1/decks/<id> gives it, or the deck's {listed} alone"
+    )
+
+
 def _mapping_target(game: Game, part: str, label: str) -> tuple | None:
     section = game.section_for(label) if part == "sections" else None
     if section is not None:

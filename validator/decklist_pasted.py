@@ -24,7 +24,7 @@ from .decklist_common import (
     _problem,
 )
 from .decklist_headers import _BOARD, _BOARD_HEADERS, _SECTION
-from .decklist_json import parse_mapping, saved_deck
+from .decklist_json import keys_beside_deck, parse_mapping, saved_deck, two_decks
 from .decklist_lines import _CARD, _HEADER, _INVISIBLE, _SKIP, _UNKNOWN
 from .decklist_names import _find, _resolve
 from .errors import DecklistError, DecklistTooLongError
@@ -89,6 +89,8 @@ def json_deck(
         return _not_a_deck(game, name, "it is nested too deeply or holds a number too long")
     if not isinstance(data, dict):  # "{" starts an object: only a stray value after it
         return None
+    if beside := keys_beside_deck(data):
+        return _not_a_deck(game, name, two_decks(beside))
     deck = saved_deck(data)  # the deck page's JSON export holds the deck under "deck"
     problems: list[Problem] = []
     other = deck.get("game")

@@ -20,7 +20,7 @@ from marshmallow import (
     validates_schema,
 )
 
-from validator.decklist_json import saved_deck
+from validator.decklist_json import keys_beside_deck, saved_deck, two_decks
 
 from .cards import MAX_PAGE, MAX_PER_PAGE
 
@@ -245,7 +245,8 @@ class DeckBodySchema(Schema):
     the section of its type, as other deck tools export a deck), or a saved deck as
     ``GET /api/v1/decks/{id}`` gives it (the deck under ``deck``, judged in its ``format``).
     Entries are read by the validator, which reports bad entries as problems at their place
-    (``sections.deck[2]``) instead of refusing the body."""
+    (``sections.deck[2]``) instead of refusing the body. A body giving two decks (``sections``
+    beside ``cards``, or either beside a saved deck's ``deck``) is refused, none dropped."""
 
     class Meta:
         unknown = EXCLUDE
@@ -278,6 +279,8 @@ class DeckBodySchema(Schema):
         # A saved deck's answer posted back as it came: its deck, name and format are the body.
         if not isinstance(data, dict):
             return data
+        if beside := keys_beside_deck(data):  # one of the two would be dropped unseen
+            raise ValidationError(two_decks(beside), "deck")
         deck = saved_deck(data)
         if deck is data:
             return data

@@ -251,6 +251,38 @@ def test_a_saved_deck_as_the_api_gives_it_is_judged_as_its_deck(client):
     assert batch.get_json()["results"][0]["deck"] == answer["deck"]
 
 
+@pytest.mark.parametrize(
+    ("beside", "named"),
+    [
+        ({"sections": {"deck": [{"card": "Kindle", "count": 3}]}}, "'sections'"),
+        ({"cards": [{"card": "Kindle", "count": 3}]}, "'cards'"),
+    ],
+)
+def test_a_saved_decks_deck_beside_another_deck_is_refused_naming_both(client, beside, named):
+    # The 'deck' of a saved deck as GET /api/v1/decks/<id> gives it, sent beside 'sections'
+    # or 'cards': the deck under 'deck' was dropped without a word, the other judged.
+    body = {"name": "Ember rush", "deck": {"sections": {"dinos": ["Ember Rex"]}}, **beside}
+    for response, where in (
+        (client.post("/api/v1/games/era/validate", json=body), "deck"),
+        (client.post("/api/v1/games/era/validate/batch", json={"decks": [body]}), "decks[0]"),
+    ):
+        error = error_of(response, 422)
+        assert error["code"] == "invalid-body"
+        assert where in error["message"]
+        (detail,) = error["details"]
+        assert detail.startswith("deck: ")
+        assert "'deck'" in detail
+        assert named in detail
+
+
+def test_a_saved_decks_deck_of_nothing_beside_its_sections_is_no_second_deck(client):
+    body = {"deck": None, "sections": {"deck": [{"card": "Kindle", "count": 3}]}}
+    answer = client.post("/api/v1/games/era/validate", json=body).get_json()
+    assert answer["deck"]["sections"] == {
+        "deck": [{"card": "Kindle", "id": "era-kindle", "count": 3}]
+    }
+
+
 def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):
     app.config["MAX_REQUEST_LINES"] = 10
     deck = {"cards": [{"card": "Kindle", "count": 1}] * 6}

@@ -128,6 +128,22 @@ def test_json_naming_no_deck_is_a_problem_not_a_title_or_an_exception(shadow_era
     assert not parsed.deck.boards
 
 
+@pytest.mark.parametrize("beside", ["sections", "cards"])
+def test_a_saved_decks_deck_beside_another_deck_is_a_problem_not_one_dropped(
+    shadow_era, saved_shadow_era, beside
+):
+    # which of the two is the deck cannot be told: 'deck' was dropped without a word
+    other = {"sections": {"deck": ["Bad Wolf"]}, "cards": ["Bad Wolf"]}[beside]
+    text = json.dumps({"name": "Wolves", "deck": saved_shadow_era, beside: other})
+    parsed = parse_text(text, shadow_era)
+    (problem,) = parsed.problems
+    assert problem.rule == MALFORMED_LINE
+    assert problem.message.startswith("the list is JSON but cannot be read as a deck: ")
+    assert "'deck'" in problem.message
+    assert f"'{beside}'" in problem.message
+    assert not parsed.deck.sections
+
+
 def test_text_that_looks_like_json_but_is_not_is_read_as_a_list_and_says_so(shadow_era):
     parsed = parse_text('\n{"name": "Wolves"\n4 Bad Wolf\n', shadow_era)
     said, title = parsed.problems
