@@ -5,9 +5,10 @@
 // private page their entry and private token follow in the fragment (#entry=…&token=…),
 // which browsers send to no server and in no Referer. The token is taken off the address bar
 // at once: the history, a copied address and a saved deck's share link never carry it. It is
-// kept in this script's memory and in the tab's sessionStorage (which no server sees and
-// which ends with the tab), so that a reload, Back, or a phone bringing back a tab it
-// discarded still changes the same list rather than start a second one.
+// kept in this script's memory and in the state of this one page of the tab's history (which
+// no server sees and which ends with the tab), so that a reload, Back, or a phone bringing
+// back a tab it discarded still changes the same list rather than start a second one. A page
+// of the builder opened anew in the same tab keeps none: reloaded, it is still a first list.
 //
 // The unsent work is kept in the browser (keep.js) per event and entry, apart from the
 // game's own draft and from every other event's: the deck, and for a first list the name
@@ -29,7 +30,6 @@ import { draftsUnder, dropDraft, loadDraft, onDraftChange, saveDraft } from "./k
 
 const $ = (id) => document.getElementById(id);
 const ROOT = document.documentElement.dataset.scriptRoot || "";
-const ACCESS = "deckwright:event-access:";
 
 /** A moment as the event pages print it: 2030-05-03 12:00 UTC. */
 function utc(iso) {
@@ -42,38 +42,34 @@ const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 function privateAccess() {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   if (!fragment.has("token")) return null;
-  window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
   const entry = fragment.get("entry");
   const token = fragment.get("token");
   return entry && token ? { entry, token } : null;
 }
 
 /**
- * The entry and token this tab used for the event, if any, when the page is that same page
- * again: reloaded, brought back by Back or Forward, or by a phone that had discarded the tab.
- * A link followed anew opens a first list: the next player on a shared device is not given
- * the last one's list.
+ * The entry and token this page used for the event, if any, when it is that same page again:
+ * reloaded, brought back by Back or Forward, or by a phone that had discarded the tab. They
+ * are kept with this page of the tab's history, not with the tab: a link followed anew opens
+ * a first list, and stays one when reloaded, so the next player on a shared device is never
+ * given the last one's list.
  */
 function tabAccess(eventId) {
   const [navigation] = performance.getEntriesByType("navigation");
   const again = document.wasDiscarded || (navigation && ["reload", "back_forward"].includes(navigation.type));
-  if (!again) return null;
-  try {
-    const kept = JSON.parse(window.sessionStorage.getItem(ACCESS + eventId));
-    return kept && typeof kept.entry === "string" && typeof kept.token === "string"
-      ? { entry: kept.entry, token: kept.token }
-      : null;
-  } catch {
-    return null;
-  }
+  const kept = again && window.history.state && window.history.state.eventAccess;
+  return kept && kept.event === eventId && typeof kept.entry === "string" && typeof kept.token === "string"
+    ? { entry: kept.entry, token: kept.token }
+    : null;
 }
 
 function keepTabAccess(eventId, access) {
+  const state = { ...(window.history.state || {}), eventAccess: access ? { event: eventId, ...access } : null };
   try {
-    if (access) window.sessionStorage.setItem(ACCESS + eventId, JSON.stringify(access));
-    else window.sessionStorage.removeItem(ACCESS + eventId);
+    window.history.replaceState(state, "");
   } catch {
-    // A browser that refuses storage: the private link opens the list again.
+    // A browser that refuses it: the private link opens the list again.
   }
 }
 

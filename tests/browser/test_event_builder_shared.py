@@ -1,0 +1,70 @@
+"""One phone passed from player to player at an event: the builder never gives the next player
+the list the last one sent, nor says that a list can still be sent once the event is closed."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.builder import deck_rows, example, import_list, settle
+from tests.browser.watch import watch
+
+pytestmark = pytest.mark.browser
+
+LIST = example("era-legal")
+PHONE = {"width": 360, "height": 740}
+# What Chromium logs of each refusal: the one error a page's scripts may report here.
+REFUSED = "Failed to load resource: the server responded with a status of 409 (CONFLICT)"
+
+
+@pytest.fixture
+def page(context):
+    """A fresh page; the test fails if its scripts threw or logged an error but the refusals."""
+    page = context.new_page()
+    errors = watch(page)
+    yield page
+    assert [e for e in errors if e != REFUSED] == [], "the page's scripts reported errors"
+
+
+def new_event(context, name: str) -> dict:
+    deadline = datetime.now(UTC) + timedelta(days=1)
+    answer = context.request.post(
+        "/api/v1/events", data={"name": name, "game": "era", "deadline": deadline.isoformat()}
+    )
+    return answer.json()
+
+
+def loaded(page: Page) -> None:
+    expect(page.locator("#submit-state")).not_to_contain_text("Loading")
+    settle(page)
+
+
+def test_the_next_player_reloading_a_builder_opened_anew_gets_their_own_first_list(context, page):
+    event_id = new_event(context, "Shared Cup")["event"]["id"]
+    page.goto(f"/events/{event_id}")
+    page.get_by_role("link", name=re.compile("deck builder", re.I)).first.click()
+    loaded(page)
+    import_list(page, LIST)
+    page.get_by_label("Your name").fill("Alice")
+    page.get_by_role("button", name="Submit to Shared Cup").click()
+    expect(page.locator("#private-url")).to_be_visible()
+
+    # The phone goes to the next player, who opens the builder from the event's page...
+    page.goto(f"/events/{event_id}")
+    page.get_by_role("link", name=re.compile("deck builder", re.I)).first.click()
+    loaded(page)
+    import_list(page, "3 Kindle\n")
+    page.get_by_label("Your name").fill("Bea")
+    mine = deck_rows(page)
+
+    # ...and reloads it (or the phone discards the tab and loads it again): still Bea's first
+    # list, never Alice's list on file with a button that changes it.
+    page.reload()
+    loaded(page)
+    expect(page.locator("#submit-button")).to_have_text("Submit to Shared Cup")
+    expect(page.locator("#submit-state")).not_to_contain_text("Alice")
+    expect(page.get_by_label("Your name")).to_have_value("Bea")
+    assert deck_rows(page) == mine
