@@ -68,3 +68,49 @@ def test_the_next_player_reloading_a_builder_opened_anew_gets_their_own_first_li
     expect(page.locator("#submit-state")).not_to_contain_text("Alice")
     expect(page.get_by_label("Your name")).to_have_value("Bea")
     assert deck_rows(page) == mine
+
+
+def test_a_send_refused_as_the_event_closed_says_nothing_can_be_sent_and_keeps_the_focus(
+    context, page
+):
+    page.set_viewport_size(PHONE)
+    created = new_event(context, "Closing Cup")
+    event_id = created["event"]["id"]
+    receipt = context.request.post(
+        f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
+    ).json()
+    page.goto(
+        f"/games/era/build?event={event_id}"
+        f"#entry={receipt['entry']['entry']}&token={receipt['player_token']}"
+    )
+    loaded(page)
+    page.get_by_role("tab", name="Deck").click()
+    page.locator(".deck-row[data-name='Fire Breath']").get_by_role(
+        "button", name="Remove one Fire Breath"
+    ).click()
+    settle(page)
+    # A reload brings the unsent changes back, said sendable while the event is open.
+    page.reload()
+    loaded(page)
+    said = page.locator("#event-draft")
+    expect(said).to_contain_text("“Submit changes” sends them")
+    mine = deck_rows(page)
+
+    locked = context.request.post(
+        f"/api/v1/events/{event_id}/lock",
+        headers={"Authorization": f"Bearer {created['admin_token']}"},
+    )
+    assert locked.ok, locked.text()
+    page.get_by_role("tab", name="Legality").click()
+    page.get_by_role("button", name="Submit changes").click()
+
+    state = page.locator("#submit-state")
+    expect(state).to_contain_text("locked")
+    expect(state).to_contain_text("Nothing was sent")
+    expect(page.locator("#submit-form")).to_be_hidden()
+    # The button pressed is gone: the keyboard and a screen reader are at what is said, not lost.
+    expect(state).to_be_focused()
+    # What is said above the builder no longer offers a send that cannot be.
+    expect(said).not_to_contain_text("sends them")
+    expect(said).to_contain_text("Submissions are closed")
+    assert deck_rows(page) == mine

@@ -586,8 +586,19 @@ export async function openForEvent(game, builder) {
       );
       if (error.code === "event-closed") {
         // Closed while the builder was open (the deadline passed, or the organizer locked it).
+        // The form (and the button that had the focus) goes: the focus goes to what is said.
         el.form.hidden = true;
-        el.state.replaceChildren(h("span", { class: "notice notice-error" }, error.message));
+        const kept = " Nothing was sent. The deck stays here and in this browser; Import and export has it as text.";
+        el.state.replaceChildren(h("span", { class: "notice notice-error" }, error.message), kept);
+        el.state.tabIndex = -1;
+        el.state.focus();
+        // Unsent work said above the builder is no longer said sendable.
+        if (!el.draft.hidden) {
+          sayDraft(
+            h("strong", {}, access ? "Your changes are not sent." : "Your list is not submitted."),
+            " Submissions are closed, so nothing more can be sent; Import and export has the deck as text.",
+          );
+        }
       }
     } finally {
       busy(false);
