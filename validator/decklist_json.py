@@ -48,7 +48,8 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
 
     A saved deck as ``GET /api/v1/decks/<id>`` gives it (the deck page's JSON export) holds
     the deck under ``deck``, its name beside it: it is read as that deck (see
-    :func:`saved_deck`).
+    :func:`saved_deck`). A deck whose ``game`` is another game's is read as this game's with
+    a warning saying so.
     """
     if not isinstance(data, Mapping):
         raise DecklistError("a deck must be a JSON object with 'sections' or 'cards'")
@@ -76,7 +77,7 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
         raise DecklistError("a deck's 'boards' must be an object of board name to card list")
     deck_name = data.get("name") if isinstance(data.get("name"), str) else ""
     deck = Deck(game, {s.id: [] for s in game.sections}, name=deck_name)
-    problems: list[Problem] = []
+    problems: list[Problem] = _other_game(game, data.get("game"))
     unread: list[UnreadEntry] = []
     parts += [("boards", label, entries) for label, entries in boards.items()]
     limit = _LINE_LIMIT.get() if max_lines is None else max_lines
@@ -113,6 +114,18 @@ def saved_deck(data: Mapping) -> Mapping:
         if isinstance(data.get(key), str) and data[key]:
             deck[key] = data[key]
     return deck
+
+
+def _other_game(game: Game, named: Any) -> list[Problem]:
+    """The warning for a deck naming another game than the one it is read in (a saved deck
+    sent to another game's validator): its cards are read as this game's, not in silence."""
+    if not isinstance(named, str) or not named or name_key(named) == name_key(game.id):
+        return []
+    message = (
+        f"the deck is for the game {named!r}, not {game.short_name}; its cards are read as"
+        f" {game.short_name} cards"
+    )
+    return [_problem(READ_AS, message, None, WARNING)]
 
 
 def keys_beside_deck(data: Mapping) -> tuple[str, ...]:

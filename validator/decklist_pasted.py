@@ -24,7 +24,7 @@ from .decklist_common import (
     _problem,
 )
 from .decklist_headers import _BOARD, _BOARD_HEADERS, _SECTION
-from .decklist_json import keys_beside_deck, parse_mapping, saved_deck, two_decks
+from .decklist_json import keys_beside_deck, parse_mapping, two_decks
 from .decklist_lines import _CARD, _HEADER, _INVISIBLE, _SKIP, _UNKNOWN
 from .decklist_names import _find, _resolve
 from .errors import DecklistError, DecklistTooLongError
@@ -91,28 +91,16 @@ def json_deck(
         return None
     if beside := keys_beside_deck(data):
         return _not_a_deck(game, name, two_decks(beside))
-    deck = saved_deck(data)  # the deck page's JSON export holds the deck under "deck"
-    problems: list[Problem] = []
-    other = deck.get("game")
-    if isinstance(other, str) and other and name_key(other) != name_key(game.id):
-        problems.append(
-            _problem(
-                READ_AS,
-                f"the deck is for the game {other!r}, not {game.short_name}; its cards are"
-                f" read as {game.short_name} cards",
-                None,
-                WARNING,
-            )
-        )
     try:
-        parsed = parse_mapping(deck, game, max_lines)
+        # the deck page's JSON export holds the deck under "deck"; a deck of another game
+        # is read as this game's, saying so
+        parsed = parse_mapping(data, game, max_lines)
     except DecklistTooLongError:
         raise
     except DecklistError as exc:
         return _not_a_deck(game, name, str(exc))
     if name:
         parsed.deck.name = name
-    parsed.problems[:0] = problems
     return parsed
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request, url_for
 from marshmallow import Schema, ValidationError, fields
 
-from cardpool import Game, PoolLibrary, RuleSpec
+from cardpool import Game, PoolLibrary, RuleSpec, name_key
 from validator import (
     DecklistError,
     DecklistTooLongError,
@@ -349,9 +349,36 @@ def read_deck(game: Game, value: Any, defaults: dict[str, Any], where: str) -> d
         options = defaults
     else:
         body = load_body(DECK_BODY, value, where)
-        parsed = parse_mapping(body, game)
         options = {**defaults, **{k: body[k] for k in ("format", "as_of") if k in body}}
+        refuse_other_games_format(game, body.get("game"), options.get("format"), where)
+        parsed = parse_mapping(body, game)
     return verdict(parsed, options.get("format"), options.get("as_of"))
+
+
+def refuse_other_games_format(game: Game, named: Any, format_id: Any, where: str) -> None:
+    """A deck of another game (as a saved deck names its game) in a format this game has not
+    is a 422 naming both games and where the deck is judged: answered 'no such format', its
+    sender would look for a typo in the format. A deck of another game in a format this game
+    has is judged, the reader warning that its cards are read as this game's."""
+    if not isinstance(named, str) or not named or name_key(named) == name_key(game.id):
+        return
+    if not format_id or format_id in game.formats:
+        return
+    other = next(
+        (g for g in current_games().values() if name_key(named) in map(name_key, (g.id, g.name))),
+        None,
+    )
+    path = url_for("api.validate_deck", game_id=other.id) if other else None
+    send = f"validate it at {path}" if other else f"Deckwright has no game {named!r}"
+    short, known = game.short_name, ", ".join(game.formats)
+    raise ApiError(
+        422,
+        "deck-for-another-game",
+        f"the {where} is for the game {named!r}, not {short}, and {short} has no format"
+        f" {format_id!r}: {send}; to judge its cards as {short} cards, send it with one of"
+        f" {short}'s formats ({known})",
+        [{"deck_game": named, "game": game.id, "format": format_id, "validate": path}],
+    )
 
 
 @bp.post("/games/<game_id>/validate")

@@ -254,6 +254,14 @@ class DeckBodySchema(Schema):
     # Stated as oneOf in the OpenAPI document; enforced by sections_or_cards.
     exactly_one_of: tuple[str, ...] = ("sections", "cards")
     name = fields.Str(load_default="")
+    game = fields.Str(
+        allow_none=True,
+        metadata={
+            "description": "The game the deck is for, as a saved deck or an export names it:"
+            " a deck of another game is judged with a warning saying so, and refused (422"
+            " deck-for-another-game) in a format this game has not."
+        },
+    )
     format = fields.Str(metadata={"description": "A format id of the game (else the default)."})
     as_of = fields.Date(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
     sections = fields.Dict(

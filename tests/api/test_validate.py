@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -281,6 +283,66 @@ def test_a_saved_decks_deck_of_nothing_beside_its_sections_is_no_second_deck(cli
     assert answer["deck"]["sections"] == {
         "deck": [{"card": "Kindle", "id": "era-kindle", "count": 3}]
     }
+
+
+def _saved_era_deck(client, format_id):
+    saved = client.post(
+        "/api/v1/decks",
+        json={"game": "era", "name": "Ember rush", "format": format_id, "text": "3 Kindle"},
+    ).get_json()
+    return client.get(f"/api/v1/decks/{saved['id']}").get_json()
+
+
+def test_a_saved_deck_of_another_game_is_judged_saying_so(client):
+    # The same deck sent as text was warned of; sent as JSON it was judged without a word.
+    shown = _saved_era_deck(client, "standard")
+    as_text = post_text(client, "ryft", json.dumps(shown)).get_json()
+    for sent in (shown, {"game": "era", "sections": shown["deck"]["sections"]}):
+        answer = client.post("/api/v1/games/ryft/validate", json=sent).get_json()
+        said = answer["problems"][0]
+        assert (said["rule"], said["severity"]) == ("decklist-read-as", "warning")
+        assert said["message"].startswith("the deck is for the game 'era', not RYFT")
+        assert said == as_text["problems"][0]
+
+
+def test_a_saved_deck_in_a_format_only_its_game_has_is_refused_naming_both_games(client):
+    # ERA's 'open', posted to RYFT: it was a 404 'RYFT has no format open', as if the format
+    # were mistyped; the deck is for another game, and the bot is told where to send it.
+    shown = _saved_era_deck(client, "open")
+    batch = {"decks": [shown]}
+    for response, where in (
+        (client.post("/api/v1/games/ryft/validate", json=shown), "deck"),
+        (client.post("/api/v1/games/ryft/validate/batch", json=batch), "deck decks[0]"),
+    ):
+        error = error_of(response, 422)
+        assert error["code"] == "deck-for-another-game"
+        assert error["message"].startswith(f"the {where} is for the game 'era', not RYFT")
+        assert "RYFT has no format 'open'" in error["message"]
+        assert "/api/v1/games/era/validate" in error["message"]
+        assert error["details"] == [
+            {
+                "deck_game": "era",
+                "game": "ryft",
+                "format": "open",
+                "validate": "/api/v1/games/era/validate",
+            }
+        ]
+
+
+def test_a_deck_of_a_game_deckwright_has_not_in_a_format_it_has_not_is_refused(client):
+    body = {"game": "magic", "format": "modern", "sections": {"deck": ["Kindle"]}}
+    error = error_of(client.post("/api/v1/games/era/validate", json=body), 422)
+    assert error["code"] == "deck-for-another-game"
+    assert error["message"].startswith("the deck is for the game 'magic', not ERA")
+    assert "ERA has no format 'modern'" in error["message"]
+    assert error["details"][0]["validate"] is None
+
+
+def test_a_deck_of_this_game_in_a_format_it_has_not_is_still_an_unknown_format(client):
+    body = {"game": "era", "format": "modern", "sections": {"deck": ["Kindle"]}}
+    assert error_of(client.post("/api/v1/games/era/validate", json=body), 404)["code"] == (
+        "unknown-format"
+    )
 
 
 def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):

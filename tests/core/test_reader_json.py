@@ -8,13 +8,14 @@ import pytest
 from cardpool import load_game
 from validator import (
     ERROR,
+    WARNING,
     DecklistError,
     DecklistTooLongError,
     parse_mapping,
     parse_text,
     to_mapping,
 )
-from validator.decklist import MALFORMED_LINE, UNKNOWN_CARD
+from validator.decklist import MALFORMED_LINE, READ_AS, UNKNOWN_CARD
 
 from .conftest import edit
 
@@ -162,3 +163,25 @@ def test_a_deck_beside_sections_is_not_read_for_them(era):
     # the deck's own "sections" are the deck; a "deck" key beside them is no second deck
     data = {"sections": {"deck": ["Kindle"]}, "deck": {"sections": {"deck": ["Flame Lash"]}}}
     assert parse_mapping(data, era).deck.cards_by_section() == {"deck": [("era-kindle", 1)]}
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"game": "shadow-era", "sections": {"deck": ["Kindle"]}},  # the builder's export
+        {"game": "shadow-era", "name": "Wolves", "deck": {"sections": {"deck": ["Kindle"]}}},
+    ],
+)
+def test_a_json_deck_of_another_game_says_so(era, data):
+    # as the same deck sent as text says: its cards are read as this game's all the same
+    parsed = parse_mapping(data, era)
+    said = parsed.problems[0]
+    assert (said.rule, said.severity) == (READ_AS, WARNING)
+    assert said.message.startswith("the deck is for the game 'shadow-era', not ERA")
+    assert parsed.deck.cards_by_section() == {"deck": [("era-kindle", 1)]}
+
+
+@pytest.mark.parametrize("named", ["era", "ERA", "", None])
+def test_a_json_deck_of_this_game_or_none_says_nothing_of_it(era, named):
+    parsed = parse_mapping({"game": named, "sections": {"deck": ["Kindle"]}}, era)
+    assert parsed.problems == []
