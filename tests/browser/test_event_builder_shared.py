@@ -114,3 +114,24 @@ def test_a_send_refused_as_the_event_closed_says_nothing_can_be_sent_and_keeps_t
     expect(said).not_to_contain_text("sends them")
     expect(said).to_contain_text("Submissions are closed")
     assert deck_rows(page) == mine
+
+
+def test_a_refused_first_list_leaves_the_keyboard_at_the_submit_button(context, page):
+    event_id = new_event(context, "Keyboard Cup")["event"]["id"]
+    context.request.post(
+        f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
+    )
+    page.goto(f"/games/era/build?event={event_id}")
+    loaded(page)
+    import_list(page, LIST)
+    page.get_by_label("Your name").fill("Dana")
+    button = page.get_by_role("button", name="Submit to Keyboard Cup")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#submit-problem")).to_contain_text("A list is already on file for Dana")
+    # Disabled while the list was on its way, the button gets the focus back: the next Tab
+    # goes on from the panel, not from the top of the page.
+    expect(button).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    expect(page.get_by_label("Your name")).to_be_focused()

@@ -470,6 +470,9 @@ export async function openForEvent(game, builder) {
     for (const button of el.form.querySelectorAll("button")) button.disabled = on;
     if (on) el.form.setAttribute("aria-busy", "true");
     else el.form.removeAttribute("aria-busy");
+    // The button pressed lost the focus as it was disabled: a refusal leaves it where it was,
+    // not at the top of the page, so the next key goes on from the panel.
+    if (!on && document.activeElement === document.body && !el.form.hidden) el.button.focus();
   };
 
   /** A notice in the panel that takes the focus, so that its buttons are the next keys away. */
