@@ -154,6 +154,24 @@ def test_a_zip_of_one_csv_is_read_as_the_csv(client, event):
     assert [e["player"] for e in event.entries()] == ["Ann"]
 
 
+def test_a_zipped_csv_saved_by_excel_on_windows_has_the_organizer_check_its_names(client, event):
+    """The same sheet uploaded alone is said to be read as Windows-1252, to check its names
+    ("José Núñez"); zipped, it was read so without a word."""
+    sheet = "player,list\r\nJosé Núñez,1 Ember Rex\r\n".encode("cp1252")
+    page = dashboard_upload(client, event, zipped([(b"players.csv", sheet)]), "players.zip")
+    assert "1 list stored from players.zip." in page
+    assert "players.csv in players.zip is not UTF-8 text, so it was read as Windows-1252" in page
+    assert "check the names on the list" in page
+    assert [e["player"] for e in event.entries()] == ["José Núñez"]
+
+
+def test_a_zipped_csv_in_utf_8_says_nothing_of_code_pages(client, event):
+    sheet = "player,list\r\nJosé Núñez,1 Ember Rex\r\n".encode()
+    page = dashboard_upload(client, event, zipped([(b"players.csv", sheet)]), "players.zip")
+    assert "1 list stored from players.zip." in page
+    assert "Windows-1252" not in page
+
+
 def test_a_csv_beside_lists_or_beside_another_csv_is_not_read_unsaid():
     beside = zipped([(b"Ann.txt", b"1 Ember Rex"), (b"players.csv", FORMS.encode())])
     items, skipped = read_upload("lists.zip", beside)

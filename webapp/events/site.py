@@ -821,9 +821,10 @@ def upload(event_id: str, token: str):
             f"{same} list{'s were' if same != 1 else ' was'} already on file as uploaded,"
             f" and {'were' if same != 1 else 'was'} not stored again."
         )
-    if not uploads.is_zip(upload.filename, data) and uploads.read_as_windows_1252(data):
+    # A CSV uploaded, or zipped alone: its names may show the wrong letters.
+    if sheet := uploads.sheet_read_as_windows_1252(upload.filename, data):
         notices.append(
-            f"{upload.filename} is not UTF-8 text, so it was read as Windows-1252, as Excel"
+            f"{sheet} is not UTF-8 text, so it was read as Windows-1252, as Excel"
             ' saves "CSV (Comma delimited)": check the names on the list. A sheet saved as'
             ' "CSV UTF-8" keeps every letter of every language.'
         )

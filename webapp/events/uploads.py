@@ -133,10 +133,9 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     if office := _office_document(archive, {info.filename for info in members}):
         raise not_a_csv(office)
     # A sheet's CSV mailed as a zip, or a form's answers downloaded as one: read as uploaded.
-    sheets = [info for info in members if _kind(info) == "sheet"]
-    if sheets and not any(_kind(info) == "list" for info in members):
+    if sheets := _sheets_alone(members):
         with archive:
-            return _zipped_sheet(archive, sheets)
+            return read_csv(_sheet_bytes(archive, sheets))
     items: list[BulkItem] = []
     skipped: list[Skipped] = []
     total = 0
@@ -216,10 +215,32 @@ def _kind(info: zipfile.ZipInfo) -> str:
     return "list" if suffix in DECKLIST_SUFFIXES else "sheet" if suffix in SHEET_SUFFIXES else ""
 
 
-def _zipped_sheet(
-    archive: zipfile.ZipFile, sheets: list[zipfile.ZipInfo]
-) -> tuple[list[BulkItem], list[Skipped]]:
-    """The lists of a zip's one CSV, read as the CSV uploaded on its own would be."""
+def _sheets_alone(members: list[zipfile.ZipInfo]) -> list[zipfile.ZipInfo]:
+    """A zip's CSV files when it holds no decklist files (its CSV is read as if uploaded);
+    else none."""
+    sheets = [info for info in members if _kind(info) == "sheet"]
+    return sheets if not any(_kind(info) == "list" for info in members) else []
+
+
+def sheet_read_as_windows_1252(filename: str, data: bytes) -> str | None:
+    """Where an upload's sheet of lists read as Windows-1252 is, for the organizer to check
+    its names: the upload's own name for a CSV, "players.csv in players.zip" for the CSV a zip
+    holds alone (read as if uploaded); None when the upload holds no such sheet."""
+    if not is_zip(filename, data):
+        return filename if read_as_windows_1252(data) else None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            sheets = _sheets_alone(archive.infolist())
+            raw = _sheet_bytes(archive, sheets) if sheets else None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, BadUploadError):
+        return None
+    if raw is None or not read_as_windows_1252(raw):
+        return None
+    return f"{member_name(sheets[0])} in {filename}"
+
+
+def _sheet_bytes(archive: zipfile.ZipFile, sheets: list[zipfile.ZipInfo]) -> bytes:
+    """The bytes of a zip's one CSV, to be read as the CSV uploaded on its own would be."""
     names = [member_name(info) for info in sheets]
     if len(sheets) > 1:
         raise BadUploadError(
@@ -241,7 +262,7 @@ def _zipped_sheet(
             f"{name} in the zip is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB:"
             " upload it in parts"
         )
-    return read_csv(raw)
+    return raw
 
 
 _UTF8_FLAG = 0x800
