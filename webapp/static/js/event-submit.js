@@ -447,9 +447,16 @@ export async function openForEvent(game, builder) {
       return;
     }
     if (!access) {
+      // Sent there (that tab has its private link), or cleared: either way this tab starts
+      // afresh, as that tab did. The next player handed this tab is never given the list just
+      // sent, to send again under their own name.
+      builder.useDraft({ game: game.id, name: "", description: "", sections: {}, boards: {} });
+      builder.markSent();
+      el.player.value = "";
+      el.playerId.value = "";
       sayDraft(
         h("strong", {}, "Submitted, or cleared, in another tab of this browser."),
-        " If it was submitted, its private link is shown in that tab.",
+        " If it was submitted, its private link is shown in that tab. This tab starts a new list.",
       );
       return;
     }
