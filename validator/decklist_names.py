@@ -146,7 +146,7 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
     number = _NUMBER_AFTER.match(text)
     if number is not None:
         found = _find(game, number.group(1))
-        printing = found and _numbered(game.printings(found[0]), number.group(2))
+        printing = found and _numbered_in_set(game, game.printings(found[0]), number.group(2))
         if printing is not None:
             return printing, True, found[2]
     coded = _SET_AFTER.match(text)
@@ -257,6 +257,19 @@ def _numbered(printings: tuple[Card, ...], code: str) -> Card | None:
         if (card.number and name_key(card.number) == key) or card.id == code.strip().lower():
             return card
     return None
+
+
+def _numbered_in_set(game: Game, printings: tuple[Card, ...], code: str) -> Card | None:
+    """The printing a card number after a card's name names: its whole number ("SDS1A-014",
+    "se022"), or a set's code and number joined by a dash where the game's numbers carry no
+    set ("ERUMA-099" for 099 of the set ERUMA), as "ERUMA 099" names it."""
+    whole = _numbered(printings, code)
+    if whole is not None:
+        return whole
+    set_code, dash, number = code.rpartition("-")
+    if not dash or not set_code or name_key(set_code) not in _lexicon(game).set_keys:
+        return None
+    return _first(printings, set_code, number) if _DIGIT.search(number) else None
 
 
 def _first(printings: tuple[Card, ...], set_code: str | None, number: str | None) -> Card | None:

@@ -451,6 +451,33 @@ def test_a_set_and_number_before_the_name_name_that_printing(eruma, line):
 
 
 @pytest.mark.parametrize(
+    "line",
+    [
+        "3 Zombie ERUMA-099",
+        "3 Zombie ERUMA 099",
+        "3 Zombie - ERUMA-099",
+        "Zombie ERUMA-099 x3",
+        "3 Zombie ERUMA-99",
+    ],
+)
+def test_a_set_and_number_after_the_name_name_that_printing(eruma, line):
+    # 'Zombie ERUMA 099' was read and 'Zombie ERUMA-099' an unknown card: ERUMA's numbers
+    # carry no set, and the dash joins its set and number as 'SDS1A-001' joins ERA's
+    parsed = parse_text(f"Makuna\n{line}", eruma)
+    assert parsed.problems == []
+    assert entries(parsed) == {"Makuna": 1, "Zombie": 3}
+    (zombie,) = [e for part in parsed.deck.sections.values() for e in part if e.count == 3]
+    assert (zombie.card.number, zombie.printing_named) == ("099", True)
+
+
+@pytest.mark.parametrize("line", ["3 Zombie ERUMA-098", "3 Zombie SDS1A-099"])
+def test_a_set_and_number_after_the_name_that_are_not_its_own_name_no_card(eruma, line):
+    # another card's number, or another game's set: no printing of Zombie, nothing guessed
+    (problem,) = parse_text(f"Makuna\n{line}", eruma).problems
+    assert problem.rule == UNKNOWN_CARD
+
+
+@pytest.mark.parametrize(
     ("game_id", "line", "card", "number"),
     [
         ("era", "3 Kindle {SDS1A-015}", "Kindle", "SDS1A-015"),
