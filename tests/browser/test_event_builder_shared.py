@@ -171,3 +171,63 @@ def test_a_first_list_sent_in_one_tab_is_not_left_in_another_for_the_next_player
     expect(page.locator(".deck-row")).to_have_count(0)
     other.close()
     assert errors == []
+
+
+def test_the_refusal_notice_never_loads_an_older_list_than_the_one_on_file(context, page):
+    created = new_event(context, "Stale Cup")
+    event_id = created["event"]["id"]
+    receipt = context.request.post(
+        f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
+    ).json()
+    entry_id, token = receipt["entry"]["entry"], receipt["player_token"]
+    path = f"/api/v1/events/{event_id}/entries/{entry_id}"
+    auth = {"Authorization": f"Bearer {token}"}
+
+    def elsewhere(kindle: int) -> None:
+        answer = context.request.put(
+            path, data={"text": LIST.replace("3 Kindle\n", f"{kindle} Kindle\n")}, headers=auth
+        )
+        assert answer.ok, answer.text()
+
+    fragment = f"#entry={entry_id}&token={token}"
+    page.goto(f"/games/era/build?event={event_id}{fragment}")
+    loaded(page)
+    other = context.new_page()
+    errors = watch(other)
+    other.goto(f"/games/era/build?event={event_id}{fragment}")
+    loaded(other)
+    page.locator(".deck-row[data-name='Fire Breath']").get_by_role(
+        "button", name="Remove one Fire Breath"
+    ).click()
+    settle(page)
+    elsewhere(1)  # version 2
+    page.get_by_role("button", name="Submit changes").click()
+    expect(page.locator("#list-changed")).to_contain_text("version 2")
+
+    # The other tab sends the deck in place of version 2: version 3. This tab shows it, and
+    # its notice of version 2 (and the button loading version 2) goes.
+    other.get_by_role("button", name="Submit changes").click()
+    other.get_by_role("button", name="Send mine in its place").click()
+    expect(other.locator("#submit-receipt")).to_contain_text("Your new list is on file")
+    expect(page.locator("#event-draft")).to_contain_text("Version 3 of your list is on file")
+    expect(page.locator("#list-changed")).to_have_count(0)
+    expect(page.get_by_role("button", name="Submit changes")).to_be_focused()
+    other.close()
+    assert [e for e in errors if e != REFUSED] == []
+
+    # A newer list is refused again (version 4); another device then sends version 5 before
+    # the player presses Load: the list loaded is version 5, the one on file.
+    settle(page)
+    page.locator(".deck-row[data-name='Flame Lash']").get_by_role(
+        "button", name="Remove one Flame Lash"
+    ).click()
+    settle(page)
+    elsewhere(2)
+    page.get_by_role("button", name="Submit changes").click()
+    expect(page.locator("#list-changed")).to_contain_text("version 4")
+    elsewhere(1)
+    page.get_by_role("button", name="Load the list on file").click()
+    expect(page.locator("#list-loaded")).to_contain_text("Version 5, the list on file")
+    expect(page.locator("#submit-state")).to_contain_text("(version 5)")
+    settle(page)
+    assert ("deck", "Kindle", 1) in deck_rows(page)

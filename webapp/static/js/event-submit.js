@@ -432,12 +432,21 @@ export async function openForEvent(game, builder) {
     return putBack;
   };
 
+  /** Take away the panel's notices; the focus in one goes back to the send button. */
+  const dropNotices = () => {
+    const focused = el.problem.contains(document.activeElement);
+    el.problem.replaceChildren();
+    if (focused && !el.form.hidden) el.button.focus();
+  };
+
   // Another tab of this browser changed the work kept here: this tab follows it, as the
   // general builder does, so that neither tab's next edit puts an older deck over the other's.
   onDraftChange(draftPlace, async (kept) => {
     if (!watching) return;
     if (kept) {
       if (!ourDraft(kept)) return;
+      // "Put my deck back" would put back the deck this tab had, over the one followed now.
+      if (el.problem.querySelector("#list-loaded")) dropNotices();
       useDraft(kept);
       if (access) ready(player);
       sayDraft(
@@ -460,7 +469,9 @@ export async function openForEvent(game, builder) {
       );
       return;
     }
-    // Sent (or undone) there: the list on file is the deck that tab showed.
+    // Sent (or undone) there: the list on file is the deck that tab showed. What this tab
+    // said of an earlier refusal (a newer list, its buttons) is of a list on file no more.
+    dropNotices();
     try {
       const entry = await api(entryPath(), { token: access.token });
       if (entry.latest) await loadOnFile(entry.latest);
@@ -507,8 +518,15 @@ export async function openForEvent(game, builder) {
     load.addEventListener("click", async () => {
       busy(true);
       try {
+        // The list on file now: another may have come since the refusal was said.
+        let loaded = latest;
+        try {
+          loaded = (await api(entryPath(), { token: access.token })).latest || latest;
+        } catch (failure) {
+          if (!(failure instanceof ApiError)) throw failure;
+        }
         // The player's deck stays kept in the browser until they change or send another.
-        const putBack = await loadOnFile(latest);
+        const putBack = await loadOnFile(loaded);
         const back = h("button", { type: "button", class: "button" }, "Put my deck back");
         back.addEventListener("click", () => {
           putBack();
@@ -518,10 +536,10 @@ export async function openForEvent(game, builder) {
         });
         notice(
           "list-loaded",
-          h("p", {}, `Version ${latest.version}, the list on file, is in the builder now.`),
+          h("p", {}, `Version ${loaded.version}, the list on file, is in the builder now.`),
           h("div", { class: "form-actions" }, back),
         );
-        builder.announce(`Version ${latest.version} of your list is loaded.`);
+        builder.announce(`Version ${loaded.version} of your list is loaded.`);
       } catch (failure) {
         if (!(failure instanceof ApiError)) throw failure;
         el.problem.replaceChildren(h("div", { class: "notice notice-error" }, h("p", {}, failure.message)));
