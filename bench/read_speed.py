@@ -57,12 +57,18 @@ def spellings(game, count: int, seed: int = 11) -> list[str]:
     """``count`` lines naming the game's cards as players write them, all different."""
     rng = random.Random(seed)
     names = sorted({c.name for c in game.cards})
+    # A name has at most 60 spellings here (case, count, count style): a small pool (ERUMA's
+    # 117 cards) has fewer than 10,000 in all, so its lines also end in spaces or tabs.
+    ends = ("",) if len(names) * 60 >= 2 * count else ("", " ", "  ", "   ", "\t", " \t")
+    if len(names) * 60 * len(ends) < 2 * count:
+        raise SystemExit(f"{game.name} has too few cards for {count:,} different lines")
     lines, seen = [], set()
     while len(lines) < count:
         name = rng.choice(names)
         name = rng.choice((name, name.lower(), name.upper(), name.title(), "  " + name))
         copies = rng.randint(1, 4)
         line = rng.choice((f"{copies} {name}", f"{copies}x {name}", f"{copies} x {name}"))
+        line += rng.choice(ends)
         if line not in seen:
             seen.add(line)
             lines.append(line)
