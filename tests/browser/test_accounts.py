@@ -144,22 +144,45 @@ def test_decks_saved_in_the_builder_are_on_my_decks_elsewhere_and_a_private_one_
 
 
 def test_decks_saved_before_logging_in_are_claimed_from_this_browser(browser, live_server):
+    """The saving browser claims its deck with the key its save gave; a stranger holding the
+    share link cannot; a deck kept with no key (saved before claim keys) is pointed out."""
     page = fresh(browser, live_server)
+    stranger = fresh(browser, live_server)
     errors = watch(page)
     try:
         link = save_in_builder(page, "Kept Before Login")
+        deck_id = link.rsplit("/", 1)[1]
+        register_in(stranger, f"taker-{secrets.token_hex(4)}")
+        stranger.goto("/account/decks")
+        stranger.get_by_label("Deck ids (or links) and claim keys, one deck a line").fill(link)
+        stranger.get_by_role("button", name="Claim these decks").click()
+        expect(stranger.get_by_role("status")).to_have_text("0 decks claimed.")
+        expect(stranger.get_by_role("alert")).to_contain_text(f"Not claimed: {deck_id}.")
+        expect(stranger.locator("section.my-deck")).to_have_count(0)
+
+        page.evaluate(
+            """() => {
+              const decks = JSON.parse(localStorage.getItem("deckwright:my-decks"));
+              decks.push({id: "keptBeforeKeys1", game: "era", name: "Old Save"});
+              localStorage.setItem("deckwright:my-decks", JSON.stringify(decks));
+            }"""
+        )
         register_in(page, f"claim-{secrets.token_hex(4)}")
         page.goto("/account/decks")
-        # The form is filled from what this browser remembers of the decks it saved.
-        expect(page.get_by_label("Deck links or ids, one a line")).to_have_value(
-            link.rsplit("/", 1)[1]
-        )
+        # The form is filled from what this browser remembers: each deck's id and claim key.
+        field = page.get_by_label("Deck ids (or links) and claim keys, one deck a line")
+        expect(field).to_have_value(re.compile(rf"^{re.escape(deck_id)} [\w-]{{40,}}$"))
+        expect(page.locator("#claim-keyless")).to_contain_text("no claim key")
+        expect(page.locator("#claim-keyless a")).to_have_text("Old Save")
         page.get_by_role("button", name="Claim these decks").click()
         expect(page.get_by_role("status")).to_have_text("1 deck claimed.")
         expect(page.locator("section.my-deck")).to_contain_text("Kept Before Login")
+        # Claimed, it is listed, and the form is not filled with it again.
+        expect(field).to_have_value("")
         assert errors == []
     finally:
         page.context.close()
+        stranger.context.close()
 
 
 def test_an_edit_saved_after_the_login_ended_says_so_and_loses_nothing(

@@ -81,7 +81,11 @@ export function onMyDecksChange(changed) {
   });
 }
 
-/** Every deck saved from this browser, newest first: {id, game, name, format, saved, parent}. */
+/**
+ * Every deck saved from this browser, newest first: {id, game, name, format, saved, parent},
+ * and `key`, the claim key of a deck saved with no one logged in: the save's answer alone
+ * gives it, and only with it can the deck be claimed for an account ("My decks").
+ */
 export function myDecks(gameId = null) {
   const all = read(MY_DECKS, []);
   const decks = Array.isArray(all) ? all.filter((d) => d && typeof d.id === "string") : [];
@@ -89,6 +93,8 @@ export function myDecks(gameId = null) {
 }
 
 export function rememberDeck(deck) {
+  const before = myDecks().find((d) => d.id === deck.id);
+  const key = typeof deck.claim_key === "string" ? deck.claim_key : before && before.key;
   const decks = myDecks().filter((d) => d.id !== deck.id);
   decks.unshift({
     id: deck.id,
@@ -97,6 +103,7 @@ export function rememberDeck(deck) {
     format: deck.format,
     saved: deck.created || new Date().toISOString(),
     parent: deck.parent || null,
+    ...(key ? { key } : {}),
   });
   write(MY_DECKS, decks.slice(0, MAX_MY_DECKS));
 }
