@@ -177,6 +177,21 @@ def test_a_stranger_with_the_link_cannot_claim_a_deck(app, alice, bob):
     assert "1 deck claimed." in claim(alice, f"{deck_id} {key}").get_data(as_text=True)
 
 
+def test_a_deck_is_claimed_by_its_link_as_copied_with_its_key(app, alice):
+    """A link copied from the address bar may carry a query, a fragment or the edit page."""
+    for tail in ("?ref=share", "#top", "/edit", "/"):
+        deck_id, key = save_anonymously(app.test_client())
+        answer = claim(alice, f"http://localhost/decks/{deck_id}{tail} {key}")
+        assert "1 deck claimed." in answer.get_data(as_text=True), tail
+
+
+def test_a_deck_named_twice_is_claimed_when_either_key_is_its_own(app, alice):
+    deck_id, key = save_anonymously(app.test_client())
+    answer = claim(alice, f"{deck_id} {key}\n{deck_id} {key[:-1]}x")
+    assert "1 deck claimed." in answer.get_data(as_text=True)
+    assert "Not claimed" not in answer.get_data(as_text=True)
+
+
 def test_a_claim_key_works_once(app, alice, bob):
     deck_id, key = save_anonymously(app.test_client())
     assert "1 deck claimed." in claim(alice, f"{deck_id} {key}").get_data(as_text=True)

@@ -528,8 +528,16 @@ def claim_lines(text: str) -> list[tuple[str, str]]:
     for line in text.splitlines():
         words = line.split()
         if words:
-            keyed.append((words[0].rstrip("/").rsplit("/", 1)[-1], " ".join(words[1:])))
+            keyed.append((deck_id_of(words[0]), " ".join(words[1:])))
     return keyed
+
+
+def deck_id_of(link: str) -> str:
+    """A deck's id from its link as copied from the address bar (with a query, a fragment,
+    or its edit page), or the id itself."""
+    path = link.split("#", 1)[0].split("?", 1)[0].rstrip("/")
+    _before, found, after = path.rpartition("/decks/")
+    return after.split("/", 1)[0] if found else path.rsplit("/", 1)[-1]
 
 
 @bp.post("/decks/claim")
