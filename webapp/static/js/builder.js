@@ -1677,16 +1677,20 @@ function restoreDraft() {
  * this tab's next edit builds on the other's instead of putting its older copy over it.
  */
 function followDraft(draft) {
+  if (draft && draft.game !== game.id) return;
+  // An undo offered here would put this tab's older deck over the other tab's work.
+  hideUndo();
   el.draftStatus.hidden = false;
   if (!draft) {
     // Dropped there when it was saved under a link of its own: this tab shows what was saved.
     state.dirty = false;
+    el.save.disabled = true;
+    el.saveStatus.textContent = "Saved in another tab of this browser.";
     el.draftStatus.textContent =
       "This deck was saved in another tab; find it under My decks. Changes made here are a new draft.";
     announce("This deck was saved in another tab.");
     return;
   }
-  if (draft.game !== game.id) return;
   applyDraft(draft);
   el.save.disabled = !state.dirty;
   if (state.savedId && state.dirty) el.saveStatus.textContent = "Changed since it was saved: save again for a new link.";
