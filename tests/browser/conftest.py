@@ -46,12 +46,14 @@ def context(browser, live_server):
 
 
 @pytest.fixture
-def page(context):
-    """A fresh page; the test fails if the page's scripts threw or logged an error."""
+def page(context, request):
+    """A fresh page; the test fails if the page's scripts threw or logged an error (but those
+    its module names in ``ALLOWED_PAGE_ERRORS``)."""
+    allowed = set(getattr(request.module, "ALLOWED_PAGE_ERRORS", ()))
     page = context.new_page()
     errors = watch(page)
     yield page
-    assert errors == [], "the page's scripts reported errors"
+    assert [e for e in errors if e not in allowed] == [], "the page's scripts reported errors"
 
 
 @pytest.fixture

@@ -10,23 +10,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.builder import deck_rows, example, import_list, settle
+from tests.browser.watch import REFUSED_409 as REFUSED
 from tests.browser.watch import watch
 
 pytestmark = pytest.mark.browser
 
 LIST = example("era-legal")
 PHONE = {"width": 360, "height": 740}
-# What Chromium logs of each refusal: the one error a page's scripts may report here.
-REFUSED = "Failed to load resource: the server responded with a status of 409 (CONFLICT)"
-
-
-@pytest.fixture
-def page(context):
-    """A fresh page; the test fails if its scripts threw or logged an error but the refusals."""
-    page = context.new_page()
-    errors = watch(page)
-    yield page
-    assert [e for e in errors if e != REFUSED] == [], "the page's scripts reported errors"
+# The refusals are the one error the page's scripts may report here.
+ALLOWED_PAGE_ERRORS = (REFUSED,)
 
 
 def new_event(context, name: str) -> dict:
