@@ -182,3 +182,35 @@ def test_a_sheet_without_times_still_skips_a_second_list(client, event):
     page = upload(client, event, sheet.encode())
     assert lists_of(client, event, "Ann") == ["1 Ember Rex"]
     assert "line 3: skipped: a second list for Ann" in page
+
+
+def test_the_api_upload_names_who_answered_again_as_the_dashboard_does(client, event):
+    """Over the API, Ann's two answers were both in ``stored`` and nothing said which was
+    her list on file; the answer carries the dashboard's words for her."""
+    rows = [
+        ("2030/05/01 10:00:00", "ann@example.org", "Ann", ILLEGAL),
+        ("2030/05/01 10:20:00", "ann@example.org", "Ann", LEGAL),
+    ]
+    sheet = answers(*rows).decode()
+    answer = client.post(event.url("/uploads"), json={"csv": sheet}, headers=event.admin)
+    assert answer.status_code == 200, answer.get_json()
+    first, latest = line(rows, 0), line(rows, 1)
+    assert answer.get_json()["answered_again"] == [
+        f"Ann answered 2 times ({first} at 2030/05/01 10:00:00, {latest} at 2030/05/01"
+        f" 10:20:00): the latest, {latest}, is the list on file (version 2); the earlier"
+        " answers are kept as version 1"
+    ]
+    again = client.post(event.url("/uploads"), json={"csv": sheet}, headers=event.admin)
+    said = f"the latest, {latest}, was already on file (version 2)"
+    assert said in again.get_json()["answered_again"][0]
+    assert said in upload(client, event, answers(*rows))
+
+
+def test_an_api_upload_without_form_answers_says_no_one_answered_again(client, event):
+    sheet = f"player,list\r\nAnn,{quoted(LEGAL)}\r\n"
+    answer = client.post(event.url("/uploads"), json={"csv": sheet}, headers=event.admin)
+    assert answer.get_json()["answered_again"] == []
+    document = client.get("/api/v1/openapi.json").get_json()
+    report = document["components"]["schemas"]["UploadReport"]
+    assert "answered_again" in report["required"]
+    assert report["properties"]["answered_again"]["type"] == "array"

@@ -561,6 +561,7 @@ def upload(event_id: str):
             "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],
             "skipped": report.skipped,
             "unchanged": report.unchanged,
+            "answered_again": report.answered_again,
         }
     )
 

@@ -378,6 +378,15 @@ class UploadReportSchema(Schema):
             " (an upload sent again), not stored again: in the upload's order."
         },
     )
+    answered_again = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={
+            "description": "Each player who answered a form more than once (a sheet of a"
+            " form's answers with a Timestamp column), their answers, and which is the list"
+            " on file: as the dashboard's report says it."
+        },
+    )
 
 
 class PublishedListSchema(Schema):
