@@ -228,3 +228,47 @@ def test_an_edit_saved_after_the_login_ended_says_so_and_loses_nothing(
         assert other.request.get(f"/api/v1/decks/{saved}").status == 200
     finally:
         page.context.close()
+
+
+def test_a_public_deck_saved_after_the_login_ended_is_said_to_be_kept_for_claiming(
+    browser, live_server, live_database
+):
+    """The login ends while a public deck is being edited: the save goes through with no one
+    logged in, and the builder says it is not the account's yet and how to make it so."""
+    name = f"lapsed-{secrets.token_hex(4)}"
+    page = fresh(browser, live_server)
+    try:
+        register_in(page, name)
+        link = save_in_builder(page, "Day Tech")
+        expect(page.locator("#save-status")).to_have_text(
+            "Saved. Anyone with the link sees this version."
+        )
+        deck_id = link.rsplit("/", 1)[1]
+        page.goto(f"/decks/{deck_id}/edit")
+        settle(page)
+        page.fill("#deck-name", "Day Tech v2")
+        with sqlite3.connect(live_database) as db:  # the login ends (expired, or ended elsewhere)
+            db.execute(
+                "DELETE FROM account_sessions WHERE account_id ="
+                " (SELECT id FROM accounts WHERE name = ?)",
+                [name],
+            )
+        page.click("#deck-save")
+        status = page.locator("#save-status")
+        expect(status).to_contain_text("Saved, but not to your account: your login had ended.")
+        expect(status).to_contain_text("log in and claim it on My decks")
+        expect(status.get_by_role("link", name="My decks")).to_have_attribute(
+            "href", "/account/decks"
+        )
+        saved = page.input_value("#share-link").rsplit("/", 1)[1]
+        kept = page.evaluate("() => JSON.parse(localStorage.getItem('deckwright:my-decks'))")
+        assert next(d for d in kept if d["id"] == saved)["key"]
+
+        # Logged in again, the claim form offers it and claiming adds it to the account.
+        log_in_to(page, name)
+        page.goto("/account/decks")
+        page.get_by_role("button", name="Claim these decks").click()
+        expect(page.get_by_role("status")).to_have_text("1 deck claimed.")
+        expect(page.locator("section.my-deck", has_text="Day Tech v2")).to_have_count(1)
+    finally:
+        page.context.close()

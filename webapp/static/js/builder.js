@@ -45,6 +45,8 @@ const state = {
   dirty: false,
   /** The deck as it was before Clear, while its Undo is offered. */
   cleared: null,
+  /** Whether someone was logged in (the page opened so, or the last save was the account's). */
+  loggedIn: "loggedIn" in $("save-status").dataset,
 };
 
 const el = {
@@ -1763,8 +1765,21 @@ el.save.addEventListener("click", async () => {
     keepDraft();
     showShare(deck.id);
     window.history.replaceState(null, "", `${ROOT}/decks/${encodeURIComponent(deck.id)}/edit`);
-    el.saveStatus.textContent = "Saved. Anyone with the link sees this version.";
-    announce("Deck saved; the share link is ready.");
+    // A claim key means no one was logged in when it was saved: if someone was, the login ended.
+    const lapsed = state.loggedIn && typeof deck.claim_key === "string";
+    if (typeof deck.claim_key !== "string") state.loggedIn = true;
+    if (lapsed) {
+      el.saveStatus.replaceChildren(
+        "Saved, but not to your account: your login had ended. Anyone with the link sees this version; " +
+          "to add it to your account, log in and claim it on ",
+        h("a", { href: `${ROOT}/account/decks` }, "My decks"),
+        " (its claim key is kept in this browser).",
+      );
+      announce("Deck saved, but not to your account: your login had ended.");
+    } else {
+      el.saveStatus.textContent = "Saved. Anyone with the link sees this version.";
+      announce("Deck saved; the share link is ready.");
+    }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     el.save.disabled = false;
