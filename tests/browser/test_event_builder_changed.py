@@ -160,3 +160,46 @@ def test_a_list_the_organizer_uploaded_is_named_as_theirs_and_the_notice_works_b
     page.keyboard.press("Enter")
     expect(page.locator("#submit-receipt")).to_contain_text("Your new list is on file")
     assert "2 Fire Breath" in on_file(context, event_id, entry_id, token)["list"]
+
+
+# Every live region holding an element (itself included), nearest first: its role or politeness.
+LIVE_AROUND = """element => {
+  const found = [];
+  for (let node = element; node; node = node.parentElement) {
+    const role = node.getAttribute("role");
+    const live = node.getAttribute("aria-live");
+    if (["alert", "status", "log"].includes(role)) found.push(role);
+    else if (live && live !== "off") found.push(live);
+  }
+  return found;
+}"""
+
+
+def test_each_notice_of_the_submit_panel_is_read_once_and_a_loaded_list_politely(context, page):
+    """A focused notice is read by its focus, not by a live region around it as well; the list
+    loaded is good news, said politely; a refusal is one alert."""
+    event_id, entry_id, token, _ = submitted(context)
+    open_entry(page, event_id, entry_id, token)
+    remove_one(page, "Fire Breath")
+    change_elsewhere(context, event_id, entry_id, token, LIST.replace("3 Kindle\n", "2 Kindle\n"))
+
+    page.get_by_role("button", name="Submit changes").click()
+    notice = page.locator("#list-changed")
+    expect(notice).to_be_focused()
+    assert notice.evaluate(LIVE_AROUND) == []
+
+    notice.get_by_role("button", name="Load the list on file").click()
+    loaded = page.locator("#list-loaded")
+    expect(loaded).to_contain_text("Version 2, the list on file")
+    assert loaded.evaluate(LIVE_AROUND) == []
+    expect(page.locator("#announcer")).to_have_text("Version 2 of your list is loaded.")
+    assert page.locator("#announcer").evaluate(LIVE_AROUND) == ["polite"]
+    # The next key is its button's.
+    expect(loaded.get_by_role("button", name="Put my deck back")).to_be_focused()
+
+    page.click("#deck-clear")
+    settle(page)
+    page.get_by_role("button", name="Submit changes").click()
+    refusal = page.locator("#submit-problem .notice-error")
+    expect(refusal).to_have_text("Add cards to the deck first.")
+    assert refusal.evaluate(LIVE_AROUND) == ["alert"]

@@ -493,11 +493,15 @@ export async function openForEvent(game, builder) {
     if (!on && document.activeElement === document.body && !el.form.hidden) el.button.focus();
   };
 
-  /** A notice in the panel that takes the focus, so that its buttons are the next keys away. */
-  const notice = (id, ...parts) => {
+  /**
+   * A notice in the panel that takes the focus, so that its buttons are the next keys away
+   * (read once, as the focus comes to it: it is in no live region). Or, given `focus`, the
+   * focus goes there instead, and the notice is said by whoever shows it.
+   */
+  const notice = (id, parts, focus = null) => {
     const box = h("div", { id, class: "notice submit-notice", tabindex: "-1" }, ...parts);
     el.problem.replaceChildren(box);
-    box.focus();
+    (focus || box).focus();
     return box;
   };
 
@@ -510,7 +514,7 @@ export async function openForEvent(game, builder) {
       if (!(failure instanceof ApiError)) throw failure;
     }
     if (!latest) {
-      el.problem.replaceChildren(h("div", { class: "notice notice-error" }, h("p", {}, error.message)));
+      el.problem.replaceChildren(h("div", { class: "notice notice-error", role: "alert" }, h("p", {}, error.message)));
       return;
     }
     const load = h("button", { type: "button", class: "button" }, "Load the list on file");
@@ -534,22 +538,25 @@ export async function openForEvent(game, builder) {
           builder.announce("Your deck is back in the builder.");
           el.button.focus();
         });
+        // Good news, said politely once (the announcer); the keys go on from its button.
         notice(
           "list-loaded",
-          h("p", {}, `Version ${loaded.version}, the list on file, is in the builder now.`),
-          h("div", { class: "form-actions" }, back),
+          [
+            h("p", {}, `Version ${loaded.version}, the list on file, is in the builder now.`),
+            h("div", { class: "form-actions" }, back),
+          ],
+          back,
         );
         builder.announce(`Version ${loaded.version} of your list is loaded.`);
       } catch (failure) {
         if (!(failure instanceof ApiError)) throw failure;
-        el.problem.replaceChildren(h("div", { class: "notice notice-error" }, h("p", {}, failure.message)));
+        el.problem.replaceChildren(h("div", { class: "notice notice-error", role: "alert" }, h("p", {}, failure.message)));
       } finally {
         busy(false);
       }
     });
     mine.addEventListener("click", () => send(latest.version));
-    notice(
-      "list-changed",
+    notice("list-changed", [
       h("p", {}, h("strong", {}, "Your list on file changed since this builder loaded it.")),
       h("p", {}, `Version ${latest.version} came from ${sourceOf(latest)} at ${utc(latest.received)}.`),
       h(
@@ -559,14 +566,14 @@ export async function openForEvent(game, builder) {
         ` or send yours to put it in place of version ${latest.version}.`,
       ),
       h("div", { class: "form-actions" }, load, mine),
-    );
+    ]);
   };
 
   /** Send the deck: the first list, or a change made from version ``basedOn``. */
   const send = async (basedOn) => {
     el.problem.replaceChildren();
     if (!builder.copies()) {
-      el.problem.replaceChildren(h("p", { class: "notice notice-error" }, "Add cards to the deck first."));
+      el.problem.replaceChildren(h("p", { class: "notice notice-error", role: "alert" }, "Add cards to the deck first."));
       return;
     }
     const deck = builder.deckPayload();
@@ -604,15 +611,17 @@ export async function openForEvent(game, builder) {
         await changed(error);
         return;
       }
+      // One alert; but closed, what is said goes where the focus goes (below), read so once.
+      const closed = error.code === "event-closed";
       el.problem.replaceChildren(
         h(
           "div",
-          { class: "notice notice-error" },
+          { class: "notice notice-error", ...(closed ? {} : { role: "alert" }) },
           h("p", {}, error.message),
           error.details.map((detail) => h("p", {}, typeof detail === "string" ? detail : detail.message)),
         ),
       );
-      if (error.code === "event-closed") {
+      if (closed) {
         // Closed while the builder was open (the deadline passed, or the organizer locked it).
         // The form (and the button that had the focus) goes: the focus goes to what is said.
         el.form.hidden = true;
