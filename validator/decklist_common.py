@@ -31,11 +31,15 @@ class ParsedDeck:
 
     ``unread`` keeps the entries of the JSON form that name no card of the pool (one taken
     out since the deck was saved), so what shows or exports the deck can still list them.
+    ``format`` is the format a deck in the JSON form names as its own (a saved deck, the
+    builder's export), when its game has it: what judges it when no other format is asked
+    for, as the JSON body names the format it is judged in.
     """
 
     deck: Deck
     problems: list[Problem] = field(default_factory=list)
     unread: list[UnreadEntry] = field(default_factory=list)
+    format: str | None = None
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,8 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     A saved deck as ``GET /api/v1/decks/<id>`` gives it (the deck page's JSON export) holds
     the deck under ``deck``, its name beside it: it is read as that deck (see
     :func:`saved_deck`). A deck whose ``game`` is another game's is read as this game's with
-    a warning saying so.
+    a warning saying so. The ``format`` a deck names, when this game has it, is kept on what
+    is returned (:attr:`ParsedDeck.format`), to judge it in when no format is asked for.
     """
     if not isinstance(data, Mapping):
         raise DecklistError("a deck must be a JSON object with 'sections' or 'cards'")
@@ -99,18 +100,20 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
         for index, entry in enumerate(entries):
             where = f"{place}[{index}]"
             _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget)
-    return ParsedDeck(_drop_empty(deck), problems, unread)
+    own = data.get("format")
+    own = own if isinstance(own, str) and own in game.formats else None
+    return ParsedDeck(_drop_empty(deck), problems, unread, own)
 
 
 def saved_deck(data: Mapping) -> Mapping:
     """The deck a JSON object holds: itself, or for a saved deck as the API gives it (no
-    ``sections`` nor ``cards``, the deck under ``deck``) that deck, with the saved deck's name
-    and game."""
+    ``sections`` nor ``cards``, the deck under ``deck``) that deck, with the saved deck's name,
+    game and format."""
     inner = data.get("deck")
     if "sections" in data or "cards" in data or not isinstance(inner, Mapping):
         return data
     deck = dict(inner)
-    for key in ("name", "game"):
+    for key in ("name", "game", "format"):
         if isinstance(data.get(key), str) and data[key]:
             deck[key] = data[key]
     return deck

@@ -352,7 +352,9 @@ def read_deck(game: Game, value: Any, defaults: dict[str, Any], where: str) -> d
         options = {**defaults, **{k: body[k] for k in ("format", "as_of") if k in body}}
         refuse_other_games_format(game, body.get("game"), options.get("format"), where)
         parsed = parse_mapping(body, game)
-    return verdict(parsed, options.get("format"), options.get("as_of"))
+    # A deck in the JSON form names its own format (a saved deck's, sent as text, as its
+    # JSON body does): it is judged in it unless the request names one.
+    return verdict(parsed, options.get("format") or parsed.format, options.get("as_of"))
 
 
 def refuse_other_games_format(game: Game, named: Any, format_id: Any, where: str) -> None:

@@ -274,7 +274,8 @@ def validate_page():
     except DecklistTooLongError as exc:
         return _validate_form(games, form, field_errors={"decklist": [str(exc)]}, status=413)
     formats = validate_all_formats(parsed.deck, data["as_of"], parsed.problems)
-    chosen = game.format(data["format"]).id
+    # A deck saved as JSON and pasted here is judged in its own format unless one is chosen.
+    chosen = game.format(data["format"] or parsed.format).id
     return _validate_form(
         games,
         form,

@@ -345,6 +345,40 @@ def test_a_deck_of_this_game_in_a_format_it_has_not_is_still_an_unknown_format(c
     )
 
 
+def saved_open_deck(client) -> dict:
+    saved = client.post(
+        "/api/v1/decks",
+        json={"game": "era", "name": "Ember rush", "format": "open", "text": "1 Ember Rex"},
+    ).get_json()
+    return client.get(f"/api/v1/decks/{saved['id']}").get_json()
+
+
+def test_a_saved_deck_sent_as_text_is_judged_in_its_format_as_its_json_is(client):
+    # As text/plain (a file's contents piped to curl) the saved deck was judged in the
+    # game's default format, as JSON in its own: one deck, two verdicts.
+    shown = saved_open_deck(client)
+    as_json = client.post("/api/v1/games/era/validate", json=shown).get_json()
+    as_text = post_text(client, "era", json.dumps(shown, indent=2)).get_json()
+    assert as_json["format"] == as_text["format"] == "open"
+    assert as_text["legal"] == as_json["legal"]
+    batch = client.post("/api/v1/games/era/validate/batch", json={"decks": [json.dumps(shown)]})
+    assert batch.get_json()["results"][0]["format"] == "open"
+
+
+def test_a_format_asked_for_wins_over_a_saved_decks_own(client):
+    shown = saved_open_deck(client)
+    answer = post_text(client, "era", json.dumps(shown), format="standard").get_json()
+    assert answer["format"] == "standard"
+
+
+def test_a_saved_deck_in_a_format_its_game_has_not_is_judged_in_the_default(client):
+    # A format since withdrawn, or another game's: the deck is still judged, not refused.
+    shown = {**saved_open_deck(client), "format": "no-such-format"}
+    answer = post_text(client, "era", json.dumps(shown))
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["format"] == "standard"
+
+
 def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):
     app.config["MAX_REQUEST_LINES"] = 10
     deck = {"cards": [{"card": "Kindle", "count": 1}] * 6}

@@ -81,6 +81,18 @@ def test_the_builders_json_export_pasted_as_text_is_that_deck(shadow_era, saved_
     assert _cards(parsed) == _cards(parse_mapping(saved_shadow_era, shadow_era))
 
 
+def test_a_json_deck_pasted_as_text_keeps_the_format_it_names(era):
+    # What judges it when no format is asked for, as the same JSON sent as a JSON body is
+    # judged in its format: pasted as text, it was judged in the game's default.
+    deck = to_mapping(parse_text("1 Ember Rex", era).deck)
+    saved = {"game": "era", "name": "Rush", "format": "open", "deck": deck}
+    assert parse_text(json.dumps(saved), era).format == "open"
+    assert parse_text(json.dumps({"format": "open", **deck}), era).format == "open"
+    assert parse_text(json.dumps({**saved, "format": "no-such-format"}), era).format is None
+    assert parse_text(json.dumps(deck), era).format is None
+    assert parse_text("Format: open\n1 Ember Rex", era).format is None
+
+
 def test_a_deck_of_its_cards_alone_pasted_as_text_places_each_by_type(shadow_era):
     text = json.dumps({"cards": [{"card": "Bad Wolf", "qty": 4}, {"name": "Darkclaw"}]})
     parsed = parse_text(text, shadow_era)

@@ -142,3 +142,16 @@ def test_a_saved_decks_csv_or_json_pasted_is_the_deck_it_was_exported_from(
         page = html.unescape(post_form(client, csrf_token, pasted, game="shadow-era"))
         assert 'data-legal="true"' in page, export
         assert deck_part in page, export
+
+
+def test_a_saved_deck_pasted_with_no_format_chosen_is_judged_in_its_own(client, csrf_token):
+    # The deck page's JSON export pasted here was judged in the game's default format.
+    saved = client.post(
+        "/api/v1/decks",
+        json={"game": "era", "name": "Ember rush", "format": "open", "text": "1 Ember Rex"},
+    ).get_json()
+    text = client.get(f"/api/v1/decks/{saved['id']}").get_data(as_text=True)
+    page = html.unescape(post_form(client, csrf_token, text))
+    assert "Rift in the Aether) Open (casual)</span>" in page
+    chosen = html.unescape(post_form(client, csrf_token, text, format="standard"))
+    assert "Rift in the Aether) Standard</span>" in chosen
