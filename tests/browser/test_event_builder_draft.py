@@ -190,8 +190,12 @@ def test_after_a_browser_restart_the_private_link_brings_the_changes_back(
     errors = watch(again)
     open_event(again, event_id)
     said = again.locator("#event-draft")
-    expect(said).to_contain_text("Unsent changes are kept in this browser")
-    expect(said).to_contain_text("Dana’s list (made from version 1")
+    # The next player on this device hears that changes are kept, never whose list they are.
+    expect(said).to_have_text(
+        "Unsent changes for a list on file are kept on this device."
+        " They open from that player’s private link (Build it in the deck builder)."
+    )
+    expect(again.locator("body")).not_to_contain_text("Dana")
     # Without the private link nothing is sent in Dana's name: the page offers a first list.
     expect(again.locator("#submit-button")).to_have_text("Submit to Restart Cup")
 
@@ -258,6 +262,14 @@ def test_changes_kept_when_the_event_closes_are_shown_and_said_unsendable(contex
     open_event(page, event_id, f"#entry={entry_id}&token={token}")
     remove_one(page, "Cinder Claws")
     mine = deck_rows(page)
+    # Another player's unsent first list on this device, for the same event.
+    other = context.new_page()
+    open_event(other, event_id)
+    import_list(other, LIST)
+    other.fill("#submit-player", "Eli")
+    other.close()
+    assert len(event_drafts(page)) == 2
+
     locked = context.request.post(
         f"/api/v1/events/{event_id}/lock",
         headers={"Authorization": f"Bearer {created['admin_token']}"},
@@ -269,8 +281,14 @@ def test_changes_kept_when_the_event_closes_are_shown_and_said_unsendable(contex
     said = page.locator("#event-draft")
     expect(said).to_contain_text("Your changes are not sent yet")
     expect(said).to_contain_text("Submissions are closed, so nothing more can be sent")
+    expect(said).to_contain_text("no longer kept in this browser once you leave this page")
     expect(page.locator("#submit-form")).to_be_hidden()
     assert on_file(context, event_id, entry_id, token)["version"] == 1
+    # Closed, the event's kept work expires: shown this once, kept no more on the device.
+    assert event_drafts(page) == []
+    # Edits made now are not kept either: nothing can be sent.
+    remove_one(page, "Kindle")
+    assert event_drafts(page) == []
 
 
 def test_leaving_asks_first_only_while_changes_are_not_sent(context, page):

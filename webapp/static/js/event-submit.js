@@ -13,7 +13,9 @@
 // The unsent work is kept in the browser (keep.js) per event and entry, apart from the
 // game's own draft and from every other event's: the deck, and for a first list the name
 // typed, with the version on file it was made from. A reload brings it back saying it is
-// not sent (and from which version), and it is let go once the list on file is exactly it.
+// not sent (and from which version), and it is let go once the list on file is exactly it,
+// or once the event is closed (its deadline passed, or locked): the page opened then shows it
+// a last time. A page opened without the private link never names whose list is kept.
 //
 // Lists go through the event API, the very path of the submission page: the server reads,
 // validates, versions and hashes each one, and refuses any once the event is closed. This
@@ -232,7 +234,8 @@ export async function openForEvent(game, builder) {
 
   /** Keep the deck (and a first list's name) unless the list on file is exactly it. */
   const keep = () => {
-    if (!watching) return;
+    // Closed, nothing more can be sent: the work is not kept past this page (see below).
+    if (!watching || (event && !event.open)) return;
     const draft = builder.draft();
     const first = access ? null : { player: el.player.value, player_id: el.playerId.value };
     const typed = first && (first.player.trim() || first.player_id.trim());
@@ -289,7 +292,8 @@ export async function openForEvent(game, builder) {
     const sends = event && event.open;
     const unsendable =
       event && !event.open
-        ? " Submissions are closed, so nothing more can be sent; Import and export has the deck as text."
+        ? " Submissions are closed, so nothing more can be sent, and the deck is no longer kept in this browser" +
+          " once you leave this page; Import and export has it as text."
         : "";
     if (!access) {
       sayDraft(
@@ -314,21 +318,20 @@ export async function openForEvent(game, builder) {
     builder.announce("Your unsent changes are back in the builder.");
   };
 
-  /** Without the private link: say which unsent changes of this event this browser keeps. */
+  /**
+   * Without the private link: say that unsent changes of this event are kept here, and where
+   * they open. Never whose: on a shared device the page opened anew is the next player's.
+   */
   const elsewhere = () => {
-    const others = draftsUnder(`event:${eventId}:entry:`)
-      .map(({ draft }) => draft)
-      .filter(ourDraft);
-    if (!others.length) return [];
+    const count = draftsUnder(`event:${eventId}:entry:`).filter(({ draft }) => ourDraft(draft)).length;
+    if (!count) return [];
     return [
-      h("strong", {}, "Unsent changes are kept in this browser"),
-      ` for ${others
-        .map(
-          (d) =>
-            `${d.player ? `${d.player}’s list` : "a list on file"} (made from version ${d.based_on}` +
-            `${keptAt(d) ? `, kept${keptAt(d)}` : ""})`,
-        )
-        .join(", ")}. Open the deck builder from the private link of that list to go on with them.`,
+      h(
+        "strong",
+        {},
+        `Unsent changes for ${count === 1 ? "a list" : `${count} lists`} on file are kept on this device.`,
+      ),
+      ` They open from ${count === 1 ? "that player’s" : "each player’s"} private link (Build it in the deck builder).`,
     ];
   };
 
@@ -409,7 +412,11 @@ export async function openForEvent(game, builder) {
     builder.announce(`${player}’s list on file is loaded.`);
   }
   restore(latest);
-  if (!access && el.draft.hidden) {
+  if (!event.open) {
+    // Past its deadline, or closed: the event's kept work expires, on a shared device too.
+    // What this page brought back stays shown (and asks before leaving) until it is left.
+    for (const { where } of draftsUnder(`event:${eventId}:`)) dropDraft(where);
+  } else if (!access && el.draft.hidden) {
     const others = elsewhere();
     if (others.length) sayDraft(...others);
   }
