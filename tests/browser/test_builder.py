@@ -313,7 +313,9 @@ def test_one_card_named_two_ways_is_one_row_with_its_copies_summed(page):
 
     # Added from the search, the card joins its row; a draft brought back keeps one row.
     page.fill("#search-q", "ember rex")
+    expect(page.locator("#search-results button.result")).to_have_count(1)
     page.get_by_role("button", name="Add Ember Rex (Dino)").click()
+    expect(row(page, "Ember Rex")).to_contain_text("4×")
     settle(page)
     assert deck_rows(page) == [("dinos", "Ember Rex", 4)]
     page.reload()

@@ -183,11 +183,14 @@ def test_shadow_era_a_hero_named_with_its_faction_and_class_in_brackets_leads_th
 ):
     """Players name their hero as the rulebook names its class decks, “Human Warrior, Human
     Mage, Human Hunter”: “Every deck has exactly one hero card, which starts in play.” The words
-    in brackets are a note (a warning); the hero was an unknown card or the list's title, and
-    the deck had none."""
+    in brackets are a note, said nothing of as they are what the card is (a faction and class
+    it has not would be warned of); the hero was an unknown card or the list's title, and the
+    deck had none."""
     text = read("shadow-era-forum.txt").replace("Hero: Boris Skullcrusher", hero)
     parsed, result = judge(shadow_era, text)
     assert found(result) == []
+    assert found(result, WARNING) == []
+    _, result = judge(shadow_era, text.replace("(Human Warrior)", "(Shadow Mage)"))
     assert found(result, WARNING) == [(READ_AS, ("Boris Skullcrusher",))]
     assert [e.card.name for e in parsed.deck.sections["hero"]] == ["Boris Skullcrusher"]
     _, result = judge(shadow_era, text.replace("Boris Skullcrusher", "Banebow"))
