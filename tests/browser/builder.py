@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -57,3 +58,13 @@ def deck_rows(page: Page) -> list[tuple[str, str, int]]:
 def example(name: str) -> str | None:
     path = EXAMPLES / f"{name}.txt"
     return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+def new_event(context, name: str) -> dict:
+    """An ERA event open for a day, made through the API: its answer (the event, the
+    organizer's token)."""
+    deadline = datetime.now(UTC) + timedelta(days=1)
+    answer = context.request.post(
+        "/api/v1/events", data={"name": name, "game": "era", "deadline": deadline.isoformat()}
+    )
+    return answer.json()

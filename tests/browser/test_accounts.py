@@ -26,6 +26,16 @@ def fresh(browser, live_server) -> Page:
     return context.new_page()
 
 
+def end_login(live_database, name: str) -> None:
+    """The account's login ends, as when it expires or is ended from another device."""
+    with sqlite3.connect(live_database) as db:
+        db.execute(
+            "DELETE FROM account_sessions"
+            " WHERE account_id = (SELECT id FROM accounts WHERE name = ?)",
+            [name],
+        )
+
+
 def test_an_organizer_loses_the_admin_link_and_reaches_the_dashboard_from_my_events(
     browser, live_server
 ):
@@ -205,12 +215,7 @@ def test_an_edit_saved_after_the_login_ended_says_so_and_loses_nothing(
         page.goto(f"/decks/{deck_id}/edit")
         settle(page)
         page.fill("#deck-name", "Night Tech v2")
-        with sqlite3.connect(live_database) as db:  # the login ends (expired, or ended elsewhere)
-            db.execute(
-                "DELETE FROM account_sessions WHERE account_id ="
-                " (SELECT id FROM accounts WHERE name = ?)",
-                [name],
-            )
+        end_login(live_database, name)
         page.click("#deck-save")
         status = page.locator("#save-status")
         expect(status).to_contain_text("Not saved")
@@ -247,12 +252,7 @@ def test_a_public_deck_saved_after_the_login_ended_is_said_to_be_kept_for_claimi
         page.goto(f"/decks/{deck_id}/edit")
         settle(page)
         page.fill("#deck-name", "Day Tech v2")
-        with sqlite3.connect(live_database) as db:  # the login ends (expired, or ended elsewhere)
-            db.execute(
-                "DELETE FROM account_sessions WHERE account_id ="
-                " (SELECT id FROM accounts WHERE name = ?)",
-                [name],
-            )
+        end_login(live_database, name)
         page.click("#deck-save")
         status = page.locator("#save-status")
         expect(status).to_contain_text("Saved, but not to your account: your login had ended.")

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import deck_rows, example, import_list, open_builder, settle
+from tests.browser.builder import deck_rows, example, import_list, new_event, open_builder, settle
 from tests.browser.watch import REFUSED_409 as REFUSED
 from tests.browser.watch import watch
 
@@ -23,14 +23,6 @@ LIST = example("era-legal")
 PHONE = {"width": 360, "height": 740}
 # The refusals are the one error the page's scripts may report here.
 ALLOWED_PAGE_ERRORS = (REFUSED,)
-
-
-def new_event(context, name: str) -> str:
-    deadline = datetime.now(UTC) + timedelta(days=1)
-    answer = context.request.post(
-        "/api/v1/events", data={"name": name, "game": "era", "deadline": deadline.isoformat()}
-    )
-    return answer.json()["event"]["id"]
 
 
 def open_event(page: Page, event_id: str, fragment: str = "") -> None:
@@ -67,7 +59,8 @@ def remove_one(page: Page, name: str) -> None:
 
 
 def test_a_first_list_not_yet_submitted_comes_back_after_a_reload_and_goes_once_sent(context, page):
-    cup, other = new_event(context, "Draft Cup"), new_event(context, "Other Cup")
+    cup = new_event(context, "Draft Cup")["event"]["id"]
+    other = new_event(context, "Other Cup")["event"]["id"]
     open_event(page, cup)
     import_list(page, LIST)
     page.get_by_label("Your name").fill("Dana")
@@ -112,7 +105,7 @@ def test_unsent_changes_to_a_list_on_file_come_back_from_their_version_and_a_new
     context, page
 ):
     page.set_viewport_size(PHONE)
-    event_id = new_event(context, "Phone Cup")
+    event_id = new_event(context, "Phone Cup")["event"]["id"]
     receipt = context.request.post(
         f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
     ).json()
@@ -171,7 +164,7 @@ def test_unsent_changes_to_a_list_on_file_come_back_from_their_version_and_a_new
 def test_after_a_browser_restart_the_private_link_brings_the_changes_back(
     browser, live_server, context, page
 ):
-    event_id = new_event(context, "Restart Cup")
+    event_id = new_event(context, "Restart Cup")["event"]["id"]
     receipt = context.request.post(
         f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
     ).json()
@@ -213,7 +206,7 @@ def test_after_a_browser_restart_the_private_link_brings_the_changes_back(
 def test_two_tabs_of_one_list_follow_each_other_and_a_send_in_one_is_on_file_in_the_other(
     context, page
 ):
-    event_id = new_event(context, "Two Tab Cup")
+    event_id = new_event(context, "Two Tab Cup")["event"]["id"]
     receipt = context.request.post(
         f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
     ).json()
@@ -292,7 +285,7 @@ def test_changes_kept_when_the_event_closes_are_shown_and_said_unsendable(contex
 
 
 def test_leaving_asks_first_only_while_changes_are_not_sent(context, page):
-    event_id = new_event(context, "Leave Cup")
+    event_id = new_event(context, "Leave Cup")["event"]["id"]
     receipt = context.request.post(
         f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
     ).json()

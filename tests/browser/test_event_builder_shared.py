@@ -4,12 +4,11 @@ the list the last one sent, nor says that a list can still be sent once the even
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import deck_rows, example, import_list, settle
+from tests.browser.builder import deck_rows, example, import_list, new_event, settle
 from tests.browser.watch import REFUSED_409 as REFUSED
 from tests.browser.watch import watch
 
@@ -19,14 +18,6 @@ LIST = example("era-legal")
 PHONE = {"width": 360, "height": 740}
 # The refusals are the one error the page's scripts may report here.
 ALLOWED_PAGE_ERRORS = (REFUSED,)
-
-
-def new_event(context, name: str) -> dict:
-    deadline = datetime.now(UTC) + timedelta(days=1)
-    answer = context.request.post(
-        "/api/v1/events", data={"name": name, "game": "era", "deadline": deadline.isoformat()}
-    )
-    return answer.json()
 
 
 def loaded(page: Page) -> None:
