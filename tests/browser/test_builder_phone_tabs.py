@@ -3,12 +3,10 @@ keyboard (the WAI-ARIA tabs pattern): one Tab stop, the arrows, Home and End mov
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import settle
+from tests.browser.builder import new_event, settle
 
 pytestmark = pytest.mark.browser
 
@@ -92,11 +90,7 @@ def test_the_phone_tabs_of_the_builder_move_by_arrow_keys(page):
 
 
 def test_the_phone_tabs_of_the_event_builder_move_by_arrow_keys(context, page):
-    deadline = datetime.now(UTC) + timedelta(days=1)
-    event = context.request.post(
-        "/api/v1/events",
-        data={"name": "Tab Keys Cup", "game": "era", "deadline": deadline.isoformat()},
-    ).json()["event"]
+    event = new_event(context, "Tab Keys Cup")["event"]
     page.set_viewport_size(PHONE)
     page.goto(f"/games/era/build?event={event['id']}")
     expect(page.locator("#event-banner")).to_contain_text("Tab Keys Cup")
@@ -132,12 +126,7 @@ def test_what_the_keyboard_reaches_on_a_phone_is_not_hidden_under_the_tab_bar(co
     page.keyboard.press("ArrowRight")
     tab_to(page, "import-button")
     clear_of_the_bar(page, "import-button")
-
-    deadline = datetime.now(UTC) + timedelta(days=1)
-    event = context.request.post(
-        "/api/v1/events",
-        data={"name": "Bar Cup", "game": "era", "deadline": deadline.isoformat()},
-    ).json()["event"]
+    event = new_event(context, "Bar Cup")["event"]
     page.goto(f"/games/era/build?event={event['id']}")
     expect(page.locator("#event-banner")).to_contain_text("Bar Cup")
     settle(page)

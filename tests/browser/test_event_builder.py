@@ -6,12 +6,11 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import deck_rows, example, import_list, save_deck, settle
+from tests.browser.builder import deck_rows, example, import_list, new_event, save_deck, settle
 
 pytestmark = pytest.mark.browser
 
@@ -27,11 +26,7 @@ def row(page: Page, name: str):
 def test_a_player_submits_from_the_builder_then_changes_a_card_from_their_private_page(
     context, page, live_server
 ):
-    deadline = datetime.now(UTC) + timedelta(days=1)
-    created = context.request.post(
-        "/api/v1/events",
-        data={"name": "Builder Cup", "game": "era", "deadline": deadline.isoformat()},
-    ).json()
+    created = new_event(context, "Builder Cup")
     event_id, admin_token = created["event"]["id"], created["admin_token"]
 
     # From the public submission page into the builder, locked to the event's format.

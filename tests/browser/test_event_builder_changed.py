@@ -10,12 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import re
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.builder import deck_rows, example, settle
+from tests.browser.builder import deck_rows, example, new_event, settle
 from tests.browser.watch import REFUSED_409 as REFUSED
 
 pytestmark = pytest.mark.browser
@@ -27,11 +26,7 @@ ALLOWED_PAGE_ERRORS = (REFUSED,)
 
 def submitted(context):
     """An open event and a player's list on file: (event id, entry id, token, admin token)."""
-    deadline = datetime.now(UTC) + timedelta(days=1)
-    created = context.request.post(
-        "/api/v1/events",
-        data={"name": "Tab Cup", "game": "era", "deadline": deadline.isoformat()},
-    ).json()
+    created = new_event(context, "Tab Cup")
     event_id = created["event"]["id"]
     receipt = context.request.post(
         f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}

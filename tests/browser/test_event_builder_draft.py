@@ -8,7 +8,6 @@ was made from, so a newer one on file is still caught), and it goes once it is o
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -242,11 +241,7 @@ def test_two_tabs_of_one_list_follow_each_other_and_a_send_in_one_is_on_file_in_
 
 
 def test_changes_kept_when_the_event_closes_are_shown_and_said_unsendable(context, page):
-    deadline = datetime.now(UTC) + timedelta(days=1)
-    created = context.request.post(
-        "/api/v1/events",
-        data={"name": "Locked Cup", "game": "era", "deadline": deadline.isoformat()},
-    ).json()
+    created = new_event(context, "Locked Cup")
     event_id = created["event"]["id"]
     receipt = context.request.post(
         f"/api/v1/events/{event_id}/entries", data={"player": "Dana", "text": LIST}
