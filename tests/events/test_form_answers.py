@@ -177,6 +177,30 @@ def test_a_time_out_of_the_calendars_range_in_utc_is_no_time_not_an_error(client
     assert f"{line(rows, 1)}: skipped: a second list for Ann: which of their answers" in page
 
 
+def test_one_time_the_sheet_cannot_read_leaves_the_other_players_answers_in_order(client, event):
+    # A cell typed over ('late'), or pasted from elsewhere: only its own row has no time. Every
+    # other player's correction was skipped as a second list, as no way read the whole column.
+    rows = [
+        ("2030/05/01 10:00:00", "ann@example.org", "Ann", ILLEGAL),
+        ("late", "bo@example.org", "Bo", LEGAL),
+        ("2030/05/01 10:20:00", "ann@example.org", "Ann", LEGAL),
+    ]
+    page = upload(client, event, answers(*rows))
+    assert lists_of(client, event, "Ann") == [ILLEGAL, LEGAL]
+    assert lists_of(client, event, "Bo") == [LEGAL]
+    assert "second list" not in page
+
+
+def test_a_player_whose_answer_has_a_time_the_sheet_cannot_read_is_not_guessed(client, event):
+    rows = [
+        ("2030/05/01 10:00:00", "ann@example.org", "Ann", ILLEGAL),
+        ("late", "ann@example.org", "Ann", LEGAL),
+    ]
+    page = upload(client, event, answers(*rows))
+    assert lists_of(client, event, "Ann") == [ILLEGAL]
+    assert f"{line(rows, 1)}: skipped: a second list for Ann: which of their answers" in page
+
+
 def test_a_sheet_without_times_still_skips_a_second_list(client, event):
     sheet = f"player,list\r\nAnn,1 Ember Rex\r\nAnn,{quoted(LEGAL)}\r\n"
     page = upload(client, event, sheet.encode())

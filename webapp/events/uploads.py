@@ -671,22 +671,42 @@ def _moment(text: str, form: str) -> datetime | None:
         return None
 
 
+def _readings(
+    items: list[BulkItem], forms: tuple[str, ...], unread: set[int]
+) -> list[list[datetime | None]]:
+    """The column read each way that reads it whole (but the ``unread`` cells: no time)."""
+    readings: list[list[datetime | None]] = []
+    for form in forms:
+        moments: list[datetime | None] = []
+        for at, item in enumerate(items):
+            moment = None
+            if item.answered_as and at not in unread:
+                moment = _moment(item.answered_as, form)
+                if moment is None:
+                    break  # not this way: most ways stop at the first answer
+            moments.append(moment)
+        else:
+            readings.append(moments)
+    return readings
+
+
 def _read_times(items: list[BulkItem]) -> None:
     """Each answer's time, where it can be told: by the one way of writing a moment that
     reads the whole column. When several ways read it (5/1 is the 5th of January or the 1st
     of May), a player's answers get their times only when every way puts them in the same
     order, and no two at one moment; otherwise none of them gets one, and which is the
-    latest is not guessed."""
-    readings: list[list[datetime | None]] = []
-    for form in ("", *_FORMATS):
-        moments: list[datetime | None] = []
-        for item in items:
-            moment = _moment(item.answered_as, form) if item.answered_as else None
-            if item.answered_as and moment is None:
-                break  # not this way: most ways stop at the first answer
-            moments.append(moment)
-        else:
-            readings.append(moments)
+    latest is not guessed. A cell no way reads (typed over: 'late') is no time: it leaves
+    its own player's answers unordered, not everyone's."""
+    forms = ("", *_FORMATS)
+    readings = _readings(items, forms, set())
+    if not readings:
+        # Asked only then, as it tries every way on each cell: which cells no way reads.
+        unread = {
+            at
+            for at, item in enumerate(items)
+            if item.answered_as and all(_moment(item.answered_as, form) is None for form in forms)
+        }
+        readings = _readings(items, forms, unread) if unread else []
     if not readings:
         return
     players: dict[str, list[int]] = {}
