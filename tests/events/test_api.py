@@ -326,7 +326,8 @@ def test_a_zip_upload_names_players_by_file_and_skips_what_is_not_a_list(
         ("bob.txt", "bob", "not legal"),
     ]
     assert report["skipped"] == [
-        "../escape.txt: skipped: unsafe path",
+        "../escape.txt: skipped: unsafe path: it leads out of the zip's folders (../, / or C:);"
+        " zip the lists again from their folder",
         "logo.png: skipped: not a decklist (.txt, .dek, .deck, .json files only)",
     ]
     bad = client.post(event.url("/uploads"), json={"zip": "%%%"}, headers=event.admin)

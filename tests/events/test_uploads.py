@@ -10,7 +10,7 @@ import pytest
 
 from tests.events.conftest import example
 from webapp.events import uploads as event_uploads
-from webapp.events.uploads import BadUploadError, read_csv, read_upload, read_zip
+from webapp.events.uploads import UNSAFE_PATH, BadUploadError, read_csv, read_upload, read_zip
 
 
 def zipped(members: dict[str, bytes | str], compression=zipfile.ZIP_DEFLATED) -> bytes:
@@ -52,7 +52,7 @@ def test_members_with_unsafe_paths_are_skipped_never_followed():
     items, skipped = read_zip(data)
     assert [i.player for i in items] == ["fine"]
     assert len(skipped) == 4
-    assert all(message.endswith("skipped: unsafe path") for _, message in skipped)
+    assert all(message.endswith(f"skipped: {UNSAFE_PATH}") for _, message in skipped)
 
 
 def test_non_text_members_are_skipped_with_a_message():
@@ -241,7 +241,7 @@ def test_a_zip_made_on_windows_with_backslashes_names_the_player_by_the_file():
         [],
         [
             (1, "round-1/.DS_Store.txt: skipped: hidden or system file"),
-            (2, "../up.txt: skipped: unsafe path"),
+            (2, f"../up.txt: skipped: {UNSAFE_PATH}"),
         ],
     )
 

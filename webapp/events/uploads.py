@@ -345,11 +345,18 @@ def _unicode_path(extra: bytes, raw: bytes) -> str | None:
     return None
 
 
+# A member named so would be written outside the folder it was unpacked into.
+UNSAFE_PATH = (
+    "unsafe path: it leads out of the zip's folders (../, / or C:);"
+    " zip the lists again from their folder"
+)
+
+
 def _unsafe(name: str) -> str:
     """Why a member's path cannot be trusted, if it cannot."""
     parts = name.replace("\\", "/").split("/")
     if name.startswith(("/", "\\")) or ".." in parts or (len(name) > 1 and name[1] == ":"):
-        return "unsafe path"
+        return UNSAFE_PATH
     return ""
 
 
