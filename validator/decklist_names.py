@@ -11,7 +11,7 @@ from difflib import SequenceMatcher
 from cardpool import Card, Game, name_key
 
 from .decklist_common import UNKNOWN_CARD, Problem, _problem
-from .decklist_headers import _lexicon, _note_apart
+from .decklist_headers import _lexicon, _note_apart, _singulars
 
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+")
@@ -198,7 +198,7 @@ def _is_word(game: Game, code: str) -> bool:
 def _describes(card: Card, words: str) -> bool:
     """Whether the words in brackets after a card are what the card is, as players note them:
     its type, faction, element or another fact of it ("Darkclaw (Hero)", "Bad Wolf [Ally,
-    Shadow]"), each part one of them."""
+    Shadow]"), each part one of them; the type may be in its plural ("Rat (Henchmen)")."""
     parts = [part.strip() for part in re.split(r"[,/;]|\s[-–—|]\s", words)]
     if not all(parts):
         return False
@@ -208,10 +208,13 @@ def _describes(card: Card, words: str) -> bool:
             if isinstance(each, str):
                 told.add(name_key(each))
     told.discard(name_key(card.name))
-    return all(
-        name_key(part) in told or all(name_key(word) in told for word in part.split())
-        for part in parts
-    )
+    kind = name_key(card.type)
+
+    def says(words: str) -> bool:  # the type may be in its plural: "Rat (Henchmen)"
+        key = name_key(words)
+        return key in told or kind in _singulars(key)
+
+    return all(says(part) or all(says(word) for word in part.split()) for part in parts)
 
 
 def _set_number_first(game: Game, first: str, rest: str) -> tuple | None:

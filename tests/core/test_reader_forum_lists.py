@@ -122,6 +122,23 @@ def test_what_the_card_is_in_brackets_after_it_is_said_nothing_of(shadow_era, li
     assert _read(shadow_era, line) == ({part: [(card, count, False)]}, {}, [])
 
 
+@pytest.mark.parametrize(
+    ("game", "line", "part", "card"),
+    [
+        ("eruma", "Rat (Henchmen)", "extra", "Rat"),
+        ("shadow_era", "4 Bad Wolf (Allies)", "deck", "Bad Wolf"),
+        ("shadow_era", "4 Rabid Bite (Abilities - Wulven)", "deck", "Rabid Bite"),
+    ],
+)
+def test_the_plural_of_the_cards_type_in_brackets_is_what_the_card_is(
+    request, game, line, part, card
+):
+    # it was '(Henchmen) after Rat is read as a note', though (Henchman) was not
+    count = int(line.split()[0]) if line[0].isdigit() else 1
+    sections, _, problems = _read(request.getfixturevalue(game), line)
+    assert (sections[part], problems) == ([(card, count, False)], [])
+
+
 def test_a_word_in_brackets_the_card_is_not_is_read_as_a_note(shadow_era):
     # Full Moon is an ability: the note is said, in its words, not as a printing
     sections, _, problems = _read(shadow_era, "4 Full Moon (Ally)")
