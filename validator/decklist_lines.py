@@ -111,6 +111,9 @@ _CHECKBOX_STARTS = frozenset("[☐☑☒✅✔✓")
 _LINK = re.compile(r"\[([^\[\]]+)\]\((?:https?://|/)[^()\s]*\)")
 # Markdown emphasis around a header or a whole line: "**Allies (16)**", "__Deck:__", "*Items*".
 _EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
+# The quotes a whole line may be wrapped in, by the one that opens them: '"3 Kindle"',
+# "'4 Bad Wolf'", "“4 Bad Wolf”". A quote within a name ("Nature's Outrage") stays.
+_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“"}
 # A markdown heading, "## Sideboard", or a comment naming a part as deck tools write one,
 # "// Sideboard". Only one that names a part of the deck is a header; "# Burn plan" and
 # "// Burn plan" stay comments.
@@ -226,6 +229,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
     emphasis = _EMPHASIS.match(line)
     if emphasis:
         line = emphasis.group(2).strip() + emphasis.group(3)
+    if len(line) > 1 and _QUOTES.get(line[0]) == line[-1]:
+        line = line[1:-1].strip()  # '"3 Kindle"': a whole line in quotes, as a chat quotes it
     if not line:
         return _BLANK
     heading = _HEADING.match(line) if line[0] in "#/" else None

@@ -139,6 +139,23 @@ def test_the_plural_of_the_cards_type_in_brackets_is_what_the_card_is(
     assert (sections[part], problems) == ([(card, count, False)], [])
 
 
+@pytest.mark.parametrize(
+    ("game", "line", "card", "count"),
+    [
+        ("era", '"3 Kindle"', "Kindle", 3),
+        ("shadow_era", "'4 Bad Wolf'", "Bad Wolf", 4),
+        ("shadow_era", "\u201c4 Bad Wolf\u201d", "Bad Wolf", 4),
+        ("shadow_era", "\u20184 Bad Wolf\u2019", "Bad Wolf", 4),
+        ("arcmage", '"4 Nature\'s Outrage"', "Nature's Outrage", 4),
+        ("arcmage", "'Nature's Outrage x2'", "Nature's Outrage", 2),
+    ],
+)
+def test_a_whole_line_in_quotes_is_read_as_the_line_inside_them(request, game, line, card, count):
+    # as a chat or a message quotes it: it was the list's title, or no card called '"3 Kindle"'
+    sections, _, problems = _read(request.getfixturevalue(game), line)
+    assert (list(sections.values()), problems) == ([[(card, count, False)]], [])
+
+
 def test_a_word_in_brackets_the_card_is_not_is_read_as_a_note(shadow_era):
     # Full Moon is an ability: the note is said, in its words, not as a printing
     sections, _, problems = _read(shadow_era, "4 Full Moon (Ally)")
