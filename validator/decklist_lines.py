@@ -42,8 +42,10 @@ _COUNT_FIRST = re.compile(r"^(?:[xX×]\s*)?[\(\[]?(\d+)[\)\]]?\s*[xX×]?\s+(\S.*
 # A count never starts with a zero: "062 Glacáin" is a card's number (see _with_count).
 _PLAIN = re.compile(r"^([1-9]\d{0,2})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
-# The word notes write after a count: "3 copies", "3 pcs".
-_COPIES = r"(?:\s*(?i:copies|copy|pcs|pc)\.?)"
+# The word notes write after a count: "3 copies", "3 pcs", "3 cards".
+_COPIES = r"(?:\s*(?i:copies|copy|pcs|pc|cards|card)\.?)"
+# The same word between a count and the name: "4 copies of Bad Wolf", "4 copies Bad Wolf".
+_COPIES_OF = re.compile(r"^(?i:copies|copy|pcs|pc|cards|card)\.?(?:\s+of)?\s+(\S.*)$")
 # "Name x3", "Name 3x", "Name (3)", "Name [3]", "Name (x 3)", "Name (3 copies)": no card's name
 # ends in a count of these shapes.
 _COUNT_LAST = re.compile(
@@ -51,11 +53,12 @@ _COUNT_LAST = re.compile(
     rf"|\(\s*[xX×]?\s*(\d+){_COPIES}?\s*\)|\[\s*[xX×]?\s*(\d+){_COPIES}?\s*\])$"
 )
 # A count set apart after a name, by a dash, a colon, an equals sign, dots leading the eye to it
-# or a wide gap ("Name - 3", "Name ..... 3", "Name    3"), or with its word ("Name 3 copies").
+# or a wide gap ("Name - 3", "Name ..... 3", "Name    3"), or with its word ("Name 3 copies",
+# "Name x3 copies").
 # Names may end in a number ("Patchbot Unit-7"), so it is a count only when the rest is a card.
 _COUNT_APART = re.compile(
-    r"^(\S.*?)(?:\s*[-–—:=]\s*|\s*(?<![.…])[.…]{2,}+\s*|\s*…\s*|\s{2,}|\s(?=\d{1,3}"
-    rf"{_COPIES}$))[xX×]?(\d{{1,3}})[xX×]?{_COPIES}?$"
+    r"^(\S.*?)(?:\s*[-–—:=]\s*|\s*(?<![.…])[.…]{2,}+\s*|\s*…\s*|\s{2,}|\s(?=[xX×]?\d{1,3}"
+    rf"[xX×]?{_COPIES}$))[xX×]?(\d{{1,3}})[xX×]?{_COPIES}?$"
 )
 # The same count after a name, then the card's printing: "Name x3 RYFT1-004", "Name (3) [SET-004]".
 # The name takes all it can, so a count in it ("Unit-7") stays in it; it is a count only when
@@ -497,6 +500,10 @@ def _read_entry(game: Game, line: str) -> tuple:
     if count is None:
         return (_UNREADABLE,)
     found = _resolve(game, card_text)
+    worded = _COPIES_OF.match(card_text) if found is None and digits else None
+    named = worded and _resolve(game, worded.group(1))
+    if named:
+        found, card_text = named, worded.group(1)  # "4 copies of Bad Wolf"
     if digits and count > 0:
         # what names no card, or a card and a code naming none of its printings ("(4)"), may
         # hold a second count

@@ -156,6 +156,29 @@ def test_a_whole_line_in_quotes_is_read_as_the_line_inside_them(request, game, l
     assert (list(sections.values()), problems) == ([[(card, count, False)]], [])
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "4 copies of Bad Wolf",
+        "4 copies Bad Wolf",
+        "4x copies of Bad Wolf",
+        "4 cards of Bad Wolf",
+        "Bad Wolf - 4 copies",
+        "Bad Wolf x4 copies",
+        "Bad Wolf 4 cards",
+        "Bad Wolf (4 cards)",
+    ],
+)
+def test_the_word_copies_or_cards_with_a_count_is_part_of_the_count(shadow_era, line):
+    # it was no card called 'copies of Bad Wolf', or 'Bad Wolf x4 copies'
+    assert _read(shadow_era, line) == ({"deck": [("Bad Wolf", 4, False)]}, {}, [])
+
+
+def test_a_word_for_copies_before_a_name_that_is_no_card_is_said_as_written(shadow_era):
+    (said,) = _read(shadow_era, "4 copies of Bad Wulf")[2]
+    assert said.startswith("Line 1: no Shadow Era card is called 'copies of Bad Wulf'")
+
+
 def test_a_word_in_brackets_the_card_is_not_is_read_as_a_note(shadow_era):
     # Full Moon is an ability: the note is said, in its words, not as a printing
     sections, _, problems = _read(shadow_era, "4 Full Moon (Ally)")
