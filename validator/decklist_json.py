@@ -119,10 +119,15 @@ def saved_deck(data: Mapping) -> Mapping:
     return deck
 
 
+def names_other_game(game: Game, named: Any) -> bool:
+    """Whether a deck's ``game`` (as a saved deck or an export names it) is another game's."""
+    return isinstance(named, str) and bool(named) and name_key(named) != name_key(game.id)
+
+
 def _other_game(game: Game, named: Any) -> list[Problem]:
     """The warning for a deck naming another game than the one it is read in (a saved deck
     sent to another game's validator): its cards are read as this game's, not in silence."""
-    if not isinstance(named, str) or not named or name_key(named) == name_key(game.id):
+    if not names_other_game(game, named):
         return []
     message = (
         f"the deck is for the game {named!r}, not {game.short_name}; its cards are read as"

@@ -33,12 +33,12 @@ from .spreadsheet import cell_text
 
 # What may come before a JSON deck's "{": blanks, and a byte order mark or zero-width spaces.
 _BEFORE_JSON = " \t\r\n\f\v\u00a0" + _INVISIBLE
-# The columns of the site's CSV export that name a row's card and place it.
 _JSON_START = re.compile(f"[{_BEFORE_JSON}]*{{")
 # What makes text starting with "{" a JSON deck that did not parse rather than a list whose
 # title is in braces ({Wolves}, {WIP} Orc rush): a quote after the "{" (straight, single, or
 # curled by a chat app), or the "{" alone on its line, as a pretty-printed export starts.
 _LOOKS_LIKE_JSON = re.compile("[ \t]*(?:[\"'\u201c\u201d\u2018\u2019]|\r?\n|\r|$)")
+# The columns of the site's CSV export that name a row's card and place it.
 _CSV_NEEDED = ("part", "count", "card", "card_id")
 _CSV_SEPARATORS = (",", "\t", ";")
 

@@ -31,7 +31,7 @@ from validator import (
     to_text,
     validate_all_formats,
 )
-from validator.decklist_json import saved_deck
+from validator.decklist_json import names_other_game, saved_deck
 from validator.fits import fits as fits_of
 
 from . import accounts, cards, decks, limits, requests, schemas
@@ -362,9 +362,7 @@ def refuse_other_games_format(game: Game, named: Any, format_id: Any, where: str
     is a 422 naming both games and where the deck is judged: answered 'no such format', its
     sender would look for a typo in the format. A deck of another game in a format this game
     has is judged, the reader warning that its cards are read as this game's."""
-    if not isinstance(named, str) or not named or name_key(named) == name_key(game.id):
-        return
-    if not format_id or format_id in game.formats:
+    if not names_other_game(game, named) or not format_id or format_id in game.formats:
         return
     other = next(
         (g for g in current_games().values() if name_key(named) in map(name_key, (g.id, g.name))),
