@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -60,13 +62,7 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
     """Read a text decklist, or the JSON form when the file ends in ``.json``."""
     if not isinstance(path, Path):
         path = Path(path)
-    try:
-        with open(path, "rb") as handle:  # sized by the open file: one lookup of its path
-            if os.fstat(handle.fileno()).st_size > MAX_DECKLIST_BYTES:
-                raise DecklistFileError(path, f"larger than {MAX_DECKLIST_BYTES} bytes")
-            raw = handle.read()
-    except OSError as exc:
-        raise DecklistFileError(path, exc.strerror or str(exc)) from None
+    raw = _read_bytes(path)
     text = _text(path, raw)
     try:
         if path.suffix.lower() != ".json":
@@ -88,6 +84,41 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
         return parse_mapping(data, game)
     except DecklistError as exc:  # too many lines or entries, or no deck at all
         raise DecklistFileError(path, str(exc)) from None
+
+
+# Opened without waiting: a named pipe opened to read waits for a writer, for ever.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+NOT_REGULAR = "not a regular file (a named pipe, a device or a socket)"
+
+
+def _read_bytes(path: Path) -> bytes:
+    """A decklist file's bytes: a regular file of at most ``MAX_DECKLIST_BYTES``.
+
+    A named pipe, a device (``/dev/zero``, which never ends) or a link to one is refused
+    before any read; the size is the open file's (one lookup of its path), and no more
+    than one byte past the limit is ever read, whatever the size said.
+    """
+    try:
+        descriptor = os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        raise DecklistFileError(path, exc.strerror or str(exc)) from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise DecklistFileError(path, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(info.st_mode):
+            raise DecklistFileError(path, NOT_REGULAR)
+        size, raw = info.st_size, b""
+        if size <= MAX_DECKLIST_BYTES:
+            with open(descriptor, "rb", closefd=False) as handle:
+                raw = handle.read(MAX_DECKLIST_BYTES + 1)
+    except OSError as exc:
+        raise DecklistFileError(path, exc.strerror or str(exc)) from None
+    finally:
+        os.close(descriptor)
+    if size > MAX_DECKLIST_BYTES or len(raw) > MAX_DECKLIST_BYTES:
+        raise DecklistFileError(path, f"larger than {MAX_DECKLIST_BYTES} bytes")
+    return raw
 
 
 class _RepeatedKey(Exception):

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import csv
+import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -257,3 +260,93 @@ def test_event_check_report_keeps_a_file_named_like_a_formula_as_text(run, event
     assert result.exit_code == 1
     rows = list(csv.reader(report.read_text().splitlines()))
     assert rows[1][:3] == [f"{event_folder / '=HYPERLINK(1).txt'}", "'=HYPERLINK(1)", "yes"]
+
+
+@pytest.fixture
+def within_ten_seconds():
+    """A test that would hang (a read that never ends) fails instead."""
+
+    def hung(_signum, _frame):
+        raise TimeoutError("the command was still reading after 10 seconds")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda path: os.mkfifo(path), id="a named pipe no one writes to"),
+        pytest.param(lambda path: path.symlink_to("/dev/zero"), id="a link to /dev/zero"),
+    ],
+)
+def test_a_decklist_that_is_no_regular_file_is_a_file_error_not_a_hang(
+    run, tmp_path, make, within_ten_seconds
+):
+    deck = tmp_path / "deck.txt"
+    make(deck)
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == (
+        f"Error: {deck}: not a regular file (a named pipe, a device or a socket)\n"
+    )
+
+
+def test_dev_zero_itself_is_a_file_error(run, within_ten_seconds):
+    result = run("validate", "-g", "era", "/dev/zero")
+    assert result.exit_code == 2
+    assert result.output == (
+        "Error: /dev/zero: not a regular file (a named pipe, a device or a socket)\n"
+    )
+
+
+def test_event_check_names_a_link_to_a_device_as_not_checked(run, event_folder, within_ten_seconds):
+    (event_folder / "carol.txt").symlink_to("/dev/zero")
+    result = run("event", "check", event_folder, "-g", "era")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[1] == (
+        f"{event_folder / 'carol.txt'}: not checked:"
+        " not a regular file (a named pipe, a device or a socket)"
+    )
+
+
+def _zipped_list() -> bytes:
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("deck.txt", LEGAL)
+    return packed.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        pytest.param(
+            "deck.png",
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(30),
+            "not a UTF-8 text file",
+            id="png",
+        ),
+        pytest.param("deck.zip", _zipped_list(), "not a UTF-8 text file", id="zip"),
+        pytest.param(
+            "deck.txt",
+            "3 Kindle\n".encode("utf-16-le"),
+            "not a UTF-8 text file (it holds NUL bytes)",
+            id="utf-16 without its byte order mark",
+        ),
+    ],
+)
+def test_a_decklist_file_that_is_not_text_is_a_file_error(run, tmp_path, name, content, reason):
+    deck = tmp_path / name
+    deck.write_bytes(content)
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {deck}: {reason}\n"
+
+
+def test_a_folder_given_as_a_decklist_is_a_file_error(run, tmp_path):
+    result = run("validate", "-g", "era", tmp_path)
+    assert result.exit_code == 2
+    assert result.output == f"Error: {tmp_path}: Is a directory\n"
