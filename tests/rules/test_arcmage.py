@@ -149,8 +149,8 @@ def test_arcmage_a_region_deck_holds_one_to_three_regions(arcmage, check, region
 def test_arcmage_a_deck_without_regions_fails(arcmage, check):
     """“in addition there has to be a separate region deck of up to 3 cards. This gives a
     total card count of 61 to 63 cards, depending on build.”"""
-    (decision,) = arcmage.decisions_for("arcmage-region-deck-size")
-    assert "1, 2 or 3 regions" in decision.reading
+    readings = [d.reading for d in arcmage.decisions_for("arcmage-region-deck-size")]
+    assert any("1, 2 or 3 regions" in reading for reading in readings)
     assert check(arcmage, deck(regions=GAIAN_REGIONS[:1])).problems == []
     result = check(arcmage, deck(regions=()))
     [problem] = only(result, "arcmage-region-deck-size")
@@ -177,11 +177,12 @@ def test_arcmage_a_region_card_in_the_main_deck_fails(arcmage, check):
     """“Regions are special cards that you keep separated from your draw deck by having
     them in their own pile and area on the table.”
 
-    Swanport, a Gaian region, is legal in the region deck and not in the main deck."""
+    Swanport, a Gaian region, is legal in the region deck and not in the main deck. Listed
+    after the 60, it is the one problem: it is not a 61st main deck card."""
     gaian_with_swanport = (*GAIAN_REGIONS[:2], (1, "Swanport"))
     assert check(arcmage, deck(regions=gaian_with_swanport)).problems == []
 
-    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Swanport")])
+    main = swap(MAIN, {}, extra=[(1, "Swanport")])
     result = check(arcmage, deck(main))
     [problem] = only(result, "arcmage-regions-kept-apart")
     assert problem.message == (
@@ -192,6 +193,53 @@ def test_arcmage_a_region_card_in_the_main_deck_fails(arcmage, check):
         ["Creature", "Enchantment", "Event", "Magic"],
         "Region",
     )
+
+
+def test_arcmage_a_region_in_place_of_a_main_deck_card_leaves_59(arcmage, check):
+    """“Every player must have a main deck of exactly 60 cards, and in addition there has
+    to be a separate region deck of up to 3 cards.” “Regions are special cards that you keep
+    separated from your draw deck by having them in their own pile and area on the table.”
+
+    59 cards and Swanport make 60 lines under Main Deck but 59 main deck cards: a card is
+    missing and a region misplaced, both said at once (moved to the region deck, Swanport
+    left a main deck of 59 that no problem had named)."""
+    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Swanport")])
+    assert sum(count for count, _ in main) == 60
+    result = check(arcmage, deck(main, GAIAN_REGIONS[:2]))
+    assert rule_ids(result) == ["arcmage-regions-kept-apart", "arcmage-sixty-cards"]
+    [size] = [p for p in result.problems if p.rule == "arcmage-sixty-cards"]
+    assert size.message == "Your main deck must have exactly 60 cards: you have 59 cards"
+    assert (size.section, size.cards, size.expected, size.actual) == ("deck", (), "exactly 60", 59)
+    (decision,) = arcmage.decisions_for("arcmage-sixty-cards")
+    assert "not one of the 60" in decision.reading
+
+    moved = swap(MAIN, {"Besieged City": (3, "Besieged City")})
+    regions = (*GAIAN_REGIONS[:2], (1, "Swanport"))
+    assert rule_ids(check(arcmage, deck(moved, regions))) == ["arcmage-sixty-cards"]
+
+
+def test_arcmage_a_creature_in_place_of_a_region_is_no_region(arcmage, check):
+    """“there has to be a separate region deck of up to 3 cards.” “It is only allowed to
+    have regions from one single faction in the region deck.”
+
+    Three Red Banner regions and a Gaian creature: the creature is the one problem, not
+    also a fourth region nor a second faction of regions."""
+    assert check(arcmage, deck(regions=RED_BANNER_REGIONS)).problems == []
+    regions = (*RED_BANNER_REGIONS, (1, "Poison Ivy"))
+    [problem] = only(check(arcmage, deck(regions=regions)), "arcmage-region-deck-regions-only")
+    assert problem.cards == ("Poison Ivy",)
+
+
+def test_arcmage_a_creature_alone_in_the_region_deck_leaves_no_region(arcmage, check):
+    """“This gives a total card count of 61 to 63 cards, depending on build.”
+
+    A creature as the only card of the region deck is not a region: there is none, and the
+    creature is misplaced."""
+    result = check(arcmage, deck(regions=((1, "Poison Ivy"),)))
+    assert rule_ids(result) == ["arcmage-region-deck-regions-only", "arcmage-region-deck-size"]
+    [size] = [p for p in result.problems if p.rule == "arcmage-region-deck-size"]
+    assert size.message == "Your region deck holds 1 to 3 regions: you have 0 regions"
+    assert (size.section, size.actual) == ("regions", 0)
 
 
 def test_arcmage_a_creature_in_the_region_deck_fails(arcmage, check):
@@ -266,7 +314,7 @@ def test_arcmage_a_list_grouped_by_the_rulebooks_card_types_is_read_whole(arcmag
     assert result.legal is True
     assert rule_ids(result, "error") == []
 
-    misplaced = ORC_FORUM_LIST.replace("4x Centaur's Bow", "3x Centaur's Bow\n1x Swanport")
+    misplaced = ORC_FORUM_LIST.replace("4x Centaur's Bow", "4x Centaur's Bow\n1x Swanport")
     result = check(arcmage, misplaced)
     assert rule_ids(result, "error") == ["arcmage-regions-kept-apart"]
     [problem] = result.errors
@@ -285,9 +333,9 @@ def test_arcmage_a_token_cannot_be_put_in_the_main_deck(arcmage, check, token):
     with some exceptions.” “Can't be put in hand/deck/grave - whatever would try to move
     them to that kills them instead and removes them from the game.”
 
-    The 60th card a Red Banner enchantment is legal; the token in its place is not."""
+    The 60 cards are legal; the token beside them is not, and is not a 61st card."""
     assert check(arcmage, deck()).problems == []
-    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, token)])
+    main = swap(MAIN, {}, extra=[(1, token)])
     result = check(arcmage, deck(main))
     assert rule_ids(result, "error") == ["arcmage-no-tokens"]
     [problem] = result.errors
@@ -299,11 +347,7 @@ def test_arcmage_a_token_cannot_be_put_in_the_main_deck(arcmage, check, token):
 
 def test_arcmage_tokens_are_named_one_by_one(arcmage, check):
     """“Can't be put in hand/deck/grave”"""
-    main = swap(
-        MAIN,
-        {"Besieged City": (1, "Besieged City")},
-        extra=[(2, "Crop Token"), (1, "Addax")],
-    )
+    main = swap(MAIN, {}, extra=[(2, "Crop Token"), (1, "Addax")])
     result = check(arcmage, deck(main))
     problems = only(result, "arcmage-no-tokens")
     assert [(p.cards, p.actual) for p in problems] == [(("Crop Token",), 2), (("Addax",), 1)]
@@ -325,6 +369,18 @@ def test_arcmage_tokens_are_the_cards_whose_subtype_says_token(arcmage):
     assert all(arcmage.find_card(name).get("cost") is None for name in tokens)
     (decision,) = arcmage.decisions_for("arcmage-no-tokens")
     assert "Dragon Armor" in decision.reading
+
+
+def test_arcmage_a_token_in_place_of_a_card_leaves_59(arcmage, check):
+    """“Every player must have a main deck of exactly 60 cards” “Can't be put in
+    hand/deck/grave”
+
+    59 cards and a token under Main Deck: a card is missing and the token misplaced."""
+    main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Little Orc Token")])
+    result = check(arcmage, deck(main))
+    assert rule_ids(result) == ["arcmage-no-tokens", "arcmage-sixty-cards"]
+    [size] = [p for p in result.problems if p.rule == "arcmage-sixty-cards"]
+    assert size.actual == 59
 
 
 def test_arcmage_a_token_in_the_region_deck_is_one_problem(arcmage, check):
