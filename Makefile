@@ -15,9 +15,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## start: the site on the embedded SQLite default, served by gunicorn
+## start: the site on the embedded SQLite default, served by gunicorn (its worker answers
+## what gunicorn itself refuses under /api/ in the API's JSON error shape: webapp/server.py)
 start: $(STAMP)
-	$(BIN)/gunicorn --preload --workers $(WORKERS) --bind $(HOST):$(PORT) 'webapp:create_app()'
+	$(BIN)/gunicorn --preload --workers $(WORKERS) --worker-class webapp.server.ApiSyncWorker \
+		--bind $(HOST):$(PORT) 'webapp:create_app()'
 
 ## browser: Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium)
 browser:

@@ -80,6 +80,17 @@ class Client:
         finally:
             connection.close()
 
+    def raw(self, request: bytes) -> Answer:
+        """The answer to bytes sent as they are, which http.client would refuse to send."""
+        parts = urlsplit(self.base_url)
+        with socket.create_connection(
+            (parts.hostname, parts.port), timeout=30, source_address=(self.source, 0)
+        ) as sock:
+            sock.sendall(request)
+            response = http.client.HTTPResponse(sock)
+            response.begin()
+            return Answer(response.status, response.headers, response.read())
+
     def json(self, method: str, path: str, value, **kwargs) -> Answer:
         return self.send(method, path, json.dumps(value).encode(), **kwargs)
 
@@ -415,3 +426,109 @@ def test_creating_events_past_the_limit_is_a_429_counted_across_both_workers(cli
     # Another address is not held back by this one.
     other = Client(client.base_url, "127.0.2.1")
     assert other.new_event()
+
+
+# Refused by gunicorn before the app sees them ---------------------------------------------
+
+HEAD = b"Host: 127.0.0.1\r\nConnection: close\r\n"
+TOO_LONG = "q=" + "a" * 5000  # past gunicorn's 4094 bytes of request line
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status", "code"),
+    [
+        pytest.param(
+            b"GET /api/v1/games/era/cards?" + TOO_LONG.encode() + b" HTTP/1.1\r\n" + HEAD + b"\r\n",
+            414,
+            "request-uri-too-long",
+            id="a request line over 4 KB",
+        ),
+        pytest.param(
+            b"GET /api/v1/games HTTP/1.1\r\n" + HEAD + b"X-Big: " + b"a" * 9000 + b"\r\n\r\n",
+            431,
+            "request-header-fields-too-large",
+            id="a header over 8 KB",
+        ),
+        pytest.param(
+            b"GET /api/v1/games HTTP/1.1\r\n"
+            + HEAD
+            + b"".join(b"X-H%d: 1\r\n" % n for n in range(120))
+            + b"\r\n",
+            431,
+            "request-header-fields-too-large",
+            id="120 headers",
+        ),
+        pytest.param(
+            b"POST /api/v1/games/era/validate HTTP/1.1\r\n"
+            + HEAD
+            + b"Content-Type: text/plain\r\nContent-Length: ten\r\n\r\n1 Kindle\n",
+            400,
+            "bad-request",
+            id="a Content-Length that is no number",
+        ),
+        pytest.param(
+            b"POST /api/v1/games/era/validate HTTP/1.1\r\n"
+            + HEAD
+            + b"Content-Type: text/plain\r\nContent-Length: 9\r\nContent-Length: 4\r\n\r\n"
+            + b"1 Kindle\n",
+            400,
+            "bad-request",
+            id="two Content-Lengths",
+        ),
+        pytest.param(
+            b"GET /api/v1/games HTTP/1.1\r\n" + HEAD + b"Bad Name: 1\r\n\r\n",
+            400,
+            "bad-request",
+            id="a header name with a space",
+        ),
+        pytest.param(
+            b"POST /api/v1/games/era/validate HTTP/1.1\r\n"
+            + HEAD
+            + b"Content-Type: text/plain\r\nTransfer-Encoding: gzip\r\n\r\n",
+            400,
+            "bad-request",
+            id="a Transfer-Encoding gunicorn does not know",
+        ),
+        pytest.param(
+            b"GET http://127.0.0.1/api/v1/games?"
+            + TOO_LONG.encode()
+            + b" HTTP/1.1\r\n"
+            + HEAD
+            + b"\r\n",
+            414,
+            "request-uri-too-long",
+            id="an absolute address over 4 KB",
+        ),
+    ],
+)
+def test_what_gunicorn_refuses_under_the_api_is_answered_in_the_one_error_shape(
+    client, request_bytes, status, code
+):
+    answer = client.raw(request_bytes)
+    error = answer.error(status)
+    assert error["code"] == code
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert answer.headers["Connection"] == "close"
+
+
+def test_the_refusal_of_a_long_address_says_the_limit_and_what_to_do(client):
+    answer = client.raw(
+        b"GET /api/v1/games/era/cards?" + TOO_LONG.encode() + b" HTTP/1.1\r\n" + HEAD + b"\r\n"
+    )
+    error = answer.error(414)
+    assert error["message"] == (
+        "the request line (method, address and query string) is longer than the 4094 bytes"
+        " this server reads; send the data in a POST body instead"
+    )
+    assert error["details"] == [{"max_bytes": 4094}]
+
+
+def test_what_gunicorn_refuses_outside_the_api_is_still_its_page(client):
+    answer = client.raw(b"GET /cards?" + TOO_LONG.encode() + b" HTTP/1.1\r\n" + HEAD + b"\r\n")
+    assert answer.status == 414
+    assert answer.headers.get_content_type() == "text/html"
+
+
+def test_a_long_address_within_the_limit_still_reaches_the_api(client):
+    answer = client.send("GET", "/api/v1/games/era/cards?q=" + "a" * 3900)
+    assert answer.status == 200, answer.body[:300]
