@@ -8,18 +8,26 @@ from .base import Context, Params, Rule, primitive
 @primitive("min-share")
 class MinShare(Rule):
     """At least ``percent`` % of ``section`` matches ``where`` (Arcmage recommends "At
-    least 50% creature cards")."""
+    least 50% creature cards").
+
+    ``of`` (a filter) names the cards the share is taken of, when not every card listed
+    in the section belongs there: Arcmage's main deck is its creatures, events, magic and
+    enchantments, and a region or token listed with them is neither a card of the share
+    nor one it is taken of."""
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
         self.where = params.where()
         if self.where is None:
             params.fail("needs 'where'", "where")
+        self.of = params.where("of")
         self.percent = params.get("percent", kind=(int, float))
         self.noun = params.get("noun", "matching cards", str)
 
     def problems(self, deck, context: Context):
         entries = deck.sections.get(self.section, ())
+        if self.of is not None:
+            entries = [e for e in entries if self.of(e.card)]
         total = sum(e.count for e in entries)
         if total == 0:
             return []
