@@ -797,6 +797,21 @@ def test_arcmage_exactly_half_creatures_is_enough(arcmage, check):
     assert check(arcmage, deck(main)).problems == []
 
 
+def test_arcmage_the_recommendations_count_the_main_decks_own_cards(arcmage, check):
+    """“To build a balanced casual deck it is recommended that it has: At least 50%
+    creature cards.” “Up to 2 factions.”
+
+    30 creatures of 60 cards in two factions are balanced; a House of Nobles region and a
+    token listed with them are misplaced (errors), not a 61st and 62nd card that bring the
+    creatures under half, nor a third faction."""
+    main = swap(MAIN, {"Orc Warleader": (2, "Orc Warleader")}, extra=[(2, "Wildfire")])
+    assert check(arcmage, deck(main)).problems == []
+    misplaced = [*main, (1, "Qualaris"), (1, "Dragon Armor")]
+    result = check(arcmage, deck(misplaced))
+    assert rule_ids(result) == ["arcmage-no-tokens", "arcmage-regions-kept-apart"]
+    assert result.warnings == []
+
+
 def test_arcmage_more_than_two_factions_is_a_warning(arcmage, check):
     """“To build a balanced casual deck it is recommended that it has:” “Up to 2 factions.”
     “Due to how the domains work, with only one faction being allowed in a domain at a
