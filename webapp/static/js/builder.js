@@ -43,6 +43,10 @@ const state = {
   revision: 0,
   /** Whether the deck changed since it was saved or opened (leaving then asks first). */
   dirty: false,
+  /** Counts edits of what Save sends: a save tells the edits made while it was on its way. */
+  edits: 0,
+  /** Whether a save is on its way (Save stays pressed until it is answered). */
+  saving: false,
   /** The deck as it was before Clear, while its Undo is offered. */
   cleared: null,
   /** Whether someone was logged in (the page opened so, or the last save was the account's). */
@@ -1589,8 +1593,11 @@ function flash(button, text) {
 // -- save and share -------------------------------------------------------------------------
 
 function markUnsaved() {
-  el.save.disabled = false;
+  state.edits += 1;
   state.dirty = true;
+  // While a save is on its way, its answer says what became of these edits.
+  if (state.saving) return;
+  el.save.disabled = false;
   if (state.savedId) el.saveStatus.textContent = "Changed since it was saved: save again for a new link.";
 }
 
@@ -1749,15 +1756,21 @@ function showShare(id) {
 
 el.save.addEventListener("click", async () => {
   el.save.disabled = true;
+  state.saving = true;
   el.saveStatus.textContent = "Saving…";
   const body = { game: game.id, ...deckPayload(), description: el.description.value.trim() };
   if (!body.name) body.name = `${game.short_name} deck`;
   if (state.savedId) body.parent = state.savedId;
+  const edits = state.edits;
   try {
     const deck = await api("/decks", { method: "POST", json: body });
     const before = draftPlace();
+    state.saving = false;
     state.savedId = deck.id;
-    state.dirty = false;
+    // Edits made while the save was on its way are not in it: they stay to be saved.
+    const changedSince = state.edits !== edits;
+    state.dirty = changedSince;
+    el.save.disabled = !changedSince;
     rememberDeck(deck);
     renderMyDecks();
     // The new deck's edits are kept under its id; a new deck of the game starts empty again.
@@ -1776,11 +1789,17 @@ el.save.addEventListener("click", async () => {
         " (its claim key is kept in this browser).",
       );
       announce("Deck saved, but not to your account: your login had ended.");
+    } else if (changedSince) {
+      el.saveStatus.textContent =
+        "Saved as it was when you pressed Save; the link shows that version. " +
+        "Your changes since are not saved yet: save again for a new link.";
+      announce("Deck saved as it was when you pressed Save; your changes since are not saved yet.");
     } else {
       el.saveStatus.textContent = "Saved. Anyone with the link sees this version.";
       announce("Deck saved; the share link is ready.");
     }
   } catch (error) {
+    state.saving = false;
     if (!(error instanceof ApiError)) throw error;
     el.save.disabled = false;
     el.saveStatus.textContent = `Not saved: ${error.message}`;

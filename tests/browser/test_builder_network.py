@@ -1,0 +1,44 @@
+"""The deck builder on a slow or dropped connection: nothing a player does is lost, and the
+page's words say what became of it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.builder import deck_rows, example, import_list, open_builder, settle
+
+pytestmark = pytest.mark.browser
+
+
+def copies_of(page, name: str) -> int:
+    return sum(count for _, card, count in deck_rows(page) if card == name)
+
+
+def test_a_card_added_while_a_save_is_on_its_way_is_kept_to_save_again(page):
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    kindles = copies_of(page, "Kindle")
+    held = []
+    page.route("**/api/v1/decks", lambda route: held.append(route))
+    page.click("#deck-save")
+    expect(page.locator("#save-status")).to_have_text("Saving…")
+    # The answer is slow to come: the player goes on and adds a card.
+    page.get_by_role("button", name="Add one Kindle").click()
+    expect(page.locator("#deck-save")).to_be_disabled()
+    held[0].continue_()
+
+    status = page.locator("#save-status")
+    expect(status).to_contain_text("Saved as it was when you pressed Save")
+    expect(status).to_contain_text("Your changes since are not saved yet")
+    expect(page.locator("#deck-save")).to_be_enabled()
+    page.unroute("**/api/v1/decks")
+
+    # The link is of the deck as it was sent; the card added since is still here after a reload.
+    deck_id = page.locator("#share-link").input_value().rsplit("/", 1)[1]
+    shared = page.request.get(f"/api/v1/decks/{deck_id}.txt").text().splitlines()
+    assert f"{kindles} Kindle" in shared
+    page.reload()
+    settle(page)
+    assert copies_of(page, "Kindle") == kindles + 1
+    expect(status).to_have_text("Changed since it was saved: save again for a new link.")
