@@ -353,6 +353,20 @@ def test_arcmage_tokens_are_named_one_by_one(arcmage, check):
     assert [(p.cards, p.actual) for p in problems] == [(("Crop Token",), 2), (("Addax",), 1)]
 
 
+def test_arcmage_five_tokens_are_not_also_a_fifth_copy(arcmage, check):
+    """“Can't be put in hand/deck/grave” “It's usually allowed to have 4 copies of a card in
+    the deck unless otherwise explicitly stated on a card.”
+
+    5 Crop Tokens beside the 60 are tokens in the deck, said once: not also one copy over
+    the 4 a card may have (the two limits, 0 and 4, of one line). 5 Kolibri are a fifth
+    copy."""
+    result = check(arcmage, deck(swap(MAIN, {}, extra=[(5, "Crop Token")])))
+    [problem] = only(result, "arcmage-no-tokens")
+    assert (problem.cards, problem.expected, problem.actual) == (("Crop Token",), 0, 5)
+    kolibri = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Kolibri")])
+    assert rule_ids(check(arcmage, deck(kolibri))) == ["arcmage-four-copies"]
+
+
 def test_arcmage_tokens_are_the_cards_whose_subtype_says_token(arcmage):
     """“Token creatures have the subtype token”
 
