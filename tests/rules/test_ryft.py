@@ -316,11 +316,12 @@ def test_ryft_active_and_delayed_cards_grouped_as_the_rulebook_names_them(
 def test_ryft_a_token_is_neither_a_being_nor_a_code_card(ryft, check, token):
     """“Their decks will consist of Being and Code cards”
 
-    The 40th card a Delayed Code is legal; a Token in its place is not."""
+    The 40 Being and Code cards are legal; a Token beside them is not, and is the one
+    problem: taking it out leaves the legal deck."""
     assert ryft.find_card("Eruption Countdown").type == "Delayed Code"
     assert check(ryft, ryft_deck()).problems == []
 
-    result = check(ryft, ryft_deck(changed(FORTY, {"Eruption Countdown": 0, token: 1})))
+    result = check(ryft, ryft_deck([*FORTY, (1, token)]))
     assert rule_ids(result) == ["ryft-being-and-code-only"]
     (problem,) = result.problems
     assert problem.message == (
@@ -332,6 +333,23 @@ def test_ryft_a_token_is_neither_a_being_nor_a_code_card(ryft, check, token):
         ["Active Code", "Being", "Delayed Code", "Matrix"],
         "Token",
     )
+
+
+def test_ryft_a_token_is_not_one_of_the_40_cards(ryft, check):
+    """“In RYFT Card Battle, 2 Players build a 40 card deck to defeat their Rival” “Their
+    decks will consist of Being and Code cards”
+
+    A Token in place of the 40th card leaves 39 Being and Code cards: both are said at once,
+    so taking the Token out does not reveal a short deck only then."""
+    result = check(ryft, ryft_deck(changed(FORTY, {"Eruption Countdown": 0, "Ember Spawn": 1})))
+    assert rule_ids(result) == ["ryft-being-and-code-only", "ryft-forty-cards"]
+    (size,) = (p for p in result.problems if p.rule == "ryft-forty-cards")
+    assert size.message == "Your deck must have exactly 40 cards: you have 39 cards"
+    assert (size.expected, size.actual) == ("exactly 40", 39)
+
+    without_token = check(ryft, ryft_deck(changed(FORTY, {"Eruption Countdown": 0})))
+    assert rule_ids(without_token) == ["ryft-forty-cards"]
+    assert without_token.problems[0].actual == 39
 
 
 def test_ryft_a_card_that_contradicts_the_rulebook_is_followed(ryft, pool_variant, check):
@@ -367,13 +385,15 @@ def test_ryft_a_card_that_contradicts_the_rulebook_is_followed(ryft, pool_varian
 def test_ryft_four_tokens_are_no_deck_cards_not_one_copy_too_many(ryft, check, format_id):
     """“Their decks will consist of Being and Code cards” “with a maximum of 3 of each card.”
 
-    4 copies of a Token in a 40-card deck are one problem, the Token: "at most 3" said of it
-    too read as if 3 Tokens were allowed."""
-    beings = changed(BEINGS, {"Cinder Imp": 0, "Flarefox Kit": 1})
+    4 copies of a Token beside 40 deck cards are one problem, the Token: "at most 3" said of
+    it too read as if 3 Tokens were allowed."""
+    beings = changed(BEINGS, {"Cinder Imp": 2})
     code = [(1, "Caldera Forge"), (1, "Sunken Archive"), (3, "Flash Fire Protocol")]
     code += [(3, "Undertow Script"), (3, "Logic Bomb"), (3, "Eruption Countdown")]
-    entries = [*beings, *code, (4, "Ember Spawn")]
+    entries = [*beings, *code]
     assert sum(count for count, _ in entries) == 40
+    assert check(ryft, ryft_deck(entries), format_id).problems == []
+    entries.append((4, "Ember Spawn"))
     (problem,) = check(ryft, ryft_deck(entries), format_id).problems
     assert problem.rule == "ryft-being-and-code-only"
     assert (problem.cards, problem.actual) == (("Ember Spawn",), "Token")
@@ -393,7 +413,8 @@ def test_ryft_every_problem_of_a_deck_is_reported_at_once(ryft, check):
     copies = {p.cards: p.actual for p in result.problems if p.rule == "ryft-three-copies"}
     assert copies == {("Cinder Imp",): 4, ("Gloom Eel",): 5}
     (size,) = (p for p in result.problems if p.rule == "ryft-forty-cards")
-    assert size.actual == 45
+    # 4 and 5 copies for 3 and 3, and no Token among the deck's cards
+    assert size.actual == 43
 
 
 def test_ryft_example_decks_validate_as_named(run_cli, example):
@@ -409,6 +430,7 @@ def test_ryft_example_decks_validate_as_named(run_cli, example):
     assert "NOT legal in RYFT Standard" in illegal.output
     for rule_id in ("ryft-forty-cards", "ryft-three-copies", "ryft-being-and-code-only"):
         assert f"[{rule_id}]" in illegal.output
+    assert "Your deck must have exactly 40 cards: you have 41 cards" in illegal.output
 
 
 def test_ryft_all_cards_have_a_domain(ryft, pool_variant):
