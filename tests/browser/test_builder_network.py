@@ -10,6 +10,12 @@ from tests.browser.builder import deck_rows, example, import_list, open_builder,
 
 pytestmark = pytest.mark.browser
 
+# What Chromium logs of each request the tests cut off.
+ALLOWED_PAGE_ERRORS = (
+    "Failed to load resource: net::ERR_INTERNET_DISCONNECTED",
+    "Failed to load resource: net::ERR_FAILED",
+)
+
 
 def copies_of(page, name: str) -> int:
     return sum(count for _, card, count in deck_rows(page) if card == name)
@@ -42,3 +48,30 @@ def test_a_card_added_while_a_save_is_on_its_way_is_kept_to_save_again(page):
     settle(page)
     assert copies_of(page, "Kindle") == kindles + 1
     expect(status).to_have_text("Changed since it was saved: save again for a new link.")
+
+
+def test_a_verdict_the_connection_dropped_is_asked_again_once_it_is_back(page):
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    verdict = page.locator("#verdict")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Add one Kindle").click()
+    expect(verdict).to_contain_text("Cannot check this deck")
+    expect(verdict).to_contain_text("The server cannot be reached")
+    page.context.set_offline(False)
+    # Nothing more is touched: the deck is judged as it is now.
+    expect(verdict).to_contain_text("Not legal")
+    settle(page)
+    assert copies_of(page, "Kindle") == 4
+
+
+def test_a_verdict_the_server_failed_to_give_is_asked_again_by_its_button(page):
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    page.route("**/api/v1/games/era/validate*", lambda route: route.abort())
+    page.get_by_role("button", name="Add one Kindle").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Cannot check this deck")
+    page.unroute("**/api/v1/games/era/validate*")
+    verdict.get_by_role("button", name="Check again").click()
+    expect(verdict).to_contain_text("Not legal in Standard")

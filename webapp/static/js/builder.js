@@ -722,10 +722,20 @@ const validateDeck = debounce(async () => {
 function renderVerdictError(error) {
   el.verdict.className = "verdict verdict-unknown";
   delete el.verdict.dataset.legal;
-  el.verdict.replaceChildren(h("strong", {}, "Cannot check this deck"), h("p", {}, error.message));
+  // The message asks to try again: the button does, and so does the connection coming back.
+  const again = h("button", { type: "button", class: "button check-again" }, "Check again");
+  again.addEventListener("click", () => revise(true));
+  el.verdict.replaceChildren(h("strong", {}, "Cannot check this deck"), h("p", {}, error.message), again);
   el.problems.replaceChildren();
   el.formats.replaceChildren();
 }
+
+// Back online after a verdict or a search could not reach the server: ask again, so the page
+// does not go on saying it cannot check a deck it now can.
+window.addEventListener("online", () => {
+  if (!state.result) revise(true);
+  if (state.searchFailed) search(1);
+});
 
 /** Whether the deck holds no card at all, in any section or board. */
 function isEmpty() {
@@ -997,11 +1007,13 @@ async function search(page = 1) {
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
+    state.searchFailed = true;
     el.searchStatus.textContent = error.message;
   }
 }
 
 function updateSearchStatus(answer) {
+  state.searchFailed = false;
   state.searchPage = answer.page;
   state.searchPages = answer.pages;
   el.more.hidden = answer.total <= answer.cards.length || answer.page >= answer.pages;
