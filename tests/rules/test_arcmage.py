@@ -218,7 +218,7 @@ def test_arcmage_a_region_in_place_of_a_main_deck_card_leaves_59(arcmage, check)
     assert rule_ids(check(arcmage, deck(moved, regions))) == ["arcmage-sixty-cards"]
 
 
-def test_arcmage_a_creature_in_place_of_a_region_is_no_region(arcmage, check):
+def test_arcmage_a_creature_beside_three_regions_is_no_fourth_region(arcmage, check):
     """“there has to be a separate region deck of up to 3 cards.” “It is only allowed to
     have regions from one single faction in the region deck.”
 
