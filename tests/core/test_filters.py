@@ -93,6 +93,14 @@ def test_a_card_without_the_number_matches_no_comparison(skirmish_pool):
         ("{subtype: {contains: [Token, Elemental]}}", "'contains' takes one value"),
         ("{cost: {}}", "where: cost: an empty test"),
         ("{colour: [Red, {contains: Blue}]}", "where: colour: a value or a list of values"),
+        # a value no card can have would match nothing and change verdicts in silence
+        ("{colour: Green}", "where: colour: 'Green' is no colour value (colour values: Red, Blue)"),
+        ("{colour: [Red, Bleu]}", "'Bleu' is no colour value; is it meant to be 'Blue'?"),
+        ("{type: Creature}", "where: type: 'Creature' is no card type (card types: Leader,"),
+        ("{not: {set: S7}}", "where: set: 'S7' is no set (sets: S1, S2, S9, OLD)"),
+        ("{name: Ember Scoot}", "where: name: no card is named 'Ember Scoot'"),
+        ("{name: ember scout}", "no card is named 'ember scout'; is it meant to be 'Ember Scout'?"),
+        ("{cost: three}", "where: cost: 'three' is no number"),
     ],
 )
 def test_a_bad_filter_is_refused_with_file_line_and_field(skirmish_pool, where, message):
@@ -130,3 +138,39 @@ def test_a_bad_rule_inherited_by_another_format_is_reported_once(skirmish_pool):
     )
     (problem,) = compile_all(load_game(skirmish_pool / "skirmish"))
     assert problem.message.startswith("format 'standard': rule 'sk-bad'")
+
+
+@pytest.mark.parametrize(
+    ("field", "rule"),
+    [
+        (
+            "free",
+            "{id: sk-bad, check: leader-match, leader: leader, attribute: colour, free: [Grey],"
+            " title: Bad, cite: Bad.}",
+        ),
+        (
+            "ignore",
+            "{id: sk-bad, check: distinct-values, attribute: colour, max: 1, ignore: Reed,"
+            " title: Bad, cite: Bad.}",
+        ),
+    ],
+)
+def test_a_free_or_ignored_value_no_card_has_is_refused(skirmish_pool, field, rule):
+    """A misspelt free value ("Neutrall") would hold every card of the free value to the leader."""
+    game_file, problem = broken(skirmish_pool, rule)
+    assert (problem.file, problem.field) == (str(game_file), field)
+    assert f"{field}: colour: " in problem.message
+    assert "is no colour value" in problem.message
+    assert "id: sk-bad" in game_file.read_text().splitlines()[problem.line - 1]
+
+
+def test_values_the_attribute_has_are_accepted(skirmish_pool, check):
+    game = game_with(
+        skirmish_pool,
+        "{id: sk-red, check: leader-match, leader: leader, attribute: colour, free: [Red],"
+        " where: {type: [Unit, Spell], set: [S1, S2], name: [Ember Scout, Tide Caller, Comet]},"
+        " title: Colour, cite: Colour.}",
+    )
+    result = check(game, LEADER + "2 Tide Caller\n2 Ember Scout")
+    (problem,) = [p for p in result.problems if p.rule == "sk-red"]
+    assert problem.cards == ("Tide Caller",)

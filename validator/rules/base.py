@@ -95,6 +95,54 @@ class Params:
             return ()
         return (value,) if isinstance(value, str) else tuple(str(v) for v in value)
 
+    def values(self, attribute: str, key: str, default: Any = ...) -> frozenset:
+        """The values ``key`` names of ``attribute`` (a value or a list), each one a card of
+        the pool can have: a misspelt value ("Neutrall", "Humann") would match no card and
+        change verdicts in silence, so it is refused with the values the attribute has."""
+        raw = self.get(key, default, object)
+        if raw is None:
+            return frozenset()
+        values = raw if isinstance(raw, list) else [raw]
+        for value in values:
+            if isinstance(value, (dict, list)):
+                self.fail(f"{key}: {attribute}: a value or a list of values", key)
+            self._known(attribute, value, key)
+        return frozenset(values)
+
+    def _known(self, attribute: str, value: Any, key: str) -> None:
+        """Fail unless ``value`` is one a card can have as ``attribute``."""
+        game = self.game
+        if attribute == "type":
+            known, what = game.card_types, "card type"
+        elif attribute == "set":
+            known, what = tuple(game.sets), "set"
+        elif attribute == "name":
+            card = game.find_card(str(value))
+            if card is not None and card.name == value:
+                return
+            hint = f"; is it meant to be {card.name!r}?" if card is not None else ""
+            self.fail(f"{key}: name: no card is named {value!r}{hint}", key)
+        else:
+            declared = game.attributes[attribute]
+            if declared.kind == "int":
+                if not isinstance(value, int) or isinstance(value, bool):
+                    self.fail(f"{key}: {attribute}: {value!r} is no number", key)
+                return
+            if declared.kind == "bool":
+                if not isinstance(value, bool):
+                    self.fail(f"{key}: {attribute}: {value!r} is neither true nor false", key)
+                return
+            if not declared.values:
+                return
+            known, what = declared.values, f"{attribute} value"
+        if value not in known:
+            names = [str(k) for k in known]
+            close = difflib.get_close_matches(str(value), names, n=1, cutoff=0.6)
+            hint = f"; is it meant to be {close[0]!r}?" if close else ""
+            more = f" and {len(names) - 12} more" if len(names) > 12 else ""
+            shown = ", ".join(names[:12]) + more
+            self.fail(f"{key}: {attribute}: {value!r} is no {what}{hint} ({what}s: {shown})", key)
+
     def where(self, key: str = "where") -> Predicate | None:
         """A card filter: ``{type: Event}``, ``{type: [Action, Equipment]}``, ``{not: {...}}``,
         ``{subtype: {contains: Token}}``, ``{cost: {min: 2, max: 4}}``, ``{cost: {lt: 3}}``.
@@ -123,6 +171,8 @@ class Params:
             values = wanted if isinstance(wanted, list) else [wanted]
             if any(isinstance(v, (dict, list)) for v in values):
                 self.fail(f"{key}: {attribute}: a value or a list of values", key)
+            for value in values:
+                self._known(attribute, value, key)
             tests.append(_one_of(attribute, frozenset(values)))
         if len(tests) == 1:
             return tests[0]

@@ -19,7 +19,7 @@ class DistinctValues(Rule):
         self.sections = params.sections()
         self.attribute = params.attribute()
         self.max = params.int("max")
-        self.ignore = frozenset(params.strings("ignore", None))
+        self.ignore = params.values(self.attribute, "ignore", None)
         self.section = self.sections[0] if len(self.sections) == 1 else None
         self.where = params.where()
 

@@ -42,7 +42,7 @@ class LeaderMatch(Rule):
         self.mode = params.get("mode", "same", str)
         if self.mode not in MODES:
             params.fail(f"mode must be one of {', '.join(MODES)}", "mode")
-        self.free = frozenset(params.strings("free", None))
+        self.free = params.values(self.attribute, "free", None)
         others = [s for s in params.sections() if s != self.leader_section]
         self.sections = tuple(others)
         self.leader_noun = self.game.sections_by_id[self.leader_section].noun
