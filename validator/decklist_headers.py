@@ -131,6 +131,10 @@ def _lexicon(game: Game) -> _Lexicon:
 _SECTION = "section"  # (_SECTION, section id): the game's own section
 _BOARD = "board"  # (_BOARD, board): the sideboard or maybe-board
 _BY_TYPE = (_SECTION, None)  # a grouping header: each card to the section of its type
+# What joins the parts a header names: "Allies & Items", "Locations / Supports", "Beings and
+# Codes", "Allies + Items"; a header joins a few of them.
+_JOINED = re.compile(r"\s*[/&+]\s*|\s+(?i:and)\s+")
+MAX_JOINED = 4
 
 
 def _target(game: Game, label: str) -> tuple | None:
@@ -159,7 +163,25 @@ def _target(game: Game, label: str) -> tuple | None:
     lexicon = _lexicon(game)
     if len(words) > 1 and all(lexicon.names_group(name_key(word)) for word in words):
         return _BY_TYPE  # "Inferno Code", "Shadow Allies": a group of groups
+    if _JOINED.search(label):
+        return _joined_target(game, label)
     return None
+
+
+def _joined_target(game: Game, label: str) -> tuple | None:
+    """Where a header joining parts of the deck sends its cards ("Locations / Supports",
+    "Spells & Creatures", "Hero and Allies"): the one place every part names, or each card by
+    its type when they name several parts of the deck; None when a part names nothing the game
+    knows, or a board beside other parts (which of them is meant is the player's to say)."""
+    parts = _JOINED.split(label)
+    if len(parts) < 2 or len(parts) > MAX_JOINED or not all(p.strip() for p in parts):
+        return None
+    targets = {_target(game, part) for part in parts}
+    if None in targets:
+        return None
+    if len(targets) == 1:
+        return targets.pop()
+    return None if any(t[0] == _BOARD for t in targets) else _BY_TYPE
 
 
 def _without_count(label: str) -> str:

@@ -26,6 +26,7 @@ from .decklist_names import (
     _DIGIT,
     _DIGITS,
     _ROMAN,
+    MAX_KEPT_LINE,
     _find,
     _first,
     _kept,
@@ -46,11 +47,12 @@ _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
 _COPIES = r"(?:\s*(?i:copies|copy|pcs|pc|cards|card)\.?)"
 # The same word between a count and the name: "4 copies of Bad Wolf", "4 copies Bad Wolf".
 _COPIES_OF = re.compile(r"^(?i:copies|copy|pcs|pc|cards|card)\.?(?:\s+of)?\s+(\S.*)$")
-# "Name x3", "Name 3x", "Name (3)", "Name [3]", "Name (x 3)", "Name (3 copies)": no card's name
-# ends in a count of these shapes.
+# "Name x3", "Name 3x", "Name (3)", "Name [3]", "Name (x 3)", "Name (3x)", "Name (3 copies)": no
+# card's name ends in a count of these shapes.
 _COUNT_LAST = re.compile(
     r"^(\S.*?)\s*(?:\s[xX×]\s*(\d+)|\s(\d+)\s*[xX×]"
-    rf"|\(\s*[xX×]?\s*(\d+){_COPIES}?\s*\)|\[\s*[xX×]?\s*(\d+){_COPIES}?\s*\])$"
+    rf"|\(\s*[xX×]?\s*(\d+)(?:\s*[xX×])?{_COPIES}?\s*\)"
+    rf"|\[\s*[xX×]?\s*(\d+)(?:\s*[xX×])?{_COPIES}?\s*\])$"
 )
 # A count set apart after a name, by a dash, a colon, an equals sign, dots leading the eye to it
 # or a wide gap ("Name - 3", "Name ..... 3", "Name    3"), or with its word ("Name 3 copies",
@@ -64,7 +66,7 @@ _COUNT_APART = re.compile(
 # The name takes all it can, so a count in it ("Unit-7") stays in it; it is a count only when
 # the name and the printing name a card.
 _COUNT_THEN_PRINTING = re.compile(
-    r"^(\S.*)(?:\s[xX×]\s*(\d{1,3})|\s(\d{1,3})\s*[xX×]|\s*\(\s*[xX×]?(\d{1,3})\s*\)"
+    r"^(\S.*)(?:\s[xX×]\s*(\d{1,3})|\s(\d{1,3})\s*[xX×]|\s*\(\s*[xX×]?(\d{1,3})\s*[xX×]?\s*\)"
     r"|\s*[-–—:]\s*[xX×]?(\d{1,3})[xX×]?)\s+(\S.*)$"
 )
 # A numbered list, "1. Kindle", "2. Fire Breath" (or "1) Kindle"), as forums, markdown and word
@@ -139,10 +141,15 @@ _NOTHING = frozenset(
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # Rules drawn across a forum post ("-----", "=== Sideboard ===") frame a header or nothing.
 _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?$")
-# "Deck: 3 Card", "SB: 2 Card", "Hero - Card": a label, a colon or dash, and the rest.
-_LABELLED = re.compile(r"^([^:]{1,40}?)\s*(?::|\s[-–—])\s*(\S.*)$")
+# "Deck: 3 Card", "SB: 2 Card", "Hero - Card", "Hero = Card": a label, a colon, dash or equals
+# sign, and the rest.
+_LABELLED = re.compile(r"^([^:=]{1,40}?)\s*(?::|\s[-–—]|=)\s*(\S.*)$")
 # A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
 _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
+# Parts of a line split as a chat writes a few cards on one: "4 Bad Wolf | 4 Full Moon".
+_SPLIT = re.compile(r"[|;]")
+# A note after a card and dashes: "3 Kindle -- burn", "3 Kindle - vs air", "3 Kindle — burn".
+_DASH_NOTE = re.compile(r"\s+(?:(--+)\s*|[-–—]\s+)(?=\S)")
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
 _BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
 
@@ -318,6 +325,16 @@ def _read_line(game: Game, stripped: str) -> tuple:
             several = _read_several(game, line)
             if several is not None:
                 return several
+        if "|" in line or ";" in line:
+            # "4 Bad Wolf | 4 Full Moon", "4 Bad Wolf; 4 Full Moon": a chat's list, a few a line
+            several = _read_split(game, line)
+            if several is not None:
+                return several
+        dash = _DASH_NOTE.search(line)
+        if dash is not None:
+            noted = _dash_noted(game, line, dash)
+            if noted is not None:
+                return noted
     return reading
 
 
@@ -492,6 +509,45 @@ def _read_several(game: Game, text: str) -> tuple | None:
                 return None
             readings.append(reading)
     return (_SEVERAL, tuple(readings)) if len(readings) > 1 else None
+
+
+def _read_split(game: Game, line: str) -> tuple | None:
+    """Cards written one after another split by bars or semicolons, which no card's name
+    holds: each part read as a line of its own. None unless a part is a card and every other
+    part a card or an unknown name with its count ("4 Ful Moon", said as a card no game has)."""
+    parts = [part.strip() for part in _SPLIT.split(line, MAX_LINE_PARTS)]
+    parts = [part for part in parts if part]
+    if len(parts) < 2 or len(parts) > MAX_LINE_PARTS:
+        return None
+    readings = []
+    for part in parts:
+        reading = _read_entry(game, part)
+        if reading[0] != _CARD:
+            # "Bad Wolf - 4", "Kindle (SDS1A) 14"; a part longer than a card's line is not one
+            again = _read_line(game, part) if len(part) <= MAX_KEPT_LINE else reading
+            if again[0] == _CARD:
+                reading = again
+            elif reading[0] != _UNKNOWN or not _split_count_digits(part)[2]:
+                return None
+        readings.append(reading)
+    return (_SEVERAL, tuple(readings)) if any(r[0] == _CARD for r in readings) else None
+
+
+def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:
+    """A card with words after two dashes ("3 Kindle -- burn", a comment as "//" is) or after
+    a dash ("3 Kindle - vs air", "3 Kindle — early burn"), which are read as a note, said as
+    one; None unless what comes before the dash is a card, with its count before a single dash:
+    "Darkclaw - Shadow Wulven" heads a forum post as its title."""
+    before = line[: dash.start()]
+    if not dash.group(1) and not _split_count_digits(before)[2]:
+        return None
+    reading = _read_line(game, before)
+    if reading[0] != _CARD:
+        return None
+    if dash.group(1):
+        return reading
+    note = f"'{line[dash.start() :].strip()}' after {reading[1].name} is read as a note"
+    return (*reading[:3], (*reading[3], note), reading[4])
 
 
 def _read_entry(game: Game, line: str) -> tuple:

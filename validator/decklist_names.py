@@ -32,6 +32,10 @@ _NUMBER_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?((?=\S*\d)\S+)$")
 _SET_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?([\w.-]+)$")
 _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
 _TRAILING_DIGITS = re.compile(r"(?<!\d)\d+$")
+# A set's code and a card's number with no name: "ERUMA-099", "ERUMA 099", "REBIRTH #12".
+_SET_AND_NUMBER = re.compile(r"^([^\W\d_][\w.]*?)(?:\s*[-#/:]\s*|\s+)(\d+[a-zA-Z]?)$")
+# A count in brackets before a printing, "(3)" or "(3x)", as no set's code is written.
+_COUNT_CODE = re.compile(r"[xX×]?\d+[xX×]?")
 
 # Reading a line (see decklist_lines) and finding the closest names for an unknown card are
 # kept per game, up to a bound on memory whatever a server is sent: so many texts, each no
@@ -121,10 +125,10 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         if (
             pattern is _PAREN_CODE
             and match.group(3) is not None
-            and match.group(2).isdigit()
+            and _COUNT_CODE.fullmatch(match.group(2))
             and match.group(2) not in _lexicon(game).set_keys
         ):
-            continue  # "Name (3) RYFT1-004": a count, then the printing (see _read_row)
+            continue  # "Name (3) RYFT1-004", "(3x)": a count, then the printing (see _read_row)
         found = _find(game, match.group(1))
         if found is None:
             return None
@@ -165,6 +169,10 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         printed = _set_number_first(game, first, name)
         if printed is not None:
             return printed
+    alone = _SET_AND_NUMBER.match(text)
+    if alone is not None and name_key(alone.group(1)) in _lexicon(game).set_keys:
+        # "ERUMA-099", "REBIRTH 12": a set and a number, no name, as an inventory lists a card
+        return _in_set(game, alone.group(1), alone.group(2))
     noted = _note_apart(text)
     if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
         # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";
@@ -175,6 +183,16 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
             if _describes(card, noted[1]):
                 return found  # "Pack Wolf (Shadow Ally)": what the card is
             return card, named, (*notes, f"({noted[1]}) after {card.name} is read as a note")
+    return None
+
+
+def _in_set(game: Game, set_code: str, number: str) -> tuple | None:
+    """The card of the set ``set_code`` whose number is ``number`` (``099``, ``99``), as a
+    printing named; None when the set has no card of that number."""
+    set_key = name_key(set_code)
+    for card in game.cards:
+        if name_key(card.set) == set_key and _same_number(card, number):
+            return card, True, ()
     return None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from validator import WARNING, parse_text
-from validator.decklist import HEADER_COUNT, IGNORED_LINE
+from validator.decklist import HEADER_COUNT, IGNORED_LINE, UNKNOWN_SECTION
 from validator.rules.base import plural
 
 from ..helpers import example
@@ -420,3 +420,62 @@ def test_a_section_counted_over_groups_of_its_own_is_counted_whole(eruma):
     (problem,) = parse_text(text.replace("(15)", "(16)"), eruma).problems
     assert (problem.rule, problem.lines) == (HEADER_COUNT, (1,))
     assert "but 15 are listed under it" in problem.message
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Allies & Items",
+        "Allies/Items",
+        "Allies and Items:",
+        "Allies + Items (6)",
+        "Ally / Item cards",
+    ],
+)
+def test_a_header_joining_groups_by_and_or_a_slash_is_a_group(shadow_era, header):
+    """Forum lists join two small groups under one header ("Locations / Supports"): it is a
+    header over both, not the list's title nor a card no game has."""
+    parsed = parse_text(f"{header}\n4 Bad Wolf\n2 Spiked Shield", shadow_era)
+    assert parsed.problems == []
+    assert parsed.deck.name == ""
+    assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Spiked Shield", 2)]
+
+
+def test_a_header_joining_a_section_and_a_group_places_cards_by_type(arcmage, shadow_era):
+    parsed = parse_text("Spells & Creatures:\n4 Kolibri\nRegions:\n1 Plymouth", arcmage)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Kolibri", 4)]
+    assert cards(parsed, "regions") == [("Plymouth", 1)]
+    parsed = parse_text("Hero & Allies\nDarkclaw\n4 Bad Wolf", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "hero") == [("Darkclaw", 1)]
+    assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+
+
+def test_a_header_joining_a_board_and_the_deck_is_not_guessed(shadow_era):
+    """ "Sideboard / Allies" could send its cards beside the deck or into it: it is said, as a
+    header the game does not know is, and its cards are placed by type."""
+    parsed = parse_text("4 Full Moon\nSideboard / Allies:\n4 Bad Wolf", shadow_era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_SECTION]
+    assert cards(parsed, "deck") == [("Full Moon", 4), ("Bad Wolf", 4)]
+
+
+@pytest.mark.parametrize(
+    ("text", "hero", "deck", "board"),
+    [
+        ("Hero = Darkclaw\n4 Bad Wolf", ["Darkclaw"], ["Bad Wolf"], []),
+        ("Hero=Darkclaw\nAllies = 4 Bad Wolf", ["Darkclaw"], ["Bad Wolf"], []),
+        (
+            "Hero: Darkclaw\n4 Bad Wolf\nSideboard = 2 Full Moon",
+            ["Darkclaw"],
+            ["Bad Wolf"],
+            ["Full Moon"],
+        ),
+    ],
+)
+def test_a_header_and_its_card_may_be_joined_by_an_equals_sign(shadow_era, text, hero, deck, board):
+    parsed = parse_text(text, shadow_era)
+    assert parsed.problems == []
+    assert [name for name, _ in cards(parsed, "hero")] == hero
+    assert [name for name, _ in cards(parsed, "deck")] == deck
+    assert [e.card.name for e in parsed.deck.boards.get("sideboard", [])] == board

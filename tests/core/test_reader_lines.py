@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardpool import load_game
-from validator import parse_text
-from validator.decklist import MALFORMED_LINE
+from validator import WARNING, parse_text
+from validator.decklist import MALFORMED_LINE, READ_AS, UNKNOWN_CARD
 
 # A reprint of Ember Rex in the promo set, added to a private copy of the ERA pool: the
 # same card in two printings, so a line can name one of them.
@@ -248,3 +248,95 @@ def test_a_name_ending_in_a_number_is_not_a_second_count(ryft):
     parsed = parse_text(f"2 {card.name}", ryft)
     assert parsed.problems == []
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [(card.name, 2)]
+
+
+@pytest.mark.parametrize("line", ["Fire Breath (3x)", "Fire Breath [3x]", "Fire Breath (3 x)"])
+def test_a_count_in_brackets_with_its_x_after_it_is_the_count(era, line):
+    """ "Fire Breath (3x)" was one copy, said as no printing of Fire Breath being "(3x)"."""
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-fire-breath", 3, False)]
+
+
+@pytest.mark.parametrize("line", ["3 Kindle -- burn", "3 Kindle --cut?", "Kindle x3 -- 2nd copy"])
+def test_a_note_after_two_dashes_is_a_comment(era, line):
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-kindle", 3, False)]
+
+
+@pytest.mark.parametrize(
+    "line", ["3 Kindle - burn spell", "3 Kindle — early burn", "3 Kindle – vs air"]
+)
+def test_words_after_a_dash_are_a_note_said_with_a_warning(era, line):
+    parsed = parse_text(line, era)
+    assert entries(parsed) == [("era-kindle", 3, False)]
+    assert [(p.rule, p.severity) for p in parsed.problems] == [(READ_AS, WARNING)]
+    assert "read as a note" in parsed.problems[0].message
+
+
+@pytest.mark.parametrize("line", ["Kindle -- 3", "Kindle - 3", "Patchbot Unit-7 - 2"])
+def test_a_count_after_dashes_is_still_the_count(era, ryft, line):
+    game = ryft if "Patchbot" in line else era
+    parsed = parse_text(line, game)
+    assert parsed.problems == []
+    assert [e.count for e in parsed.deck.entries()] == [int(line[-1])]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "4 Bad Wolf | 4 Full Moon | 2 Spiked Shield",
+        "4 Bad Wolf; 4 Full Moon; 2 Spiked Shield",
+        "Bad Wolf x4 | Full Moon x4 | Spiked Shield x2",
+        "4x Bad Wolf ; 4x Full Moon ; 2x Spiked Shield ;",
+    ],
+)
+def test_several_cards_on_a_line_split_by_a_bar_or_a_semicolon(shadow_era, line):
+    parsed = parse_text(f"Hero: Darkclaw\n{line}", shadow_era)
+    assert parsed.problems == []
+    got = [(e.card.name, e.count, e.lines) for e in parsed.deck.sections["deck"]]
+    assert got == [("Bad Wolf", 4, (2,)), ("Full Moon", 4, (2,)), ("Spiked Shield", 2, (2,))]
+
+
+def test_an_unknown_card_among_several_on_a_line_is_named_alone(shadow_era):
+    parsed = parse_text("4 Bad Wolf | 4 Ful Moon", shadow_era)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Bad Wolf", 4)]
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+    assert "'Ful Moon'" in parsed.problems[0].message
+    assert "Full Moon" in parsed.problems[0].suggestions
+
+
+@pytest.mark.parametrize(
+    ("line", "card", "count"),
+    [
+        ("3 ERUMA-099", "099-zombie", 3),
+        ("3x ERUMA 099", "099-zombie", 3),
+        ("ERUMA-062", "062-glacain", 1),
+        ("ERUMA-99 x2", "099-zombie", 2),
+    ],
+)
+def test_a_set_and_a_number_alone_name_that_card(eruma, line, card, count):
+    """ "3 ERUMA-099": a card given by its set and number with no name, as an inventory or a
+    scan of the cards lists it; ERUMA numbers its cards 001 to 117 in its one set."""
+    parsed = parse_text(line, eruma)
+    assert parsed.problems == []
+    assert entries(parsed) == [(card, count, True)]
+
+
+def test_a_set_and_a_number_alone_in_a_game_numbering_each_set(arcmage):
+    footsoldier = next(c for c in arcmage.cards if c.set == "REBIRTH" and c.number == "12")
+    parsed = parse_text("2 REBIRTH-12\n1 REBIRTH 12", arcmage)
+    assert parsed.problems == []
+    assert entries(parsed) == [(footsoldier.id, 3, True)]
+
+
+def test_a_set_and_a_number_no_card_has_is_an_unknown_card(eruma):
+    parsed = parse_text("3 ERUMA-999", eruma)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+
+
+def test_a_count_in_brackets_with_its_x_before_a_printing_is_the_count(ryft):
+    parsed = parse_text("Cinder Imp (3x) RYFT1-001", ryft)
+    assert parsed.problems == []
+    assert entries(parsed) == [("ryft-cinder-imp", 3, True)]
