@@ -19,6 +19,7 @@ from .decklist_headers import (
     _ON_ITS_LINE,
     _SECTION,
     _lexicon,
+    _singulars,
     _target,
     _without_count,
 )
@@ -27,6 +28,7 @@ from .decklist_names import (
     _DIGITS,
     _ROMAN,
     MAX_KEPT_LINE,
+    _describes,
     _find,
     _first,
     _kept,
@@ -301,6 +303,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
             read = _read_entry(game, rest)
             if read[0] == _UNKNOWN and "," in rest:
                 read = _read_several(game, rest) or read
+            if read[0] == _UNKNOWN and ("|" in rest or ";" in rest):
+                read = _read_split(game, rest) or read  # "Extra Deck: Zombie x3; Rat x2"
             if read[0] == _UNKNOWN and (further := _target(game, rest)) is not None:
                 # "Items - Weapons (4)": a header and the group within it, no card
                 inner = further if further[1] is not None else target
@@ -421,7 +425,7 @@ def _read_row(game: Game, line: str) -> tuple | None:
     # likely the card's number ("| 062 | Glacáin | 2 |"), and read as such when it is.
     counts = [(i, m) for i, cell in enumerate(cells) if (m := _COUNT_CELL.match(cell))]
     if not counts:
-        return None
+        return _uncounted_row(game, cells) if len(cells) > 1 else None
     at, match = next(((i, m) for i, m in counts if m.group(1)[0] != "0"), counts[0])
     digits = match.group(1)
     others = [cell for i, cell in enumerate(cells) if i != at]
@@ -447,6 +451,36 @@ def _read_row(game: Game, line: str) -> tuple | None:
         part = next(((c, p) for c in others if c != text and (p := _part(game, c))), None)
         return reading if part is None else (_HEADER, part[1], part[0], reading, True)
     return (_UNKNOWN, others[0], None)
+
+
+def _uncounted_row(game: Game, cells: list[str]) -> tuple | None:
+    """A row of a table with no count column, as a singleton game's list is written: one copy
+    of the card a cell names when every other cell says what it is (its type, class, faction:
+    ``| Charlotte | Assassin |``), its printing or the part of the deck it is in; None
+    otherwise (a cell of other words may be a second card, misspelt)."""
+    for at, cell in enumerate(cells):
+        found = _resolve(game, cell)
+        if found is None:
+            continue
+        others = cells[:at] + cells[at + 1 :]
+        if not all(
+            _describes(found[0], c) or _is_code(game, c) or _names_part(game, c) for c in others
+        ):
+            return None
+        codes = [c for c in others if _is_code(game, c)]
+        if codes:  # "| Charlotte | ERUMA-001 |", "| Kindle | SDS1A |"; a code of none is said
+            printed = _resolve(game, f"{cell} {codes[0]}")
+            found = printed or _resolve(game, f"{cell} ({codes[0]})") or found
+        reading = _counted(found, 1, cell)
+        part = next(((c, p) for c in others if (p := _part(game, c))), None)
+        return reading if part is None else (_HEADER, part[1], part[0], reading, True)
+    return None
+
+
+def _names_part(game: Game, cell: str) -> bool:
+    """Whether a cell names a part of the deck and nothing a card may be: "Extra Deck" does;
+    "Maniac", a class an ERUMA list may head its part with, is said of the card or not."""
+    return _part(game, cell) is not None and not _lexicon(game).names_group(name_key(cell))
 
 
 def _count_apart(game: Game, line: str) -> re.Match | None:
@@ -567,8 +601,23 @@ def _read_entry(game: Game, line: str) -> tuple:
             twice = _count_twice(game, count, card_text, digits)
             if twice is not None:
                 return twice
+        if found is None:
+            found = _plural(game, card_text)  # "3 Zombies"
         return _with_count(game, found, digits, card_text)
     return _counted(found, count, card_text)
+
+
+def _plural(game: Game, text: str) -> tuple | None:
+    """The card a name in the plural after a count names ("3 Zombies", "Rats x2"), said as
+    read; None when the text names no card in the singular, or names a group ("3 Allies")."""
+    key = name_key(text)
+    if not key.endswith("s") or _target(game, text) is not None:
+        return None
+    for form in _singulars(key)[1:]:
+        card = game.cards_by_key.get(form)
+        if card is not None:
+            return card, False, (f"read {text.strip()!r} as {card.name!r}",)
+    return None
 
 
 def _count_twice(game: Game, count: int, card_text: str, digits: str = "") -> tuple | None:

@@ -340,3 +340,58 @@ def test_a_count_in_brackets_with_its_x_before_a_printing_is_the_count(ryft):
     parsed = parse_text("Cinder Imp (3x) RYFT1-001", ryft)
     assert parsed.problems == []
     assert entries(parsed) == [("ryft-cinder-imp", 3, True)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Card | Class |\n|---|---|\n| Charlotte | Assassin |\n| Makuna | Assassin |",
+        "Charlotte\tOutlaw\tAssassin\nMakuna\tOutlaw\tAssassin",
+        "Charlotte,Outlaw,Assassin\nMakuna,Outlaw,Assassin",
+        "| Charlotte | ERUMA-001 |\n| Makuna | Outlaw |",
+    ],
+)
+def test_a_row_with_no_count_naming_a_card_and_what_it_is_is_one_copy(eruma, text):
+    """A singleton game's table often has no count column: the name and what the card is
+    (its type, class, set or number). The first row was the list's title and the others no
+    card ('| Makuna | Assassin |')."""
+    parsed = parse_text(text, eruma)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Charlotte", 1),
+        ("Makuna", 1),
+    ]
+
+
+def test_a_row_with_no_count_and_words_that_are_not_the_card_is_not_guessed(eruma):
+    parsed = parse_text("4 Zombie\n| Charlotte | my favourite |", eruma)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+    assert [e.card.name for e in parsed.deck.entries()] == ["Zombie"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Extra Deck: Zombie x3; Rat x2", "Henchmen: 3 Zombie | 2 Rat", "Extra: 3x Zombie;2x Rat"],
+)
+def test_a_header_listing_its_cards_split_by_semicolons_or_bars(eruma, line):
+    parsed = parse_text(line, eruma)
+    assert parsed.problems == []
+    got = [(e.card.name, e.count) for e in parsed.deck.sections["extra"]]
+    assert got == [("Zombie", 3), ("Rat", 2)]
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "count"),
+    [("3 Zombies", "Zombie", 3), ("Rats x2", "Rat", 2), ("2x Pumpkins", "Pumpkin", 2)],
+)
+def test_a_card_named_in_the_plural_after_its_count_is_that_card_said(eruma, line, name, count):
+    """ "3 Zombies": the count's noun in the plural, as players write Henchmen."""
+    parsed = parse_text(line, eruma)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [(name, count)]
+    assert [(p.rule, p.severity) for p in parsed.problems] == [(READ_AS, WARNING)]
+    assert name in parsed.problems[0].message
+
+
+def test_a_plural_with_no_count_is_not_read_as_a_card(eruma):
+    parsed = parse_text("4 Zombie\nRats", eruma)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
