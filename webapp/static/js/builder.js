@@ -98,6 +98,7 @@ const el = {
   toast: $("add-toast"),
   filtersToggle: $("filters-toggle"),
   announcer: $("announcer"),
+  verdictSaid: $("verdict-said"),
 };
 
 const preview = cardPreview(game, (id) => state.cards.get(id) || null, [el.results, el.deck]);
@@ -199,12 +200,24 @@ el.filtersToggle.addEventListener("click", () => {
   el.filtersToggle.setAttribute("aria-expanded", String(open));
 });
 
-/** The bar's verdict word, from the last verdict: legal, not legal, or an empty deck. */
-function renderBar(result) {
+/** The verdict said to a screen reader when it changed; the first one, on opening, is not. */
+let verdictSaid = null;
+
+function sayVerdict(words) {
+  if (verdictSaid !== null && words !== verdictSaid) el.verdictSaid.textContent = words;
+  verdictSaid = words;
+}
+
+/** The bar's verdict word, from the last verdict: legal, not legal, or an empty deck; while the
+ * deck changed and is not judged again yet, that it is being checked (never the verdict of the
+ * deck as it was beside the count of the deck as it is). */
+function renderBar(result, { checking = false } = {}) {
   const bar = el.barVerdict;
   delete bar.dataset.legal;
   delete bar.dataset.empty;
-  if (!result) {
+  if (checking) {
+    bar.textContent = "Checking…";
+  } else if (!result) {
     bar.textContent = "Cannot check";
   } else if (isEmpty()) {
     bar.dataset.empty = "true";
@@ -330,6 +343,7 @@ function deckChanged({ now = false, edit = true } = {}) {
 
 /** Something the verdict depends on changed: ask for a new one (soon, or now). */
 function revise(now) {
+  renderBar(null, { checking: true });
   if (el.fits.checked) applyFitsSoon();
   state.revision += 1;
   el.deck.dataset.revision = String(state.revision);
@@ -726,6 +740,7 @@ function renderVerdictError(error) {
   const again = h("button", { type: "button", class: "button check-again" }, "Check again");
   again.addEventListener("click", () => revise(true));
   el.verdict.replaceChildren(h("strong", {}, "Cannot check this deck"), h("p", {}, error.message), again);
+  sayVerdict(`Cannot check this deck: ${error.message}`);
   el.problems.replaceChildren();
   el.formats.replaceChildren();
 }
@@ -758,6 +773,7 @@ function renderStart(result) {
   el.verdict.className = "verdict verdict-unknown verdict-empty";
   el.verdict.dataset.legal = String(result.legal);
   el.verdict.dataset.empty = "true";
+  sayVerdict(`An empty deck for ${result.format_name}.`);
   el.verdict.replaceChildren(
     h("strong", { class: "verdict-word" }, "An empty deck"),
     h("span", { class: "verdict-format" }, ` for ${result.format_name}`),
@@ -800,6 +816,10 @@ function renderVerdict(result) {
     h("span", { class: "verdict-format" }, ` in ${result.format_name}`),
   );
   if (counts.length) el.verdict.append(h("span", { class: "verdict-counts" }, counts.join(", ")));
+  if (!isEmpty()) {
+    const words = `${result.legal ? "Legal" : "Not legal"} in ${result.format_name}`;
+    sayVerdict(counts.length ? `${words}: ${counts.join(", ")}.` : `${words}.`);
+  }
   el.problems.replaceChildren(...result.problems.map(problemItem));
   el.formats.replaceChildren(
     ...Object.entries(result.formats || {}).map(([id, f]) =>

@@ -1,0 +1,87 @@
+"""What a screen reader hears of the deck builder's verdict, on a phone and a desktop: a new
+verdict once, never the verdict of the deck as it was beside the count of the deck as it is."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.builder import example, import_list, open_builder, settle
+from tests.browser.watch import watch
+
+pytestmark = pytest.mark.browser
+
+# Every change of a live region's words that is shown (a hidden one is not read), in order.
+LISTEN = """() => {
+  window.heard = [];
+  for (const region of document.querySelectorAll("[aria-live], [role=status], [role=alert]")) {
+    if (region.closest("[aria-hidden=true]")) continue;
+    new MutationObserver(() => {
+      const words = region.textContent.trim().replace(/\\s+/g, " ");
+      const shown = region.getClientRects().length > 0;
+      if (words && shown) window.heard.push(words);
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+  }
+}"""
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def sized(request, browser, live_server):
+    phone = request.param == "phone"
+    context = browser.new_context(
+        base_url=live_server,
+        viewport={"width": 360, "height": 640} if phone else {"width": 1280, "height": 800},
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = watch(page)
+    yield page
+    context.close()
+    assert errors == [], "the page's scripts reported errors"
+
+
+def show_deck(page):
+    if page.locator("#phone-bar").is_visible():
+        page.locator('#phone-bar [data-tab="deck"]').click()
+
+
+def heard(page) -> list[str]:
+    return page.evaluate("window.heard")
+
+
+def test_a_tap_that_changes_the_verdict_is_heard_once_with_the_new_verdict(sized):
+    page = sized
+    open_builder(page, "era")
+    show_deck(page)
+    import_list(page, example("era-legal"))
+    page.evaluate(LISTEN)
+
+    held = []
+    page.route("**/api/v1/games/era/validate*", lambda route: held.append(route))
+    add = page.get_by_role("button", name="Add one Kindle")
+    add.tap() if page.viewport_size["width"] < 700 else add.click()
+    expect(page.locator("#deck-total")).to_have_text("37 cards")
+    # Judged yet or not, the bar never shows the 36-card deck's verdict beside 37 cards.
+    expect(page.locator("#bar-verdict")).to_have_text("Checking…")
+    expect(page.locator("#verdict")).to_have_class(re.compile(r"\bchecking\b"))
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/v1/games/era/validate*")
+    settle(page)
+    expect(page.locator("#verdict")).to_contain_text("Not legal")
+
+    said = heard(page)
+    verdicts = [words for words in said if "legal" in words.lower()]
+    assert verdicts == ["Not legal in Standard: 2 errors."], said
+    assert said.count("Added Kindle: 4 in Deck.") == 1, said
+
+    page.evaluate("window.heard = []")
+    page.get_by_role("button", name="Remove one Kindle").click()
+    settle(page)
+    expect(page.locator("#bar-verdict")).to_have_text("Legal")
+    said = heard(page)
+    assert [words for words in said if "legal" in words.lower()] == ["Legal in Standard."], said
