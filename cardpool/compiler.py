@@ -1006,6 +1006,7 @@ def _build_formats(
             )
         else:
             rotations = base.rotations if base else ()
+        _unchecked(data, rules, banlists, rotations, problems, at)
         formats[format_id] = Format(
             id=format_id,
             name=data["name"],
@@ -1023,6 +1024,41 @@ def _build_formats(
     for format_id in raw_formats:
         build(format_id)
     return formats
+
+
+# What a format may say that only a rule of its own puts in force: the key, the check
+# that reads it, and what a format says there that would otherwise go unchecked.
+_CHECKED_BY = {
+    "legal_sets": ("legal-sets", "names the sets legal in it"),
+    "legal_values": ("legal-values", "names the values legal in it"),
+    "banlists": ("banlist", "bans or restricts cards"),
+}
+
+
+def _unchecked(data: dict, rules, banlists, rotations, problems: _Problems, at) -> None:
+    """A format that writes its legal sets, legal values or a ban in force, with no rule of
+    its own to check it, would pass every deck as if it had not: refused, naming the check
+    to add. (A format inheriting them from its base and removing the rule drops them on
+    purpose: ERA's Open removes the eligible-products rule.)"""
+    checks = {rule.check for rule in rules}
+    written = {key for key in _CHECKED_BY if key in data}
+    if "rotations" in data:  # a rotation changes the legal sets or values on its day
+        written |= {"legal_sets" for r in rotations if r.legal_sets is not None}
+        written |= {"legal_values" for r in rotations if r.legal_values}
+    for key, (check, says) in _CHECKED_BY.items():
+        if key not in written or check in checks:
+            continue
+        if key == "banlists" and not any(b.banned or b.restricted for b in banlists):
+            continue  # a list banning nothing ("No cards are currently banned.") needs none
+        if key not in data:
+            key = "rotations"
+            says = f"change the format's {'sets' if check == 'legal-sets' else 'legal values'}"
+        problems.add(
+            f"format {data['id']!r}: {key} {says}, but none of the format's rules checks it"
+            f" (add a rule with check: {check})",
+            (*at, key),
+            field=key,
+        )
 
 
 def _merge_rules(base: Format | None, data: dict, problems: _Problems, at) -> tuple:

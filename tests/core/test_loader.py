@@ -119,6 +119,66 @@ def test_duplicate_card_ids_are_refused(pool_copy):
     assert problem.card == "Ember Rex"
 
 
+BANS_COMET = "{date: 2024-01-01, banned: [Comet], note: Comet is banned.}"
+BANLIST_RULE = (
+    '      - {id: sk-banned, check: banlist, title: Banned cards, cite: "Banned cards are out."}\n'
+)
+SETS_RULE = (
+    '      - {id: sk-sets, check: legal-sets, title: Legal sets, cite: "Only legal sets."}\n'
+)
+
+
+def test_a_ban_no_rule_of_the_format_checks_is_refused(skirmish_pool):
+    """A format that bans Comet but has no banlist rule would pass Comet in every deck."""
+    game = skirmish_pool / "skirmish" / "game.yaml"
+    edit(game, "{date: 2024-01-01, note: Nothing banned.}", BANS_COMET)
+    assert check_pools(skirmish_pool) == []
+    edit(game, BANLIST_RULE, "")
+    (problem,) = check_pools(skirmish_pool)
+    assert (problem.file, problem.field) == (str(game), "banlists")
+    assert problem.message == (
+        "format 'standard': banlists bans or restricts cards, but none of the format's rules"
+        " checks it (add a rule with check: banlist)"
+    )
+    assert "banned: [Comet]" in game.read_text().splitlines()[problem.line - 1]
+
+
+def test_legal_sets_no_rule_of_the_format_checks_are_refused(skirmish_pool):
+    game = skirmish_pool / "skirmish" / "game.yaml"
+    edit(game, SETS_RULE, "")
+    edit(game, "remove_rules: [sk-sets]", "remove_rules: []")
+    (problem,) = check_pools(skirmish_pool)
+    assert (problem.file, problem.field) == (str(game), "legal_sets")
+    assert "legal_sets: [S1, S2, S9]" in game.read_text().splitlines()[problem.line - 1]
+    assert problem.message == (
+        "format 'standard': legal_sets names the sets legal in it, but none of the format's"
+        " rules checks it (add a rule with check: legal-sets)"
+    )
+
+
+def test_a_rotation_no_rule_of_the_format_checks_is_refused(skirmish_pool):
+    game = skirmish_pool / "skirmish" / "game.yaml"
+    edit(game, SETS_RULE, "")
+    edit(game, "remove_rules: [sk-sets]", "remove_rules: []")
+    rotation = "    rotations:\n      - {date: 2025-06-01, legal_sets: [S2], note: S1 rotates.}\n"
+    edit(game, "    legal_sets: [S1, S2, S9]\n", rotation)
+    (problem,) = check_pools(skirmish_pool)
+    assert (problem.file, problem.field) == (str(game), "rotations")
+    assert problem.message == (
+        "format 'standard': rotations change the format's sets, but none of the format's"
+        " rules checks it (add a rule with check: legal-sets)"
+    )
+
+
+def test_a_list_banning_nothing_or_sets_a_format_inherits_need_no_rule(skirmish_pool):
+    """“No cards are currently banned.” needs no banlist rule, and a format built on another
+    may drop the base's legal-sets rule (Open: every printed card)."""
+    game = skirmish_pool / "skirmish" / "game.yaml"
+    edit(game, BANLIST_RULE, "")
+    assert "remove_rules: [sk-sets]" in game.read_text()
+    assert check_pools(skirmish_pool) == []
+
+
 def test_a_banlist_naming_an_unknown_card_is_refused(pool_copy):
     game = pool_copy / "era" / "game.yaml"
     edit(game, "note: No cards are currently banned.", "banned: [Emberr Rex]")

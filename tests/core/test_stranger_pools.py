@@ -59,6 +59,10 @@ formats:
         check: banlist
         title: Banned cards
         cite: "Banned cards may not be played."
+      - id: sets
+        check: legal-sets
+        title: Cards of the format's sets
+        cite: "Only cards of the format's sets may be played."
   - id: core-only
     name: Core Only
     base: standard
