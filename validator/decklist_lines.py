@@ -19,6 +19,7 @@ from .decklist_headers import (
     _ON_ITS_LINE,
     _SECTION,
     _lexicon,
+    _note_apart,
     _singulars,
     _target,
     _without_count,
@@ -32,7 +33,9 @@ from .decklist_names import (
     _find,
     _first,
     _kept,
+    _misspelt_card,
     _resolve,
+    _suggestions,
 )
 
 # A count longer than this is too many copies whatever it says; int() of thousands of
@@ -47,8 +50,9 @@ _PLAIN = re.compile(r"^([1-9]\d{0,2})\s*[xX×]?\s+([^\s#/*_][^#/*_]*)(?<!:)$")
 _NEGATIVE_COUNT = re.compile(r"^[-−–](\d+)\s*[xX×]?\s+(\S.*)$")
 # The word notes write after a count: "3 copies", "3 pcs", "3 cards".
 _COPIES = r"(?:\s*(?i:copies|copy|pcs|pc|cards|card)\.?)"
-# The same word between a count and the name: "4 copies of Bad Wolf", "4 copies Bad Wolf".
-_COPIES_OF = re.compile(r"^(?i:copies|copy|pcs|pc|cards|card)\.?(?:\s+of)?\s+(\S.*)$")
+# The same word between a count and the name: "4 copies of Bad Wolf", "4 copies Bad Wolf", or
+# "of" alone: "3 of Fire Breath".
+_COPIES_OF = re.compile(r"^(?:(?i:copies|copy|pcs|pc|cards|card)\.?(?:\s+of)?|(?i:of))\s+(\S.*)$")
 # "Name x3", "Name 3x", "Name (3)", "Name [3]", "Name (x 3)", "Name (3x)", "Name (3 copies)": no
 # card's name ends in a count of these shapes.
 _COUNT_LAST = re.compile(
@@ -150,6 +154,10 @@ _LABELLED = re.compile(r"^([^:=]{1,40}?)\s*(?::|\s[-–—]|=)\s*(\S.*)$")
 _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
 # Parts of a line split as a chat writes a few cards on one: "4 Bad Wolf | 4 Full Moon".
 _SPLIT = re.compile(r"[|;]")
+# The category a deck tool writes after a card's printing: "1x Kindle (SDS1A) 15 [Burn]", with
+# its marks in braces: "[Dinos{top}]".
+_CATEGORY = re.compile(r"\s*\[([^\[\]]*)\]$")
+_BRACED = re.compile(r"\{[^{}]*\}")
 # A note after a card and dashes: "3 Kindle -- burn", "3 Kindle - vs air", "3 Kindle — burn".
 _DASH_NOTE = re.compile(r"\s+(?:(--+)\s*|[-–—]\s+)(?=\S)")
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
@@ -316,7 +324,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
         # though each of them could head a group. "Sideboard (0)" says the part is empty.
         target = _target(game, line)
         label = _without_count(line)
-        if target is not None and (label == line or not _find(game, label)):
+        if (
+            target is not None
+            and (label == line or not _find(game, label))
+            and not _card_noted(game, label)
+        ):
             return (_HEADER, target, label, None, label != line and _counts_none(line))
         stuck = _COUNT_STUCK.match(line)
         if stuck and (found := _resolve(game, stuck.group(2))) is not None:
@@ -334,12 +346,30 @@ def _read_line(game: Game, stripped: str) -> tuple:
             several = _read_split(game, line)
             if several is not None:
                 return several
+        if line[-1] == "]" and (category := _CATEGORY.search(line)) is not None:
+            noted = _categorized(game, line, category)
+            if noted is not None:
+                return noted
         dash = _DASH_NOTE.search(line)
         if dash is not None:
             noted = _dash_noted(game, line, dash)
             if noted is not None:
                 return noted
     return reading
+
+
+def _card_noted(game: Game, label: str) -> bool:
+    """Whether a line a note in brackets would make a header ("Extra Deck (Henchmen)") is a
+    card with its type noted after it: a count before its words ("3 Fire Breth [Actions]")
+    or words that are a card's name misspelt ("Fire Breth (Action)"). Read as a header, the
+    card was lost unsaid."""
+    noted = _note_apart(label)
+    if noted is None or _target(game, noted[0]) is not None:
+        return False
+    words = noted[0]
+    if _split_count_digits(words)[2] or _find(game, words) is not None:
+        return True
+    return _misspelt_card(words, _suggestions(game, words))
 
 
 def _hashed(game: Game, line: str) -> tuple:
@@ -565,6 +595,20 @@ def _read_split(game: Game, line: str) -> tuple | None:
                 return None
         readings.append(reading)
     return (_SEVERAL, tuple(readings)) if any(r[0] == _CARD for r in readings) else None
+
+
+def _categorized(game: Game, line: str, category: re.Match) -> tuple | None:
+    """A card's printing and the category a deck tool files it under after it ("1x Kindle
+    (SDS1A) 15 [Burn]"): the card, the category said as a note unless it is what the card is
+    ("[Action]"); its marks in braces ("{top}") say nothing. None for any other line."""
+    reading = _read_line(game, line[: category.start()])
+    if reading[0] != _CARD or not reading[2]:
+        return None
+    words = _BRACED.sub("", category.group(1)).strip()
+    if not words or _describes(reading[1], words):
+        return reading
+    note = f"[{words}] after {reading[1].name} is read as a note"
+    return (*reading[:3], (*reading[3], note), reading[4])
 
 
 def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:

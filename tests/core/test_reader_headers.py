@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from validator import WARNING, parse_text
-from validator.decklist import HEADER_COUNT, IGNORED_LINE, UNKNOWN_SECTION
+from validator.decklist import HEADER_COUNT, IGNORED_LINE, UNKNOWN_CARD, UNKNOWN_SECTION
 from validator.rules.base import plural
 
 from ..helpers import example
@@ -479,3 +479,18 @@ def test_a_header_and_its_card_may_be_joined_by_an_equals_sign(shadow_era, text,
     assert [name for name, _ in cards(parsed, "hero")] == hero
     assert [name for name, _ in cards(parsed, "deck")] == deck
     assert [e.card.name for e in parsed.deck.boards.get("sideboard", [])] == board
+
+
+@pytest.mark.parametrize("line", ["Fire Breth (Action)", "3 Fire Breth [Actions]"])
+def test_a_misspelt_card_with_its_type_in_brackets_is_said_not_a_header(era, line):
+    """A card with its type noted after it, misspelt, was read as a header grouping by that
+    type: the card was lost and nothing said."""
+    parsed = parse_text(f"4 Flame Lash\n{line}", era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+    assert "did you mean Fire Breath" in parsed.problems[0].message
+
+
+def test_a_printing_and_the_type_in_brackets_after_it_is_the_card(era):
+    parsed = parse_text("4 Flame Lash\n3 Kindle (SDS1A) 15 [Actions]", era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Flame Lash", 4), ("Kindle", 3)]

@@ -395,3 +395,27 @@ def test_a_card_named_in_the_plural_after_its_count_is_that_card_said(eruma, lin
 def test_a_plural_with_no_count_is_not_read_as_a_card(eruma):
     parsed = parse_text("4 Zombie\nRats", eruma)
     assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+
+
+@pytest.mark.parametrize(
+    ("line", "notes"),
+    [
+        ("3x Kindle (SDS1A) 15 [Burn]", ["[Burn] after Kindle is read as a note"]),
+        ("3x Kindle (SDS1A) 15 [Burn,Removal]", ["[Burn,Removal] after Kindle is read as a note"]),
+        ("3x Kindle (SDS1A) 15 [Action]", []),
+        ("3x Kindle (SDS1A) 15 [Action{top}]", []),
+    ],
+)
+def test_a_category_in_brackets_after_a_printing_is_a_note(era, line, notes):
+    """Deck tools export a card's category after its printing ('1x Name (SET) 12 [Removal]'):
+    the line was no card at all."""
+    parsed = parse_text(line, era)
+    assert entries(parsed) == [("era-kindle", 3, True)]
+    assert [p.message.split(": ", 1)[1] for p in parsed.problems] == notes
+
+
+@pytest.mark.parametrize("line", ["3 of Fire Breath", "Fire Breath x3"])
+def test_a_count_of_a_card_is_that_card(era, line):
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-fire-breath", 3, False)]
