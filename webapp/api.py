@@ -549,6 +549,25 @@ def get_deck(deck_id: str):
     return SAVED_DECK.dump(saved_view(decks.load_deck(get_db(), deck_id)))
 
 
+@bp.delete("/decks/<deck_id>")
+@documented(
+    "Delete a saved deck: its owner's, or one saved with no one logged in, with its claim key",
+    accounts.DeletedDeckSchema,
+    request_headers={
+        "Deckwright-Claim-Key": (
+            "The claim key the deck's save gave, for a deck saved with no one logged in.",
+            {"type": "string"},
+        )
+    },
+    errors=[401, 403, 404, 410],
+)
+def delete_deck(deck_id: str):
+    """With the account's personal access token, its deck goes with every version of it,
+    whichever version's id is given. Each deleted id then answers 410 Gone (a private
+    deck's, 404). Copies others saved from it are theirs: they stay whole at their links."""
+    return accounts.delete_deck(deck_id)
+
+
 @bp.get("/decks/<deck_id>.txt")
 @documented("A saved deck as a text decklist", text_response=True, errors=[404])
 def export_deck(deck_id: str):

@@ -21,7 +21,7 @@ from flask import current_app, has_request_context
 from cardpool import DeckwrightError, Game, NotFoundError
 from validator import ERROR, ParsedDeck, Problem, to_mapping, to_text
 
-from .db import transaction
+from .db import create_once, transaction
 
 ID_BYTES = 12  # 16 url-safe characters: 96 random bits
 MAX_DESCRIPTION = 5000
@@ -31,6 +31,13 @@ MAX_HISTORY = 50
 
 class UnknownDeckError(NotFoundError):
     code = "unknown-deck"
+
+
+class DeletedDeckError(UnknownDeckError):
+    """A share link of a deck its owner deleted: gone for good, and said so (410 Gone)."""
+
+    code = "deck-deleted"
+    status = 410
 
 
 class UnsavableDeckError(DeckwrightError):
@@ -82,6 +89,22 @@ def create_table(db: sqlite_utils.Database) -> None:
     if "description" not in db["decks"].columns_dict:
         db["decks"].add_column("description", str)
     db["decks"].create_index(["parent"], if_not_exists=True)
+    _tombstones(db)
+
+
+# The ids of deleted decks. ``said`` is 1 when the link answers that the deck was deleted
+# (410), 0 when it answers as an unknown id does (a private deck: no one else ever saw it).
+_TOMBSTONES = (
+    """CREATE TABLE IF NOT EXISTS deleted_decks (
+        deck_id TEXT PRIMARY KEY,
+        deleted TEXT NOT NULL,
+        said INTEGER NOT NULL
+    )""",
+)
+
+
+def _tombstones(db: sqlite_utils.Database) -> None:
+    create_once(db, "deleted decks", _TOMBSTONES)
 
 
 def save_deck(
@@ -115,6 +138,11 @@ def save_deck(
     if parent is not None:
         try:
             original = load_deck(db, parent)
+        except DeletedDeckError:
+            raise DeletedDeckError(
+                f"deck {parent!r}, the deck this is an edit of, was deleted by its owner, so"
+                " nothing was saved; save this one as a new deck (without a parent)"
+            ) from None
         except UnknownDeckError:
             raise UnknownDeckError(_unknown_parent(parent)) from None
         if original.game != game.id:
@@ -153,10 +181,61 @@ def save_deck(
 def load_deck(db: sqlite_utils.Database, deck_id: str) -> SavedDeck:
     row = None
     if db["decks"].exists():
-        row = db.execute(f"SELECT {_columns(db)} FROM decks WHERE id = ?", [deck_id]).fetchone()
+        said = _deletion_said(db, deck_id)
+        if said:
+            raise DeletedDeckError(
+                f"the deck {deck_id!r} was deleted by its owner: its link shows nothing any"
+                " more. Copies others saved from it are theirs and stay at their own links."
+            )
+        if said is None:
+            row = db.execute(f"SELECT {_columns(db)} FROM decks WHERE id = ?", [deck_id]).fetchone()
     if row is None or _hidden(deck_id):
         raise UnknownDeckError(f"no saved deck has the id {deck_id!r}")
     return _saved(row)
+
+
+def _deletion_said(db: sqlite_utils.Database, deck_id: str) -> bool | None:
+    """None for a deck not deleted; of a deleted one, whether its link says it was deleted
+    (a private one's answers as an unknown id does: it was never shown to anyone else)."""
+    _tombstones(db)
+    row = db.execute("SELECT said FROM deleted_decks WHERE deck_id = ?", [deck_id]).fetchone()
+    return None if row is None else bool(row[0])
+
+
+def delete_saved(
+    db: sqlite_utils.Database, deck_ids: list[str], when: datetime, said: bool
+) -> None:
+    """Delete saved decks, inside the caller's transaction: each id is kept as deleted (its
+    link answers so from now on, see :func:`deleted`) and its row goes.
+
+    A row another deck names as its parent (a copy someone saved from it) cannot go, as the
+    copy points at it: what it held (its cards, text, name and description) is wiped and the
+    bare row stays, shown to no one. The copy is a whole deck of its own and loses nothing:
+    its page no longer lists the deleted versions it came from. The newest go first, so a
+    chain of versions deleted together takes every row it can.
+    """
+    if not deck_ids:
+        return
+    _tombstones(db)
+    marks = ", ".join("?" * len(deck_ids))
+    found = [
+        deck_id
+        for (deck_id,) in db.execute(
+            f"SELECT id FROM decks WHERE id IN ({marks}) ORDER BY rowid DESC", deck_ids
+        ).fetchall()
+    ]
+    for deck_id in found:
+        db.execute(
+            "INSERT OR REPLACE INTO deleted_decks (deck_id, deleted, said) VALUES (?, ?, ?)",
+            [deck_id, when.isoformat(), int(said)],
+        )
+        if db.execute("SELECT 1 FROM decks WHERE parent = ? LIMIT 1", [deck_id]).fetchone():
+            db.execute(
+                "UPDATE decks SET name = '', deck = '{}', text = '', description = '' WHERE id = ?",
+                [deck_id],
+            )
+        else:
+            db.execute("DELETE FROM decks WHERE id = ?", [deck_id])
 
 
 def _unknown_parent(parent: str) -> str:
@@ -225,9 +304,11 @@ def edits_of(db: sqlite_utils.Database, deck_id: str) -> list[SavedDeck]:
     _EDIT_PAGES pages are read, so a page view reads a bounded number of them.
     """
     listed: list[SavedDeck] = []
+    _tombstones(db)
     for page in range(_EDIT_PAGES):
         rows = db.execute(
-            f"SELECT {_columns(db)} FROM decks WHERE parent = ? ORDER BY created, rowid"
+            f"SELECT {_columns(db)} FROM decks WHERE parent = ?"
+            " AND id NOT IN (SELECT deck_id FROM deleted_decks) ORDER BY created, rowid"
             " LIMIT ? OFFSET ?",
             [deck_id, MAX_HISTORY, page * MAX_HISTORY],
         ).fetchall()

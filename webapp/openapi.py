@@ -38,10 +38,12 @@ ERROR_MEANINGS = {
     " too deep, a number too large, a bad query parameter or decklist, or a query parameter"
     " that takes one value given more than once.",
     401: "No personal access token, or one that is unknown or revoked (Authorization: Bearer).",
-    403: "A registered player's name without the player id the organizer registered.",
+    403: "Not allowed to whoever asks: a registered player's name without the player id the"
+    " organizer registered, or a deck that is not the asker's to delete.",
     404: "No such game, format, card, saved deck or event, or a token that opens nothing.",
     405: "The path does not take this method.",
     409: "The request conflicts with the current state, e.g. an event closed to submissions.",
+    410: "Gone for good: a saved deck its owner deleted.",
     413: "The body is larger than the server accepts, or a decklist has more lines.",
     415: "The body is not in a media type this endpoint reads.",
     422: "The body is well-formed but not acceptable; the details say why.",

@@ -309,7 +309,8 @@ def error_page(status: int, title: str, message: str):
 def deckwright_error(error: DeckwrightError):
     """A library error on a page (an unknown game, a deck id nobody saved) as an HTML page."""
     status = errors.status_of(error)
-    title = "Not found" if status == 404 else "Something is wrong with this request"
+    titles = {404: "Not found", 410: "Deleted"}
+    title = titles.get(status, "Something is wrong with this request")
     return error_page(status, title, str(error))
 
 

@@ -15,8 +15,17 @@ their data as JSON, and the means to delete it all. Modules, one idea each:
 
 from __future__ import annotations
 
+from .api import DeletedDeckSchema, delete_deck
 from .sessions import current
 from .store import OWNER, Account, bind_event
 from .viewer import deck_saved
 
-__all__ = ["OWNER", "Account", "bind_event", "current", "deck_saved"]
+__all__ = [
+    "OWNER",
+    "Account",
+    "DeletedDeckSchema",
+    "bind_event",
+    "current",
+    "deck_saved",
+    "delete_deck",
+]

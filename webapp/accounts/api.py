@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from flask import Blueprint, Response, url_for
-from marshmallow import Schema, fields
+from flask import Blueprint, Response, request, url_for
+from marshmallow import Schema, fields, validate
 
 from .. import errors
 from ..db import get_db
+from ..decks import load_deck
 from ..openapi import documented
 from . import decks, sessions, store
 
@@ -60,6 +61,45 @@ class MyDeckSchema(Schema):
 
 class MyDecksSchema(Schema):
     decks = fields.List(fields.Nested(MyDeckSchema), required=True)
+    page = fields.Int(required=True, metadata={"description": "This page's number, from 1."})
+    per_page = fields.Int(required=True)
+    pages = fields.Int(required=True, metadata={"description": "How many pages there are."})
+    total = fields.Int(required=True, metadata={"description": "How many decks the account has."})
+    sort = fields.Str(required=True)
+    next = fields.Str(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The next page's address; null on the last page."},
+    )
+
+
+class MyDecksQuerySchema(Schema):
+    page = fields.Int(
+        load_default=1, validate=validate.Range(min=1), metadata={"description": "From 1."}
+    )
+    per_page = fields.Int(
+        load_default=decks.API_PER_PAGE,
+        validate=validate.Range(min=1, max=decks.MAX_PER_PAGE),
+        metadata={"description": f"Decks a page, 1 to {decks.MAX_PER_PAGE}."},
+    )
+    sort = fields.Str(
+        load_default="changed",
+        validate=validate.OneOf(list(decks.SORTS)),
+        metadata={
+            "description": "changed (the newest version first, the default), created (the"
+            " deck first saved most recently first) or name"
+        },
+    )
+
+
+class DeletedDeckSchema(Schema):
+    id = fields.Str(required=True, metadata={"description": "The deleted deck's first id."})
+    name = fields.Str(required=True)
+    deleted = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={"description": "Every id (version) deleted; each link now answers 410."},
+    )
 
 
 def token_account() -> store.Account | None:
@@ -94,14 +134,41 @@ def my_events():
 
 @bp.get("/decks")
 @documented(
-    "The account's decks, each with its versions, newest first", MyDecksSchema, errors=[401]
+    "The account's decks, a page at a time, each with its versions newest first",
+    MyDecksSchema,
+    query=MyDecksQuerySchema,
+    errors=[401],
 )
 def my_decks():
-    """Decks saved with the account's cookie or token; ``GET /api/v1/decks/{id}`` has each."""
+    """Decks saved with the account's cookie or token; ``GET /api/v1/decks/{id}`` has each.
+    A page holds ``per_page`` decks (50 unless asked), the last changed first unless
+    ``sort`` says otherwise; ``next`` is the next page's address. A page past the last one
+    has no decks."""
+    from ..api import load_query  # the API's own reading of a query (it imports this package)
+
     account = required()
-    found = decks.my_decks(get_db(), account)
+    query = load_query(MyDecksQuerySchema())
+    shown = decks.decks_page(
+        get_db(),
+        account,
+        query.get("page", 1),
+        query.get("per_page", decks.API_PER_PAGE),
+        query.get("sort", "changed"),
+    )
+    found = shown.decks
+    following = None
+    if shown.page < shown.pages:
+        following = url_for(
+            "account_api.my_decks", page=shown.page + 1, per_page=shown.per_page, sort=shown.sort
+        )
     return MyDecksSchema().dump(
         {
+            "page": shown.page,
+            "per_page": shown.per_page,
+            "pages": shown.pages,
+            "total": shown.total,
+            "sort": shown.sort,
+            "next": following,
             "decks": [
                 {
                     "id": d.root,
@@ -111,8 +178,54 @@ def my_decks():
                     ],
                 }
                 for d in found
-            ]
+            ],
         }
+    )
+
+
+CLAIM_KEY_HEADER = "Deckwright-Claim-Key"
+
+
+def delete_deck(deck_id: str) -> dict:
+    """``DELETE /api/v1/decks/{id}`` (a view of the API blueprint): the deck and what went.
+
+    An account's deck is deleted with its personal access token, every version of it,
+    whichever version's id is given. A deck saved with no one logged in is deleted with
+    the claim key its save gave (the key that could claim it, then delete it), sent as
+    :data:`CLAIM_KEY_HEADER`: that one id goes. A login cookie alone deletes nothing here.
+    """
+    db = get_db()
+    saved = load_deck(db, deck_id)  # 404 for a deck the asker cannot see, 410 once deleted
+    account = token_account()
+    key = request.headers.get(CLAIM_KEY_HEADER, "")
+    if account is not None and decks.deck_of(db, account, deck_id) is not None:
+        gone = decks.delete_deck(db, account, deck_id, sessions.now())
+        return DeletedDeckSchema().dump(
+            {"id": gone.root, "name": gone.name, "deleted": gone.versions}
+        )
+    if key.strip():
+        if decks.delete_keyed(db, deck_id, key, sessions.now()):
+            return DeletedDeckSchema().dump(
+                {"id": deck_id, "name": saved.name, "deleted": [deck_id]}
+            )
+        raise errors.ApiError(
+            403,
+            "not-your-deck",
+            f"That claim key is not this deck's, or the deck was claimed since (its owner"
+            f" deletes it with their token); the deck {deck_id!r} is not deleted.",
+        )
+    if account is None:
+        raise errors.ApiError(
+            401,
+            "unauthorized",
+            "Send your personal access token (made on your account page) as Authorization:"
+            f" Bearer, or, for a deck saved with no one logged in, its claim key as"
+            f" {CLAIM_KEY_HEADER}.",
+        )
+    raise errors.ApiError(
+        403,
+        "not-your-deck",
+        f"Only the deck's owner deletes it; the deck {deck_id!r} is not yours and is not deleted.",
     )
 
 

@@ -26,12 +26,14 @@ saving a new version of it starts a deck the account owns from the first id.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import sqlite_utils
 
 from ..db import create_once, transaction
-from ..decks import SavedDeck, _saved, create_table
+from ..decks import SavedDeck, _saved, create_table, delete_saved
 from ..events.tokens import as_pasted, new_token, token_hash, token_matches
 from .refusals import AccountNotFoundError, InvalidAccountError
 from .store import Account
@@ -42,6 +44,17 @@ PUBLIC = "public"
 VISIBILITIES = (PRIVATE, UNLISTED, PUBLIC)
 MAX_CLAIM = 200
 PUBLIC_PAGE = 50
+# "My decks", a page at a time: by last change (the newest version saved), first saved,
+# or name.
+# (A deck's rows are in the order its versions were saved: the rowid breaks a tie of times.)
+SORTS = {
+    "changed": "g.changed DESC, g.last_row DESC",
+    "created": "g.created DESC, g.first_row DESC",
+    "name": "lower(latest.name), g.last_row DESC",
+}
+PER_PAGE = 20
+API_PER_PAGE = 50
+MAX_PER_PAGE = 100
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS account_decks (
@@ -173,20 +186,146 @@ def claim(db: sqlite_utils.Database, account: Account, keyed: list[tuple[str, st
 
 
 def my_decks(db: sqlite_utils.Database, account: Account) -> list[MyDeck]:
-    """The account's decks, the most recently saved first, each with its versions."""
+    """Every deck of the account, the most recently changed first, each with its versions
+    (for the download of its data; the pages and the API take :func:`decks_page`)."""
+    return _decks_of(db, account, _roots(db, account, "changed", None, 0))
+
+
+@dataclass(frozen=True)
+class DecksPage:
+    """One page of "My decks": its decks, and where it is among them."""
+
+    decks: list[MyDeck]
+    page: int
+    per_page: int
+    total: int
+    sort: str
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.total / self.per_page))
+
+
+def decks_page(
+    db: sqlite_utils.Database,
+    account: Account,
+    page: int = 1,
+    per_page: int = PER_PAGE,
+    sort: str = "changed",
+) -> DecksPage:
+    """A page of the account's decks: ``sort`` is one of :data:`SORTS` (last change by
+    default), ``page`` counts from 1. A page past the last is empty, not an error."""
+    if sort not in SORTS:
+        raise InvalidAccountError(f"Decks are sorted by {', '.join(SORTS)}.")
+    if not 1 <= per_page <= MAX_PER_PAGE:
+        raise InvalidAccountError(f"A page holds 1 to {MAX_PER_PAGE} decks.")
+    if page < 1:
+        raise InvalidAccountError("Pages are counted from 1.")
     ensure_schema(db)
-    rows = db.execute(
-        """SELECT o.root, o.visibility, o.claimed, d.id, d.game, d.name, d.format, d.created,
-                  d.parent, d.deck, d.text, COALESCE(d.description, '')
-           FROM account_decks o JOIN decks d ON d.id = o.deck_id
-           WHERE o.account_id = ? ORDER BY d.created DESC, d.rowid DESC""",
-        [account.id],
-    ).fetchall()
+    total = db.execute(
+        "SELECT COUNT(DISTINCT root) FROM account_decks WHERE account_id = ?", [account.id]
+    ).fetchone()[0]
+    roots = _roots(db, account, sort, per_page, (page - 1) * per_page)
+    return DecksPage(_decks_of(db, account, roots), page, per_page, total, sort)
+
+
+def _roots(
+    db: sqlite_utils.Database, account: Account, sort: str, limit: int | None, offset: int
+) -> list[str]:
+    ensure_schema(db)
+    return [
+        root
+        for (root,) in db.execute(
+            f"""SELECT g.root FROM (
+                    SELECT o.root, MAX(d.created) AS changed, MAX(d.rowid) AS last_row,
+                           MIN(d.created) AS created, MIN(d.rowid) AS first_row
+                    FROM account_decks o JOIN decks d ON d.id = o.deck_id
+                    WHERE o.account_id = ? GROUP BY o.root
+                ) g JOIN decks latest ON latest.rowid = g.last_row
+                ORDER BY {SORTS[sort]} LIMIT ? OFFSET ?""",
+            [account.id, -1 if limit is None else limit, offset],
+        ).fetchall()
+    ]
+
+
+def _decks_of(db: sqlite_utils.Database, account: Account, roots: list[str]) -> list[MyDeck]:
+    """These decks of the account, in the order given, each with its versions newest first."""
+    if not roots:
+        return []
     found: dict[str, MyDeck] = {}
-    for root, visibility, claimed, *deck in rows:
-        mine = found.setdefault(root, MyDeck(root, visibility, bool(claimed), []))
-        mine.versions.append(_saved(tuple(deck)))
-    return list(found.values())
+    # A page's roots at a time, in batches SQLite takes as parameters.
+    for start in range(0, len(roots), 500):
+        batch = roots[start : start + 500]
+        rows = db.execute(
+            f"""SELECT o.root, o.visibility, o.claimed, d.id, d.game, d.name, d.format,
+                       d.created, d.parent, d.deck, d.text, COALESCE(d.description, '')
+                FROM account_decks o JOIN decks d ON d.id = o.deck_id
+                WHERE o.account_id = ? AND o.root IN ({", ".join("?" * len(batch))})
+                ORDER BY d.created DESC, d.rowid DESC""",
+            [account.id, *batch],
+        ).fetchall()
+        for root, visibility, claimed, *deck in rows:
+            mine = found.setdefault(root, MyDeck(root, visibility, bool(claimed), []))
+            mine.versions.append(_saved(tuple(deck)))
+    return [found[root] for root in roots if root in found]
+
+
+def deck_of(db: sqlite_utils.Database, account: Account, deck_id: str) -> MyDeck | None:
+    """The account's deck a saved version belongs to (by any of its ids), or None."""
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT root FROM account_decks WHERE deck_id = ? AND account_id = ?",
+        [deck_id, account.id],
+    ).fetchone()
+    found = _decks_of(db, account, [row[0]]) if row else []
+    return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """A deck deleted: its name and every id (version) of it that went."""
+
+    root: str
+    name: str
+    versions: list[str]
+
+
+def delete_deck(
+    db: sqlite_utils.Database, account: Account, deck_id: str, now: datetime
+) -> Deleted:
+    """Delete one of the account's decks, by any of its versions' ids: every version goes.
+
+    Its links answer that its owner deleted it (a private deck's, that no such deck is).
+    Copies others saved from any of its versions are theirs: they stay whole, at their own
+    links (see :func:`webapp.decks.delete_saved`). Nothing else of the account changes.
+    """
+    ensure_schema(db)
+    with transaction(db):
+        mine = deck_of(db, account, deck_id)
+        if mine is None:
+            raise AccountNotFoundError("No such deck among yours.")
+        ids = [v.id for v in mine.versions]
+        db.execute(
+            "DELETE FROM account_decks WHERE account_id = ? AND root = ?", [account.id, mine.root]
+        )
+        delete_saved(db, ids, now, said=mine.visibility != PRIVATE)
+    return Deleted(mine.root, mine.latest.name, ids)
+
+
+def delete_keyed(db: sqlite_utils.Database, deck_id: str, key: str, now: datetime) -> bool:
+    """Delete a deck saved with no one logged in, with the claim key its save gave (the key
+    that could claim it and then delete it): whether the key was its own. A deck no key
+    opens (claimed, an account's, saved before keys) is not deleted this way."""
+    ensure_schema(db)
+    with transaction(db):
+        row = db.execute(
+            "SELECT key_hash FROM deck_claim_keys WHERE deck_id = ?", [deck_id]
+        ).fetchone()
+        if not token_matches(as_pasted(key), row[0] if row else None):
+            return False
+        db.execute("DELETE FROM deck_claim_keys WHERE deck_id = ?", [deck_id])
+        delete_saved(db, [deck_id], now, said=True)
+    return True
 
 
 def set_visibility(db: sqlite_utils.Database, account: Account, root: str, visibility: str) -> None:

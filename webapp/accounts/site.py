@@ -18,6 +18,7 @@ from flask import (
     Blueprint,
     Response,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -502,16 +503,28 @@ def verdict_of(saved) -> dict[str, Any]:
 
 
 def decks_page(account: store.Account, *, notices=(), problems=(), status: int = 200):
-    mine = decks.my_decks(get_db(), account)
+    """A page of "My decks", as the query asks (``page``, ``sort``): what cannot be read
+    as a page number or a sort is the first page, by last change."""
+    sort = request.args.get("sort", "changed")
+    sort = sort if sort in decks.SORTS else "changed"
+    page = request.args.get("page", "1")
+    page = int(page) if page.isascii() and page.isdigit() and 0 < len(page) < 7 else 1
+    shown = decks.decks_page(get_db(), account, max(page, 1), decks.PER_PAGE, sort)
     return render_template(
         "accounts/decks.html",
         account=account,
-        decks=mine,
-        verdicts={d.root: verdict_of(d.latest) for d in mine},
+        shown=shown,
+        decks=shown.decks,
+        verdicts={d.root: verdict_of(d.latest) for d in shown.decks},
         visibilities=decks.VISIBILITIES,
+        sorts=DECK_SORTS,
         notices=notices,
         problems=problems,
     ), status
+
+
+# What each sort of "My decks" is called on its page.
+DECK_SORTS = {"changed": "Last changed", "created": "First saved", "name": "Name"}
 
 
 @bp.get("/decks")
@@ -520,6 +533,44 @@ def my_decks():
     if isinstance(found, Response):
         return found
     return decks_page(found)
+
+
+@bp.app_template_global("my_deck_of")
+def my_deck_of(deck_id: str) -> decks.MyDeck | None:
+    """The logged-in account's deck this saved version is of (the deck page offers its
+    owner to delete it), or None."""
+    account = sessions.current()
+    mine = decks.deck_of(get_db(), account, deck_id) if account else None
+    if mine is not None:
+        g.private_deck_shown = True  # the page its owner sees is for no shared cache
+    return mine
+
+
+@bp.route("/decks/<deck_id>/delete", methods=["GET", "POST"])
+def delete_deck(deck_id: str):
+    """Delete one of the account's decks, every version of it, once confirmed on this page."""
+    found = login_required()
+    if isinstance(found, Response):
+        return found
+    mine = decks.deck_of(get_db(), found, deck_id)
+    if mine is None:
+        return error_page(404, "Not found", "No such deck among yours.")
+    if request.method == "GET":
+        return render_template("accounts/delete_deck.html", account=found, deck=mine)
+    gone = decks.delete_deck(get_db(), found, deck_id, sessions.now())
+    count = len(gone.versions)
+    links = (
+        "its links show no deck any more"
+        if mine.visibility == decks.PRIVATE
+        else "its links say its owner deleted it"
+    )
+    return decks_page(
+        found,
+        notices=[
+            f"{gone.name!r} is deleted, with its {count} version{'s' if count != 1 else ''}:"
+            f" {links}. Copies others saved from it are theirs and stay."
+        ],
+    )
 
 
 def claim_lines(text: str) -> list[tuple[str, str]]:
