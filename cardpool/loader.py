@@ -132,17 +132,29 @@ def load_pools(root: Path | None = None, cache_dir: Path | None = None) -> dict[
     """Every game below ``root`` (default: :func:`default_pool_dir`), keyed by game id;
     started from ``cache_dir`` where a game was compiled there from the same files."""
     root = Path(root) if root else default_pool_dir()
-    sink: list[PoolProblem] = []
-    games: dict[str, Game] = {}
-    for directory in game_dirs(root):
-        game = _compiled_game(directory, sink, cache_dir)
-        if game is not None:
-            games[game.id] = game
-    if sink:
-        raise PoolError(sink)
+    games, broken = _load_each(root, cache_dir)
+    if broken:
+        raise PoolError([problem for problems in broken.values() for problem in problems])
     if not games:
         raise PoolError([PoolProblem(str(root), "no game folders (a folder holding game.yaml)")])
     return games
+
+
+def _load_each(
+    root: Path, cache_dir: Path | None
+) -> tuple[dict[str, Game], dict[str, list[PoolProblem]]]:
+    """The games below ``root`` that load, and the problems of each folder that does not
+    (by the folder's name)."""
+    games: dict[str, Game] = {}
+    broken: dict[str, list[PoolProblem]] = {}
+    for directory in game_dirs(root):
+        sink: list[PoolProblem] = []
+        game = _compiled_game(directory, sink, cache_dir)
+        if sink or game is None:
+            broken[directory.name] = sink or [PoolProblem(str(directory), "did not load")]
+        else:
+            games[game.id] = game
+    return games, broken
 
 
 def _compiled_game(directory: Path, sink: list[PoolProblem], cache_dir: Path | None) -> Game | None:
@@ -168,13 +180,28 @@ class PoolLibrary:
 
     With ``cache_dir``, each game is compiled once into a file there and later started
     from it (:mod:`cardpool.cache`); without, every load reads the YAML.
+
+    A library for a server is ``partial``: a game folder with problems (a stranger's pool,
+    a file edited while the site runs) is left out of :meth:`games` and asking for it by
+    its folder's name raises its :class:`PoolError`, while the other games are served.
+    Otherwise any problem in any folder is every answer's :class:`PoolError`, as a check
+    wants.
     """
 
-    def __init__(self, root: Path | None = None, cache_dir: Path | None = None):
+    def __init__(
+        self, root: Path | None = None, cache_dir: Path | None = None, *, partial: bool = False
+    ):
         self.root = Path(root) if root else default_pool_dir()
         self.cache_dir = Path(cache_dir) if cache_dir else None
+        self.partial = partial
         self._stamp: tuple | None = None
         self._games: dict[str, Game] = {}
+        self._broken: dict[str, list[PoolProblem]] = {}
+
+    @property
+    def problems(self) -> list[PoolProblem]:
+        """The problems of the game folders left out (a ``partial`` library's), as last loaded."""
+        return [problem for problems in self._broken.values() for problem in problems]
 
     def stamp(self) -> tuple:
         files = sorted(self.root.glob("*/*.yaml"))
@@ -183,7 +210,13 @@ class PoolLibrary:
     def games(self) -> dict[str, Game]:
         stamp = self.stamp()
         if stamp != self._stamp:
-            self._games = load_pools(self.root, self.cache_dir)
+            if self.partial:
+                games, broken = _load_each(self.root, self.cache_dir)
+                if not games:  # nothing to serve: every problem is the answer
+                    load_pools(self.root, self.cache_dir)
+                self._games, self._broken = games, broken
+            else:
+                self._games = load_pools(self.root, self.cache_dir)
             self._stamp = stamp
         return self._games
 
@@ -197,6 +230,12 @@ class PoolLibrary:
             if log is not None:
                 log.warning("the card pools did not load: %s", exc)
             return
+        if log is not None and self._broken:
+            log.warning(
+                "games left out for problems in their files (%s):\n%s",
+                ", ".join(sorted(self._broken)),
+                "\n".join(str(problem) for problem in self.problems),
+            )
         # Objects the collector never visits again are not copied into each worker's memory
         # when it walks them.
         gc.freeze()
@@ -217,11 +256,20 @@ class PoolLibrary:
         try:
             return games[game_id]
         except KeyError:
+            if game_id in self._broken:
+                raise PoolError(self._broken[game_id]) from None
             known = ", ".join(sorted(games))
             hint = did_you_mean(
                 str(game_id), {g.id: (g.name, g.short_name) for g in games.values()}
             )
-            raise UnknownGameError(f"no game {game_id!r}; the games are: {known}{hint}") from None
+            left_out = (
+                f" ({', '.join(sorted(self._broken))} did not load: its files have problems)"
+                if self._broken
+                else ""
+            )
+            raise UnknownGameError(
+                f"no game {game_id!r}; the games are: {known}{left_out}{hint}"
+            ) from None
 
 
 # -- building ---------------------------------------------------------------

@@ -87,7 +87,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     # Games start from compiled files beside the database; loaded here, before gunicorn
     # (--preload) forks its workers, so that every worker shares the one loaded copy.
-    pools = PoolLibrary(Path(app.config["POOLS"]), _pool_cache(app.config))
+    # Partial: a game whose files have problems is left out, the others still served.
+    pools = PoolLibrary(Path(app.config["POOLS"]), _pool_cache(app.config), partial=True)
     app.extensions["deckwright.pools"] = pools
     if not app.testing:
         pools.preload(app.logger)

@@ -52,14 +52,43 @@ def test_a_body_that_breaks_its_schema_is_a_422_naming_the_fields(client):
     assert any(d.startswith("name:") for d in error["details"])
 
 
-def test_a_broken_card_pool_is_a_500_listing_its_problems(tmp_path, pool_copy):
+def test_a_broken_card_pool_is_a_500_listing_its_problems_and_the_other_games_are_served(
+    tmp_path, pool_copy
+):
     cards = pool_copy / "era" / "cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8") + "\n  - {id: broken}\n", encoding="utf-8")
     client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
-    error = error_of(client.get("/api/v1/games"), 500)
+    error = error_of(client.get("/api/v1/games/era"), 500)
     assert error["code"] == "invalid-card-pool"
     assert error["details"]
     assert all("cards.yaml" in d for d in error["details"])
+    games = client.get("/api/v1/games").get_json()["games"]
+    assert sorted(g["id"] for g in games) == ["arcmage", "eruma", "ryft", "shadow-era"]
+    checked = client.post("/api/v1/games/ryft/validate", data="1 Kindle", content_type="text/plain")
+    assert checked.status_code == 200
+    assert client.get("/games/ryft/build").status_code == 200
+    assert client.get("/").status_code == 200
+    assert client.get("/games/era/build").status_code == 500
+
+
+def test_a_game_asked_for_by_another_name_names_the_games_left_out(tmp_path, pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("id: era\n", "id: [era\n", 1))
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    error = error_of(client.get("/api/v1/games/magic"), 404)
+    assert error["message"] == (
+        "no game 'magic'; the games are: arcmage, eruma, ryft, shadow-era"
+        " (era did not load: its files have problems)"
+    )
+
+
+def test_pools_where_no_game_loads_are_a_500_listing_every_problem(tmp_path, pool_copy):
+    for game in pool_copy.glob("*/game.yaml"):
+        game.write_text("- a list\n", encoding="utf-8")
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    error = error_of(client.get("/api/v1/games"), 500)
+    assert error["code"] == "invalid-card-pool"
+    assert len(error["details"]) == 5
 
 
 def test_pages_outside_the_api_keep_html_errors(client):
