@@ -64,14 +64,14 @@ def example(name: str) -> str | None:
     return path.read_text(encoding="utf-8") if path.exists() else None
 
 
-def new_event(context, name: str) -> dict:
-    """An ERA event open for a day, made through the API: its answer (the event, the
-    organizer's token).
+def new_event(context, name: str, open_for: timedelta = timedelta(days=1)) -> dict:
+    """An ERA event open for a day (or ``open_for``), made through the API: its answer (the
+    event, the organizer's token).
 
     Each is made from a loopback address of its own: the live server allows an address 30
     new events in 10 minutes, and the other live tests make theirs from 127.0.0.1."""
     base = urlsplit(context.request.get("/api/v1/health").url)
-    deadline = datetime.now(UTC) + timedelta(days=1)
+    deadline = datetime.now(UTC) + open_for
     body = json.dumps({"name": name, "game": "era", "deadline": deadline.isoformat()})
     connection = http.client.HTTPConnection(
         base.hostname, base.port, timeout=30, source_address=(f"127.0.5.{next(_ADDRESSES)}", 0)
