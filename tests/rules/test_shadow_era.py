@@ -164,6 +164,43 @@ def test_shadow_era_only_hero_cards_count_as_heroes(shadow_era, check):
     assert fireball.cards == ("Fireball",)
 
 
+def test_shadow_era_an_ally_listed_as_the_hero_is_one_of_the_39(shadow_era, check):
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
+
+    Boris, 38 cards and an ally listed beside him in the hero slot hold 39 non-hero cards:
+    the ally is out of place, and that is the one problem (the deck was not short of a
+    card). Moved among the others, the same cards are legal."""
+    heroes = [(1, "Boris Skullcrusher"), (1, "Kristoffer Wyld")]
+    [problem] = only(check(shadow_era, deck(heroes, neutral(38))), "se-hero-is-a-hero")
+    assert (problem.section, problem.cards) == ("hero", ("Kristoffer Wyld",))
+
+    moved = deck("Boris Skullcrusher", [(1, "Kristoffer Wyld"), *neutral(38)])
+    assert check(shadow_era, moved).problems == []
+
+
+def test_shadow_era_an_ally_listed_as_the_hero_must_fit_the_hero(shadow_era, check):
+    """“3. Cards which specify a faction in their type line may only be put into decks with
+    a hero from that faction.”
+
+    Bad Wolf, a Shadow ally, listed beside the Human Boris in the hero slot is out of place
+    and of the wrong faction, said at once: moving it among the others leaves the faction
+    problem, which is no new one."""
+    assert shadow_era.find_card("Bad Wolf").get("faction") == "Shadow"
+    heroes = [(1, "Boris Skullcrusher"), (1, "Bad Wolf")]
+    result = check(shadow_era, deck(heroes, neutral(38)))
+    assert rule_ids(result) == ["se-hero-faction", "se-hero-is-a-hero"]
+    [faction] = [p for p in result.problems if p.rule == "se-hero-faction"]
+    assert faction.message == (
+        "Cards must match your hero's faction:"
+        " Bad Wolf is for Shadow decks but your hero Boris Skullcrusher is Human"
+    )
+    assert (faction.section, faction.cards) == ("hero", ("Bad Wolf",))
+
+    moved = check(shadow_era, deck("Boris Skullcrusher", [(1, "Bad Wolf"), *neutral(38)]))
+    [same] = only(moved, "se-hero-faction")
+    assert (same.message, same.section) == (faction.message, "deck")
+
+
 def test_shadow_era_with_two_heroes_every_card_is_still_checked_against_them(shadow_era, check):
     """“3. Cards which specify a faction in their type line may only be put into decks with
     a hero from that faction.” “4. Cards that have one or more Class icons may only be used

@@ -28,12 +28,12 @@ class LeaderMatch(Rule):
     decks with a hero that has at least one matching icon."). Cards without a value, or
     with a value in ``free`` ("Neutral"), go in any deck.
 
-    Only cards of the leader section's types lead (an ally in the hero slot is no hero).
-    Every card is checked against the leaders present: with two heroes a card fits if it
-    fits either, since which one the player meant to keep is unknown; with none the rule
-    says nothing. The leader section's own size and type rules report the slot itself.
-    With ``where`` only the cards it matches must fit (Netrunner: only agendas may not be
-    out of faction).
+    Only cards of the leader section's types lead (an ally in the hero slot is no hero,
+    and is held to the leader like any card of the deck). Every card is checked against
+    the leaders present: with two heroes a card fits if it fits either, since which one
+    the player meant to keep is unknown; with none the rule says nothing. The leader
+    section's own size and type rules report the slot itself. With ``where`` only the
+    cards it matches must fit (Netrunner: only agendas may not be out of faction).
     """
 
     def configure(self, params: Params) -> None:
@@ -43,8 +43,9 @@ class LeaderMatch(Rule):
         if self.mode not in MODES:
             params.fail(f"mode must be one of {', '.join(MODES)}", "mode")
         self.free = params.values(self.attribute, "free", None)
-        others = [s for s in params.sections() if s != self.leader_section]
-        self.sections = tuple(others)
+        # The leader's own section too: a card there that is no leader (an ally listed as the
+        # hero) is still a card of the deck, and must fit the leader like the others
+        self.sections = params.sections()
         self.leader_noun = self.game.sections_by_id[self.leader_section].noun
         self.leader_types = params.leader_types(self.leader_section)
         self.where = params.where()
@@ -87,9 +88,12 @@ class LeaderMatch(Rule):
         if len(asked) >= REMEMBERED_CARDS:
             asked.clear()
         found = []
+        leader_section, leader_types = self.leader_section, self.leader_types
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
                 card = entry.card
+                if section_id == leader_section and (not leader_types or card.type in leader_types):
+                    continue  # a leader, itself or a second one (each fits either)
                 values = asked.get(card, _UNSEEN)
                 if values is _UNSEEN:
                     values = asked[card] = self._asks(card)
