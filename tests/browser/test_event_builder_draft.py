@@ -82,8 +82,14 @@ def test_a_first_list_not_yet_submitted_comes_back_after_a_reload_and_goes_once_
     open_builder(page, "era")
     assert deck_rows(page) == []
 
+    # Opened anew, the page starts an empty list (on a shared device, the next player's) and
+    # offers the one left here; continued, it is back with its name.
     open_event(page, cup)
+    assert deck_rows(page) == []
+    page.get_by_role("button", name=re.compile("Continue the list left")).click()
+    settle(page)
     assert deck_rows(page) == mine
+    expect(page.get_by_label("Your name")).to_have_value("Dana")
     page.get_by_role("button", name="Submit to Draft Cup").click()
     expect(page.locator("#private-url")).to_be_visible()
     expect(said).to_be_hidden()

@@ -120,42 +120,6 @@ def test_a_refused_first_list_leaves_the_keyboard_at_the_submit_button(context, 
     expect(page.get_by_label("Your name")).to_be_focused()
 
 
-def test_a_first_list_sent_in_one_tab_is_not_left_in_another_for_the_next_player(context, page):
-    page.set_viewport_size(PHONE)
-    event_id = new_event(context, "Two Tab Cup")["event"]["id"]
-    page.goto(f"/games/era/build?event={event_id}")
-    loaded(page)
-    other = context.new_page()
-    errors = watch(other)
-    other.goto(f"/games/era/build?event={event_id}")
-    loaded(other)
-
-    # Alice builds her list in one tab; the other tab, open on the same event, follows it.
-    import_list(other, LIST)
-    other.get_by_label("Your name").fill("Alice")
-    expect(page.locator(".deck-row").first).to_be_attached()
-    expect(page.get_by_label("Your name")).to_have_value("Alice")
-    other.get_by_role("button", name="Submit to Two Tab Cup").click()
-    expect(other.locator("#private-url")).to_be_visible()
-
-    # The tab handed to the next player holds no list of Alice's to send as theirs.
-    said = page.locator("#event-draft")
-    expect(said).to_contain_text("Submitted, or cleared, in another tab")
-    expect(page.locator(".deck-row")).to_have_count(0)
-    page.get_by_role("tab", name="Legality").click()
-    expect(page.get_by_label("Your name")).to_have_value("")
-    expect(page.locator("#submit-button")).to_have_text("Submit to Two Tab Cup")
-    page.get_by_label("Your name").fill("Bea")
-    page.get_by_role("button", name="Submit to Two Tab Cup").click()
-    expect(page.locator("#submit-problem")).to_contain_text("Add cards to the deck first")
-    # Nothing kept for this tab is unsent: leaving asks nothing, a reload brings nothing back.
-    page.reload()
-    loaded(page)
-    expect(page.locator(".deck-row")).to_have_count(0)
-    other.close()
-    assert errors == []
-
-
 def test_the_refusal_notice_never_loads_an_older_list_than_the_one_on_file(context, page):
     created = new_event(context, "Stale Cup")
     event_id = created["event"]["id"]

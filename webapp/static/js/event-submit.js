@@ -15,7 +15,15 @@
 // typed, with the version on file it was made from. A reload brings it back saying it is
 // not sent (and from which version), and it is let go once the list on file is exactly it,
 // or once the event is closed (its deadline passed, or locked): the page opened then shows it
-// a last time. A page opened without the private link never names whose list is kept.
+// a last time, and any page of the site lets it go once the deadline it was kept with passed.
+// A page opened without the private link never names whose list is kept.
+//
+// A first list (no private link yet) is kept per page: a reload goes on with it, but a page
+// opened anew (the next player handed a shared device, a second tab) starts an empty list
+// with no name, and only offers the lists left unsent on the device, by when they were left.
+// A tab that sends a first list another tab is building tells it so (a message between the
+// open tabs, kept nowhere); a tab that finds the event closed lets go of its kept work, and
+// the other tabs keep showing theirs, said unsendable.
 //
 // Lists go through the event API, the very path of the submission page: the server reads,
 // validates, versions and hashes each one, and refuses any once the event is closed. This
@@ -72,6 +80,55 @@ function keepTabAccess(eventId, access) {
     window.history.replaceState(state, "");
   } catch {
     // A browser that refuses it: the private link opens the list again.
+  }
+}
+
+/**
+ * Where this page keeps the first list being built (no private link yet): a place of its own,
+ * kept with this page of the tab's history as the private link is. Reloaded, brought back
+ * by Back or by a phone that had discarded the tab, the page keeps building its list; opened
+ * anew (the next player handed the device, a second tab) it starts an empty one, and a list
+ * left unsent on the device is only offered, never put in with its name typed.
+ */
+function tabFirstPlace(eventId) {
+  const [navigation] = performance.getEntriesByType("navigation");
+  const again = document.wasDiscarded || (navigation && ["reload", "back_forward"].includes(navigation.type));
+  const kept = again && window.history.state && window.history.state.eventFirst;
+  const prefix = `event:${eventId}:new`;
+  if (kept && kept.event === eventId && typeof kept.place === "string" && kept.place.startsWith(prefix)) {
+    return kept.place;
+  }
+  return `${prefix}:${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function keepTabFirstPlace(eventId, place) {
+  const state = { ...(window.history.state || {}), eventFirst: place ? { event: eventId, place } : null };
+  try {
+    window.history.replaceState(state, "");
+  } catch {
+    // A browser that refuses it: a reload starts an empty list, the one kept offered.
+  }
+}
+
+/** The cards in a kept draft's deck (its sections, not its boards). */
+function cardsIn(draft) {
+  let count = 0;
+  for (const entries of Object.values(draft.sections || {})) {
+    if (!Array.isArray(entries)) continue;
+    for (const entry of entries) count += Number(entry && entry.count) || 0;
+  }
+  return count;
+}
+
+// A first list sent in one tab is said in the others that build it (a message between the
+// open tabs of this browser, kept nowhere): there the kept list is dropped as sent, not lost.
+const SENT = "deckwright:event-sent";
+
+function sentChannel() {
+  try {
+    return new BroadcastChannel(SENT);
+  } catch {
+    return null;
   }
 }
 
@@ -212,6 +269,17 @@ export async function openForEvent(game, builder) {
   let access = privateAccess();
   if (access) keepTabAccess(eventId, access);
   else access = tabAccess(eventId);
+  // Where a first list is kept: this page's own place, or a list left unsent it continues.
+  let firstPlace = tabFirstPlace(eventId);
+  if (!access) keepTabFirstPlace(eventId, firstPlace);
+  // First lists sent in another tab of this browser, by their place: said there, not lost.
+  const sentThere = new Map();
+  const channel = sentChannel();
+  if (channel) {
+    channel.addEventListener("message", ({ data }) => {
+      if (data && data.event === eventId && typeof data.place === "string") sentThere.set(data.place, data);
+    });
+  }
   // The version on file the deck in the builder was made from (0: none yet).
   let onFile = 0;
   // The list on file as the builder shows it (its shape): a draft the same as it is let go.
@@ -224,7 +292,7 @@ export async function openForEvent(game, builder) {
 
   // -- the unsent work, kept per event and entry --
 
-  const draftPlace = () => `event:${eventId}:${access ? `entry:${access.entry}` : "new"}`;
+  const draftPlace = () => (access ? `event:${eventId}:entry:${access.entry}` : firstPlace);
 
   /** Say above the builder what the deck is (unsent work brought back, another tab's); null: nothing. */
   const sayDraft = (...parts) => {
@@ -251,6 +319,8 @@ export async function openForEvent(game, builder) {
       player,
       based_on: onFile,
       first,
+      // When it can be sent no more: any page of the site lets it go then (keep.js).
+      deadline: event ? event.deadline : null,
     });
   };
   builder.onEdit(keep);
@@ -335,6 +405,63 @@ export async function openForEvent(game, builder) {
     ];
   };
 
+  /** First lists left unsent on this device for this event but this page's, newest first. */
+  const leftLists = () =>
+    draftsUnder(`event:${eventId}:new`)
+      .filter(({ where, draft }) => where !== draftPlace() && ourDraft(draft))
+      .sort((a, b) => String(b.draft.kept || "").localeCompare(String(a.draft.kept || "")));
+
+  /**
+   * A page opened anew starts an empty list with no name: on a shared device it is the next
+   * player's. The lists left unsent here are offered, by when they were left and their size,
+   * never by name; the player who left one continues it with a click.
+   */
+  const offerLeft = () => {
+    const left = leftLists();
+    const parts = [];
+    if (left.length) {
+      parts.push(
+        h(
+          "strong",
+          {},
+          left.length === 1
+            ? "A list not submitted yet was left on this device."
+            : `${left.length} lists not submitted yet were left on this device.`,
+        ),
+        " This page starts an empty list of your own. If one left here is yours, continue it:",
+        ...left.slice(0, 5).flatMap(({ where, draft }) => {
+          const cards = cardsIn(draft);
+          const button = h(
+            "button",
+            { type: "button", class: "button", dataset: { left: where } },
+            `Continue the list left${keptAt(draft)} (${cards} card${cards === 1 ? "" : "s"})`,
+          );
+          button.addEventListener("click", () => continueLeft(where));
+          return [" ", button];
+        }),
+      );
+    }
+    const others = elsewhere();
+    if (parts.length && others.length) parts.push(" ");
+    sayDraft(...parts, ...others);
+  };
+
+  /** Go on with a list left unsent on this device: this page keeps it from now on. */
+  const continueLeft = (where) => {
+    if (access || !watching || (event && !event.open)) return;
+    if (!ourDraft(loadDraft(where))) {
+      // Sent, or let go, in another tab meanwhile.
+      offerLeft();
+      return;
+    }
+    firstPlace = where;
+    keepTabFirstPlace(eventId, where);
+    el.problem.replaceChildren();
+    restore(null);
+    el.draft.tabIndex = -1;
+    el.draft.focus();
+  };
+
   // -- the event and the list on file --
 
   const unavailable = (message) => {
@@ -374,6 +501,24 @@ export async function openForEvent(game, builder) {
   const closed = (reason) => {
     el.form.hidden = true;
     el.state.textContent = `Submissions are closed: ${reason}. No list can be submitted or changed any more.`;
+  };
+
+  /** Closed while this page was open: it keeps what it shows, said unsendable. */
+  const closedHere = (now) => {
+    event = now;
+    showEvent(game, now);
+    el.problem.replaceChildren();
+    closed(now.closed_reason);
+    const typed = !access && (el.player.value.trim() || el.playerId.value.trim());
+    if (shape(builder.draft()) === fileDeck && !typed) {
+      sayDraft();
+      return;
+    }
+    sayDraft(
+      h("strong", {}, access ? "Your changes are not sent." : "Your list is not submitted."),
+      " Submissions are closed, so nothing more can be sent. The deck stays on this page until you leave it;",
+      " Import and export has it as text.",
+    );
   };
 
   /** First submission (name and player id), or changes to the list on file (private token). */
@@ -417,8 +562,7 @@ export async function openForEvent(game, builder) {
     // What this page brought back stays shown (and asks before leaving) until it is left.
     for (const { where } of draftsUnder(`event:${eventId}:`)) dropDraft(where);
   } else if (!access && el.draft.hidden) {
-    const others = elsewhere();
-    if (others.length) sayDraft(...others);
+    offerLeft();
   }
   watching = true;
   if (!event.open) {
@@ -462,18 +606,44 @@ export async function openForEvent(game, builder) {
       );
       return;
     }
+    // Let go there. A tab that opened the event once it was closed lets go of all its kept
+    // work: nothing was sent, and this tab keeps what it shows, said unsendable.
+    const place = draftPlace();
+    let now = null;
+    try {
+      now = await api(eventPath);
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+    }
+    // Moved on meanwhile (this tab sent it), or kept again there: followed as a change.
+    if (place !== draftPlace() || loadDraft(place)) return;
+    if (now && !now.open) {
+      closedHere(now);
+      return;
+    }
     if (!access) {
-      // Sent there (that tab has its private link), or cleared: either way this tab starts
-      // afresh, as that tab did. The next player handed this tab is never given the list just
-      // sent, to send again under their own name.
+      // Sent there (that tab shows its private link), or emptied there: this tab starts
+      // afresh, as that tab did. The next player handed this tab is never given the list
+      // just sent, to send again under their own name.
+      const sent = sentThere.get(place);
       builder.useDraft({ game: game.id, name: "", description: "", sections: {}, boards: {} });
       builder.markSent();
       el.player.value = "";
       el.playerId.value = "";
-      sayDraft(
-        h("strong", {}, "Submitted, or cleared, in another tab of this browser."),
-        " If it was submitted, its private link is shown in that tab. This tab starts a new list.",
-      );
+      dropNotices();
+      if (sent) {
+        sayDraft(
+          h("strong", {}, `Submitted in another tab of this browser, as ${sent.player}’s list.`),
+          ` Version ${sent.version}, received ${utc(sent.received)}, receipt hash ${sent.receipt}.`,
+          " Its private link is shown in that tab: bookmark it there, as it is the only way to change the list.",
+          " This tab starts a new list.",
+        );
+      } else {
+        sayDraft(
+          h("strong", {}, "Emptied, or submitted, in another tab of this browser."),
+          " If it was submitted, its private link is shown in that tab. This tab starts a new list, as that tab did.",
+        );
+      }
       return;
     }
     // Sent (or undone) there: the list on file is the deck that tab showed. What this tab
@@ -598,6 +768,17 @@ export async function openForEvent(game, builder) {
         receipt = await api(`${eventPath}/entries`, { method: "POST", json: body });
         access = { entry: receipt.entry.entry, token: receipt.player_token };
         keepTabAccess(eventId, access);
+        keepTabFirstPlace(eventId, null);
+        // Said to the other tabs building this list before its kept copy goes (below).
+        const on = receipt.entry.latest;
+        channel?.postMessage({
+          event: eventId,
+          place: sentFrom,
+          player: receipt.entry.player,
+          version: on.version,
+          receipt: on.receipt,
+          received: on.received,
+        });
       }
       // The next change is made from the version just stored.
       onFile = receipt.entry.latest.version;

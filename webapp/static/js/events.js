@@ -6,9 +6,12 @@
 // - a confirmation before Lock and Publish ([data-confirm] on the form), saying what cannot
 //   be undone, as the page the server shows without script does;
 // - the Print button of the deck-check sheets;
-// - a button that opens a decklist file into the list's box ([data-file-open]).
+// - a button that opens a decklist file into the list's box ([data-file-open]);
+// - and, on this device, it lets go of unsent lists kept for events whose deadline passed.
 
 import { fileOpeners } from "./file-open.js";
+// Opening an event page lets go of the unsent lists of events past their deadline (keep.js).
+import "./keep.js";
 
 const pad = (n) => String(n).padStart(2, "0");
 

@@ -74,6 +74,31 @@ export function onDraftChange(where, changed) {
   });
 }
 
+// An event's unsent list can be sent only until the event's deadline (kept with it).
+// A list kept from before deadlines were kept with it goes a month after it was kept.
+const EVENT_KEPT_AT_MOST = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Let go of every event's draft that can no longer be sent: its event's deadline has passed.
+ * Any page of the site that keeps drafts does it as it opens, so that on a shared device a
+ * list left unsent goes with its event, whether or not a page of that event is opened again.
+ */
+export function dropExpiredDrafts(now = Date.now(), except = null) {
+  for (const { where, draft } of draftsUnder("event:")) {
+    if (except && where.startsWith(`event:${except}:`)) continue;
+    const deadline = Date.parse(draft.deadline || "");
+    const kept = Date.parse(draft.kept || "");
+    const expired = Number.isNaN(deadline)
+      ? !Number.isNaN(kept) && now - kept > EVENT_KEPT_AT_MOST
+      : now >= deadline;
+    if (expired) dropDraft(where);
+  }
+}
+
+// The builder opened for an event shows that event's kept work a last time, and lets it go
+// itself (event-submit.js): the server says when the event closed.
+dropExpiredDrafts(Date.now(), document.getElementById("event-banner")?.dataset.event || null);
+
 /** Call `changed()` whenever another tab of this browser changes the list of saved decks. */
 export function onMyDecksChange(changed) {
   window.addEventListener("storage", (event) => {
