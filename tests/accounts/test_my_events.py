@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from tests.accounts.conftest import create_event, csrf
+import pytest
+
+from tests.accounts.conftest import PASSWORD, create_event, csrf, log_in
 
 
 def open_dashboard(client, event_id: str):
@@ -125,3 +127,21 @@ def test_personal_links_expire(alice, clock):
     clock.now += timedelta(hours=13)
     assert alice.get(personal).status_code == 404
     assert alice.get(open_dashboard(alice, event_id).headers["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("step", ["password", "logout-everywhere"])
+def test_a_password_change_or_logging_out_everywhere_ends_the_personal_links(app, alice, step):
+    """A session opened with a stolen password may have opened a dashboard link: changing
+    the password or logging out everywhere ends it with the sessions."""
+    event_id = create_event(alice).split("/")[2]
+    thief = app.test_client()
+    log_in(thief, "alice")
+    stolen_link = open_dashboard(thief, event_id).headers["Location"]
+    assert thief.get(stolen_link).status_code == 200
+    form = {"csrf_token": csrf(alice, "/account")}
+    if step == "password":
+        form |= {"current": PASSWORD, "new": "a brand new secret"}
+    answer = alice.post(f"/account/{step}", data=form)
+    assert answer.status_code in (200, 303)
+    assert thief.get("/account").status_code == 303
+    assert thief.get(stolen_link).status_code == 404

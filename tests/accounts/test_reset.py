@@ -199,3 +199,47 @@ def test_without_smtp_there_is_no_reset(app, carol):
     assert "Forgot your password?" not in app.test_client().get("/account/login").get_data(
         as_text=True
     )
+
+
+def set_password_by_mail(app, smtp, client) -> object:
+    """Ask for a reset link for carol and set NEW_PASSWORD through it from ``client``."""
+    _, inbox = smtp
+    ask_reset(app.test_client(), "carol")
+    path = reset_path(inbox.wait(len(inbox.messages) + 1)[-1])
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text).group(1)
+    return client.post(path, data={"csrf_token": token, "password": NEW_PASSWORD})
+
+
+def test_a_reset_after_a_stolen_password_ends_what_the_thief_opened_and_says_so(app, carol, smtp):
+    """Whoever logged in with the stolen password loses their session and the dashboard
+    link they opened from My events; the owner's tokens are kept, and the page says so."""
+    from tests.accounts.conftest import create_event, log_in
+    from tests.accounts.test_my_events import open_dashboard
+    from tests.accounts.test_tokens import bearer, make_token
+
+    event_id = create_event(carol).split("/")[2]
+    token = make_token(carol)
+    thief = app.test_client()
+    assert log_in(thief, "carol").status_code == 303
+    stolen_link = open_dashboard(thief, event_id).headers["Location"]
+    assert thief.get(stolen_link).status_code == 200
+    owner = app.test_client()
+    done = set_password_by_mail(app, smtp, owner)
+    assert done.status_code == 303
+    page = owner.get(done.headers["Location"]).get_data(as_text=True)
+    assert "Your new password is set. Every other session of your account is logged out" in page
+    assert "Personal access tokens are kept" in page
+    assert "pairings bot" in page  # the token is listed, to revoke
+    assert thief.get("/account").status_code == 303
+    assert thief.get(stolen_link).status_code == 404
+    # The token still opens the account; the owner opens the dashboard again from My events.
+    assert app.test_client().get("/api/v1/account", headers=bearer(token)).status_code == 200
+    assert owner.get(open_dashboard(owner, event_id).headers["Location"]).status_code == 200
+
+
+def test_the_reset_form_says_what_a_reset_ends_and_keeps(app, carol, smtp):
+    _, inbox = smtp
+    ask_reset(app.test_client(), "carol")
+    form = app.test_client().get(reset_path(inbox.wait(1)[0])).get_data(as_text=True)
+    assert "Every session of the account is logged out" in form
+    assert "Personal access tokens for apps are kept" in form

@@ -219,12 +219,24 @@ def account_page(
     ), status
 
 
+# What the account page says after a step that redirected to it (``?done=``).
+DONE = {
+    "reset": (
+        "Your new password is set. Every other session of your account is logged out, and"
+        " the links to event dashboards opened from My events no longer open them (open"
+        " them again from there). Personal access tokens are kept: if you do not know one"
+        " below, or it was used when you did not use it, revoke it."
+    ),
+}
+
+
 @bp.get("")
 def account():
     found = login_required()
     if isinstance(found, Response):
         return found
-    return account_page(found)
+    said = DONE.get(request.args.get("done", ""))
+    return account_page(found, notices=[said] if said else [])
 
 
 @bp.post("/password")
@@ -244,7 +256,14 @@ def change_password():
         return account_page(found, problems=["That is not your current password."], status=401)
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
-    return account_page(found, notices=["Password changed; your other sessions are logged out."])
+    return account_page(
+        found,
+        notices=[
+            "Password changed; your other sessions are logged out and the links to event"
+            " dashboards opened from My events no longer open them (open them again from"
+            " there). Personal access tokens are kept: revoke any you do not know below."
+        ],
+    )
 
 
 @bp.post("/email")
@@ -482,7 +501,7 @@ def reset_password(token: str):
         return render_template(
             "accounts/new_password.html", account=account, problems=[str(exc)]
         ), 400
-    return sessions.log_in(redirect(url_for("accounts.account"), 303), account)
+    return sessions.log_in(redirect(url_for("accounts.account", done="reset"), 303), account)
 
 
 # -- My decks -------------------------------------------------------------------------------------

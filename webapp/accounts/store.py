@@ -273,8 +273,10 @@ def end_session(db: sqlite_utils.Database, session_id: str | None) -> None:
 
 
 def end_sessions(db: sqlite_utils.Database, account: Account, keep: str | None = None) -> int:
-    """Log out everywhere (but the session ``keep``); the number of sessions ended."""
+    """Log out everywhere (but the session ``keep``); the number of sessions ended. The
+    personal links to event dashboards any of them opened end too."""
     ensure_schema(db)
+    links.revoke(db, holder_of(account))
     return db.execute(
         "DELETE FROM account_sessions WHERE account_id = ? AND id_hash != ?",
         [account.id, token_hash(keep) if keep else ""],
@@ -299,11 +301,13 @@ def change_password(
     keep_session: str | None,
     settings: passwords.Settings = passwords.DEFAULT,
 ) -> None:
-    """A new password, given the current one; every other session is logged out."""
+    """A new password, given the current one; every other session is logged out and the
+    personal links to event dashboards end (see :func:`finish_reset`)."""
     authenticate(db, account.name, current, settings)
     hashed = passwords.hash_password(check_password(new), settings)
     with transaction(db):
         db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [hashed, account.id])
+        links.revoke(db, holder_of(account))
     end_sessions(db, account, keep=keep_session)
 
 
@@ -518,7 +522,15 @@ def finish_reset(
     now: datetime,
     settings: passwords.Settings = passwords.DEFAULT,
 ) -> Account:
-    """Set the new password through a reset link, which is used up; every session ends."""
+    """Set the new password through a reset link, which is used up.
+
+    A reset is what a player does after their password was stolen: every session of the
+    account ends, and so do the personal links to event dashboards opened from My events
+    (whoever held a session could have opened one, and it would open the dashboard for
+    hours more). Personal access tokens are kept, as on code-hosting sites: an app's token
+    is not a password, and the account page lists each one, with when it was last used,
+    to revoke.
+    """
     hashed = passwords.hash_password(check_password(new), settings)
     with transaction(db):
         account = reset_account(db, token, now)
@@ -527,6 +539,7 @@ def finish_reset(
         db.execute("DELETE FROM account_resets WHERE account_id = ?", [account.id])
         db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [hashed, account.id])
         db.execute("DELETE FROM account_sessions WHERE account_id = ?", [account.id])
+        links.revoke(db, holder_of(account))
     return account
 
 
