@@ -66,6 +66,32 @@ class _PoolLoader(SafeLoader):
                 seen[key.tag, key.value] = key.start_mark.line + 1
         return super().construct_mapping(node, deep)
 
+    # A value that looks like a date or an integer but cannot be one (2024-13-45, or 5,000
+    # digits past the interpreter's limit) raised ValueError out of the loader: a traceback
+    # instead of the file and line.
+    def construct_yaml_timestamp(self, node):
+        try:
+            return super().construct_yaml_timestamp(node)
+        except ValueError as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{node.value!r} is no date ({exc}); write YYYY-MM-DD", node.start_mark
+            ) from None
+
+    def construct_yaml_int(self, node):
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"a number of {len(node.value):,} characters is too long",
+                node.start_mark,
+            ) from None
+
+
+_PoolLoader.add_constructor("tag:yaml.org,2002:timestamp", _PoolLoader.construct_yaml_timestamp)
+_PoolLoader.add_constructor("tag:yaml.org,2002:int", _PoolLoader.construct_yaml_int)
+
 
 class _Problems:
     """Collects problems for one file, finding lines in the YAML node tree on demand."""

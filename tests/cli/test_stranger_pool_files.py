@@ -1,0 +1,50 @@
+"""Pool files written by a stranger, checked by `deckwright cardpool check`: each mistake is a
+problem naming its file and line (and card and field where it has them), never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def edit(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def check(run, pools) -> tuple[int, list[str]]:
+    result = run("cardpool", "check", pools)
+    return result.exit_code, result.output.splitlines()
+
+
+def test_a_date_that_is_no_day_is_named_with_its_line(run, pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "      - date: 2024-05-21", "      - date: 2024-13-45")
+    line = game.read_text(encoding="utf-8").splitlines().index("      - date: 2024-13-45") + 1
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [
+        f"{game}:{line}: malformed YAML: '2024-13-45' is no date (month must be in 1..12);"
+        " write YYYY-MM-DD",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        pytest.param("  - id: era-x\n    name: X\n    power: {digits}\n", id="block"),
+        pytest.param('  - {{"id": "era-x", "name": "X", "power": {digits}}}\n', id="one line"),
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_named_with_its_line(run, pool_copy, card):
+    cards = pool_copy / "era" / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text + card.format(digits="9" * 5000), encoding="utf-8")
+    line = len(text.splitlines()) + card.count("\n")
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [
+        f"{cards}:{line}: malformed YAML: a number of 5,000 characters is too long",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
