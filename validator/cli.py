@@ -45,7 +45,7 @@ def _use_pools(ctx: click.Context, _param, value: Path | None) -> None:
 # Players write the option where they think of it: before the command or after it.
 pools_option = click.option(
     "--pools",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
     expose_value=False,
     callback=_use_pools,
     help=_POOLS_HELP,
@@ -123,7 +123,7 @@ class _Deckwright(click.Group):
 @click.version_option(package_name="deckwright")
 @click.option(
     "--pools",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
     envvar="DECKWRIGHT_POOLS",
     help=_POOLS_HELP,
 )

@@ -181,6 +181,25 @@ def test_the_pools_folder_can_come_from_the_environment(tmp_path, monkeypatch):
     assert result.output.splitlines()[0] == "ryft: RYFT Card Battle [illustrative pool]"
 
 
+@pytest.mark.parametrize("where", ["option", "option-after", "environment"])
+def test_a_pools_folder_that_does_not_exist_is_said_so(tmp_path, monkeypatch, where):
+    """A mistyped --pools (or DECKWRIGHT_POOLS) folder is named as missing, not as a folder
+    holding no games."""
+    missing = tmp_path / "poolz"
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    if where == "option":
+        args = ["--pools", str(missing), "games"]
+    elif where == "option-after":
+        args = ["games", "--pools", str(missing)]
+    else:
+        monkeypatch.setenv("DECKWRIGHT_POOLS", str(missing))
+        args = ["games"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert f"Directory '{missing}' does not exist." in result.output
+    assert "no game folders" not in result.output
+
+
 def test_event_check_reports_every_deck_and_writes_a_csv(run, tmp_path, era_legal, era_illegal):
     report = tmp_path / "report.csv"
     result = run("event", "check", tmp_path, "--game", "era", "--report", report)
