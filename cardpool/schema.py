@@ -189,8 +189,13 @@ class CardsFileSchema(Strict):
     cards = fields.List(fields.Dict(), required=True)
 
 
+def one_of(choices) -> validate.OneOf:
+    """``OneOf`` whose message names the value written ("'Lava' is not one of: Air, ...")."""
+    return validate.OneOf(choices, error="{input!r} is not one of: {choices}.")
+
+
 def _attribute_field(kind: str, values: list[str]) -> fields.Field:
-    choice = validate.OneOf(values) if values else None
+    choice = one_of(values) if values else None
     if kind == "int":
         return fields.Int(strict=True)
     if kind == "bool":
@@ -207,8 +212,8 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
     declared = {
         "id": fields.Str(required=True, validate=ID),
         "name": fields.Str(required=True, validate=validate.Length(min=1)),
-        "type": fields.Str(required=True, validate=validate.OneOf(card_types)),
-        "set": fields.Str(required=True, validate=validate.OneOf(set_codes)),
+        "type": fields.Str(required=True, validate=one_of(card_types)),
+        "set": fields.Str(required=True, validate=one_of(set_codes)),
         "number": NumberOrText(),
         "max_copies": fields.Int(strict=True, validate=validate.Range(min=0)),
         "revision_of": fields.Str(),

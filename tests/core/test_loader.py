@@ -77,7 +77,8 @@ def test_a_bad_card_field_names_the_file_card_field_and_line(pool_copy):
     assert problem.file == str(cards)
     assert problem.card == "Ember Rex"
     assert problem.field == "element"
-    assert "Must be one of" in problem.message
+    # the value written is named beside the values the attribute has
+    assert problem.message == "'Lava' is not one of: Air, Earth, Fire, Water."
     line = cards.read_text().splitlines()[problem.line - 1]
     assert line.strip() == "element: Lava"
     assert str(problem).startswith(f"{cards}:{problem.line}: card 'Ember Rex', field 'element':")
@@ -89,6 +90,8 @@ def test_every_problem_is_reported_not_just_the_first(pool_copy):
     edit(cards, "type: Crystal", "type: Gem")
     problems = check_pools(pool_copy)
     assert sorted(p.field for p in problems) == ["element", "power", "type"]
+    (gem,) = [p for p in problems if p.field == "type"]
+    assert gem.message.startswith("'Gem' is not one of: Dino, Crystal, Event")
 
 
 def test_unknown_card_fields_are_refused(pool_copy):
