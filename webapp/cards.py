@@ -14,7 +14,7 @@ import math
 import re
 import time
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sqlite_utils
@@ -112,6 +112,9 @@ class CardPage:
     total: int
     page: int
     per_page: int
+    # When the words typed match no card: the names closest to them ("did you mean"), best
+    # first, each of a card the search's filters let through.
+    suggestions: list[str] = field(default_factory=list)
 
     @property
     def pages(self) -> int:
@@ -375,5 +378,22 @@ def _card_view(row: tuple) -> dict[str, Any]:
 
 
 def search_cards(game: Game, args: Mapping[str, list[str]]) -> CardPage:
-    """Search from query-string arguments in a request: what the API and the site pages call."""
-    return search(ensure_compiled(), game, parse_query(game, args))
+    """Search from query-string arguments in a request: what the API and the site pages call.
+
+    A search whose words match no card names the cards closest to them, as a misspelt name
+    in a decklist is answered ("Embr Rex": did you mean Ember Rex?)."""
+    db = ensure_compiled()
+    query = parse_query(game, args)
+    page = search(db, game, query)
+    if page.total == 0 and query.text:
+        page.suggestions = suggested_names(db, game, query)
+    return page
+
+
+def suggested_names(db: sqlite_utils.Database, game: Game, query: CardQuery) -> list[str]:
+    """The card names closest to the words of ``query``, of cards its filters let through."""
+    names = []
+    for name in game.suggest(query.text):
+        if search(db, game, replace(query, text=name, page=1, per_page=1)).total:
+            names.append(name)
+    return names

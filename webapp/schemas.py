@@ -172,6 +172,13 @@ class CardPageSchema(Answer):
     page = fields.Int(required=True)
     per_page = fields.Int(required=True)
     pages = fields.Int(required=True)
+    suggestions = fields.List(
+        fields.Str(),
+        metadata={
+            "description": "When the words `q` match no card: the closest card names, best"
+            " first, of cards the other parameters let through (empty otherwise)."
+        },
+    )
 
 
 class CardSearchQuerySchema(Schema):

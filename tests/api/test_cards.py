@@ -46,6 +46,15 @@ def test_text_search_covers_types_and_keywords(client, shadow_era):
     assert "Nishaven" in heroes
 
 
+def test_a_misspelt_name_that_matches_nothing_names_the_card_it_may_mean(client):
+    answer = search(client, q="bad wofl")
+    assert answer["cards"] == []
+    assert answer["suggestions"][0] == "Bad Wolf"
+    # Found, or filtered away, no name is offered.
+    assert search(client, q="bad wolf")["suggestions"] == []
+    assert search(client, q="bad wofl", type="Ability")["suggestions"] == []
+
+
 def test_punctuation_in_the_search_text_is_not_query_syntax(client):
     assert names(search(client, q='"nish*" (:')) == ["Nishaven"]
     assert search(client, q="-")["total"] == search(client)["total"]

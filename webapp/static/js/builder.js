@@ -62,6 +62,7 @@ const el = {
   query: $("search-q"),
   results: $("search-results"),
   searchStatus: $("search-status"),
+  suggestions: $("search-suggestions"),
   fits: $("search-fits"),
   more: $("search-more"),
   deck: $("deck-sections"),
@@ -1029,6 +1030,7 @@ async function search(page = 1) {
     if (!(error instanceof ApiError)) throw error;
     state.searchFailed = true;
     el.searchStatus.textContent = error.message;
+    el.suggestions.hidden = true;
   }
 }
 
@@ -1037,11 +1039,27 @@ function updateSearchStatus(answer) {
   state.searchPage = answer.page;
   state.searchPages = answer.pages;
   el.more.hidden = answer.total <= answer.cards.length || answer.page >= answer.pages;
+  const suggestions = answer.total === 0 && Array.isArray(answer.suggestions) ? answer.suggestions : [];
   el.searchStatus.textContent =
     answer.total === 0
-      ? "No cards match."
+      ? `No cards match.${suggestions.length ? ` Did you mean ${suggestions.join(" or ")}?` : ""}`
       : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`;
+  // A misspelt name ("embr rex"): the cards it may mean, a tap from being searched.
+  el.suggestions.hidden = !suggestions.length;
+  el.suggestions.replaceChildren(
+    ...suggestions.map((name) =>
+      h("button", { type: "button", class: "button", dataset: { name } }, `Search for ${name}`),
+    ),
+  );
 }
+
+el.suggestions.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-name]");
+  if (!button) return;
+  el.query.value = button.dataset.name;
+  el.query.focus();
+  searchSoon.now();
+});
 
 // -- fits my deck ------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ const form = document.getElementById("card-filters");
 const count = document.getElementById("results-count");
 const list = document.getElementById("card-list");
 const pagination = document.getElementById("pagination");
+const didYouMean = document.getElementById("did-you-mean");
 const perPage = form.dataset.perPage;
 
 let pending = null;
@@ -58,6 +59,7 @@ async function update(page = 1) {
     shownQuery = null; // an error, not results, is shown
     count.className = "notice notice-error";
     count.textContent = error.message;
+    renderSuggestions([]);
     list.replaceChildren();
     pagination.replaceChildren();
   } finally {
@@ -78,6 +80,7 @@ function render(answer) {
     ? `${answer.total} card${answer.total === 1 ? "" : "s"}` +
       (answer.pages > 1 ? `, page ${answer.page} of ${answer.pages}` : "")
     : "No cards match.";
+  renderSuggestions(answer.suggestions || []);
   list.replaceChildren(
     ...answer.cards.map((card) =>
       h(
@@ -101,6 +104,34 @@ function render(answer) {
   }
   pagination.replaceChildren(...links);
 }
+
+/** The names closest to words that match no card, each a link searching for it. */
+function renderSuggestions(names) {
+  didYouMean.hidden = !names.length;
+  if (!names.length) {
+    didYouMean.replaceChildren();
+    return;
+  }
+  const links = names.map((name, i) => {
+    const query = params(1);
+    query.set("q", name);
+    return [
+      i ? (i === names.length - 1 ? " or " : ", ") : null,
+      h("a", { href: `?${query}`, dataset: { name } }, name),
+    ];
+  });
+  didYouMean.replaceChildren("Did you mean ", ...links.flat().filter(Boolean), "?");
+}
+
+// A name it suggests is searched in place, its box showing it, as if it had been typed.
+didYouMean.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-name]");
+  if (!link) return;
+  event.preventDefault();
+  form.elements.q.value = link.dataset.name;
+  soon.now();
+  form.elements.q.focus();
+});
 
 const soon = debounce(() => update(1), DELAY_MS);
 form.addEventListener("input", soon);
