@@ -180,9 +180,14 @@ def _flatten(messages, path=()):
 
 def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | None]:
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
             # A named pipe or a device (a link to /dev/zero) would be read forever.
             sink.append(PoolProblem(str(path), "cannot be read: not a regular file"))
+            return None, None
+        if info.st_size > MAX_POOL_FILE_BYTES:
+            # Read, a 50 MB file kept the check and the site's start busy for minutes.
+            sink.append(PoolProblem(str(path), _too_large(info.st_size)))
             return None, None
         data = path.read_bytes()
     except FileNotFoundError:
@@ -218,6 +223,19 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         return None, None
     try:
         data = yaml.load(text, Loader=_PoolLoader)
+    except yaml.reader.ReaderError as exc:
+        # A character YAML refuses (a NUL, a control character): its line, not its offset
+        # (libyaml's offset counts bytes): the first place the character is, as YAML reads.
+        at = text.find(chr(exc.character))
+        line = text.count("\n", 0, at) + 1 if at >= 0 else None
+        sink.append(
+            PoolProblem(
+                str(path),
+                f"holds the control character U+{exc.character:04X}, which YAML refuses: remove it",
+                line,
+            )
+        )
+        return None, None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         reason = getattr(exc, "problem", None) or str(exc)
@@ -228,6 +246,18 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
     if not isinstance(data, dict):
         return _not_a_mapping(problems)
     return data, problems
+
+
+# The largest pool file read: 50,000 cards written as the shipped pools write them are
+# about 9 MB of YAML.
+MAX_POOL_FILE_BYTES = 32 * 1024 * 1024
+
+
+def _too_large(size: int) -> str:
+    return (
+        f"is {size / 1024 / 1024:.0f} MB, larger than the {MAX_POOL_FILE_BYTES // 1024 // 1024} MB"
+        " a pool file may be: is it a card pool?"
+    )
 
 
 def _not_a_mapping(problems: _Problems) -> tuple[None, None]:

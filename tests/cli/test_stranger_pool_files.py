@@ -48,3 +48,29 @@ def test_a_number_of_thousands_of_digits_is_named_with_its_line(run, pool_copy, 
         f"{cards}:{line}: malformed YAML: a number of 5,000 characters is too long",
         f"Error: 1 problem(s) in {pool_copy}",
     ]
+
+
+def test_a_nul_character_is_named_with_its_line_after_text_in_other_scripts(run, pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    name: Ember Rex\n", "    name: Émber Rèx\n")
+    edit(cards, "    name: Coral Stegoback\n", "    name: Coral\x00Stegoback\n")
+    line = cards.read_text(encoding="utf-8").splitlines().index("    name: Coral\x00Stegoback") + 1
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [
+        f"{cards}:{line}: holds the control character U+0000, which YAML refuses: remove it",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
+
+
+def test_a_pool_file_far_larger_than_any_pool_is_refused_unread(run, pool_copy, monkeypatch):
+    monkeypatch.setattr("cardpool.compiler.MAX_POOL_FILE_BYTES", 10 * 1024 * 1024)
+    cards = pool_copy / "era" / "cards.yaml"
+    with cards.open("a", encoding="utf-8") as handle:
+        handle.write("# " + "x" * (12 * 1024 * 1024) + "\n")
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [
+        f"{cards}: is 12 MB, larger than the 10 MB a pool file may be: is it a card pool?",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
