@@ -71,6 +71,9 @@ def test_the_next_player_on_a_shared_phone_gets_an_empty_name_and_the_left_list_
     said = page.locator("#event-draft")
     expect(said).to_contain_text("A list not submitted yet was left on this device")
     expect(said).not_to_contain_text("Alice")
+    # The offer fits the phone: its button wraps rather than widen the page.
+    expect(said.get_by_role("button", name=re.compile("Continue the list left"))).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert deck_rows(page) == []
     page.get_by_role("tab", name="Legality").click()
     expect(page.get_by_label("Your name")).to_have_value("")
