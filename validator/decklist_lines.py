@@ -152,6 +152,8 @@ _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?
 _LABELLED = re.compile(r"^([^:=]{1,40}?)\s*(?::|\s[-–—]|=)\s*(\S.*)$")
 # A comment after the card: "// ..." or "# ..." (but "#42" or "#se017" may be a card number).
 _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
+# What splits a line into cards or cells.
+_SEPARATED = re.compile(r"[,\t|;]")
 # Parts of a line split as a chat writes a few cards on one: "4 Bad Wolf | 4 Full Moon".
 _SPLIT = re.compile(r"[|;]")
 # The category a deck tool writes after a card's printing: "1x Kindle (SDS1A) 15 [Burn]", with
@@ -329,6 +331,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
             and (label == line or not _find(game, label))
             and not _card_noted(game, label)
         ):
+            # "Fire Crystal, Water Crystal": words each naming a group, and cards
+            listed = _listed(game, line) if _SEPARATED.search(line) else None
+            if listed is not None:
+                return listed
             return (_HEADER, target, label, None, label != line and _counts_none(line))
         stuck = _COUNT_STUCK.match(line)
         if stuck and (found := _resolve(game, stuck.group(2))) is not None:
@@ -356,6 +362,17 @@ def _read_line(game: Game, stripped: str) -> tuple:
             if noted is not None:
                 return noted
     return reading
+
+
+def _listed(game: Game, line: str) -> tuple | None:
+    """The cards a line lists split by commas, tabs, bars or semicolons, when it is read as
+    holding a card; None otherwise."""
+    for read in (_read_row, _read_several, _read_split):
+        reading = read(game, line)
+        held = reading[3] if reading is not None and reading[0] == _HEADER else reading
+        if held is not None and held[0] in (_CARD, _SEVERAL):
+            return reading
+    return None
 
 
 def _card_noted(game: Game, label: str) -> bool:
@@ -489,15 +506,13 @@ def _uncounted_row(game: Game, cells: list[str]) -> tuple | None:
     ``| Charlotte | Assassin |``), its printing or the part of the deck it is in; None
     otherwise (a cell of other words may be a second card, misspelt)."""
     for at, cell in enumerate(cells):
-        found = _resolve(game, cell)
-        if found is None:
+        found = _resolve(game, cell) if not _split_count_digits(cell)[2] else None
+        if found is None:  # "1 Ember Rex | 2 Ember Rex" is two entries (see _read_split)
             continue
         others = cells[:at] + cells[at + 1 :]
-        if not all(
-            _describes(found[0], c) or _is_code(game, c) or _names_part(game, c) for c in others
-        ):
+        if not all(_says_of(game, found[0], c) for c in others):
             return None
-        codes = [c for c in others if _is_code(game, c)]
+        codes = [c for c in others if _code_cell(game, c)]
         if codes:  # "| Charlotte | ERUMA-001 |", "| Kindle | SDS1A |"; a code of none is said
             printed = _resolve(game, f"{cell} {codes[0]}")
             found = printed or _resolve(game, f"{cell} ({codes[0]})") or found
@@ -505,6 +520,21 @@ def _uncounted_row(game: Game, cells: list[str]) -> tuple | None:
         part = next(((c, p) for c in others if (p := _part(game, c))), None)
         return reading if part is None else (_HEADER, part[1], part[0], reading, True)
     return None
+
+
+def _says_of(game: Game, card, cell: str) -> bool:
+    """Whether a cell beside a card says what it is, its printing or its part, and names no
+    card itself ("Fire Crystal, Fire Crystal" is two cards, though the words say what one is)."""
+    code = _code_cell(game, cell)
+    if not (code or _describes(card, cell) or _names_part(game, cell)):
+        return False
+    named = _find(game, cell)  # "SDS1A-015" names Kindle, its own printing
+    return named is None or (code and named[0].identity == card.identity)
+
+
+def _code_cell(game: Game, cell: str) -> bool:
+    """Whether a cell is a set's code or a card's number alone ("ERUMA-001", "SDS1A")."""
+    return " " not in cell and _is_code(game, cell)
 
 
 def _names_part(game: Game, cell: str) -> bool:

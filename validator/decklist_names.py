@@ -33,7 +33,9 @@ _SET_AFTER = re.compile(r"^(.*?\S)\s+(?:[-–—|]\s+)?([\w.-]+)$")
 _CODE_SEPARATOR = re.compile(r"[-\s#/:]+")
 _TRAILING_DIGITS = re.compile(r"(?<!\d)\d+$")
 # A set's code and a card's number with no name: "ERUMA-099", "ERUMA 099", "REBIRTH #12".
-_SET_AND_NUMBER = re.compile(r"^([^\W\d_][\w.]*?)(?:\s*[-#/:]\s*|\s+)(\d+[a-zA-Z]?)$")
+_SET_AND_NUMBER = re.compile(
+    r"^([^\W\d_][\w.]*?)(?:\s*[-#/:]\s*|\s+)((?=[a-zA-Z]*\d)[a-zA-Z]*\d+[a-zA-Z]?)$"
+)
 # A count in brackets before a printing, "(3)" or "(3x)", as no set's code is written.
 _COUNT_CODE = re.compile(r"[xX×]?\d+[xX×]?")
 
@@ -116,6 +118,11 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
     found = _find(game, text)
     if found is not None:
         return found
+    alone = _SET_AND_NUMBER.match(text)
+    if alone is not None and name_key(alone.group(1)) in _lexicon(game).set_keys:
+        # "ERUMA-099", "REBIRTH 12", "COTC #se081": a set and a number, no name, as an
+        # inventory lists a card
+        return _in_set(game, alone.group(1), alone.group(2))
     for pattern in (_PAREN_CODE, _BRACKET_CODE, _HASH_CODE, _SET_NUMBER):
         match = pattern.match(text)
         if match is None:
@@ -169,10 +176,6 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         printed = _set_number_first(game, first, name)
         if printed is not None:
             return printed
-    alone = _SET_AND_NUMBER.match(text)
-    if alone is not None and name_key(alone.group(1)) in _lexicon(game).set_keys:
-        # "ERUMA-099", "REBIRTH 12": a set and a number, no name, as an inventory lists a card
-        return _in_set(game, alone.group(1), alone.group(2))
     noted = _note_apart(text)
     if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
         # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";

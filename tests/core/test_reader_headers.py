@@ -494,3 +494,20 @@ def test_a_printing_and_the_type_in_brackets_after_it_is_the_card(era):
     parsed = parse_text("4 Flame Lash\n3 Kindle (SDS1A) 15 [Actions]", era)
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Flame Lash", 4), ("Kindle", 3)]
+
+
+@pytest.mark.parametrize(
+    ("line", "read"),
+    [
+        ("Fire Crystal, Water Crystal", [("Fire Crystal", 1), ("Water Crystal", 1)]),
+        ("Fire Crystal, Fire Crystal", [("Fire Crystal", 2)]),
+        ("Fire Crystal\tCrystal", [("Fire Crystal", 1)]),
+        ("Fire Crystal | Water Crystal", [("Fire Crystal", 1), ("Water Crystal", 1)]),
+    ],
+)
+def test_cards_named_by_group_words_on_one_line_are_cards_not_a_header(era, line, read):
+    """Every word of "Fire Crystal, Water Crystal" names a group (an element, a type), so the
+    line was read as a header over a group of groups: both crystals were lost, nothing said."""
+    parsed = parse_text(f"3 Kindle\n{line}", era)
+    assert parsed.problems == []
+    assert cards(parsed, "crystals") == read

@@ -419,3 +419,26 @@ def test_a_count_of_a_card_is_that_card(era, line):
     parsed = parse_text(line, era)
     assert parsed.problems == []
     assert entries(parsed) == [("era-fire-breath", 3, False)]
+
+
+@pytest.mark.parametrize("line", ["1 Ember Rex | 2 Ember Rex", "1 Ember Rex; 2 Ember Rex"])
+def test_a_card_twice_on_a_line_split_by_a_bar_is_both_counts(era, line):
+    """ "1 Ember Rex | 2 Ember Rex" was read as one copy of the printing numbered 1, the second
+    part taken for its code."""
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-ember-rex", 3, False)]
+
+
+@pytest.mark.parametrize("line", ["3 COTC-se081", "3 COTC se081", "3 cotc #se081"])
+def test_a_set_and_a_number_holding_letters_name_that_card(shadow_era, line):
+    card = next(c for c in shadow_era.cards if c.number and c.number.lower() == "se081")
+    parsed = parse_text(line, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [(card.id, 3, True)]
+
+
+def test_a_row_with_no_count_and_the_cards_own_number_is_that_printing(era_reprinted):
+    parsed = parse_text("| Ember Rex | PROMO-007 |\n| Kindle | SDS1A-015 |", era_reprinted)
+    assert parsed.problems == []
+    assert entries(parsed) == [("era-ember-rex-promo", 1, True), ("era-kindle", 1, True)]
