@@ -216,9 +216,9 @@ def cardpool_check(ctx: click.Context, directory: Path | None) -> None:
     """
     root = directory or _library(ctx).root
     games, problems = check_and_load(root, default_cache_dir())
-    if not problems:
-        for game in games.values():
-            problems.extend(compile_all(game))
+    # every game that loads has its rules compiled, whatever another game's problems
+    for game in games.values():
+        problems.extend(compile_all(game))
     for problem in problems:
         click.echo(str(problem))
     if problems:

@@ -166,6 +166,25 @@ def test_cardpool_check_prints_every_problem(run, tmp_path):
     assert lines[2] == f"Error: 2 problem(s) in {root}"
 
 
+def test_cardpool_check_names_a_bad_rule_beside_another_game_s_bad_card(run, tmp_path):
+    """One game's card problem does not hide another game's rule problem: both are said."""
+    root = tmp_path / "pools"
+    for game in ("ryft", "era"):
+        shutil.copytree(default_pool_dir() / game, root / game)
+    cards = root / "ryft" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("domain: Inferno", "domain: Lava", 1))
+    game = root / "era" / "game.yaml"
+    game.write_text(game.read_text().replace("exactly: 30", "exactly: thirty", 1))
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith(f"{cards}:")
+    assert lines[1].startswith(f"{game}:")
+    assert "rule 'era-deck-thirty': parameter 'exactly' has the wrong type" in lines[1]
+    assert lines[2] == f"Error: 2 problem(s) in {root}"
+
+
 def test_the_pools_option_points_at_another_folder(run, tmp_path):
     root = tmp_path / "pools"
     shutil.copytree(default_pool_dir() / "ryft", root / "ryft")
