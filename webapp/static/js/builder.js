@@ -1762,6 +1762,9 @@ function followDraft(draft) {
 onDraftChange(draftPlace, followDraft);
 onMyDecksChange(renderMyDecks);
 
+// The format is saved with the deck (the date it is checked by is not): a saved deck picked
+// in another format is a change to save, as a card is.
+el.format.addEventListener("change", markUnsaved);
 for (const field of [el.format, el.asOf]) field.addEventListener("change", keepDraft);
 
 window.addEventListener("beforeunload", (event) => {
