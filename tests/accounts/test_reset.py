@@ -243,3 +243,27 @@ def test_the_reset_form_says_what_a_reset_ends_and_keeps(app, carol, smtp):
     form = app.test_client().get(reset_path(inbox.wait(1)[0])).get_data(as_text=True)
     assert "Every session of the account is logged out" in form
     assert "Personal access tokens for apps are kept" in form
+
+
+def test_the_reset_address_is_changed_only_with_the_password(app, carol, smtp):
+    """A session alone (a browser left logged in) does not send the next reset link, and
+    with it the account, to another address."""
+    _, inbox = smtp
+    token = csrf(carol, "/account")
+    taken = carol.post("/account/email", data={"csrf_token": token, "email": "eve@example.org"})
+    assert taken.status_code == 401
+    assert "the e-mail address is not changed" in taken.get_data(as_text=True)
+    wrong = carol.post(
+        "/account/email",
+        data={"csrf_token": token, "email": "eve@example.org", "password": "not my password"},
+    )
+    assert wrong.status_code == 401
+    ask_reset(app.test_client(), "carol")
+    assert inbox.wait(1)[0]["To"] == "carol@example.org"
+    moved = carol.post(
+        "/account/email",
+        data={"csrf_token": token, "email": "carol@example.net", "password": PASSWORD},
+    )
+    assert "E-mail address saved." in moved.get_data(as_text=True)
+    ask_reset(app.test_client(), "carol")
+    assert inbox.wait(2)[1]["To"] == "carol@example.net"

@@ -268,11 +268,22 @@ def change_password():
 
 @bp.post("/email")
 def change_email():
+    """The address reset links go to, changed with the password: a session alone (a browser
+    left logged in, a cookie taken) would otherwise send the next reset link to whoever
+    held it, and with it the account."""
     found = login_required()
     if isinstance(found, Response):
         return found
+    throttle(LOGIN_BY_NAME, owner_key(found))
     try:
+        store.authenticate(get_db(), found.name, request.form.get("password", ""), settings())
         store.set_email(get_db(), found, request.form.get("email"))
+    except WrongCredentialsError:
+        return account_page(
+            found,
+            problems=["That is not your password: the e-mail address is not changed."],
+            status=401,
+        )
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
     return account_page(found, notices=["E-mail address saved."])
