@@ -4,7 +4,8 @@ A saved deck never changes under its id. Editing a deck saves a new row whose
 ``parent`` is the old id, so a share link always shows what was shared and
 the chain of edits is kept. A deck is saved only when every line of it was
 read: unknown cards or unreadable lines are refused with their problems rather
-than dropped.
+than dropped. A deck its owner deletes (:func:`delete_saved`) is gone from its id
+for good, which then answers that it was deleted.
 """
 
 from __future__ import annotations

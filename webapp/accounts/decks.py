@@ -22,6 +22,12 @@ new version of one while logged in makes a deck the account owns.
 Links of claimed decks may already be shared, so a claimed deck is never made
 private (that would take a shared deck away from whoever holds its link);
 saving a new version of it starts a deck the account owns from the first id.
+
+The owner may delete a deck (:func:`delete_deck`): every version of it goes, and
+its links say its owner deleted it. A deck saved with no one logged in is
+deleted with its claim key (:func:`delete_keyed`), which could claim it and then
+delete it anyway; by no one once claimed but its new owner. "My decks" is shown
+a page at a time (:func:`decks_page`).
 """
 
 from __future__ import annotations
