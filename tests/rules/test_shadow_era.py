@@ -462,6 +462,53 @@ def test_shadow_era_a_class_card_goes_in_with_a_matching_hero(shadow_era, check)
 
 
 @pytest.mark.parametrize(
+    ("card", "kind"),
+    [
+        ("Smashing Blow", ("Ability", None)),
+        ("War Banner", ("Item", "Artifact")),
+        ("Dragon's Tooth", ("Item", "Weapon")),
+        ("Punisher's Gauntlets", ("Item", "Armor")),
+    ],
+    ids=["ability", "artifact", "weapon", "armor"],
+)
+def test_shadow_era_an_ability_or_item_with_a_class_icon_needs_a_hero_with_it(
+    shadow_era, check, card, kind
+):
+    """“B) Class icon. A card with one or more of these icons may only be used in decks with
+    a hero that has at least one matching icon.” “B) Class icons. A card with one or more of
+    these icons may only be used in decks with a hero that has at least one matching icon.”
+
+    Said on the ability, the artifact, the weapon and the armor cards alike: each Warrior
+    card goes with Boris Skullcrusher (a Human Warrior), not with Nishaven (a Human Mage)."""
+    found = shadow_era.find_card(card)
+    assert ((found.type, found.get("item_subtype")), found.get("classes")) == (kind, ["Warrior"])
+    others = [*neutral(38), (1, card)]
+    assert check(shadow_era, deck("Boris Skullcrusher", others)).problems == []
+
+    [problem] = only(check(shadow_era, deck("Nishaven", others)), "se-hero-class")
+    assert problem.message == (
+        "Class cards need a hero with a matching class icon:"
+        f" {card} is for Warrior decks but your hero Nishaven is Mage"
+    )
+    assert (problem.section, problem.cards) == ("deck", (card,))
+
+
+def test_shadow_era_each_hero_has_a_faction_and_one_of_seven_classes(shadow_era):
+    """“Each Hero has a faction (Human or Shadow) and one of seven classes.”
+
+    What rules 3 and 4 hold every other card to: a hero without a faction or a class, or
+    with two, would let the wrong cards in or keep the right ones out."""
+    heroes = [card for card in shadow_era.cards if card.type == "Hero"]
+    assert len(heroes) == 32
+    classes = set(shadow_era.attributes["classes"].values)
+    assert len(classes) == 7
+    for hero in heroes:
+        assert hero.get("faction") in ("Human", "Shadow"), hero.name
+        assert len(hero.get("classes") or []) == 1, hero.name
+        assert hero.get("classes")[0] in classes, hero.name
+
+
+@pytest.mark.parametrize(
     ("card", "hero"),
     [
         ("Spiked Shield", "Boris Skullcrusher"),  # Warrior
