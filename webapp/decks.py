@@ -182,7 +182,7 @@ def save_deck(
 def load_deck(db: sqlite_utils.Database, deck_id: str) -> SavedDeck:
     row = None
     if db["decks"].exists():
-        said = _deletion_said(db, deck_id)
+        said = deletion_said(db, deck_id)
         if said:
             raise DeletedDeckError(
                 f"the deck {deck_id!r} was deleted by its owner: its link shows nothing any"
@@ -195,7 +195,7 @@ def load_deck(db: sqlite_utils.Database, deck_id: str) -> SavedDeck:
     return _saved(row)
 
 
-def _deletion_said(db: sqlite_utils.Database, deck_id: str) -> bool | None:
+def deletion_said(db: sqlite_utils.Database, deck_id: str) -> bool | None:
     """None for a deck not deleted; of a deleted one, whether its link says it was deleted
     (a private one's answers as an unknown id does: it was never shown to anyone else)."""
     _tombstones(db)

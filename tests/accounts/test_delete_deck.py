@@ -84,6 +84,9 @@ def test_a_copy_another_player_saved_stays_whole(app, alice, bob):
     # Its page shows the copy without the deleted deck's versions.
     page = bob.get(f"/decks/{copy}").get_data(as_text=True)
     assert f"/decks/{original}" not in page
+    assert "Saved from a deck its owner has since deleted" in page
+    untouched = save(bob, "Bob's Own Deck")
+    assert 'id="deleted-origin"' not in bob.get(f"/decks/{untouched}").text
     # Nothing of the deleted deck's own content is kept.
     from webapp.db import get_db
 

@@ -31,6 +31,7 @@ from validator import parse_text, validate
 
 from .. import csrf, events, limits
 from ..db import get_db
+from ..decks import deletion_said
 from ..events import journal
 from ..events import links as event_links
 from ..site import error_page
@@ -574,6 +575,13 @@ def my_deck_of(deck_id: str) -> decks.MyDeck | None:
     if mine is not None:
         g.private_deck_shown = True  # the page its owner sees is for no shared cache
     return mine
+
+
+@bp.app_template_global("deck_deleted")
+def deck_deleted(deck_id: str) -> bool:
+    """Whether a deck was deleted by its owner and its link says so (a copy's page tells
+    where the versions it was saved from went)."""
+    return bool(deletion_said(get_db(), deck_id))
 
 
 @bp.route("/decks/<deck_id>/delete", methods=["GET", "POST"])
