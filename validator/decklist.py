@@ -127,6 +127,8 @@ _LIST_NOTE = re.compile(
     r"|notes?)\s*:\s*(\S.*)$",
     re.IGNORECASE,
 )
+# The deck's name as digital card games export it, below "About": "Name Fire Tempo".
+_ABOUT_NAME = re.compile(r"^(name)\s+(\S.*)$", re.IGNORECASE)
 # The notes among them that give the deck's name.
 _NAME_NOTES = frozenset(("deckname", "deck name", "name", "title"))
 # The longest title read as the deck's name: as long as a saved deck's name may be.
@@ -202,6 +204,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             kind = reading[0]
         # "Name: Orc Rush", "Format: Standard": a note on the list (below), never its title
         note = _list_note(game, deck, stripped) if kind == _UNKNOWN else None
+        if kind == _UNKNOWN and note is None and _is_about(lines, number, stripped):
+            if number == 1:
+                continue  # the block of notes digital card games export above the deck
+            note = _list_note(game, deck, stripped, _ABOUT_NAME)  # "Name Fire Tempo" below it
         if opening:
             opening = False
             # "Orc Rush v2", "Deck: Orc Rush v2", "Orc Rush v2:": the title, and the deck's
@@ -458,11 +464,21 @@ def _is_title_with_colon(game: Game, deck: Deck, reading: tuple) -> bool:
     return _header_meant(game, label) is None
 
 
-def _list_note(game: Game, deck: Deck, stripped: str) -> re.Match | None:
+def _is_about(lines: list[str], number: int, stripped: str) -> bool:
+    """Whether line ``number`` is the "About" heading a digital card game's export starts
+    with, or the line right below it ("Name Fire Tempo")."""
+    if number == 1:
+        return stripped.strip(_INVISIBLE).lower() == "about"
+    return number == 2 and lines[0].strip().strip(_INVISIBLE).lower() == "about"
+
+
+def _list_note(
+    game: Game, deck: Deck, stripped: str, pattern: re.Pattern = _LIST_NOTE
+) -> re.Match | None:
     """The note an unknown line above every card is, when it is one of those deck tools
     export on top of a list ("Format: Standard", "Author: Sam"), unless what follows the
     label is a card's name misspelt."""
-    note = _LIST_NOTE.match(stripped)
+    note = pattern.match(stripped)
     if note is None or any(deck.sections.values()) or any(deck.boards.values()):
         return None
     return None if _misspelt_card(note.group(2), _suggestions(game, note.group(2))) else note

@@ -585,3 +585,24 @@ def test_a_title_longer_than_a_deck_name_may_be_names_no_deck(shadow_era):
 
 def test_a_list_without_a_title_names_no_deck(shadow_era):
     assert parse_text("Hero: Darkclaw\n4 Bad Wolf\n", shadow_era).deck.name == ""
+
+
+def test_an_arena_style_about_block_names_the_deck_and_is_no_card(era):
+    """A list exported as digital card games export one: "About", "Name <deck>", then "Deck"
+    and "Sideboard" blocks. "Name Fire Tempo" was no card called that, an error."""
+    text = "\ufeffAbout\nName Fire Tempo\n\nDeck\n3 Kindle\n1 Ember Rex\n\nSideboard\n2 Flame Lash"
+    parsed = parse_text(text, era)
+    assert entries(parsed) == {"Kindle": 3, "Ember Rex": 1, "Flame Lash": 2}
+    assert [e.card.name for e in parsed.deck.boards["sideboard"]] == ["Flame Lash"]
+    assert parsed.deck.name == "Fire Tempo"
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
+        (IGNORED_LINE, WARNING, (2,))
+    ]
+    assert parsed.problems[0].message == (
+        "Line 2: 'Name Fire Tempo' is read as a note on the list, not a card"
+    )
+
+
+def test_name_below_about_may_still_be_a_card(shadow_era):
+    parsed = parse_text("About\nBad Wolf\n", shadow_era)
+    assert entries(parsed) == {"Bad Wolf": 1}
