@@ -88,15 +88,18 @@ def read_decklist(path: Path, game: Game) -> ParsedDeck:
 
 # Opened without waiting: a named pipe opened to read waits for a writer, for ever.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-NOT_REGULAR = "not a regular file (a named pipe, a device or a socket)"
+NOT_REGULAR = "not a regular file (a device or a socket)"
+NOTHING_PIPED = "a pipe no one writes to (nothing was sent through it)"
 
 
 def _read_bytes(path: Path) -> bytes:
-    """A decklist file's bytes: a regular file of at most ``MAX_DECKLIST_BYTES``.
+    """A decklist file's bytes: a regular file or a pipe, of at most ``MAX_DECKLIST_BYTES``.
 
-    A named pipe, a device (``/dev/zero``, which never ends) or a link to one is refused
-    before any read; the size is the open file's (one lookup of its path), and no more
-    than one byte past the limit is ever read, whatever the size said.
+    A pipe is read as the file it carries (``cat deck.txt | deckwright validate -g era
+    /dev/stdin``, or ``<(...)``), unless no one writes to it: a named pipe with no writer is
+    refused, never waited on. A device (``/dev/zero``, which never ends) or a link to one is
+    refused before any read; the size is the open file's (one lookup of its path), and no
+    more than one byte past the limit is ever read, whatever the size said.
     """
     try:
         descriptor = os.open(path, _OPEN_FLAGS)
@@ -106,12 +109,15 @@ def _read_bytes(path: Path) -> bytes:
         info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
             raise DecklistFileError(path, os.strerror(errno.EISDIR))
-        if not stat.S_ISREG(info.st_mode):
+        if stat.S_ISFIFO(info.st_mode):
+            size, raw = 0, _read_pipe(path, descriptor)
+        elif not stat.S_ISREG(info.st_mode):
             raise DecklistFileError(path, NOT_REGULAR)
-        size, raw = info.st_size, b""
-        if size <= MAX_DECKLIST_BYTES:
-            with open(descriptor, "rb", closefd=False) as handle:
-                raw = handle.read(MAX_DECKLIST_BYTES + 1)
+        else:
+            size, raw = info.st_size, b""
+            if size <= MAX_DECKLIST_BYTES:
+                with open(descriptor, "rb", closefd=False) as handle:
+                    raw = handle.read(MAX_DECKLIST_BYTES + 1)
     except OSError as exc:
         raise DecklistFileError(path, exc.strerror or str(exc)) from None
     finally:
@@ -119,6 +125,27 @@ def _read_bytes(path: Path) -> bytes:
     if size > MAX_DECKLIST_BYTES or len(raw) > MAX_DECKLIST_BYTES:
         raise DecklistFileError(path, f"larger than {MAX_DECKLIST_BYTES} bytes")
     return raw
+
+
+def _read_pipe(path: Path, descriptor: int) -> bytes:
+    """What a pipe carries, up to one byte past the limit. Nothing there yet and no writer is
+    a pipe no one writes to (a named pipe with no writer reads as its end at once); a writer
+    that has not written yet is waited for, as ``cat`` waits."""
+    try:
+        first = os.read(descriptor, MAX_DECKLIST_BYTES + 1)
+    except BlockingIOError:
+        first = None
+    if first == b"":
+        raise DecklistFileError(path, NOTHING_PIPED)
+    os.set_blocking(descriptor, True)
+    chunks, size = [first or b""], len(first or b"")
+    while size <= MAX_DECKLIST_BYTES:
+        chunk = os.read(descriptor, MAX_DECKLIST_BYTES + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 class _RepeatedKey(Exception):

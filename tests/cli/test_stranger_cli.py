@@ -276,31 +276,66 @@ def within_ten_seconds():
     signal.signal(signal.SIGALRM, previous)
 
 
-@pytest.mark.parametrize(
-    "make",
-    [
-        pytest.param(lambda path: os.mkfifo(path), id="a named pipe no one writes to"),
-        pytest.param(lambda path: path.symlink_to("/dev/zero"), id="a link to /dev/zero"),
-    ],
-)
-def test_a_decklist_that_is_no_regular_file_is_a_file_error_not_a_hang(
-    run, tmp_path, make, within_ten_seconds
-):
+def test_a_link_to_dev_zero_is_a_file_error_not_a_hang(run, tmp_path, within_ten_seconds):
     deck = tmp_path / "deck.txt"
-    make(deck)
+    deck.symlink_to("/dev/zero")
     result = run("validate", "-g", "era", deck)
     assert result.exit_code == 2
-    assert result.output == (
-        f"Error: {deck}: not a regular file (a named pipe, a device or a socket)\n"
-    )
+    assert result.output == f"Error: {deck}: not a regular file (a device or a socket)\n"
 
 
 def test_dev_zero_itself_is_a_file_error(run, within_ten_seconds):
     result = run("validate", "-g", "era", "/dev/zero")
     assert result.exit_code == 2
+    assert result.output == "Error: /dev/zero: not a regular file (a device or a socket)\n"
+
+
+def test_a_named_pipe_no_one_writes_to_is_a_file_error_not_a_hang(
+    run, tmp_path, within_ten_seconds
+):
+    deck = tmp_path / "deck.txt"
+    os.mkfifo(deck)
+    result = run("validate", "-g", "era", deck)
+    assert result.exit_code == 2
     assert result.output == (
-        "Error: /dev/zero: not a regular file (a named pipe, a device or a socket)\n"
+        f"Error: {deck}: a pipe no one writes to (nothing was sent through it)\n"
     )
+
+
+def test_a_list_piped_in_is_read_as_its_file(run, within_ten_seconds):
+    # `cat deck.txt | deckwright validate -g era /dev/stdin`, or `<(...)`: a pipe with a writer
+    read_end, write_end = os.pipe()
+    os.write(write_end, LEGAL.encode())
+    os.close(write_end)
+    try:
+        result = run("validate", "-g", "era", f"/dev/fd/{read_end}")
+    finally:
+        os.close(read_end)
+    assert result.exit_code == 0
+    assert result.output == f"/dev/fd/{read_end}: legal in ERA Standard\n"
+
+
+def test_a_pipe_that_never_ends_is_read_no_further_than_the_limit(run, within_ten_seconds):
+    with subprocess.Popen(["yes", "1 Kindle"], stdout=subprocess.PIPE) as endless:
+        try:
+            result = run("validate", "-g", "era", f"/dev/fd/{endless.stdout.fileno()}")
+        finally:
+            endless.kill()
+    assert result.exit_code == 2
+    assert result.output.endswith(": larger than 1000000 bytes\n")
+
+
+def test_a_list_piped_to_the_command_s_standard_input_is_read():
+    deckwright = Path(sys.executable).with_name("deckwright")
+    env = {k: v for k, v in os.environ.items() if k != "DECKWRIGHT_POOLS"}
+    done = subprocess.run(
+        [deckwright, "validate", "-g", "era", "/dev/stdin"],
+        input=LEGAL.encode(),
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (0, b"/dev/stdin: legal in ERA Standard\n")
 
 
 def test_event_check_names_a_link_to_a_device_as_not_checked(run, event_folder, within_ten_seconds):
@@ -308,8 +343,7 @@ def test_event_check_names_a_link_to_a_device_as_not_checked(run, event_folder, 
     result = run("event", "check", event_folder, "-g", "era")
     assert result.exit_code == 2
     assert result.output.splitlines()[1] == (
-        f"{event_folder / 'carol.txt'}: not checked:"
-        " not a regular file (a named pipe, a device or a socket)"
+        f"{event_folder / 'carol.txt'}: not checked: not a regular file (a device or a socket)"
     )
 
 
