@@ -8,6 +8,8 @@ YAML change too.
 
 from __future__ import annotations
 
+import difflib
+
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lowercase letters, digits and '-'")
@@ -35,6 +37,20 @@ class NumberOrText(fields.Str):
 class Strict(Schema):
     class Meta:
         unknown = RAISE
+
+    def handle_error(self, error: ValidationError, data, *, many: bool, **kwargs) -> None:
+        """A key the schema does not know, written for one it does ('stamna'), is named
+        with the one meant: "Unknown field." alone leaves a stranger to find the typo."""
+        messages = error.messages
+        if many or not isinstance(messages, dict):
+            return
+        unknown = self.error_messages["unknown"]
+        known = [field.data_key or name for name, field in self.load_fields.items()]
+        for key, said in messages.items():
+            if said == [unknown] and isinstance(key, str):
+                close = difflib.get_close_matches(key, known, n=1, cutoff=0.7)
+                if close:
+                    messages[key] = [f"{unknown.rstrip('.')}; did you mean {close[0]!r}?"]
 
 
 class AttributeSchema(Strict):
@@ -225,5 +241,5 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
     }
     for name, spec in attributes.items():
         declared[name] = _attribute_field(spec["kind"], spec.get("values", []))
-    schema_class = Schema.from_dict(declared, name="CardSchema")
+    schema_class = Strict.from_dict(declared, name="CardSchema")
     return schema_class(unknown=RAISE)

@@ -74,3 +74,45 @@ def test_a_pool_file_far_larger_than_any_pool_is_refused_unread(run, pool_copy, 
         f"{cards}: is 12 MB, larger than the 10 MB a pool file may be: is it a card pool?",
         f"Error: 1 problem(s) in {pool_copy}",
     ]
+
+
+def test_a_misspelled_card_field_is_named_with_the_field_meant(run, pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    stamina: 4\n    hitpoints: 3\n", "    stamna: 4\n    hitpoints: 3\n")
+    line = cards.read_text(encoding="utf-8").splitlines().index("    stamna: 4") + 1
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [
+        f"{cards}:{line}: card 'Ember Rex', field 'stamna': Unknown field; did you mean 'stamina'?",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
+
+
+def test_a_misspelled_format_field_is_named_with_the_field_meant(run, pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "    legal_sets: [SDS1A", "    legal_set: [SDS1A")
+    line = (
+        game.read_text(encoding="utf-8")
+        .splitlines()
+        .index("    legal_set: [SDS1A, SDS1B, SDS1C, EXP1A]")
+        + 1
+    )
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [
+        f"{game}:{line}: field 'legal_set': format 'standard':"
+        " Unknown field; did you mean 'legal_sets'?",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
+
+
+def test_a_field_like_none_known_is_unknown_alone(run, pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(
+        cards,
+        "    stamina: 4\n    hitpoints: 3\n",
+        "    stamina: 4\n    hitpoints: 3\n    zzz: 1\n",
+    )
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output[0].endswith("card 'Ember Rex', field 'zzz': Unknown field.")
