@@ -230,6 +230,9 @@ def test_a_reset_after_a_stolen_password_ends_what_the_thief_opened_and_says_so(
     assert "Your new password is set. Every other session of your account is logged out" in page
     assert "Personal access tokens are kept" in page
     assert "pairings bot" in page  # the token is listed, to revoke
+    # Said once, after the reset, and by no link.
+    assert "Your new password is set" not in owner.get("/account").text
+    assert "Your new password is set" not in owner.get("/account?done=reset").text
     assert thief.get("/account").status_code == 303
     assert thief.get(stolen_link).status_code == 404
     # The token still opens the account; the owner opens the dashboard again from My events.

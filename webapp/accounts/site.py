@@ -22,6 +22,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
@@ -220,7 +221,9 @@ def account_page(
     ), status
 
 
-# What the account page says after a step that redirected to it (``?done=``).
+# What the account page says once after a step that redirected to it: the step leaves its
+# name in the session, so no link can make the page say it.
+DONE_KEY = "account_done"
 DONE = {
     "reset": (
         "Your new password is set. Every other session of your account is logged out, and"
@@ -236,7 +239,7 @@ def account():
     found = login_required()
     if isinstance(found, Response):
         return found
-    said = DONE.get(request.args.get("done", ""))
+    said = DONE.get(session.pop(DONE_KEY, ""))
     return account_page(found, notices=[said] if said else [])
 
 
@@ -513,7 +516,9 @@ def reset_password(token: str):
         return render_template(
             "accounts/new_password.html", account=account, problems=[str(exc)]
         ), 400
-    return sessions.log_in(redirect(url_for("accounts.account", done="reset"), 303), account)
+    response = sessions.log_in(redirect(url_for("accounts.account"), 303), account)
+    session[DONE_KEY] = "reset"
+    return response
 
 
 # -- My decks -------------------------------------------------------------------------------------
