@@ -21,7 +21,11 @@ _HEADER_COUNT = re.compile(
 )
 
 # Headers players write over a whole list rather than one section of it.
-_GENERIC_LABELS = ("Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards")
+# ("Draw Deck": the deck a player draws from, as Arcmage's rules name it beside the regions)
+_GENERIC_LABELS = (
+    "Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards", "Draw Deck",
+    "Draw Pile",
+)  # fmt: skip
 _GENERIC_HEADERS = frozenset(name_key(label) for label in _GENERIC_LABELS)
 _SIDEBOARD_LABELS = ("Sideboard", "Side board", "Side", "SB", "Side Deck", "Sidedeck")
 _MAYBEBOARD_LABELS = ("Maybeboard", "Maybe board", "Maybe", "Considering")

@@ -511,3 +511,13 @@ def test_cards_named_by_group_words_on_one_line_are_cards_not_a_header(era, line
     parsed = parse_text(f"3 Kindle\n{line}", era)
     assert parsed.problems == []
     assert cards(parsed, "crystals") == read
+
+
+@pytest.mark.parametrize("header", ["Draw deck:", "Draw Deck (4)", "Draw pile"])
+def test_the_draw_deck_as_a_rulebook_names_it_is_the_deck(arcmage, header):
+    """Arcmage's rules keep the regions "separated from your draw deck": that header was the
+    list's title, or a section the game does not have."""
+    parsed = parse_text(f"{header}\n4 Kolibri\nRegion deck:\n1 Plymouth", arcmage)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Kolibri", 4)]
+    assert cards(parsed, "regions") == [("Plymouth", 1)]
