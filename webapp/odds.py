@@ -65,11 +65,31 @@ def chances(
     return (1 - missed, *by_turn)
 
 
+def percent(chance: float) -> str:
+    """A chance as a whole percentage; 100% and 0% only when it is certain or impossible, so
+    a 99.7% draw never reads as a sure one (">99%", and "<1%" for one that may still come)."""
+    if chance >= 1:
+        return "100%"
+    if chance <= 0:
+        return "0%"
+    shown = round(chance * 100)
+    if shown >= 100:
+        return ">99%"
+    if shown <= 0:
+        return "<1%"
+    return f"{shown}%"
+
+
 @dataclass(frozen=True)
 class Odds:
     label: str
     copies: int
     chances: tuple[float, ...]  # the opening hand, then by each of TURNS
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The chances as the odds table shows them."""
+        return tuple(map(percent, self.chances))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from math import comb
 
 import pytest
 
-from webapp.odds import TURNS, Wanted, at_least_one, cards_seen, chances, odds_table
+from webapp.odds import TURNS, Wanted, at_least_one, cards_seen, chances, odds_table, percent
 
 RYFT = {"opening_hand": 5, "draws_per_turn": 2}
 ERA = {"opening_hand": 6, "draws_per_turn": 1, "set_aside": ["Event"]}
@@ -122,3 +122,11 @@ def test_an_era_event_is_never_in_the_opening_hand_but_is_drawn_later():
     assert kindle[0] == pytest.approx(at_least_one(27, 3, 6))
     missed = comb(24, 6) / comb(27, 6)
     assert kindle[1] == pytest.approx(1 - missed * comb(21, 1) / comb(24, 1))
+
+
+@pytest.mark.parametrize(
+    ("chance", "shown"),
+    [(1.0, "100%"), (0.997, ">99%"), (0.55, "55%"), (0.004, "<1%"), (0.0, "0%")],
+)
+def test_a_chance_reads_as_certain_or_impossible_only_when_it_is(chance, shown):
+    assert percent(chance) == shown

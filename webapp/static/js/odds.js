@@ -33,7 +33,16 @@ export function chances(play, deck, copies, aside = 0, deckAside = 0) {
   return [1 - missed, ...byTurn];
 }
 
-const percent = (chance) => `${Math.round(chance * 100)}%`;
+/** A chance as a whole percentage; 100% and 0% only when it is certain or impossible, so a
+ * 99.7% draw never reads as a sure one (as webapp/odds.py shows it on the deck page). */
+export function percent(chance) {
+  if (chance >= 1) return "100%";
+  if (chance <= 0) return "0%";
+  const shown = Math.round(chance * 100);
+  if (shown >= 100) return ">99%";
+  if (shown <= 0) return "<1%";
+  return `${shown}%`;
+}
 
 /**
  * The odds table of the builder's deck: `entries` are [{name, type, count}] of the sections
