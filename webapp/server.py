@@ -4,10 +4,11 @@ gunicorn reads each request's line and headers before the app sees it, and answe
 it cannot read itself: a request line past ``limit_request_line`` (414), a header past
 ``limit_request_field_size`` or more headers than ``limit_request_fields`` (431), a
 ``Content-Length`` that is no number or is sent twice, a header name that is no token or
-a ``Transfer-Encoding`` it does not support (400; 501 in some versions). Its answer is an HTML page, which an
-API client cannot read as the errors it reads everywhere else. :class:`ApiSyncWorker`
-answers these under ``/api/`` as ``{"error": {status, code, message, details}}``, with the
-security headers every answer carries; anywhere else gunicorn's own page still answers.
+a ``Transfer-Encoding`` it does not support (400; 501 in some versions). Its answer is an
+HTML page, which an API client cannot read as the errors it reads everywhere else.
+:class:`ApiSyncWorker` answers these under ``/api/`` as ``{"error": {status, code, message,
+details}}``, with the security headers every answer carries; anywhere else gunicorn's own
+page still answers.
 
 The limits stay gunicorn's: the worker changes the words of a refusal, never what is
 refused. Which path a request asked for is known from its first bytes, looked at (not
