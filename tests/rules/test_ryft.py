@@ -413,7 +413,7 @@ def test_ryft_every_problem_of_a_deck_is_reported_at_once(ryft, check):
     copies = {p.cards: p.actual for p in result.problems if p.rule == "ryft-three-copies"}
     assert copies == {("Cinder Imp",): 4, ("Gloom Eel",): 5}
     (size,) = (p for p in result.problems if p.rule == "ryft-forty-cards")
-    # 4 and 5 copies for 3 and 3, and no Token among the deck's cards
+    # 40 cards, a 4th Cinder Imp and a 4th and 5th Gloom Eel: 43 (the 2 Tokens are no deck cards)
     assert size.actual == 43
 
 
