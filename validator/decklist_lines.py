@@ -91,6 +91,8 @@ _CELL_SEPARATORS = ("\t", "|", ";", ",")
 # more parts than this is read whole, not part by part. Each part is a look-up, and the line
 # limit does not bound them: one 500 KB line of 250,000 cells took 2 s to read.
 MAX_LINE_PARTS = 200
+# The cells after a card's name tried as its number (see _printed).
+MAX_CODE_CELLS = 8
 _COUNT_CELL = re.compile(r"^[xX×]?\s*(\d{1,3})\s*[xX×]?$")
 _TABLE_RULE = re.compile(r"^[|:\-+=\s]+$")
 # The column names of such a table's first row.
@@ -98,7 +100,11 @@ _COLUMN_NAMES = frozenset(
     ("qty", "quantity", "count", "amount", "copies", "#", "no", "no.", "number", "card", "cards",
      "name", "card name", "set", "set code", "edition", "type", "card type", "rarity", "id",
      "card number", "collector number", "faction", "element", "class", "domain", "cost",
-     "section", "board", "part", "card_id")
+     "section", "board", "part", "card_id",
+     # and those collection and deck sites export beside them
+     "tradelist count", "condition", "language", "foil", "tags", "tag", "last modified",
+     "alter", "proxy", "purchase price", "price", "signed", "notes", "note", "category",
+     "finish", "printing", "artist", "date added")
 )  # fmt: skip
 # Longer runs of blanks are read as this long (see _short_blanks).
 MAX_BLANK_RUN = 8
@@ -488,8 +494,7 @@ def _read_row(game: Game, line: str) -> tuple | None:
             continue
         codes = [] if index is None else [c for c in others[index + 1 :] if _is_code(game, c)]
         if codes:
-            printed = f"{text} ({codes[0]})" + (f" {codes[1]}" if len(codes) > 1 else "")
-            found = _resolve(game, printed) or found
+            found = _printed(game, found, text, codes)
         reading = _with_count(game, found, digits, text)
         if index is None or reading[0] != _CARD:
             return reading
@@ -498,6 +503,19 @@ def _read_row(game: Game, line: str) -> tuple | None:
         part = next(((c, p) for c in others if c != text and (p := _part(game, c))), None)
         return reading if part is None else (_HEADER, part[1], part[0], reading, True)
     return (_UNKNOWN, others[0], None)
+
+
+def _printed(game: Game, found: tuple, text: str, codes: list[str]) -> tuple:
+    """The printing a row's cells after the card's name give: its set and a number, the first
+    number among the row's cells that is one of the set's ("SDS1A", a date, "15": a site's
+    export has more columns of digits than the number); the first two cells, said as naming
+    no printing, when none is."""
+    for number in codes[1:MAX_CODE_CELLS]:
+        named = _resolve(game, f"{text} ({codes[0]}) {number}")
+        if named is not None and named[1] and len(named[2]) == len(found[2]):
+            return named
+    printed = f"{text} ({codes[0]})" + (f" {codes[1]}" if len(codes) > 1 else "")
+    return _resolve(game, printed) or found
 
 
 def _uncounted_row(game: Game, cells: list[str]) -> tuple | None:

@@ -271,3 +271,18 @@ def test_a_csv_pasted_keeps_no_reading_for_other_lists(shadow_era):
     # read by its columns, a row's reading is the CSV's alone, never the game's for any list
     parse_text(CSV, shadow_era)
     assert not set(CSV.splitlines()) & set(_readings(shadow_era))
+
+
+def test_a_collection_tools_csv_header_row_is_its_columns_not_a_title(era):
+    """A CSV export as collection and deck sites write one ("Count","Tradelist Count","Name",
+    "Edition","Condition",...): its first row was the list's title and the deck's name."""
+    text = (
+        '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags",'
+        '"Last Modified","Collector Number","Alter","Proxy","Purchase Price"\n'
+        '"3","0","Kindle","SDS1A","Near Mint","English","","","2024-05-01","15","False",'
+        '"False",""\n'
+    )
+    parsed = parse_text(text, era)
+    assert parsed.problems == []
+    assert parsed.deck.name == ""
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Kindle", 3)]
