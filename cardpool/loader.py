@@ -133,11 +133,18 @@ def load_pools(root: Path | None = None, cache_dir: Path | None = None) -> dict[
     started from ``cache_dir`` where a game was compiled there from the same files."""
     root = Path(root) if root else default_pool_dir()
     games, broken = _load_each(root, cache_dir)
-    if broken:
-        raise PoolError([problem for problems in broken.values() for problem in problems])
-    if not games:
-        raise PoolError([PoolProblem(str(root), "no game folders (a folder holding game.yaml)")])
+    if broken or not games:
+        raise _no_games(root, broken)
     return games
+
+
+def _no_games(root: Path, broken: dict[str, list[PoolProblem]]) -> PoolError:
+    """The error of pools that cannot be served whole: every problem, or that there are
+    no game folders at all."""
+    problems = [problem for found in broken.values() for problem in found]
+    return PoolError(
+        problems or [PoolProblem(str(root), "no game folders (a folder holding game.yaml)")]
+    )
 
 
 def _load_each(
@@ -213,7 +220,7 @@ class PoolLibrary:
             if self.partial:
                 games, broken = _load_each(self.root, self.cache_dir)
                 if not games:  # nothing to serve: every problem is the answer
-                    load_pools(self.root, self.cache_dir)
+                    raise _no_games(self.root, broken)
                 self._games, self._broken = games, broken
             else:
                 self._games = load_pools(self.root, self.cache_dir)
@@ -262,11 +269,13 @@ class PoolLibrary:
             hint = did_you_mean(
                 str(game_id), {g.id: (g.name, g.short_name) for g in games.values()}
             )
-            left_out = (
-                f" ({', '.join(sorted(self._broken))} did not load: its files have problems)"
-                if self._broken
-                else ""
-            )
+            left_out = ""
+            if self._broken:
+                whose = "its" if len(self._broken) == 1 else "their"
+                left_out = (
+                    f" ({', '.join(sorted(self._broken))} did not load:"
+                    f" {whose} files have problems)"
+                )
             raise UnknownGameError(
                 f"no game {game_id!r}; the games are: {known}{left_out}{hint}"
             ) from None

@@ -82,6 +82,18 @@ def test_a_game_asked_for_by_another_name_names_the_games_left_out(tmp_path, poo
     )
 
 
+def test_two_games_left_out_are_both_named(tmp_path, pool_copy):
+    for game_id in ("era", "ryft"):
+        game = pool_copy / game_id / "game.yaml"
+        game.write_text("- a list\n", encoding="utf-8")
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    error = error_of(client.get("/api/v1/games/magic"), 404)
+    assert error["message"] == (
+        "no game 'magic'; the games are: arcmage, eruma, shadow-era"
+        " (era, ryft did not load: their files have problems)"
+    )
+
+
 def test_pools_where_no_game_loads_are_a_500_listing_every_problem(tmp_path, pool_copy):
     for game in pool_copy.glob("*/game.yaml"):
         game.write_text("- a list\n", encoding="utf-8")
