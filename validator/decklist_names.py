@@ -191,12 +191,51 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
 
 def _in_set(game: Game, set_code: str, number: str) -> tuple | None:
     """The card of the set ``set_code`` whose number is ``number`` (``099``, ``99``), as a
-    printing named; None when the set has no card of that number."""
-    set_key = name_key(set_code)
-    for card in game.cards:
-        if name_key(card.set) == set_key and _same_number(card, number):
+    printing named; None when the set has no card of that number.
+
+    Only the few cards the number can be (see :func:`_numbers_by_set`) are asked, in the
+    pool's order: a list of such lines, each asking every card of the pool, took seconds."""
+    by_number = _numbers_by_set(game).get(name_key(set_code))
+    if by_number is None:
+        return None
+    digits = _TRAILING_DIGITS.search(number.strip())
+    candidates = {*by_number.get(("whole", name_key(number)), ())}
+    if digits is not None:
+        candidates.update(by_number.get(("digits", digits.group().lstrip("0")), ()))
+    for at in sorted(candidates):
+        card = game.cards[at]
+        if _same_number(card, number):
             return card, True, ()
     return None
+
+
+_NUMBERS_BY_SET: weakref.WeakKeyDictionary[Game, dict[str, dict[tuple, list[int]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _numbers_by_set(game: Game) -> dict[str, dict[tuple, list[int]]]:
+    """Each set's cards (their places in ``game.cards``) by the keys :func:`_same_number`
+    matches a number written alone on: the card's whole number ("se081"), the number after
+    the set's code ("081" of "ERUMA081"), and its last digits without leading zeros ("81")."""
+    found = _NUMBERS_BY_SET.get(game)
+    if found is not None:
+        return found
+    found = {}
+    for at, card in enumerate(game.cards):
+        if not card.number:
+            continue
+        set_key, have = name_key(card.set), name_key(card.number)
+        keys = {("whole", have)}
+        if have.startswith(set_key):
+            keys.add(("whole", have[len(set_key) :]))
+        digits = _TRAILING_DIGITS.search(card.number.strip())
+        if digits is not None:
+            keys.add(("digits", digits.group().lstrip("0")))
+        by_number = found.setdefault(set_key, {})
+        for key in keys:
+            by_number.setdefault(key, []).append(at)
+    return _NUMBERS_BY_SET.setdefault(game, found)
 
 
 def _is_place(game: Game, card: Card, code: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardpool import load_game
-from validator import WARNING, parse_text
+from validator import WARNING, decklist_names, parse_text
 from validator.decklist import MALFORMED_LINE, READ_AS, UNKNOWN_CARD
 
 # A reprint of Ember Rex in the promo set, added to a private copy of the ERA pool: the
@@ -334,6 +334,26 @@ def test_a_set_and_a_number_alone_in_a_game_numbering_each_set(arcmage):
 def test_a_set_and_a_number_no_card_has_is_an_unknown_card(eruma):
     parsed = parse_text("3 ERUMA-999", eruma)
     assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+
+
+def test_a_set_and_a_number_asks_only_the_cards_that_number_can_be(shadow_era, monkeypatch):
+    # Each such line asked every card of the pool: a list of 1,000 lines of numbers no card
+    # has ("3 COTC-1900") took seconds to read, where unknown names take a tenth of one.
+    asked = []
+    same_number = decklist_names._same_number
+    monkeypatch.setattr(
+        decklist_names,
+        "_same_number",
+        lambda card, number: asked.append(card) or same_number(card, number),
+    )
+    parsed = parse_text("\n".join(f"3 COTC-{n}" for n in range(1900, 2000)), shadow_era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD] * 100
+    assert asked == []
+    asked.clear()
+    parsed = parse_text("3 COTC-081\n1 COTC 81", shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("se081", 4, True)]
+    assert len(asked) <= 4
 
 
 def test_a_count_in_brackets_with_its_x_before_a_printing_is_the_count(ryft):
