@@ -39,7 +39,7 @@ from .model import (
     RuleSpec,
     Section,
 )
-from .names import name_key
+from .names import did_you_mean, name_key
 
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE = "tag:yaml.org,2002:merge"
@@ -1030,9 +1030,15 @@ def _build_formats(
                 return None
         rules = _merge_rules(base, data, problems, at)
         legal_sets = data.get("legal_sets", base.legal_sets if base else None)
-        for code in legal_sets or ():
+        # the format's own list (one inherited was checked at its base: one mistake, once)
+        for position, code in enumerate(data.get("legal_sets") or ()):
             if code not in sets:
-                problems.add(f"legal_sets names no set {code!r}", (*at, "legal_sets"))
+                hint = did_you_mean(str(code), {c: (s.name,) for c, s in sets.items()})
+                problems.add(
+                    f"format {format_id!r}: legal_sets names no set {code!r}{hint}",
+                    (*at, "legal_sets", position),
+                    field="legal_sets",
+                )
         if "banlists" in data:
             banlists = tuple(
                 sorted(

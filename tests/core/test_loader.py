@@ -122,6 +122,20 @@ def test_duplicate_card_ids_are_refused(pool_copy):
     assert problem.card == "Ember Rex"
 
 
+def test_a_legal_set_that_is_no_set_is_one_problem_naming_the_format_and_field(pool_copy):
+    """ERA's Open inherits Standard's legal sets: a misspelt code is one mistake, said once."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(
+        game, "legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]", "legal_sets: [SDS1A, SDS1B, SDS1C, EXP1]"
+    )
+    (problem,) = check_pools(pool_copy)
+    assert (problem.file, problem.field) == (str(game), "legal_sets")
+    assert problem.message == (
+        "format 'standard': legal_sets names no set 'EXP1'; did you mean EXP1A?"
+    )
+    assert "legal_sets: [SDS1A" in game.read_text().splitlines()[problem.line - 1]
+
+
 BANS_COMET = "{date: 2024-01-01, banned: [Comet], note: Comet is banned.}"
 BANLIST_RULE = (
     '      - {id: sk-banned, check: banlist, title: Banned cards, cite: "Banned cards are out."}\n'
