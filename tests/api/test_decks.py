@@ -132,9 +132,11 @@ def test_editing_a_deck_saves_a_new_one_and_keeps_the_old(client):
 def test_there_is_no_way_to_change_a_saved_deck_in_place(client):
     saved = save(client, game="era", name="Fixed", text="1 Ember Rex").get_json()
     saved.pop("claim_key")
-    for method in ("put", "patch", "delete"):
+    for method in ("put", "patch"):
         response = getattr(client, method)(f"/api/v1/decks/{saved['id']}", json={"name": "x"})
         assert error_of(response, 405)["code"] == "method-not-allowed"
+    # Only its owner deletes it (tests/accounts/test_delete_deck.py); no one else.
+    assert error_of(client.delete(f"/api/v1/decks/{saved['id']}"), 401)["code"] == "unauthorized"
     assert client.get(f"/api/v1/decks/{saved['id']}").get_json() == saved
 
 
