@@ -1,0 +1,41 @@
+"""The Check a decklist page on a phone: the verdict is what the answer shows first."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.builder import example
+from tests.browser.watch import watch
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    context = browser.new_context(
+        base_url=live_server,
+        viewport={"width": 360, "height": 640},
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = watch(page)
+    yield page
+    context.close()
+    assert errors == [], "the page's scripts reported errors"
+
+
+@pytest.mark.parametrize("game", ["eruma", "shadow-era"])
+def test_the_answer_opens_at_the_verdict_below_the_form(phone, game):
+    page = phone
+    page.goto("/validate")
+    page.get_by_label("Game").select_option(game)
+    page.get_by_label("Decklist").fill(example(f"{game}-illegal"))
+    page.get_by_role("button", name="Check the deck").tap()
+    verdict = page.locator("#result .verdict")
+    expect(verdict).to_contain_text("Not legal")
+    expect(verdict).to_be_in_viewport()
+    # The list sent is still in the form above, to fix and check again.
+    assert page.get_by_label("Decklist").input_value().strip() == example(f"{game}-illegal").strip()
