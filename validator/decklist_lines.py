@@ -166,6 +166,10 @@ _SPLIT = re.compile(r"[|;]")
 # its marks in braces: "[Dinos{top}]".
 _CATEGORY = re.compile(r"\s*\[([^\[\]]*)\]$")
 _BRACED = re.compile(r"\{[^{}]*\}")
+# A header's cards split by slashes or pluses: "Dinos: Ember Rex / Tidefang Mosasaur".
+_SPLIT_WORDED = re.compile(r"\s+[/+]\s+")
+# The last two of a list of cards joined by a word: "A, B and C", "A, B & C".
+_LAST_JOINED = re.compile(r"\s+(?:(?i:and)|&)\s+")
 # A note after a card and dashes: "3 Kindle -- burn", "3 Kindle - vs air", "3 Kindle — burn".
 _DASH_NOTE = re.compile(r"\s+(?:(--+)\s*|[-–—]\s+)(?=\S)")
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
@@ -321,6 +325,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 read = _read_several(game, rest) or read
             if read[0] == _UNKNOWN and ("|" in rest or ";" in rest):
                 read = _read_split(game, rest) or read  # "Extra Deck: Zombie x3; Rat x2"
+            if read[0] == _UNKNOWN and _SPLIT_WORDED.search(rest):
+                # "Dinos: Ember Rex / Tidefang Mosasaur": below a header, a slash or a plus
+                # lists cards (alone on a line, "Ember Rex / Tidefang" may be a list's title)
+                read = _read_split(game, rest, _SPLIT_WORDED) or read
             if read[0] == _UNKNOWN and (further := _target(game, rest)) is not None:
                 # "Items - Weapons (4)": a header and the group within it, no card
                 inner = further if further[1] is not None else target
@@ -614,20 +622,28 @@ def _read_several(game: Game, text: str) -> tuple | None:
     if len(parts) > MAX_LINE_PARTS:
         return None
     readings = []
-    for part in parts:
+    for at, part in enumerate(parts):
         if part:
             reading = _read_entry(game, part)
+            if reading[0] != _CARD and at == len(parts) - 1 and at > 0:
+                # "Ember Rex, Cinderhorn Triceratops and Tidefang Mosasaur": the last two
+                # joined as words join them ("Daisy and Violet" is one card, read whole first)
+                last = _read_split(game, part, _LAST_JOINED)
+                if last is not None and all(r[0] == _CARD for r in last[1]):
+                    readings.extend(last[1])
+                    continue
             if reading[0] != _CARD:
                 return None
             readings.append(reading)
     return (_SEVERAL, tuple(readings)) if len(readings) > 1 else None
 
 
-def _read_split(game: Game, line: str) -> tuple | None:
+def _read_split(game: Game, line: str, split: re.Pattern | None = None) -> tuple | None:
     """Cards written one after another split by bars or semicolons, which no card's name
-    holds: each part read as a line of its own. None unless a part is a card and every other
-    part a card or an unknown name with its count ("4 Ful Moon", said as a card no game has)."""
-    parts = [part.strip() for part in _SPLIT.split(line, MAX_LINE_PARTS)]
+    holds (or by ``split``): each part read as a line of its own. None unless a part is a card
+    and every other part a card or an unknown name with its count ("4 Ful Moon", said as a
+    card no game has)."""
+    parts = [part.strip() for part in (split or _SPLIT).split(line, MAX_LINE_PARTS)]
     parts = [part for part in parts if part]
     if len(parts) < 2 or len(parts) > MAX_LINE_PARTS:
         return None

@@ -521,3 +521,35 @@ def test_the_draw_deck_as_a_rulebook_names_it_is_the_deck(arcmage, header):
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Kolibri", 4)]
     assert cards(parsed, "regions") == [("Plymouth", 1)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dinos: Ember Rex, Cinderhorn Triceratops & Tidefang Mosasaur",
+        "Dinos: Ember Rex, Cinderhorn Triceratops and Tidefang Mosasaur",
+        "Dinos: Ember Rex / Cinderhorn Triceratops / Tidefang Mosasaur",
+        "Dinos: Ember Rex + Cinderhorn Triceratops + Tidefang Mosasaur",
+    ],
+)
+def test_a_header_listing_its_cards_as_words_join_them(era, line):
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert [name for name, _ in cards(parsed, "dinos")] == [
+        "Ember Rex",
+        "Cinderhorn Triceratops",
+        "Tidefang Mosasaur",
+    ]
+
+
+def test_a_card_named_with_and_is_not_split_from_a_list(eruma):
+    parsed = parse_text("Deck: Charlotte, Daisy and Violet", eruma)
+    assert parsed.problems == []
+    assert [name for name, _ in cards(parsed, "deck")] == ["Charlotte", "Daisy and Violet"]
+
+
+def test_two_cards_joined_by_a_slash_on_the_first_line_are_the_lists_title(era):
+    """ "Ember Rex / Tidefang Mosasaur" on top of a list names the deck by its dinos."""
+    parsed = parse_text("Ember Rex / Tidefang Mosasaur\nDinos:\n1 Ember Rex", era)
+    assert parsed.deck.name == "Ember Rex / Tidefang Mosasaur"
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
