@@ -28,8 +28,9 @@ def answers(*rows: tuple[str, str, str, str]) -> bytes:
 
 
 def line(rows: list[tuple[str, str, str, str]], row: int) -> str:
-    """Where the sheet's ``row`` (0 for the first answer) starts: its lists span lines."""
-    return f"line {2 + sum(r[3].count(chr(10)) + 1 for r in rows[:row])}"
+    """The sheet's ``row`` (0 for the first answer) as a spreadsheet numbers it: the header is
+    row 1, though the lists span several lines of the file."""
+    return f"row {2 + row}"
 
 
 def upload(client, event, data: bytes, filename: str = "Deck check (Responses).csv") -> str:
@@ -124,7 +125,7 @@ def test_with_room_for_fewer_lists_the_latest_answers_are_kept(app, client, even
     ]
     page = upload(client, event, answers(*rows))
     assert lists_of(client, event, "Ann") == [ILLEGAL, LEGAL]
-    assert "line 2: skipped: an earlier answer of Ann's, not stored" in page
+    assert "row 2: skipped: an earlier answer of Ann's, not stored" in page
 
 
 @pytest.mark.parametrize(
@@ -205,7 +206,7 @@ def test_a_sheet_without_times_still_skips_a_second_list(client, event):
     sheet = f"player,list\r\nAnn,1 Ember Rex\r\nAnn,{quoted(LEGAL)}\r\n"
     page = upload(client, event, sheet.encode())
     assert lists_of(client, event, "Ann") == ["1 Ember Rex"]
-    assert "line 3: skipped: a second list for Ann" in page
+    assert "row 3: skipped: a second list for Ann" in page
 
 
 def test_the_api_upload_names_who_answered_again_as_the_dashboard_does(client, event):

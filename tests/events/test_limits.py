@@ -156,7 +156,7 @@ def test_the_organizer_of_a_full_event_is_told_so_in_their_own_words(client, eve
         headers=event.admin,
     )
     assert uploaded.get_json()["skipped"] == [
-        "line 2: skipped: The event is full: it has room for 3 players, the most this site allows."
+        "row 2: skipped: The event is full: it has room for 3 players, the most this site allows."
     ]
     dashboard = f"/events/{event.id}/admin/{event.token}"
     page = client.get(dashboard).get_data(as_text=True)

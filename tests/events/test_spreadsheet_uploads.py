@@ -53,7 +53,8 @@ def test_excels_sep_line_names_the_separator():
     for separator in (",", ";", "\t"):
         data = f"sep={separator}\r\nplayer{separator}list\r\nHal{separator}1 Kindle\r\n"
         items, skipped = read_upload("lists.csv", data.encode())
-        assert ([(i.source, i.player) for i in items], skipped) == ([("line 3", "Hal")], [])
+        # A spreadsheet reads the sep= line and shows the header as row 1: Hal is row 2.
+        assert ([(i.source, i.player) for i in items], skipped) == ([("row 2", "Hal")], [])
 
 
 def workbook(members: dict[str, str]) -> bytes:

@@ -80,4 +80,4 @@ def test_the_dashboard_says_which_lists_were_already_on_file(client, event):
         page = answer.get_data(as_text=True)
         assert expected in page
     assert "2 lists were already on file as uploaded, and were not stored again." in page
-    assert "line 2: Ann: the same list is on file (version 1), not stored again" in page
+    assert "row 2: Ann: the same list is on file (version 1), not stored again" in page

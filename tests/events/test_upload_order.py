@@ -33,17 +33,17 @@ def csv_upload():
 
 
 def line_numbers(skipped: list[str]) -> list[int]:
-    return [int(re.match(r"line (\d+): skipped", s).group(1)) for s in skipped]
+    return [int(re.match(r"row (\d+): skipped", s).group(1)) for s in skipped]
 
 
 def test_a_csv_uploads_skipped_lines_are_reported_in_line_order(client, event, csv_upload):
     response = client.post(event.url("/uploads"), json={"csv": csv_upload}, headers=event.admin)
     assert response.status_code == 200, response.get_data(as_text=True)
     report = response.get_json()
-    assert [s["source"] for s in report["stored"]] == ["line 2", "line 7"]
+    assert [s["source"] for s in report["stored"]] == ["row 2", "row 7"]
     assert line_numbers(report["skipped"]) == [3, 4, 5, 6]
-    assert report["skipped"][1] == f"line 4: {NO_PLAYER}"
-    assert report["skipped"][2] == "line 5: skipped: a second list for alice"
+    assert report["skipped"][1] == f"row 4: {NO_PLAYER}"
+    assert report["skipped"][2] == "row 5: skipped: a second list for alice"
 
 
 def test_a_zips_skipped_files_are_reported_in_archive_order(client, event):
@@ -77,4 +77,4 @@ def test_the_dashboard_reports_a_csvs_skipped_lines_in_line_order(client, event,
     )
     page = uploaded.get_data(as_text=True)
     assert "2 lists stored from roster.csv." in page
-    assert [int(n) for n in re.findall(r"<li>line (\d+): skipped", page)] == [3, 4, 5, 6]
+    assert [int(n) for n in re.findall(r"<li>row (\d+): skipped", page)] == [3, 4, 5, 6]

@@ -150,11 +150,12 @@ def test_a_csv_has_one_row_per_player_with_multi_line_lists():
     ]
     assert items[0].submission.body == example("era-legal")
     empty = 2 + example("era-legal").count(chr(10)) + 1  # the line the row without a name is on
+    # Each named by its row in a spreadsheet (the header is row 1), ordered by its line.
     assert [(i.source, i.position) for i in items] == [
-        ("line 2", 2),
-        (f"line {empty + 1}", empty + 1),
+        ("row 2", 2),
+        ("row 4", empty + 1),
     ]
-    assert skipped == [(empty, f"line {empty}: skipped: no player name")]
+    assert skipped == [(empty, "row 3: skipped: no player name")]
 
 
 def test_a_csv_without_the_player_and_list_columns_is_refused():
@@ -254,7 +255,7 @@ def test_a_csv_saved_by_a_spreadsheet_with_semicolons_or_tabs_is_read():
         text = "\r\n".join(separator.join(row) for row in rows) + "\r\n"
         items, skipped = read_csv(text.encode())
         assert [(i.source, i.player, i.player_id, i.submission.body) for i in items] == [
-            ("line 2", "Anna Müller", "DE-1", "1 Ember Rex")
+            ("row 2", "Anna Müller", "DE-1", "1 Ember Rex")
         ], separator
         assert skipped == []
     # A list holding semicolons in a comma-separated file is still one cell.
@@ -351,7 +352,7 @@ def test_a_json_list_naming_a_section_twice_is_skipped_not_stored_in_half():
     assert skipped == [
         (
             2,
-            "line 2: skipped: the list looks like JSON but cannot be read:"
+            "row 2: skipped: the list looks like JSON but cannot be read:"
             " the JSON names the key 'dinos' twice in one object",
         )
     ]

@@ -147,7 +147,7 @@ def test_a_zip_of_one_csv_is_read_as_the_csv(client, event):
         ]
     )
     items, skipped = read_upload("Deck check (Responses).zip", data)
-    assert ([(i.source, i.player) for i in items], skipped) == ([("line 2", "Ann")], [])
+    assert ([(i.source, i.player) for i in items], skipped) == ([("row 2", "Ann")], [])
     page = dashboard_upload(client, event, data, "Deck check (Responses).zip")
     assert "1 list stored from Deck check (Responses).zip." in page
     assert "<code>player,list</code>, zipped or not; a form's sheet of answers" in page

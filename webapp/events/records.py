@@ -248,7 +248,7 @@ class Match:
 class BulkItem:
     """One list of a bulk upload: where it came from and the player it is for."""
 
-    source: str  # file name in the zip, or "line N" of the CSV
+    source: str  # file name in the zip, or "row N" of the CSV (the header is row 1)
     player: str
     submission: Submission
     player_id: str | None = None

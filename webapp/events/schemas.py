@@ -359,7 +359,13 @@ class VerifySchema(Schema):
 
 
 class StoredSchema(Schema):
-    source = fields.Str(required=True, metadata={"description": "File name or CSV line."})
+    source = fields.Str(
+        required=True,
+        metadata={
+            "description": "The file name in the zip, or the CSV row as a spreadsheet numbers"
+            " it (row 2, the first after the header)."
+        },
+    )
     entry = fields.Nested(EntrySchema, required=True)
 
 
@@ -368,13 +374,13 @@ class UploadReportSchema(Schema):
     skipped = fields.List(
         fields.Str(),
         required=True,
-        metadata={"description": "Each file or CSV line skipped, and why: in the upload's order."},
+        metadata={"description": "Each file or CSV row skipped, and why: in the upload's order."},
     )
     unchanged = fields.List(
         fields.Str(),
         required=True,
         metadata={
-            "description": "Each file or CSV line whose list is already on file as uploaded"
+            "description": "Each file or CSV row whose list is already on file as uploaded"
             " (an upload sent again), not stored again: in the upload's order."
         },
     )

@@ -4,7 +4,8 @@ Nothing is extracted to disk: members are read into memory with hard limits
 on their number and on the bytes each one (and all of them) may inflate to, so
 a zip bomb or a path like ``../../etc/passwd`` can do no harm. Members that are
 not decklists are skipped with a message saying why, and its place in the upload (a
-member's number in the zip, the line a CSV row starts on), so that the report of the
+member's number in the zip, the line a CSV row starts on, its row as a spreadsheet numbers it
+is what the report says), so that the report of the
 upload (:func:`webapp.events.submit_for_players`) lists them in the file's order.
 """
 
@@ -606,10 +607,13 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     items: list[BulkItem] = []
     skipped: list[Skipped] = []
     ended = reader.line_num
+    # The report names a row as a spreadsheet numbers it (the header is row 1), not by the
+    # file's lines: a list spans several, and the organizer looks for the row in the sheet.
+    sheet_row = 1
     try:
         for row in reader:
-            # A quoted list spans several lines: name the row by the line it starts on.
             number, ended = ended + 1, reader.line_num
+            sheet_row += 1
             if not any(cell.strip() for cell in row):
                 continue
             if len(items) + len(skipped) >= MAX_MEMBERS:
@@ -621,7 +625,7 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 cells["player_id"] = cell_text(cells["player_id"])
             if "email" in cells:
                 cells["email"] = cell_text(cells["email"])
-            source = f"line {number}"
+            source = f"row {sheet_row}"
             if not cells["player"].strip():
                 skipped.append((number, f"{source}: skipped: no player name"))
                 continue
