@@ -142,9 +142,15 @@ def _no_games(root: Path, broken: dict[str, list[PoolProblem]]) -> PoolError:
     """The error of pools that cannot be served whole: every problem, or that there are
     no game folders at all."""
     problems = [problem for found in broken.values() for problem in found]
-    return PoolError(
-        problems or [PoolProblem(str(root), "no game folders (a folder holding game.yaml)")]
-    )
+    if problems:
+        return PoolError(problems)
+    # A mistyped folder (DECKWRIGHT_POOLS for the site) is said not to exist, as the command
+    # line says of --pools, not to hold no games.
+    if root.is_dir():
+        why = "no game folders (a folder holding game.yaml)"
+    else:
+        why = "is a file, not a folder of games" if root.exists() else "no such folder"
+    return PoolError([PoolProblem(str(root), why)])
 
 
 def _load_each(

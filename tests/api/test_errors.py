@@ -103,6 +103,25 @@ def test_pools_where_no_game_loads_are_a_500_listing_every_problem(tmp_path, poo
     assert len(error["details"]) == 5
 
 
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda path: None, "no such folder"),
+        (lambda path: path.write_text("era\n"), "is a file, not a folder of games"),
+        (lambda path: path.mkdir(), "no game folders (a folder holding game.yaml)"),
+    ],
+    ids=["a mistyped folder", "a file", "an empty folder"],
+)
+def test_pools_that_are_no_folder_of_games_are_said_to_be_what_they_are(tmp_path, make, said):
+    # DECKWRIGHT_POOLS=/srv/deckwright/pool (for .../pools) was answered as a folder with no
+    # games in it, while the command line says such a folder does not exist.
+    pools = tmp_path / "pool"
+    make(pools)
+    client = make_app(tmp_path, POOLS=str(pools)).test_client()
+    error = error_of(client.get("/api/v1/games"), 500)
+    assert error["details"] == [f"{pools}: {said}"]
+
+
 def test_pages_outside_the_api_keep_html_errors(client):
     response = client.get("/no-such-page")
     assert response.status_code == 404
