@@ -36,7 +36,17 @@ class DecklistFileError(DeckwrightError):
 
     def __init__(self, path: Path, reason: str):
         self.path, self.reason = path, reason
-        super().__init__(f"{path}: {reason}")
+        super().__init__(f"{shown(path)}: {reason}")
+
+
+def shown(path: Path | str) -> str:
+    """A path as text any output can hold: bytes of a file's name that are no UTF-8 (kept
+    by Python as lone surrogates, which a UTF-8 report or JSON cannot carry) are written as
+    ``\\xff``, so the organizer can still tell which file it is."""
+    text = str(path)
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 @dataclass
@@ -300,10 +310,10 @@ def counts_phrase(result: Result) -> str:
 
 def summary_line(verdict: FileVerdict, game: Game) -> str:
     if verdict.not_checked:
-        return f"{verdict.path}: not checked: {verdict.not_checked}"
+        return f"{shown(verdict.path)}: not checked: {verdict.not_checked}"
     result = verdict.result
     line = (
-        f"{verdict.path}: {verdict_word(result)} in {game.short_name} {result.format_name}"
+        f"{shown(verdict.path)}: {verdict_word(result)} in {game.short_name} {result.format_name}"
         f"{counts_phrase(result)}"
     )
     if verdict.formats:
@@ -329,7 +339,7 @@ def detail_lines(result: Result) -> list[str]:
 
 def verdict_json(verdict: FileVerdict) -> dict:
     data = {
-        "file": str(verdict.path),
+        "file": shown(verdict.path),
         "game": verdict.result.game,
         "format": verdict.result.format,
         "legal": verdict.result.legal,
@@ -353,8 +363,8 @@ def report_csv(verdicts: Iterable[FileVerdict]) -> str:
         result = verdict.result
         writer.writerow(
             (
-                safe_cell(verdict.path),
-                safe_cell(verdict.path.stem),
+                safe_cell(shown(verdict.path)),
+                safe_cell(shown(verdict.path.stem)),
                 "yes" if result.legal else "no",
                 len(result.errors),
                 len(result.warnings),

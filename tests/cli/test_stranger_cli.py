@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import shutil
 import signal
@@ -384,3 +385,29 @@ def test_a_folder_given_as_a_decklist_is_a_file_error(run, tmp_path):
     result = run("validate", "-g", "era", tmp_path)
     assert result.exit_code == 2
     assert result.output == f"Error: {tmp_path}: Is a directory\n"
+
+
+def test_a_file_name_that_is_no_utf8_is_shown_with_its_bytes_in_the_report(run, tmp_path):
+    # A list copied from an old zip or a Windows share keeps its name's bytes (\xff):
+    # writing the report ended in a UnicodeEncodeError traceback.
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / os.fsdecode(b"b\xf6rje.txt")).write_text(LEGAL)
+    report = tmp_path / "report.csv"
+    result = run("event", "check", folder, "-g", "era", "--report", report)
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        f"{folder}/b\\xf6rje.txt: legal in ERA Standard",
+        "1 decks: 1 legal, 0 not legal",
+        f"report written to {report}",
+    ]
+    rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
+    assert rows[1][:3] == [f"{folder}/b\\xf6rje.txt", "b\\xf6rje", "yes"]
+
+
+def test_a_file_name_that_is_no_utf8_is_json_any_reader_reads(run, tmp_path):
+    deck = tmp_path / os.fsdecode(b"\xffdeck.txt")
+    deck.write_text(LEGAL)
+    result = run("validate", "-g", "era", "--json", deck)
+    assert result.exit_code == 0
+    assert json.loads(result.output)[0]["file"] == f"{tmp_path}/\\xffdeck.txt"
