@@ -207,7 +207,7 @@ def delete_saved(
     db: sqlite_utils.Database, deck_ids: list[str], when: datetime, said: bool
 ) -> None:
     """Delete saved decks, inside the caller's transaction: each id is kept as deleted (its
-    link answers so from now on, see :func:`deleted`) and its row goes.
+    link answers so from now on, see :func:`deletion_said`) and its row goes.
 
     A row another deck names as its parent (a copy someone saved from it) cannot go, as the
     copy points at it: what it held (its cards, text, name and description) is wiped and the
@@ -218,14 +218,13 @@ def delete_saved(
     if not deck_ids:
         return
     _tombstones(db)
-    marks = ", ".join("?" * len(deck_ids))
-    found = [
-        deck_id
-        for (deck_id,) in db.execute(
-            f"SELECT id FROM decks WHERE id IN ({marks}) ORDER BY rowid DESC", deck_ids
+    found: list[tuple[int, str]] = []
+    for start in range(0, len(deck_ids), 500):  # as many ids as SQLite takes at once
+        batch = deck_ids[start : start + 500]
+        found += db.execute(
+            f"SELECT rowid, id FROM decks WHERE id IN ({', '.join('?' * len(batch))})", batch
         ).fetchall()
-    ]
-    for deck_id in found:
+    for _row, deck_id in sorted(found, reverse=True):
         db.execute(
             "INSERT OR REPLACE INTO deleted_decks (deck_id, deleted, said) VALUES (?, ?, ?)",
             [deck_id, when.isoformat(), int(said)],

@@ -203,3 +203,48 @@ def test_the_openapi_document_has_the_delete_and_its_errors(client):
     error_ref = operation["responses"]["410"]["content"]["application/json"]["schema"]["$ref"]
     assert error_ref.endswith("/ErrorResponse")
     assert [p["name"] for p in operation["parameters"]] == ["deck_id", "Deckwright-Claim-Key"]
+
+
+def test_a_deck_of_more_versions_than_sqlite_takes_at_once_is_deleted_whole(app, alice, clock):
+    """A long-edited deck (1,200 versions here) goes whole, every row of its chain, on an
+    SQLite that takes 999 values in one statement (as builds before 3.32 do)."""
+    import sqlite3
+
+    from webapp.accounts import decks as account_decks
+    from webapp.accounts import store
+    from webapp.db import get_db
+
+    first = save(alice, "Long Haul")
+    with app.app_context():
+        db = get_db()
+        row = db.execute(
+            "SELECT game, format, created, deck, text FROM decks WHERE id = ?", [first]
+        ).fetchone()
+        ids = [first] + [f"v{n:05}" for n in range(1, 1200)]
+        db["decks"].insert_all(
+            {
+                "id": deck_id,
+                "game": row[0],
+                "name": "Long Haul",
+                "format": row[1],
+                "created": row[2],
+                "parent": ids[n - 1],
+                "deck": row[3],
+                "text": row[4],
+                "description": "",
+            }
+            for n, deck_id in enumerate(ids)
+            if n
+        )
+        db.conn.executemany(
+            "INSERT INTO account_decks (deck_id, account_id, root, visibility)"
+            " SELECT ?, account_id, root, visibility FROM account_decks WHERE deck_id = ?",
+            [(deck_id, first) for deck_id in ids[1:]],
+        )
+        owner = store.by_name(db, "alice")
+        db.conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)
+        gone = account_decks.delete_deck(db, owner, ids[-1], clock())
+        assert sorted(gone.versions) == sorted(ids)
+        assert db.execute("SELECT COUNT(*) FROM decks").fetchone() == (0,)
+        assert db.execute("SELECT COUNT(*) FROM deleted_decks").fetchone() == (1200,)
+    assert app.test_client().get(f"/decks/{ids[600]}").status_code == 410
