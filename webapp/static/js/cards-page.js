@@ -107,7 +107,7 @@ function render(answer) {
 
 /** The names closest to words that match no card, each a link searching for it. */
 function renderSuggestions(names) {
-  didYouMean.hidden = !names.length;
+  // Never hidden, only emptied: a status hidden while its words change is not read out.
   if (!names.length) {
     didYouMean.replaceChildren();
     return;
