@@ -13,6 +13,7 @@ only ever deal with HTTP errors.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
@@ -81,10 +82,22 @@ def handle_deckwright_error(error: DeckwrightError) -> Response | HTTPException:
     status = status_of(error)
     if status >= 500:
         current_app.logger.error("%s: %s", error.code, error)
+    message, details = str(error), details_of(error)
+    if isinstance(error, PoolError):
+        # The log keeps the whole paths; a client is told the files within the pools'
+        # folder ("era/cards.yaml:58"), not where the server keeps them.
+        message, details = within_pools(message), [within_pools(d) for d in details]
     if is_api_request():
-        return error_response(status, error.code, str(error), details_of(error))
-    http_error = default_exceptions.get(status, InternalServerError)(description=str(error))
+        return error_response(status, error.code, message, details)
+    http_error = default_exceptions.get(status, InternalServerError)(description=message)
     return current_app.handle_http_exception(http_error)
+
+
+def within_pools(text: str) -> str:
+    """``text`` with the pools' folder left out of the paths it names."""
+    library = current_app.extensions.get("deckwright.pools")
+    root = str(getattr(library, "root", "") or current_app.config.get("POOLS") or "")
+    return text.replace(root.rstrip("/\\") + os.sep, "") if root else text
 
 
 def handle_http_exception(error: HTTPException) -> Response | HTTPException:
