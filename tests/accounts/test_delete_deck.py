@@ -65,6 +65,12 @@ def test_deleting_a_deck_takes_every_version_and_its_links_say_so(app, alice):
             assert stranger.get(address).status_code == 410, address
     # The other deck is untouched.
     assert stranger.get(f"/decks/{kept}").status_code == 200
+    # Pressed again (a second click, the page kept in another tab): it is deleted already.
+    twice = alice.post(
+        f"/account/decks/{first}/delete", data={"csrf_token": csrf(alice, "/account")}
+    )
+    assert twice.status_code == 200
+    assert "That deck is deleted already." in twice.get_data(as_text=True)
 
 
 def test_a_copy_another_player_saved_stays_whole(app, alice, bob):

@@ -596,6 +596,9 @@ def delete_deck(deck_id: str):
     if isinstance(found, Response):
         return found
     mine = decks.deck_of(get_db(), found, deck_id)
+    if mine is None and deletion_said(get_db(), deck_id):
+        # Pressed twice, or the page kept in another tab: it is gone already, as asked.
+        return decks_page(found, notices=["That deck is deleted already."])
     if mine is None:
         return error_page(404, "Not found", "No such deck among yours.")
     if request.method == "GET":
