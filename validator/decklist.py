@@ -164,6 +164,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     indexes: dict[str, Any] = {}
     on_board = False  # place[0] == _BOARD, kept as the lines are read
     opening = True  # no header, note or problem read yet: a first line may be the list's title
+    first = None  # the first line that is not blank (found when an unknown line asks)
     as_places: bool | None = None  # whether a numbered list's numbers are places (_NUMBERED)
     placed: list[tuple[int, int, tuple]] = []  # its lines whose number could have been a count
     labelled: list[int] = []  # the "SB: 2 Card" lines outside a board (_below_label)
@@ -204,9 +205,14 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             kind = reading[0]
         # "Name: Orc Rush", "Format: Standard": a note on the list (below), never its title
         note = _list_note(game, deck, stripped) if kind == _UNKNOWN else None
-        if kind == _UNKNOWN and note is None and _is_about(lines, number, stripped):
-            if number == 1:
-                continue  # the block of notes digital card games export above the deck
+        about = None
+        if kind == _UNKNOWN and note is None:
+            if first is None:
+                first = _first_line(lines)
+            about = _is_about(lines, first, number, stripped)
+        if about == _ABOUT_HEADING:
+            continue  # the block of notes digital card games export above the deck
+        if about == _ABOUT_NAME_LINE:
             note = _list_note(game, deck, stripped, _ABOUT_NAME)  # "Name Fire Tempo" below it
         if opening:
             opening = False
@@ -464,12 +470,25 @@ def _is_title_with_colon(game: Game, deck: Deck, reading: tuple) -> bool:
     return _header_meant(game, label) is None
 
 
-def _is_about(lines: list[str], number: int, stripped: str) -> bool:
+_ABOUT_HEADING = "heading"
+_ABOUT_NAME_LINE = "name"
+
+
+def _first_line(lines: list[str]) -> int:
+    """The number of the list's first line that is not blank (0 when every one is)."""
+    return next((at for at, line in enumerate(lines, 1) if line.strip().strip(_INVISIBLE)), 0)
+
+
+def _is_about(lines: list[str], first: int, number: int, stripped: str) -> str | None:
     """Whether line ``number`` is the "About" heading a digital card game's export starts
-    with, or the line right below it ("Name Fire Tempo")."""
-    if number == 1:
-        return stripped.strip(_INVISIBLE).lower() == "about"
-    return number == 2 and lines[0].strip().strip(_INVISIBLE).lower() == "about"
+    with (:data:`_ABOUT_HEADING`), or the line right below it ("Name Fire Tempo",
+    :data:`_ABOUT_NAME_LINE`); None otherwise. The export's first line is the list's
+    ``first`` that is not blank: a list pasted is often given a blank line above it."""
+    if number == first:
+        return _ABOUT_HEADING if stripped.strip(_INVISIBLE).lower() == "about" else None
+    if number == first + 1 and lines[first - 1].strip().strip(_INVISIBLE).lower() == "about":
+        return _ABOUT_NAME_LINE
+    return None
 
 
 def _list_note(

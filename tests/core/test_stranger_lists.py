@@ -603,6 +603,16 @@ def test_an_arena_style_about_block_names_the_deck_and_is_no_card(era):
     )
 
 
+@pytest.mark.parametrize("above", ["\n", "\r\n  \r\n", "\ufeff\n"])
+def test_an_about_block_below_blank_lines_is_the_same_block(era, above):
+    # A list pasted into a form often starts with a blank line: "About" was then the list's
+    # title and the deck's name, and "Name Fire Tempo" an unknown card, an error.
+    parsed = parse_text(f"{above}About\nName Fire Tempo\n\nDeck\n3 Kindle\n", era)
+    assert entries(parsed) == {"Kindle": 3}
+    assert parsed.deck.name == "Fire Tempo"
+    assert [(p.rule, p.severity) for p in parsed.problems] == [(IGNORED_LINE, WARNING)]
+
+
 def test_name_below_about_may_still_be_a_card(shadow_era):
     parsed = parse_text("About\nBad Wolf\n", shadow_era)
     assert entries(parsed) == {"Bad Wolf": 1}
