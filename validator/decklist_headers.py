@@ -53,6 +53,8 @@ class _Lexicon:
     def __init__(self, game: Game):
         self.group_keys: set[str] = set()
         self.set_keys = frozenset(name_key(code) for code in game.sets)
+        # "Call of the Crystals": a set by its name, as deck sites write it after a card
+        self.set_names = {name_key(s.name): code for code, s in game.sets.items() if s.name}
         for card_type in game.card_types:
             self.group_keys.add(name_key(card_type))
             # "Code" for "Active Code" and "Delayed Code": players group by the last word.

@@ -140,9 +140,11 @@ _TOTAL = re.compile(
     r"^(?:total(?:\s+cards?)?|card\s+count)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?"
     # and what players add to it: "Total: 40 (+hero)", "Total: 40 + hero", "Total 15 + 13"
     r"(?:\s*\([^()]*\)|\s*\+\s*\w+(?:\s+\w+)?)*$"
-    r"|^\d+\s+cards?(?:\s+total)?$",
+    r"|^\d+\s+cards?(?:\s+total)?(?:\s*\([^()]*\))*$",  # "41 cards (min 40)", as deck sites end one
     re.I,
 )
+# The newest set a deck site's list says its cards come from: "Cards up to Lost Lands".
+_CARDS_UP_TO = re.compile(r"^cards\s+up\s+to\s+\S.*$", re.I)
 # What a list writes in a part it leaves empty: "Sideboard: none", "Maybe: -".
 _NOTHING = frozenset(
     ("none", "nothing", "empty", "n/a", "na", "nil", "tbd", "-", "--", "---", "–", "—", "―",
@@ -278,6 +280,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
     line = _TRAILING_COMMENT.sub("", line)
     if _TOTAL.match(line):
         return (_TOTAL_LINE, line)
+    if line[:1] in "Cc" and _CARDS_UP_TO.match(line) and _find(game, line) is None:
+        return (_SKIP,)
     ruled = _RULE.match(line)
     if ruled:
         if not ruled.group(2):

@@ -142,6 +142,9 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         card, named, notes = found
         code = text[len(match.group(1)) :].strip()
         printing = _printing(game.printings(card), match)
+        in_set = _lexicon(game).set_names.get(name_key(code.strip("()[]{}")))
+        if printing is None and in_set:  # "[Call of the Crystals]": the set by its name
+            printing = _first(game.printings(card), in_set, None)
         if printing is None and _is_place(game, card, code.strip("()[]{}").strip()):
             return card, named, notes  # "Plymouth (I)": the region's place in the chapter
         if printing is None and _describes(card, code.strip("()[]{}").strip()):
@@ -177,6 +180,19 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         if printed is not None:
             return printed
     noted = _note_apart(text)
+    in_set = noted and _lexicon(game).set_names.get(name_key(noted[1]))
+    if in_set:
+        # "Bad Wolf (Call of the Crystals)": a set's name, as deck sites write it after a card
+        found = _find(game, noted[0])
+        if found is not None:
+            card, named, notes = found
+            printing = _first(game.printings(card), in_set, None)
+            if printing is not None:
+                return printing, True, notes
+            note = (
+                f"no printing of {card.name} is in {noted[1]}; read as {card.name} in any printing"
+            )
+            return card, named, (*notes, note)
     if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
         # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";
         # a digit may be a count or a printing ("(2 copies)", "(SDS1A 13)"), never dropped

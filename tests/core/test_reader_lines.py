@@ -8,6 +8,8 @@ from cardpool import load_game
 from validator import WARNING, decklist_names, parse_text
 from validator.decklist import MALFORMED_LINE, READ_AS, UNKNOWN_CARD
 
+from ..helpers import example
+
 # A reprint of Ember Rex in the promo set, added to a private copy of the ERA pool: the
 # same card in two printings, so a line can name one of them.
 EMBER_REX_PROMO = """
@@ -462,3 +464,35 @@ def test_a_row_with_no_count_and_the_cards_own_number_is_that_printing(era_repri
     parsed = parse_text("| Ember Rex | PROMO-007 |\n| Kindle | SDS1A-015 |", era_reprinted)
     assert parsed.problems == []
     assert entries(parsed) == [("era-ember-rex-promo", 1, True), ("era-kindle", 1, True)]
+
+
+@pytest.mark.parametrize(
+    ("line", "card"),
+    [
+        ("4x Insolent Pup (Lost Lands)", "ll108"),
+        ("4x Bad Wolf (Call of the Crystals)", "se049"),
+        ("4x Bad Wolf [Call of the Crystals]", "se049"),
+    ],
+)
+def test_a_sets_name_in_brackets_after_a_card_names_its_printing(shadow_era, line, card):
+    """Deck sites write the set's name after each card ("3x Hedge Fund (Core Set)"): it was
+    said to be a note, read as nothing."""
+    parsed = parse_text(line, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [(card, 4, True)]
+
+
+def test_a_sets_name_holding_no_printing_of_the_card_is_said(shadow_era):
+    parsed = parse_text("4x Bad Wolf (Lost Lands)", shadow_era)
+    assert [e.card.id for e in parsed.deck.entries()] == ["se049"]
+    (problem,) = parsed.problems
+    assert (problem.rule, problem.severity) == (READ_AS, WARNING)
+    assert "no printing of Bad Wolf is in Lost Lands" in problem.message
+
+
+@pytest.mark.parametrize("line", ["41 cards (min 40)", "41 cards", "Cards up to Lost Lands"])
+def test_a_deck_sites_footer_is_no_card(shadow_era, line):
+    """Deck sites end a list with its size and the sets it uses ("41 cards (min 40)", "Cards
+    up to Lost Lands"): each was a card no game has, an error."""
+    parsed = parse_text(f"{example('shadow-era-legal.txt')}\n{line}\n", shadow_era)
+    assert parsed.problems == []
