@@ -234,3 +234,29 @@ def test_a_left_list_continued_in_a_second_tab_and_sent_from_the_first_is_said_s
     assert "2 Fire Breath" in entry["latest"]["list"]
     other.close()
     assert errors == []
+
+
+def test_the_private_link_of_a_first_list_sent_here_is_still_shown_once_the_page_is_reloaded(
+    context, page
+):
+    page.set_viewport_size(PHONE)
+    event_id = new_event(context, "Link Cup")["event"]["id"]
+    page.goto(f"/games/era/build?event={event_id}")
+    loaded(page)
+    phone_import(page, LIST)
+    page.get_by_role("tab", name="Legality").click()
+    page.get_by_label("Your name").fill("Alice")
+    page.get_by_role("button", name="Submit to Link Cup").click()
+    link = page.locator("#private-url")
+    expect(link).to_be_visible()
+    given = link.inner_text()
+
+    # Reloaded before Alice bookmarked it (or a phone brought the tab back): the page still
+    # changes her list, and still shows the one link that opens it anywhere else.
+    page.reload()
+    loaded(page)
+    page.get_by_role("tab", name="Legality").click()
+    expect(page.locator("#submit-state")).to_contain_text("Changing Alice’s list on file")
+    expect(link).to_have_text(given)
+    page.goto(given)
+    expect(page.get_by_role("heading", name="Alice’s list")).to_be_visible()

@@ -74,6 +74,24 @@ function tabAccess(eventId) {
     : null;
 }
 
+/**
+ * The private link this page was given when it sent the player's first list, kept with the
+ * page as the token is: a reload, before the player bookmarked it, still shows it.
+ */
+function tabPrivateUrl(eventId) {
+  const kept = window.history.state && window.history.state.eventPrivateUrl;
+  return kept && kept.event === eventId && typeof kept.url === "string" ? kept.url : null;
+}
+
+function keepTabPrivateUrl(eventId, url) {
+  const state = { ...(window.history.state || {}), eventPrivateUrl: url ? { event: eventId, url } : null };
+  try {
+    window.history.replaceState(state, "");
+  } catch {
+    // A browser that refuses it: the link is shown until the page is reloaded.
+  }
+}
+
 function keepTabAccess(eventId, access) {
   const state = { ...(window.history.state || {}), eventAccess: access ? { event: eventId, ...access } : null };
   try {
@@ -213,25 +231,30 @@ function problemsOf(version) {
   );
 }
 
+/** The private link of a first list, said to be bookmarked. */
+function privateLinkOf(url) {
+  const privateUrl = new URL(url, window.location.origin).href;
+  return h(
+    "div",
+    { class: "secret-box", role: "status" },
+    h(
+      "p",
+      {},
+      h("strong", {}, "Your list is on file."),
+      " Bookmark your private link: it is the only way to see or change your submission,",
+      " and it is not shown anywhere else once you leave this page.",
+    ),
+    h("code", { id: "private-url" }, privateUrl),
+    h("p", {}, h("a", { href: privateUrl }, "Open your page")),
+  );
+}
+
 /** What the player's page shows after a submission: the private link once, verdict, receipt. */
 function receiptOf(receipt, game, event) {
   const latest = receipt.entry.latest;
-  const privateUrl = receipt.private_url ? new URL(receipt.private_url, window.location.origin).href : null;
   return [
-    privateUrl
-      ? h(
-          "div",
-          { class: "secret-box", role: "status" },
-          h(
-            "p",
-            {},
-            h("strong", {}, "Your list is on file."),
-            " Bookmark your private link: it is the only way to see or change your submission,",
-            " and it is not shown again anywhere else.",
-          ),
-          h("code", { id: "private-url" }, privateUrl),
-          h("p", {}, h("a", { href: privateUrl }, "Open your page")),
-        )
+    receipt.private_url
+      ? privateLinkOf(receipt.private_url)
       : h(
           "p",
           { class: "notice", role: "status" },
@@ -541,7 +564,10 @@ export async function openForEvent(game, builder) {
       if (!(error instanceof ApiError)) throw error;
       unavailable(error.message);
       // A link that no longer opens the list is not tried again on the next reload.
-      if (error.status === 403 || error.status === 404) keepTabAccess(eventId, null);
+      if (error.status === 403 || error.status === 404) {
+        keepTabAccess(eventId, null);
+        keepTabPrivateUrl(eventId, null);
+      }
       keptOnly();
       return;
     }
@@ -555,6 +581,9 @@ export async function openForEvent(game, builder) {
     fileDeck = shape(builder.draft());
     builder.markSent();
     builder.announce(`${player}’s list on file is loaded.`);
+    // This page sent the first list: reloaded, it still shows the link it was given.
+    const sentUrl = tabPrivateUrl(eventId);
+    if (sentUrl) el.receipt.replaceChildren(privateLinkOf(sentUrl));
   }
   restore(latest);
   if (!event.open) {
@@ -768,6 +797,7 @@ export async function openForEvent(game, builder) {
         receipt = await api(`${eventPath}/entries`, { method: "POST", json: body });
         access = { entry: receipt.entry.entry, token: receipt.player_token };
         keepTabAccess(eventId, access);
+        keepTabPrivateUrl(eventId, receipt.private_url);
         keepTabFirstPlace(eventId, null);
         // Said to the other tabs building this list before its kept copy goes (below).
         const on = receipt.entry.latest;
