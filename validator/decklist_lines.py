@@ -690,8 +690,8 @@ def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:
     reading = _read_line(game, before)
     if reading[0] != _CARD:
         return None
-    if dash.group(1):
-        return reading
+    if dash.group(1) or _describes(reading[1], line[dash.end() :]):
+        return reading  # "3 Cinder Imp - Inferno Being": what the card is, as "(Being)" says
     note = f"'{line[dash.start() :].strip()}' after {reading[1].name} is read as a note"
     return (*reading[:3], (*reading[3], note), reading[4])
 

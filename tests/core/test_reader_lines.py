@@ -496,3 +496,10 @@ def test_a_deck_sites_footer_is_no_card(shadow_era, line):
     up to Lost Lands"): each was a card no game has, an error."""
     parsed = parse_text(f"{example('shadow-era-legal.txt')}\n{line}\n", shadow_era)
     assert parsed.problems == []
+
+
+@pytest.mark.parametrize("line", ["3 Cinder Imp - Inferno Being", "3 Cinder Imp — Being"])
+def test_words_after_a_dash_saying_what_the_card_is_are_no_note(ryft, line):
+    parsed = parse_text(line, ryft)
+    assert parsed.problems == []
+    assert entries(parsed) == [("ryft-cinder-imp", 3, False)]
