@@ -266,7 +266,7 @@ def check_folder(
             continue
         player = player_of_file(path.name)
         if (first := firsts.first_of(player, path)) is not None:
-            reason = f"{second_list(player)} (the first is {first})"
+            reason = f"{second_list(shown(player))} (the first is {shown(first)})"
             verdict = second_list_verdict(path, game, format_id, reason)
         verdicts.append(verdict)
     return verdicts

@@ -411,3 +411,20 @@ def test_a_file_name_that_is_no_utf8_is_json_any_reader_reads(run, tmp_path):
     result = run("validate", "-g", "era", "--json", deck)
     assert result.exit_code == 0
     assert json.loads(result.output)[0]["file"] == f"{tmp_path}/\\xffdeck.txt"
+
+
+def test_a_second_list_under_a_name_that_is_no_utf8_is_named_with_its_bytes(run, tmp_path):
+    # The second list's reason names the player and the first file: with a name's bytes
+    # that are no UTF-8 in it, writing the report ended in a UnicodeEncodeError traceback.
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / os.fsdecode(b"B\xf6rje.txt")).write_text(LEGAL)
+    (folder / os.fsdecode(b"b\xf6rje.txt")).write_text(LEGAL)
+    report = tmp_path / "report.csv"
+    result = run("event", "check", folder, "-g", "era", "--report", report)
+    assert result.exit_code == 2
+    reason = f"a second list for b\\xf6rje (the first is {folder}/B\\xf6rje.txt)"
+    assert result.output.splitlines()[1] == f"{folder}/b\\xf6rje.txt: not checked: {reason}"
+    rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
+    assert rows[2][0] == f"{folder}/b\\xf6rje.txt"
+    assert rows[2][-1] == reason
