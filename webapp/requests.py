@@ -326,8 +326,39 @@ def _address_text(raw: str, where: str) -> None:
     decode(unquote_to_bytes(data.replace(b"+", b" ")), where)
 
 
+def _codings(header: str) -> list[str]:
+    return [
+        c.strip().lower() for c in header.split(",") if c.strip().lower() not in ("", "identity")
+    ]
+
+
+def check_encodings(environ: dict) -> None:
+    """Refuse a body sent compressed: read as it is, a gzip body was refused as text that
+    is not UTF-8, which sends its sender looking in the wrong place. ``Content-Encoding``
+    other than identity is a 415 (RFC 7694); a transfer coding other than chunked, which
+    the server removes, a 501 (RFC 9112)."""
+    content = _codings(environ.get("HTTP_CONTENT_ENCODING", ""))
+    if content:
+        raise ApiError(
+            415,
+            "unsupported-content-encoding",
+            f"the body is sent with Content-Encoding: {', '.join(content)}; send it uncompressed",
+            [{"content_encoding": content}],
+        )
+    transfer = [c for c in _codings(environ.get("HTTP_TRANSFER_ENCODING", "")) if c != "chunked"]
+    if transfer:
+        raise ApiError(
+            501,
+            "unsupported-transfer-encoding",
+            f"the body is sent with Transfer-Encoding: {', '.join(transfer)}; send it"
+            " uncompressed (chunked alone is read)",
+            [{"transfer_encoding": transfer}],
+        )
+
+
 def check_request() -> None:
-    """Refuse an address that is not UTF-8 (the app calls this before every request).
+    """Refuse an address that is not UTF-8, or a body sent compressed (the app calls this
+    before every request).
 
     Bodies are checked as they are read (:class:`EdgeRequest`), not here: a view may first
     raise its own body limit (an upload), and a view that reads no body pays nothing.
@@ -335,6 +366,11 @@ def check_request() -> None:
     environ = request.environ
     _address_text(environ.get("PATH_INFO", ""), "the address")
     _address_text(environ.get("QUERY_STRING", ""), "the query string")
+    # Only a body is compressed: a header naming a coding on a request without one is moot.
+    if "HTTP_TRANSFER_ENCODING" in environ or (
+        "HTTP_CONTENT_ENCODING" in environ and environ.get("CONTENT_LENGTH", "") not in ("", "0")
+    ):
+        check_encodings(environ)
 
 
 def limit_decklists() -> None:

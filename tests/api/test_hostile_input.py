@@ -4,6 +4,7 @@ tests/api/test_hostile_live.py sends the same over real HTTP to gunicorn)."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
@@ -334,3 +335,29 @@ def test_a_short_list_reports_every_problem(client, example):
     verdict = answer.get_json()
     assert verdict["more_problems"] == 0
     assert verdict["problems"]
+
+
+def test_a_body_sent_compressed_is_a_415_saying_so_not_text_that_is_not_utf8(client):
+    body = gzip.compress(json.dumps({"cards": [{"card": "Kindle", "count": 3}]}).encode())
+    response = client.post(
+        "/api/v1/games/era/validate",
+        data=body,
+        content_type="application/json",
+        headers={"Content-Encoding": "gzip"},
+    )
+    error = error_of(response, 415)
+    assert error["code"] == "unsupported-content-encoding"
+    assert error["message"] == (
+        "the body is sent with Content-Encoding: gzip; send it uncompressed"
+    )
+
+
+def test_a_content_encoding_of_identity_or_on_no_body_changes_nothing(client):
+    answer = client.post(
+        "/api/v1/games/era/validate",
+        data="1 Kindle",
+        content_type="text/plain",
+        headers={"Content-Encoding": "identity"},
+    )
+    assert answer.status_code == 200
+    assert client.get("/api/v1/games", headers={"Content-Encoding": "gzip"}).status_code == 200

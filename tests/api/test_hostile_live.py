@@ -532,3 +532,18 @@ def test_what_gunicorn_refuses_outside_the_api_is_still_its_page(client):
 def test_a_long_address_within_the_limit_still_reaches_the_api(client):
     answer = client.send("GET", "/api/v1/games/era/cards?q=" + "a" * 3900)
     assert answer.status == 200, answer.body[:300]
+
+
+def test_a_body_sent_with_a_transfer_coding_beside_chunked_is_a_501_saying_so(client):
+    answer = client.raw(
+        b"POST /api/v1/games/era/validate HTTP/1.1\r\n"
+        + HEAD
+        + b"Content-Type: text/plain\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+        + b"8\r\n1 Kindle\r\n0\r\n\r\n"
+    )
+    error = answer.error(501)
+    assert error["code"] == "unsupported-transfer-encoding"
+    assert error["message"] == (
+        "the body is sent with Transfer-Encoding: gzip; send it uncompressed"
+        " (chunked alone is read)"
+    )
