@@ -10,10 +10,11 @@ from tests.browser.builder import deck_rows, example, import_list, open_builder,
 
 pytestmark = pytest.mark.browser
 
-# What Chromium logs of each request the tests cut off.
+# What Chromium logs of each request the tests cut off, and of the date the server refuses.
 ALLOWED_PAGE_ERRORS = (
     "Failed to load resource: net::ERR_INTERNET_DISCONNECTED",
     "Failed to load resource: net::ERR_FAILED",
+    "Failed to load resource: the server responded with a status of 422 (UNPROCESSABLE ENTITY)",
 )
 
 
@@ -75,3 +76,20 @@ def test_a_verdict_the_server_failed_to_give_is_asked_again_by_its_button(page):
     page.unroute("**/api/v1/games/era/validate*")
     verdict.get_by_role("button", name="Check again").click()
     expect(verdict).to_contain_text("Not legal in Standard")
+
+
+def test_a_date_with_a_six_digit_year_is_said_to_be_the_date_not_the_deck(page):
+    # The date field takes years up to 275760; the rules are known by four-digit years.
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    date = page.get_by_label("Check with the rules of")
+    date.fill("275760-09-13")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("No rules can be read for 275760-09-13")
+    expect(verdict).not_to_contain_text("the deck is not what this endpoint takes")
+    expect(date).to_have_attribute("aria-invalid", "true")
+
+    verdict.get_by_role("button", name="Check with today's rules").click()
+    expect(verdict).to_contain_text("Legal in Standard")
+    expect(date).to_have_value("")
+    expect(date).not_to_have_attribute("aria-invalid", "true")

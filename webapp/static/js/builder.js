@@ -713,6 +713,7 @@ const validateDeck = debounce(async () => {
     const body = deckPayload();
     if (el.asOf.value) body.as_of = el.asOf.value;
     const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", json: body, signal });
+    el.asOf.removeAttribute("aria-invalid");
     state.result = result;
     renderVerdict(result);
     renderBar(result);
@@ -734,9 +735,30 @@ const validateDeck = debounce(async () => {
   }
 }, VALIDATE_DELAY_MS);
 
+/** Whether the server refused the date the deck is checked by (a year of five or six digits
+ * typed into the date field, which the browser takes). */
+function badDate(error) {
+  return error.code === "invalid-body" && (error.details || []).some((d) => String(d).startsWith("as_of"));
+}
+
 function renderVerdictError(error) {
   el.verdict.className = "verdict verdict-unknown";
   delete el.verdict.dataset.legal;
+  if (badDate(error)) {
+    // Not the deck: the date. Say which field, and offer the way out.
+    el.asOf.setAttribute("aria-invalid", "true");
+    const message = `No rules can be read for ${el.asOf.value || "the date picked"}: pick a day with a four-digit year, or check with today's rules.`;
+    const today = h("button", { type: "button", class: "button check-again" }, "Check with today's rules");
+    today.addEventListener("click", () => {
+      el.asOf.value = "";
+      el.asOf.dispatchEvent(new Event("change"));
+    });
+    el.verdict.replaceChildren(h("strong", {}, "Cannot check this deck"), h("p", {}, message), today);
+    sayVerdict(`Cannot check this deck: ${message}`);
+    el.problems.replaceChildren();
+    el.formats.replaceChildren();
+    return;
+  }
   // The message asks to try again: the button does, and so does the connection coming back.
   const again = h("button", { type: "button", class: "button check-again" }, "Check again");
   again.addEventListener("click", () => revise(true));
