@@ -651,6 +651,9 @@ def _read_split(game: Game, line: str, split: re.Pattern | None = None) -> tuple
     parts = [part for part in parts if part]
     if len(parts) < 2 or len(parts) > MAX_LINE_PARTS:
         return None
+    coded = [_code_cell(game, part) for part in parts]
+    if any(coded) and not all(coded):
+        return None  # "Kindle | SDS1A-014": a row, a name and its number, never two cards
     readings = []
     for part in parts:
         reading = _read_entry(game, part)

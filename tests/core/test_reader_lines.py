@@ -503,3 +503,11 @@ def test_words_after_a_dash_saying_what_the_card_is_are_no_note(ryft, line):
     parsed = parse_text(line, ryft)
     assert parsed.problems == []
     assert entries(parsed) == [("ryft-cinder-imp", 3, False)]
+
+
+def test_a_name_and_another_cards_number_split_by_a_bar_are_not_two_cards(era):
+    """ "| Kindle | SDS1A-014 |" is a row naming Kindle by a number that is another card's:
+    never two cards, Kindle and the card numbered SDS1A-014."""
+    parsed = parse_text("3 Fire Breath\nKindle | SDS1A-014", era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+    assert entries(parsed) == [("era-fire-breath", 3, False)]
