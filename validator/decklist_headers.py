@@ -178,9 +178,13 @@ def _joined_target(game: Game, label: str) -> tuple | None:
     """Where a header joining parts of the deck sends its cards ("Locations / Supports",
     "Spells & Creatures", "Hero and Allies"): the one place every part names, or each card by
     its type when they name several parts of the deck; None when a part names nothing the game
-    knows, or a board beside other parts (which of them is meant is the player's to say)."""
+    knows, or a board beside other parts (which of them is meant is the player's to say), or
+    a part is a card's own name: every word of "Fire Crystal & Water Crystal" names a group (an
+    element, a type), but the line lists two cards, which a header would drop unsaid."""
     parts = _JOINED.split(label)
     if len(parts) < 2 or len(parts) > MAX_JOINED or not all(p.strip() for p in parts):
+        return None
+    if any(name_key(part) in game.cards_by_key for part in parts):
         return None
     targets = {_target(game, part) for part in parts}
     if None in targets:

@@ -441,6 +441,24 @@ def test_a_header_joining_groups_by_and_or_a_slash_is_a_group(shadow_era, header
     assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Spiked Shield", 2)]
 
 
+@pytest.mark.parametrize(
+    "joined",
+    [
+        "Fire Crystal & Water Crystal",
+        "Fire Crystal and Water Crystal",
+        "Fire Crystal / Water Crystal",
+        "Fire Crystal + Water Crystal",
+    ],
+)
+def test_a_line_joining_two_cards_whose_words_name_groups_is_no_header(era, joined):
+    """Every word of "Fire Crystal & Water Crystal" names a group (an element, a type), but it
+    joins two cards' names: read as a header over the cards below, both crystals were dropped
+    with nothing said. It is no header, so a line the reader cannot take whole is said."""
+    parsed = parse_text(f"3 Kindle\n{joined}\n3 Flame Lash", era)
+    assert [(p.rule, p.lines) for p in parsed.problems] == [(UNKNOWN_CARD, (2,))]
+    assert parsed.problems[0].message.startswith(f"Line 2: no ERA card is called {joined!r}")
+
+
 def test_a_header_joining_a_section_and_a_group_places_cards_by_type(arcmage, shadow_era):
     parsed = parse_text("Spells & Creatures:\n4 Kolibri\nRegions:\n1 Plymouth", arcmage)
     assert parsed.problems == []
