@@ -188,6 +188,17 @@ def _compiled_game(directory: Path, sink: list[PoolProblem], cache_dir: Path | N
     return game
 
 
+def _file_stamp(path: Path) -> tuple:
+    """What tells a pool file changed: its size and time; a link to nothing, or a file
+    gone between listing and looking (an editor saving it), is stamped as such rather than
+    failing every request."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        return (str(path), exc.errno, None)
+    return (str(path), info.st_mtime_ns, info.st_size)
+
+
 class PoolLibrary:
     """The games below one folder, reloaded only when one of their files changes.
 
@@ -217,8 +228,7 @@ class PoolLibrary:
         return [problem for problems in self._broken.values() for problem in problems]
 
     def stamp(self) -> tuple:
-        files = sorted(self.root.glob("*/*.yaml"))
-        return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+        return tuple(_file_stamp(f) for f in sorted(self.root.glob("*/*.yaml")))
 
     def games(self) -> dict[str, Game]:
         stamp = self.stamp()

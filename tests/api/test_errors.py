@@ -96,6 +96,13 @@ def test_two_games_left_out_are_both_named(tmp_path, pool_copy):
     )
 
 
+def test_a_yaml_link_to_nothing_in_a_game_folder_leaves_every_game_served(tmp_path, pool_copy):
+    (pool_copy / "era" / "notes.yaml").symlink_to(pool_copy / "nowhere.yaml")
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    assert client.get("/api/v1/games/era").status_code == 200
+    assert client.get("/").status_code == 200
+
+
 def test_pools_where_no_game_loads_are_a_500_listing_every_problem(tmp_path, pool_copy):
     for game in pool_copy.glob("*/game.yaml"):
         game.write_text("- a list\n", encoding="utf-8")

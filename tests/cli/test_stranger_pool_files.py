@@ -116,3 +116,12 @@ def test_a_field_like_none_known_is_unknown_alone(run, pool_copy):
     code, output = check(run, pool_copy)
     assert code == 1
     assert output[0].endswith("card 'Ember Rex', field 'zzz': Unknown field.")
+
+
+def test_a_yaml_link_to_nothing_beside_a_game_does_not_stop_the_games(run, pool_copy):
+    # Looking for changed pool files stat()ed each one: a link to nowhere (or a file gone
+    # while an editor saves it) was a FileNotFoundError traceback for every command.
+    (pool_copy / "era" / "notes.yaml").symlink_to(pool_copy / "nowhere.yaml")
+    result = run("--pools", pool_copy, "games")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == "arcmage: Arcmage (Gaia, the Original Rules Concept)"
