@@ -134,6 +134,11 @@ didYouMean.addEventListener("click", (event) => {
 });
 
 const soon = debounce(() => update(1), DELAY_MS);
+// Back online after a search could not reach the server: ask again, so the page does not go
+// on saying so over an empty list.
+window.addEventListener("online", () => {
+  if (shownQuery === null) soon.now();
+});
 form.addEventListener("input", soon);
 form.addEventListener("change", () => soon.now());
 form.addEventListener("submit", (event) => {
