@@ -93,3 +93,14 @@ def test_a_date_with_a_six_digit_year_is_said_to_be_the_date_not_the_deck(page):
     expect(verdict).to_contain_text("Legal in Standard")
     expect(date).to_have_value("")
     expect(date).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_a_search_typed_offline_is_answered_once_the_connection_is_back(page):
+    open_builder(page, "era")
+    page.context.set_offline(True)
+    page.fill("#search-q", "kindle")
+    status = page.locator("#search-status")
+    expect(status).to_have_text("The server cannot be reached; try again in a moment.")
+    page.context.set_offline(False)
+    expect(status).to_have_text("1 card; Enter or click adds one.")
+    expect(page.locator("#search-results button.result")).to_have_count(1)

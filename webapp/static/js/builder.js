@@ -39,6 +39,8 @@ const state = {
   result: null,
   searchPage: 0,
   searchPages: 0,
+  /** Whether the last search could not be answered (it is asked again once back online). */
+  searchFailed: false,
   /** Counts changes of the deck, format or date; the verdict says which one it judged. */
   revision: 0,
   /** Whether the deck changed since it was saved or opened (leaving then asks first). */
