@@ -293,3 +293,23 @@ def test_a_double_click_on_create_and_a_reload_of_its_answer_make_one_event(zone
     assert len(made) == 1
     assert f"/events/{made[0][0]}/admin/" in admin_url
     assert page.errors == []
+
+
+def test_the_builder_opened_for_an_event_says_its_deadline_in_the_players_zone(zoned):
+    organizer = zoned(ORGANIZER_ZONE)
+    deadline = local_deadline_in(ORGANIZER_ZONE)
+    create_event(organizer, "Zoned Builder Cup", deadline)
+    utc = deadline.replace(tzinfo=ZoneInfo(ORGANIZER_ZONE)).astimezone(UTC)
+
+    # The player across the ocean reads on the builder the moment their event page gave them,
+    # not another clock's time to convert by hand around the deadline.
+    player = zoned(PLAYER_ZONE)
+    player.goto(organizer.locator("#submit-url").inner_text())
+    theirs = utc.astimezone(ZoneInfo(PLAYER_ZONE)).strftime("%Y-%m-%d %H:%M")
+    expect(player.locator(".event-facts time")).to_contain_text(theirs)
+    player.get_by_role("link", name="Build it in the deck builder").click()
+    banner = player.locator("#event-facts")
+    expect(banner).to_contain_text(f"Deadline: {theirs}")
+    expect(banner.locator("time")).to_have_attribute("title", utc.strftime("%Y-%m-%d %H:%M UTC"))
+    expect(player.locator("#submit-state")).to_contain_text(f"until {theirs}")
+    assert organizer.errors == player.errors == []

@@ -37,13 +37,20 @@
 import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { draftsUnder, dropDraft, loadDraft, onDraftChange, saveDraft } from "./keep.js";
+import { localText, utcText } from "./moments.js";
 
 const $ = (id) => document.getElementById(id);
 const ROOT = document.documentElement.dataset.scriptRoot || "";
 
-/** A moment as the event pages print it: 2030-05-03 12:00 UTC. */
-function utc(iso) {
-  return `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** A moment as the event pages print it: in the player’s own zone (2030-05-03 14:00 CEST). */
+function momentText(iso) {
+  return localText(new Date(iso));
+}
+
+/** A moment shown in the player's zone, UTC in its tooltip, as the event pages show one. */
+function momentOf(iso) {
+  const date = new Date(iso);
+  return h("time", { datetime: date.toISOString(), title: utcText(date) }, localText(date));
 }
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -162,7 +169,7 @@ function shape(draft) {
 /** When a draft was kept, as the event's pages say a moment. */
 function keptAt(draft) {
   const when = draft.kept ? new Date(draft.kept) : null;
-  return when && !Number.isNaN(when.getTime()) ? ` at ${utc(draft.kept)}` : "";
+  return when && !Number.isNaN(when.getTime()) ? ` at ${momentText(draft.kept)}` : "";
 }
 
 function formatName(game, id) {
@@ -177,7 +184,7 @@ function showEvent(game, event) {
     h("li", {}, h("strong", {}, game.name)),
     h("li", {}, "Format: ", h("strong", {}, formatName(game, event.format))),
     h("li", {}, "Banned list as of ", h("strong", {}, event.as_of || "the day each list is checked")),
-    h("li", {}, "Deadline: ", h("strong", {}, utc(event.deadline))),
+    h("li", {}, "Deadline: ", h("strong", {}, momentOf(event.deadline))),
     h(
       "li",
       {},
@@ -266,7 +273,7 @@ function receiptOf(receipt, game, event) {
       {},
       "Receipt hash: ",
       h("strong", { class: "receipt", id: "receipt-hash" }, latest.receipt),
-      h("span", { class: "muted" }, ` · version ${latest.version}, received ${utc(latest.received)}`),
+      h("span", { class: "muted" }, ` · version ${latest.version}, received ${momentText(latest.received)}`),
     ),
     problemsOf(latest),
   ];
@@ -399,7 +406,7 @@ export async function openForEvent(game, builder) {
     }
     const newer =
       latest && latest.version > onFile
-        ? ` Since then version ${latest.version} came on file, from ${sourceOf(latest)} at ${utc(latest.received)}` +
+        ? ` Since then version ${latest.version} came on file, from ${sourceOf(latest)} at ${momentText(latest.received)}` +
           (sends ? ": sending yours first asks which to keep." : ".")
         : "";
     sayDraft(
@@ -550,8 +557,8 @@ export async function openForEvent(game, builder) {
     el.player.required = !access;
     el.button.textContent = access ? "Submit changes" : `Submit to ${event.name}`;
     el.state.textContent = access
-      ? `Changing ${player}’s list on file (version ${onFile}) until ${utc(event.deadline)}. Every version is kept.`
-      : `Submit this deck as your list. You get a private link to change it until ${utc(event.deadline)}.`;
+      ? `Changing ${player}’s list on file (version ${onFile}) until ${momentText(event.deadline)}. Every version is kept.`
+      : `Submit this deck as your list. You get a private link to change it until ${momentText(event.deadline)}.`;
     el.form.hidden = false;
   };
 
@@ -663,7 +670,7 @@ export async function openForEvent(game, builder) {
       if (sent) {
         sayDraft(
           h("strong", {}, `Submitted in another tab of this browser, as ${sent.player}’s list.`),
-          ` Version ${sent.version}, received ${utc(sent.received)}, receipt hash ${sent.receipt}.`,
+          ` Version ${sent.version}, received ${momentText(sent.received)}, receipt hash ${sent.receipt}.`,
           " Its private link is shown in that tab: bookmark it there, as it is the only way to change the list.",
           " This tab starts a new list.",
         );
@@ -764,7 +771,7 @@ export async function openForEvent(game, builder) {
     mine.addEventListener("click", () => send(latest.version));
     notice("list-changed", [
       h("p", {}, h("strong", {}, "Your list on file changed since this builder loaded it.")),
-      h("p", {}, `Version ${latest.version} came from ${sourceOf(latest)} at ${utc(latest.received)}.`),
+      h("p", {}, `Version ${latest.version} came from ${sourceOf(latest)} at ${momentText(latest.received)}.`),
       h(
         "p",
         {},

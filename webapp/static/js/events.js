@@ -10,20 +10,9 @@
 // - and, on this device, it lets go of unsent lists kept for events whose deadline passed.
 
 import { fileOpeners } from "./file-open.js";
+import { localText } from "./moments.js";
 // Opening an event page lets go of the unsent lists of events past their deadline (keep.js).
 import "./keep.js";
-
-const pad = (n) => String(n).padStart(2, "0");
-
-/** 2030-05-03 14:00 CEST: the moment in the browser's zone, with the zone's short name. */
-export function localText(date) {
-  const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: "short" })
-    .formatToParts(date)
-    .find((part) => part.type === "timeZoneName");
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  return `${day} ${time}${zone ? ` ${zone.value}` : ""}`;
-}
 
 function localTimes(root) {
   for (const element of root.querySelectorAll("time.moment[datetime]")) {
