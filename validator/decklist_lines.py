@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import html
 import re
+import unicodedata
 import weakref
 
 from cardpool import Game, name_key
@@ -173,7 +174,10 @@ _SPLIT_WORDED = re.compile(r"\s+[/+]\s+")
 # The last two of a list of cards joined by a word: "A, B and C", "A, B & C".
 _LAST_JOINED = re.compile(r"\s+(?:(?i:and)|&)\s+")
 # A note after a card and dashes: "3 Kindle -- burn", "3 Kindle - vs air", "3 Kindle — burn".
-_DASH_NOTE = re.compile(r"\s+(?:(--+)\s*|[-–—]\s+)(?=\S)")
+# An arrow points at a note as two dashes do: "4 Bad Wolf <- MVP", "4 Bad Wolf ← core".
+_DASH_NOTE = re.compile(r"\s+(?:(--+|<-+|=>|->|[←⬅⇐])\s*|[-–—]\s+)(?=\S)")
+# Symbols (emoji) before a line, with the marks that ask for their emoji form.
+_SYMBOLS = re.compile(r"^(?:[^\w\s\d][\ufe0f\u200d]?)+\s*")
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
 _BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
 
@@ -379,6 +383,12 @@ def _read_line(game: Game, stripped: str) -> tuple:
             noted = _dash_noted(game, line, dash)
             if noted is not None:
                 return noted
+        if unicodedata.category(line[0]) == "So":
+            # "🐺 4 Bad Wolf", "⭐ 4 Bad Wolf": an emoji as a bullet, before a card
+            rest = _SYMBOLS.sub("", line)
+            again = _read_line(game, rest) if rest else None
+            if again is not None and again[0] in (_CARD, _SEVERAL):
+                return again
     return reading
 
 
@@ -651,6 +661,8 @@ def _read_split(game: Game, line: str, split: re.Pattern | None = None) -> tuple
     parts = [part for part in parts if part]
     if len(parts) < 2 or len(parts) > MAX_LINE_PARTS:
         return None
+    if any(len(part) > MAX_KEPT_LINE for part in parts):
+        return None  # a part longer than a card's line is none, and costs the most to read
     coded = [_code_cell(game, part) for part in parts]
     if any(coded) and not all(coded):
         return None  # "Kindle | SDS1A-014": a row, a name and its number, never two cards
@@ -658,8 +670,8 @@ def _read_split(game: Game, line: str, split: re.Pattern | None = None) -> tuple
     for part in parts:
         reading = _read_entry(game, part)
         if reading[0] != _CARD:
-            # "Bad Wolf - 4", "Kindle (SDS1A) 14"; a part longer than a card's line is not one
-            again = _read_line(game, part) if len(part) <= MAX_KEPT_LINE else reading
+            # "Bad Wolf - 4", "Kindle (SDS1A) 14" (a part listing more, "1 A, B", is no card)
+            again = _read_line(game, part) if "," not in part else reading
             if again[0] == _CARD:
                 reading = again
             elif reading[0] != _UNKNOWN or not _split_count_digits(part)[2]:

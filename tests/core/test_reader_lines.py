@@ -511,3 +511,19 @@ def test_a_name_and_another_cards_number_split_by_a_bar_are_not_two_cards(era):
     parsed = parse_text("3 Fire Breath\nKindle | SDS1A-014", era)
     assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
     assert entries(parsed) == [("era-fire-breath", 3, False)]
+
+
+@pytest.mark.parametrize(
+    "line", ["4 Bad Wolf <- MVP", "4 Bad Wolf <-- MVP", "4 Bad Wolf ← core", "4 Bad Wolf => MVP"]
+)
+def test_a_note_after_an_arrow_is_a_comment(shadow_era, line):
+    parsed = parse_text(line, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("se049", 4, False)]
+
+
+@pytest.mark.parametrize("line", ["🐺 4 Bad Wolf", "⭐ 4 Bad Wolf", "🔥4 Bad Wolf"])
+def test_an_emoji_before_a_card_line_is_its_bullet(shadow_era, line):
+    parsed = parse_text(line, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("se049", 4, False)]
