@@ -168,10 +168,21 @@ def _target(game: Game, label: str) -> tuple | None:
     words = label.split()
     lexicon = _lexicon(game)
     if len(words) > 1 and all(lexicon.names_group(name_key(word)) for word in words):
-        return _BY_TYPE  # "Inferno Code", "Shadow Allies": a group of groups
+        # "Inferno Code", "Shadow Allies": a group of groups; "Fire Crystal<tab>Water Crystal"
+        # is words naming groups too, but it lists cards, which a header would drop unsaid
+        return None if _lists_a_card(game, label) else _BY_TYPE
     if _JOINED.search(label):
         return _joined_target(game, label)
     return None
+
+
+# What parts a line lists may be split by: cells, and the words that join a header's parts.
+_LISTED = re.compile(r"\s*[,\t|;/&+]\s*|\s+(?i:and)\s+")
+
+
+def _lists_a_card(game: Game, label: str) -> bool:
+    """Whether a part of ``label``, split as cells or joined parts are, is a card's own name."""
+    return any(name_key(part) in game.cards_by_key for part in _LISTED.split(label))
 
 
 def _joined_target(game: Game, label: str) -> tuple | None:
@@ -184,7 +195,7 @@ def _joined_target(game: Game, label: str) -> tuple | None:
     parts = _JOINED.split(label)
     if len(parts) < 2 or len(parts) > MAX_JOINED or not all(p.strip() for p in parts):
         return None
-    if any(name_key(part) in game.cards_by_key for part in parts):
+    if _lists_a_card(game, label):
         return None
     targets = {_target(game, part) for part in parts}
     if None in targets:

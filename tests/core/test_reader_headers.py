@@ -448,6 +448,7 @@ def test_a_header_joining_groups_by_and_or_a_slash_is_a_group(shadow_era, header
         "Fire Crystal and Water Crystal",
         "Fire Crystal / Water Crystal",
         "Fire Crystal + Water Crystal",
+        "Fire Crystal\tWater Crystal",  # cells of a spreadsheet
     ],
 )
 def test_a_line_joining_two_cards_whose_words_name_groups_is_no_header(era, joined):
