@@ -697,10 +697,10 @@ def _categorized(game: Game, line: str, category: re.Match) -> tuple | None:
 def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:
     """A card with words after two dashes ("3 Kindle -- burn", a comment as "//" is) or after
     a dash ("3 Kindle - vs air", "3 Kindle — early burn"), which are read as a note, said as
-    one; None unless what comes before the dash is a card, with its count before a single dash:
-    "Darkclaw - Shadow Wulven" heads a forum post as its title."""
+    one; None unless what comes before the dash is a card with its count: "Darkclaw - Shadow
+    Wulven" or "Darkclaw -- Wulven rush" heads a forum post as its title."""
     before = line[: dash.start()]
-    if not dash.group(1) and not _split_count_digits(before)[2]:
+    if not _split_count_digits(before)[2]:
         return None
     reading = _read_line(game, before)
     if reading[0] != _CARD:

@@ -572,3 +572,12 @@ def test_two_cards_joined_by_a_slash_on_the_first_line_are_the_lists_title(era):
     parsed = parse_text("Ember Rex / Tidefang Mosasaur\nDinos:\n1 Ember Rex", era)
     assert parsed.deck.name == "Ember Rex / Tidefang Mosasaur"
     assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+
+
+@pytest.mark.parametrize(
+    "title", ["Darkclaw -- Wulven rush", "Darkclaw <- my main", "Darkclaw - Shadow Wulven"]
+)
+def test_a_card_and_a_note_after_dashes_with_no_count_on_top_is_the_title(shadow_era, title):
+    parsed = parse_text(f"{title}\nHero: Darkclaw\n4 Bad Wolf", shadow_era)
+    assert parsed.deck.name == title
+    assert cards(parsed, "hero") == [("Darkclaw", 1)]
