@@ -1,5 +1,6 @@
-"""A card shown in the builder on a short screen (a phone on its side, a page zoomed to 200%)
-is whole within reach: its top is not above the screen, nor its foot under the phone's bar."""
+"""The builder on a short or narrow screen (a phone on its side, a page zoomed to 200%): a card
+shown is whole within reach (its top not above the screen, its foot not under the phone's
+bar), and the panels of a tab are as wide as the page."""
 
 from __future__ import annotations
 
@@ -46,3 +47,18 @@ def test_a_card_taller_than_the_screen_scrolls_in_its_panel(
     expect(preview).to_be_hidden()
     context.close()
     assert errors == [], "the page's scripts reported errors"
+
+
+def test_at_200_percent_each_panel_of_a_tab_is_as_wide_as_the_page(browser, live_server):
+    # A 1280 px desktop zoomed to 200% lays the builder out in 640 px: the phone's tabs.
+    context = browser.new_context(base_url=live_server, viewport={"width": 640, "height": 400})
+    page = context.new_page()
+    open_builder(page, "eruma")
+    page.locator('#phone-bar [data-tab="deck"]').click()
+    widths = page.eval_on_selector_all(
+        ".builder > section",
+        "panels => panels.filter(p => p.offsetParent).map(p => [p.id, p.offsetWidth])",
+    )
+    context.close()
+    assert len(widths) >= 2
+    assert len({width for _, width in widths}) == 1, widths
