@@ -58,6 +58,24 @@ def test_creating_an_event_refuses_what_cannot_work(client):
     assert error_of(bad_json, 400)["code"] == "malformed-json"
 
 
+def said(error: dict) -> str:
+    return " ".join([error["message"], *map(str, error["details"])])
+
+
+def test_an_empty_name_or_list_is_said_in_the_words_of_a_blank_one(client, event):
+    """Sent empty ("") rather than blank ("  "), a name or list was refused in a validator's
+    words ('player: Shorter than minimum length 1.'); both now say what is missing."""
+    for blank in ("", "   "):
+        made = client.post(
+            "/api/v1/events", json={"name": blank, "game": "era", "deadline": DEADLINE.isoformat()}
+        )
+        assert "an event needs a name" in said(error_of(made, 422))
+        sent = client.post(event.url("/entries"), json={"player": blank, "text": "3 Kindle"})
+        assert "a player name is required" in said(error_of(sent, 422))
+        sent = client.post(event.url("/entries"), json={"player": "Ann", "text": blank})
+        assert "the decklist is empty" in said(error_of(sent, 422))
+
+
 def test_a_player_submits_and_sees_the_verdict_at_once(event, era_illegal):
     response = event.submit("Bob", era_illegal, player_id="B-7")
     assert response.status_code == 201

@@ -58,7 +58,7 @@ _EVENT_NAME_TYPED = _typed("an event name", MAX_EVENT_NAME_CHARS)
 
 _PLAYER_NAME = fields.Str(
     required=True,
-    validate=[validate.Length(min=1), _NAME_TYPED],
+    validate=[validate.Length(min=1, error="a player name is required"), _NAME_TYPED],
     metadata={
         "description": "The player's name as the organizer knows it:"
         f" at most {MAX_NAME_CHARS} characters once its spaces are collapsed."
@@ -89,7 +89,7 @@ class PlayerBodySchema(Schema):
 class EventBodySchema(Schema):
     name = fields.Str(
         required=True,
-        validate=[validate.Length(min=1), _EVENT_NAME_TYPED],
+        validate=[validate.Length(min=1, error="an event needs a name"), _EVENT_NAME_TYPED],
         metadata={
             "description": f"At most {MAX_EVENT_NAME_CHARS} characters"
             " once its spaces are collapsed."
@@ -120,7 +120,14 @@ class _ListFields(Schema):
 
     # Stated as oneOf in the OpenAPI document; enforced by one_list.
     exactly_one_of = ("text", "deck")
-    text = fields.Str(validate=validate.Length(min=1, max=MAX_LIST_CHARS))
+    text = fields.Str(
+        validate=[
+            validate.Length(min=1, error="the decklist is empty"),
+            validate.Length(
+                max=MAX_LIST_CHARS, error=f"a decklist has at most {MAX_LIST_CHARS:,} characters"
+            ),
+        ]
+    )
     deck = fields.Dict(
         metadata={"description": 'The JSON deck form: {"sections": {"deck": [{"card", "count"}]}}'}
     )
