@@ -33,6 +33,7 @@ from .decklist_names import (
     _describes,
     _find,
     _first,
+    _is_place,
     _kept,
     _misspelt_card,
     _resolve,
@@ -705,8 +706,11 @@ def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:
     reading = _read_line(game, before)
     if reading[0] != _CARD:
         return None
-    if dash.group(1) or _describes(reading[1], line[dash.end() :]):
-        return reading  # "3 Cinder Imp - Inferno Being": what the card is, as "(Being)" says
+    words = line[dash.end() :]
+    if dash.group(1) or _describes(reading[1], words) or _is_place(game, reading[1], words):
+        # "3 Cinder Imp - Inferno Being", "1 Plymouth - I": what the card is, or its place in
+        # the chapter, as "(Being)" and "(I)" say
+        return reading
     note = f"'{line[dash.start() :].strip()}' after {reading[1].name} is read as a note"
     return (*reading[:3], (*reading[3], note), reading[4])
 

@@ -527,3 +527,12 @@ def test_an_emoji_before_a_card_line_is_its_bullet(shadow_era, line):
     parsed = parse_text(line, shadow_era)
     assert parsed.problems == []
     assert entries(parsed) == [("se049", 4, False)]
+
+
+def test_a_regions_place_after_a_dash_is_no_note(arcmage):
+    parsed = parse_text("1 Plymouth - I\n1 Lake of Fire - II", arcmage)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["regions"]] == [
+        ("Plymouth", 1),
+        ("Lake of Fire", 1),
+    ]
