@@ -177,6 +177,8 @@ _LAST_JOINED = re.compile(r"\s+(?:(?i:and)|&)\s+")
 # A note after a card and dashes: "3 Kindle -- burn", "3 Kindle - vs air", "3 Kindle — burn".
 # An arrow points at a note as two dashes do: "4 Bad Wolf <- MVP", "4 Bad Wolf ← core".
 _DASH_NOTE = re.compile(r"\s+(?:(--+|<-+|=>|->|[←⬅⇐])\s*|[-–—]\s+)(?=\S)")
+# A place in an outline by a letter or a small roman numeral: "a) Kindle", "(b) Kindle", "ii."
+_LETTER_PLACE = re.compile(r"^(?:\(?[a-zA-Z]\)|[a-zA-Z]\.|\(?[ivx]{1,4}[.)])\s+(\S.*)$")
 # Symbols (emoji) before a line, with the marks that ask for their emoji form.
 _SYMBOLS = re.compile(r"^(?:[^\w\s\d][\ufe0f\u200d]?)+\s*")
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
@@ -384,6 +386,12 @@ def _read_line(game: Game, stripped: str) -> tuple:
             noted = _dash_noted(game, line, dash)
             if noted is not None:
                 return noted
+        lettered = _LETTER_PLACE.match(line)
+        if lettered is not None:
+            # "a) 4 Bad Wolf", "ii. 4 Full Moon": an outline's place, before a card
+            again = _read_line(game, lettered.group(1))
+            if again[0] in (_CARD, _SEVERAL):
+                return again
         if unicodedata.category(line[0]) == "So":
             # "🐺 4 Bad Wolf", "⭐ 4 Bad Wolf": an emoji as a bullet, before a card
             rest = _SYMBOLS.sub("", line)

@@ -536,3 +536,20 @@ def test_a_regions_place_after_a_dash_is_no_note(arcmage):
         ("Plymouth", 1),
         ("Lake of Fire", 1),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a) 4 Bad Wolf\nb) 4 Full Moon",
+        "i. 4 Bad Wolf\nii. 4 Full Moon",
+        "(a) 4 Bad Wolf\n(b) 4 Full Moon",
+    ],
+)
+def test_an_outlines_letters_before_card_lines_are_their_places(shadow_era, text):
+    parsed = parse_text(text, shadow_era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Bad Wolf", 4),
+        ("Full Moon", 4),
+    ]
