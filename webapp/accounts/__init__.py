@@ -10,6 +10,7 @@ their data as JSON, and the means to delete it all. Modules, one idea each:
 - :mod:`.sessions`: the login cookie; :mod:`.viewer`: who asks for a deck;
 - :mod:`.decks`: "My decks", private and public decks;
 - :mod:`.site`: the pages under ``/account``;
+- :mod:`.mail`: sending e-mail; :mod:`.notices`: a changed address or password told by it;
 - :mod:`.refusals`: the errors.
 """
 

@@ -37,6 +37,7 @@ from ..events import journal
 from ..events import links as event_links
 from ..site import error_page
 from . import decks, mail, passwords, sessions, store, viewer
+from .notices import email_changed, password_changed
 from .refusals import WrongCredentialsError
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -260,6 +261,7 @@ def change_password():
         return account_page(found, problems=["That is not your current password."], status=401)
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
+    password_changed(found, store.email_of(get_db(), found), sessions.now(), reset=False)
     return account_page(
         found,
         notices=[
@@ -279,6 +281,7 @@ def change_email():
     if isinstance(found, Response):
         return found
     throttle(LOGIN_BY_NAME, owner_key(found))
+    old = store.email_of(get_db(), found)
     try:
         store.authenticate(get_db(), found.name, request.form.get("password", ""), settings())
         store.set_email(get_db(), found, request.form.get("email"))
@@ -290,6 +293,7 @@ def change_email():
         )
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
+    email_changed(found, old, store.email_of(get_db(), found), sessions.now())
     return account_page(found, notices=["E-mail address saved."])
 
 
@@ -516,6 +520,7 @@ def reset_password(token: str):
         return render_template(
             "accounts/new_password.html", account=account, problems=[str(exc)]
         ), 400
+    password_changed(account, store.email_of(db, account), sessions.now(), reset=True)
     response = sessions.log_in(redirect(url_for("accounts.account"), 303), account)
     session[DONE_KEY] = "reset"
     return response

@@ -1,0 +1,192 @@
+"""A changed address or password is told to the address the account had, by mail, so that
+someone who took the account does not go unnoticed; the change never waits for the mail."""
+
+from __future__ import annotations
+
+import logging
+import re
+import smtplib
+import socket
+import time
+
+from tests.accounts import test_reset
+from tests.accounts.conftest import PASSWORD, csrf
+from tests.accounts.test_reset import NEW_PASSWORD, ask_reset, reset_path
+
+# The reset tests' fixtures: a real SMTP server on this machine, and carol with an address.
+smtp, app_config, carol = test_reset.smtp, test_reset.app_config, test_reset.carol
+
+EMAIL_CHANGED = "The e-mail address of your Deckwright account was changed"
+PASSWORD_CHANGED = "The password of your Deckwright account was changed"
+PASSWORD_RESET = "The password of your Deckwright account was reset"
+
+
+def change_email(client, address: str):
+    return client.post(
+        "/account/email",
+        data={"csrf_token": csrf(client, "/account"), "email": address, "password": PASSWORD},
+    )
+
+
+def change_password(client):
+    return client.post(
+        "/account/password",
+        data={"csrf_token": csrf(client, "/account"), "current": PASSWORD, "new": NEW_PASSWORD},
+    )
+
+
+def one(messages, subject: str):
+    (found,) = [m for m in messages if m["Subject"] == subject]
+    return found
+
+
+def test_the_old_address_is_told_of_a_new_one_shown_only_in_part(app, carol, smtp):
+    _, inbox = smtp
+    assert "E-mail address saved." in change_email(carol, "carol@example.net").text
+    (notice,) = inbox.wait(1)
+    assert notice["To"] == "carol@example.org"
+    assert notice["Subject"] == EMAIL_CHANGED
+    body = notice.get_content()
+    assert "'carol'" in body
+    assert "2030-05-01 12:00 UTC" in body
+    assert "Password reset links now go to c***@e***.net." in body
+    assert "carol@example.net" not in body
+    assert "example.net" not in body
+    assert "If it was not you, someone knows your password." in body
+    assert "http://localhost/account/login" in body
+    assert "would send its link to the new address, not here" in body
+    # The next reset link goes to the new address, and only there.
+    ask_reset(app.test_client(), "carol")
+    messages = inbox.wait(2)
+    assert [m["To"] for m in messages if m["Subject"] == EMAIL_CHANGED] == ["carol@example.org"]
+    assert one(messages, "Reset your Deckwright password")["To"] == "carol@example.net"
+
+
+def test_the_old_address_is_told_when_the_address_is_removed(app, carol, smtp):
+    _, inbox = smtp
+    assert "E-mail address saved." in change_email(carol, "").text
+    (notice,) = inbox.wait(1)
+    assert notice["To"] == "carol@example.org"
+    assert "The account has no address now: no reset link can be sent for it." in (
+        notice.get_content()
+    )
+
+
+def test_the_same_address_saved_again_or_a_first_one_tells_no_one(app, carol, smtp):
+    _, inbox = smtp
+    change_email(carol, "carol@example.org")
+    change_email(carol, "")  # told: the one message this test waits for
+    (notice,) = inbox.wait(1)
+    assert notice["Subject"] == EMAIL_CHANGED
+    change_email(carol, "carol@example.net")  # a first address: there was none to tell
+    ask_reset(app.test_client(), "carol")
+    messages = inbox.wait(2)
+    time.sleep(0.2)
+    assert len(inbox.messages) == 2, [m["Subject"] for m in messages]
+
+
+def test_a_changed_password_is_told_to_the_address(app, carol, smtp):
+    _, inbox = smtp
+    assert "Password changed" in change_password(carol).text
+    (notice,) = inbox.wait(1)
+    assert notice["To"] == "carol@example.org"
+    assert notice["Subject"] == PASSWORD_CHANGED
+    body = notice.get_content()
+    assert "'carol'" in body
+    assert "2030-05-01 12:00 UTC" in body
+    assert "If it was not you, someone knows your old password." in body
+    assert "http://localhost/account/reset" in body
+    assert NEW_PASSWORD not in body
+    assert PASSWORD not in body
+
+
+def test_a_completed_reset_is_told_to_the_address(app, carol, smtp):
+    _, inbox = smtp
+    client = app.test_client()
+    ask_reset(client, "carol")
+    path = reset_path(inbox.wait(1)[0])
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text).group(1)
+    assert client.post(path, data={"csrf_token": token, "password": NEW_PASSWORD}).status_code == (
+        303
+    )
+    notice = one(inbox.wait(2), PASSWORD_RESET)
+    assert notice["To"] == "carol@example.org"
+    body = notice.get_content()
+    assert "was reset through a link mailed to this address" in body
+    assert "Secure this mailbox" in body
+
+
+def test_no_address_no_notice_and_no_error(app, smtp):
+    from tests.accounts.conftest import register
+
+    _, inbox = smtp
+    alice = app.test_client()
+    register(alice, "alice")
+    assert "Password changed" in change_password(alice).text
+    time.sleep(0.2)
+    assert inbox.messages == []
+
+
+def wait_for_log(caplog, words: str) -> list[str]:
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        found = [r.getMessage() for r in caplog.records if words in r.getMessage()]
+        if found:
+            return found
+        time.sleep(0.01)
+    raise AssertionError(f"nothing logged with {words!r}: {caplog.text}")
+
+
+def test_a_mail_server_that_is_down_changes_nothing_but_is_logged(app, carol, caplog):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    app.config["SMTP_URL"] = f"smtp://127.0.0.1:{closed}"
+    caplog.set_level(logging.WARNING)
+    moved = change_email(carol, "carol@example.net")
+    assert moved.status_code == 200
+    assert "E-mail address saved." in moved.text
+    assert 'value="carol@example.net"' in carol.get("/account").text
+    (logged,) = wait_for_log(caplog, EMAIL_CHANGED)
+    assert "to carol@example.org was not sent" in logged
+    changed = change_password(carol)
+    assert changed.status_code == 200
+    assert "Password changed" in changed.text
+    wait_for_log(caplog, PASSWORD_CHANGED)
+
+
+def test_the_change_does_not_wait_for_a_slow_mail_server(app, carol, smtp, monkeypatch):
+    _, inbox = smtp
+    real = smtplib.SMTP
+
+    def slow(*args, **kwargs):
+        time.sleep(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(smtplib, "SMTP", slow)
+    token = csrf(carol, "/account")
+    started = time.monotonic()
+    moved = carol.post(
+        "/account/email",
+        data={"csrf_token": token, "email": "carol@example.net", "password": PASSWORD},
+    )
+    assert time.monotonic() - started < 0.5
+    assert "E-mail address saved." in moved.text
+    assert inbox.wait(1)[0]["To"] == "carol@example.org"
+
+
+def test_a_notice_that_cannot_be_started_is_logged_and_the_change_made(
+    app, carol, smtp, monkeypatch, caplog
+):
+    import threading
+
+    def no_thread(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    moved = change_email(carol, "carol@example.net")
+    monkeypatch.undo()
+    assert moved.status_code == 200
+    assert "E-mail address saved." in moved.text
+    assert "could not be started" in caplog.text
+    assert 'value="carol@example.net"' in carol.get("/account").text

@@ -1,0 +1,110 @@
+"""Notices of a change to an account's sign-in, mailed to the address that could lose it.
+
+Someone who took a password (or a session, with the password) and changed the address or
+the password would otherwise go unnoticed until the owner failed to log in. As on the
+sites players know, the address the account had is told: of a changed address, the old
+one (the new one is shown only in part, so the notice tells its holder nothing they could
+use); of a changed or reset password, the account's address. Each says what changed, when,
+and what to do if it was not its reader.
+
+A notice never holds up the change: it is sent after the page is answered, and a mail
+server that is slow, down or refusing is logged, the change made all the same.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import current_app, url_for
+
+from ..events import as_utc
+from . import mail
+from .store import Account
+
+SUBJECT_EMAIL = "The e-mail address of your Deckwright account was changed"
+SUBJECT_PASSWORD = "The password of your Deckwright account was changed"
+SUBJECT_RESET = "The password of your Deckwright account was reset"
+
+
+def masked(address: str) -> str:
+    """An address shown in part: its first letter, its domain's first letter and the domain's
+    last label (``carol@example.net``: ``c***@e***.net``), enough for its owner to know it,
+    too little for anyone else to write to it."""
+    local, _, domain = address.rpartition("@")
+    name, dot, last = domain.rpartition(".")
+    return f"{local[:1]}***@{name[:1]}***{dot}{last}"
+
+
+def moment(when: datetime) -> str:
+    return f"{as_utc(when):%Y-%m-%d %H:%M} UTC"
+
+
+def email_changed(account: Account, old: str | None, new: str | None, when: datetime) -> None:
+    """Tell the address the account had that reset links now go elsewhere (or nowhere)."""
+    if not old or old == new:
+        return
+    now_goes = (
+        f"Password reset links now go to {masked(new)}."
+        if new
+        else "The account has no address now: no reset link can be sent for it."
+    )
+    login, account_page = _link("accounts.login"), _link("accounts.account")
+    _send(
+        old,
+        SUBJECT_EMAIL,
+        f"The e-mail address of the Deckwright account {account.name!r} was changed on"
+        f" {moment(when)}, with its password. {now_goes} This address gets no more mail"
+        f" about the account.\n\n"
+        f"If it was you, there is nothing to do.\n\n"
+        f"If it was not you, someone knows your password. Log in now at {login} and, on"
+        f" your account page ({account_page}), put your address back, change your password"
+        f" (that logs out every other session) and revoke any personal access token you do"
+        f" not know. A password reset would send its link to the new address, not here.\n",
+    )
+
+
+def password_changed(account: Account, address: str | None, when: datetime, reset: bool) -> None:
+    """Tell the account's address that its password was changed (or reset by a link)."""
+    if not address:
+        return
+    account_page = _link("accounts.account")
+    if reset:
+        subject = SUBJECT_RESET
+        what = "was reset through a link mailed to this address"
+        advice = (
+            "someone could read the reset link sent to this address. Secure this mailbox"
+            " (change its password), then ask for a new reset link at"
+            f" {_link('accounts.reset')}: setting a new password logs out every session,"
+            " the other person's too."
+        )
+    else:
+        subject = SUBJECT_PASSWORD
+        what = "was changed by someone logged in who gave the old password"
+        advice = (
+            "someone knows your old password. Ask for a reset link at"
+            f" {_link('accounts.reset')} (it comes to this address): setting a new password"
+            " logs out every session, the other person's too."
+        )
+    _send(
+        address,
+        subject,
+        f"The password of the Deckwright account {account.name!r} {what}, on"
+        f" {moment(when)}. Every other session of the account is logged out.\n\n"
+        f"If it was you, there is nothing to do.\n\n"
+        f"If it was not you, {advice} Then, on your account page ({account_page}), revoke"
+        f" any personal access token you do not know.\n",
+    )
+
+
+def _link(endpoint: str) -> str:
+    return url_for(endpoint, _external=True)
+
+
+def _send(to: str, subject: str, body: str) -> None:
+    """Mail a notice after the page is answered; nothing that goes wrong stops the change."""
+    if not mail.configured():
+        return
+    try:
+        mail.send_later(to, subject, body)
+    except Exception:  # a thread that cannot start: the change is made, the notice is not
+        current_app.logger.exception("Mail %r to %s could not be started", subject, to)
