@@ -113,6 +113,19 @@ def test_a_deadline_the_clocks_skip_in_the_organizers_zone_is_refused(client):
     assert event_facts(client, dashboard_of(twice))["deadline"].startswith("2030-10-27T00:30:00")
 
 
+def test_a_deadline_that_happens_twice_says_which_of_the_two_it_is(client):
+    # 01:30 on 27 October 2030 happens twice in London, in BST and again in GMT: confirmed as
+    # "01:30 Europe/London" alone, the organizer could not tell it is the earlier one.
+    twice = create(client, deadline="2030-10-27T01:30", timezone="Europe/London")
+    page = twice.get_data(as_text=True)
+    assert (
+        "01:30 happens twice in Europe/London that day, as the clocks go back: the deadline is"
+        " the first, 01:30 BST (UTC+01:00), an hour before 01:30 GMT."
+    ) in page
+    once = create(client, deadline="2030-05-03T14:00", timezone="Europe/Berlin")
+    assert "happens twice" not in once.get_data(as_text=True)
+
+
 def test_an_unknown_time_zone_is_refused(client):
     response = create(client, timezone="Mars/Olympus_Mons")
     assert response.status_code == 400

@@ -261,6 +261,27 @@ def time_zones() -> tuple[str, ...]:
     return ("UTC", *sorted(z for z in zoneinfo.available_timezones() if "/" in z))
 
 
+def _offset(moment: datetime) -> str:
+    minutes = int(moment.utcoffset().total_seconds() // 60)
+    sign, minutes = ("+" if minutes >= 0 else "-"), abs(minutes)
+    return f"UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def happens_twice(local: datetime) -> str | None:
+    """What to say of a deadline whose wall-clock time happens twice in its zone (the clocks
+    go back): it is the first (:func:`in_zone`), in which offset, before which other."""
+    later = local.replace(fold=1)
+    if later.utcoffset() == local.utcoffset():
+        return None
+    gap = int((local.utcoffset() - later.utcoffset()).total_seconds() // 60)
+    before = "an hour" if gap == 60 else f"{gap} minutes"
+    return (
+        f"{local:%H:%M} happens twice in {local.tzinfo} that day, as the clocks go back:"
+        f" the deadline is the first, {local:%H:%M} {local.tzname()} ({_offset(local)}),"
+        f" {before} before {later:%H:%M} {later.tzname()}."
+    )
+
+
 def in_zone(deadline: datetime, zone: str | None) -> datetime:
     """The deadline the organizer typed (a wall-clock time without a zone) in their zone."""
     if deadline.tzinfo is not None:
@@ -383,13 +404,15 @@ def new_event():
         # sent again is bound again, which changes nothing once it is (the key is the same
         # request only from the same account, so no one else is made its owner this way).
         accounts.bind_event(get_db(), account, event.id, accounts.OWNER, now())
+    local_deadline = event.deadline.astimezone(zoneinfo.ZoneInfo(zone))
     return render_template(
         "events/created.html",
         account=account,
         event=event,
         game=pools().game(event.game),
         zone=zone,
-        local_deadline=event.deadline.astimezone(zoneinfo.ZoneInfo(zone)),
+        local_deadline=local_deadline,
+        deadline_twice=happens_twice(local_deadline),
         admin_url=url_for("events.dashboard", event_id=event.id, token=token, _external=True),
         submit_url=url_for("events.event_page", event_id=event.id, _external=True),
     ), 201
