@@ -76,3 +76,18 @@ def test_the_builder_offers_the_card_a_misspelt_name_means(phone, game, typed, m
     page.get_by_role("button", name=re.compile(f"^Add {meant} ")).tap()
     expect(page.locator("#deck-total")).to_have_text("1 card")
     assert [name for _, name, _ in deck_rows(page)] == [meant]
+
+
+def test_the_keyboard_reaches_the_card_a_misspelt_name_means_and_adds_it(page):
+    open_builder(page, "era")
+    page.keyboard.press("/")
+    page.keyboard.type("embr rex")
+    expect(page.locator("#search-status")).to_contain_text("Did you mean Ember Rex?")
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_role("button", name="Search for Ember Rex")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#search-q")).to_be_focused()
+    expect(page.locator("#search-results button.result")).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(page.locator("#deck-total")).to_have_text("1 card")
+    assert [name for _, name, _ in deck_rows(page)] == ["Ember Rex"]

@@ -1070,6 +1070,9 @@ function updateSearchStatus(answer) {
       : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`;
   // A misspelt name ("embr rex"): the cards it may mean, a tap from being searched.
   el.suggestions.hidden = !suggestions.length;
+  // The same names as shown: leave the buttons alone, so the one the keyboard is on stays.
+  const shown = [...el.suggestions.querySelectorAll("button")].map((b) => b.dataset.name);
+  if (shown.join("\n") === suggestions.join("\n")) return;
   el.suggestions.replaceChildren(
     ...suggestions.map((name) =>
       h("button", { type: "button", class: "button", dataset: { name } }, `Search for ${name}`),
@@ -1222,7 +1225,8 @@ el.results.addEventListener("focusin", (event) => {
 
 el.query.addEventListener("keydown", (event) => {
   if (event.key === "ArrowDown") {
-    const first = shownResults()[0];
+    // The top result; with none, the first card a misspelt name may mean.
+    const first = shownResults()[0] || (el.suggestions.hidden ? null : el.suggestions.querySelector("button"));
     if (first) {
       event.preventDefault();
       first.focus();
