@@ -238,3 +238,19 @@ def test_a_hostile_zip_is_answered_in_words_and_stores_nothing(client, event, da
     page = dashboard_upload(client, event, data, "lists.zip", status)
     assert said in page
     assert event.entries() == []
+
+
+def test_a_google_forms_folder_of_uploaded_files_names_each_respondent():
+    # A form's file question keeps each upload as "<the file's own name> - <who answered>"
+    # in a "(File responses)" folder; downloaded from Drive, the folder comes as a zip. The
+    # player is who answered, not "My deck - Kai Ng".
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        folder = "Spring Cup (File responses)/Your decklist (File responses)"
+        archive.writestr(f"{folder}/My deck - Kai Ng.txt", LEGAL)
+        archive.writestr(f"{folder}/fire-water v2 - Zoë - Ann Lee.txt", LEGAL)
+        # Outside such a folder a file is named for its player as before, dash and all.
+        archive.writestr("round 1/Mary-Jane - Smith.txt", LEGAL)
+    items, skipped = read_upload("lists.zip", buffer.getvalue())
+    assert skipped == []
+    assert sorted(i.player for i in items) == ["Ann Lee", "Kai Ng", "Mary-Jane - Smith"]
