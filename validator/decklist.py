@@ -58,7 +58,7 @@ from .decklist_common import (
     MAX_COPIES_PER_LINE,
     MAX_LINES,  # noqa: F401
     READ_AS,
-    UNKNOWN_CARD,  # noqa: F401
+    UNKNOWN_CARD,
     UNKNOWN_SECTION,
     ParsedDeck,
     Problem,
@@ -129,6 +129,8 @@ _LIST_NOTE = re.compile(
 )
 # The deck's name as digital card games export it, below "About": "Name Fire Tempo".
 _ABOUT_NAME = re.compile(r"^(name)\s+(\S.*)$", re.IGNORECASE)
+# What joins cards' names on a line read as no card: "Charlotte / Makuna", "A & B".
+_JOINED_CARDS = re.compile(r"\s+(?:[/+&]|(?i:and))\s+")
 # The notes among them that give the deck's name.
 _NAME_NOTES = frozenset(("deckname", "deck name", "name", "title"))
 # The longest title read as the deck's name: as long as a saved deck's name may be.
@@ -530,6 +532,12 @@ def _title(
     )
 
 
+def _names_several(game: Game, text: str) -> bool:
+    """Whether every part of ``text`` split by slashes, pluses, "&" or "and" is a card."""
+    parts = [part.strip() for part in _JOINED_CARDS.split(text)]
+    return len(parts) > 1 and all(_find(game, part) is not None for part in parts)
+
+
 def _take(game, deck, problems, reading, where, number, stripped, budget) -> None:
     """Put one read entry into the deck, or say why it could not be."""
     kind, *values = reading
@@ -605,4 +613,18 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
         )
     else:
         card_text, _ = values
+        if _JOINED_CARDS.search(card_text) and _names_several(game, card_text):
+            # "Charlotte / Makuna": alone on a line, a title as well as two cards; said with
+            # how to list them
+            problems.append(
+                _problem(
+                    UNKNOWN_CARD,
+                    f"Line {number}: no {game.short_name} card is called {card_text!r}; it names"
+                    " several cards: write one a line, or split them with commas",
+                    number,
+                    section=place_id,
+                    cards=(card_text,),
+                )
+            )
+            return
         problems.append(_unknown_card(game, card_text, f"Line {number}", number, place_id, budget))

@@ -616,3 +616,17 @@ def test_an_about_block_below_blank_lines_is_the_same_block(era, above):
 def test_name_below_about_may_still_be_a_card(shadow_era):
     parsed = parse_text("About\nBad Wolf\n", shadow_era)
     assert entries(parsed) == {"Bad Wolf": 1}
+
+
+@pytest.mark.parametrize(
+    "line", ["Charlotte / Makuna / Shimaru", "Charlotte & Makuna", "Charlotte + Makuna + Shimaru"]
+)
+def test_cards_joined_by_a_slash_on_a_line_alone_are_said_how_to_list_them(eruma, line):
+    """Alone on a line, "Charlotte / Makuna" may be a list's title as well as two cards, so it
+    is no card; the problem says how to list them, not only that no card has that name."""
+    parsed = parse_text(f"Deck:\nAlma\n{line}", eruma)
+    (problem,) = parsed.problems
+    assert problem.rule == UNKNOWN_CARD
+    assert problem.message.endswith(
+        "; it names several cards: write one a line, or split them with commas"
+    )
