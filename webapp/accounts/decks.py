@@ -384,14 +384,37 @@ def same_saver(db: sqlite_utils.Database, deck_id: str, edit_id: str) -> bool:
     return deck_id not in owners or owners.get(edit_id) == owners[deck_id]
 
 
+@dataclass(frozen=True)
+class PublicPage:
+    """One page of a game's public decks: the latest version of each with its owner's name,
+    and where the page is among them."""
+
+    decks: list[tuple[SavedDeck, str]]
+    page: int
+    per_page: int
+    total: int
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.total / self.per_page))
+
+
 def public_decks(
     db: sqlite_utils.Database,
     game_id: str,
     format_id: str | None = None,
     card: str | None = None,
-) -> list[tuple[SavedDeck, str]]:
-    """A game's public decks, newest first: the latest version of each, with its owner's name;
-    ``card`` keeps those whose list names it (without regard to case)."""
+    page: int = 1,
+    per_page: int = PUBLIC_PAGE,
+) -> PublicPage:
+    """A page of a game's public decks, the last changed first (the newest version saved, as
+    "My decks" sorts): the latest version of each, with its owner's name; ``format_id`` keeps
+    those whose latest version is in that format, ``card`` those whose list names it (without
+    regard to case). ``page`` counts from 1; a page past the last is empty, not an error."""
+    if not 1 <= per_page <= MAX_PER_PAGE:
+        raise InvalidAccountError(f"A page holds 1 to {MAX_PER_PAGE} decks.")
+    if page < 1:
+        raise InvalidAccountError("Pages are counted from 1.")
     ensure_schema(db)
     where, params = ["d.game = ?", "o.visibility = ?"], [game_id, PUBLIC]
     if format_id:
@@ -401,19 +424,24 @@ def public_decks(
         escaped = card.strip().lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         where.append("lower(d.text) LIKE ? ESCAPE '\\'")
         params.append(f"%{escaped}%")
-    rows = db.execute(
-        f"""SELECT d.id, d.game, d.name, d.format, d.created, d.parent, d.deck, d.text,
-                   COALESCE(d.description, ''), a.name
-            FROM account_decks o
+    # Each deck once, as its latest version (the one saved last: the rowid breaks a tie of
+    # times), so the page is ordered by the deck's last change.
+    public = f"""FROM account_decks o
             JOIN decks d ON d.id = o.deck_id
             JOIN accounts a ON a.id = o.account_id
             WHERE {" AND ".join(where)}
               AND d.rowid = (SELECT MAX(d2.rowid) FROM account_decks o2
-                             JOIN decks d2 ON d2.id = o2.deck_id WHERE o2.root = o.root)
-            ORDER BY d.created DESC, d.rowid DESC LIMIT ?""",
-        [*params, PUBLIC_PAGE],
+                             JOIN decks d2 ON d2.id = o2.deck_id WHERE o2.root = o.root)"""
+    total = db.execute(f"SELECT COUNT(*) {public}", params).fetchone()[0]
+    rows = db.execute(
+        f"""SELECT d.id, d.game, d.name, d.format, d.created, d.parent, d.deck, d.text,
+                   COALESCE(d.description, ''), a.name
+            {public}
+            ORDER BY d.created DESC, d.rowid DESC LIMIT ? OFFSET ?""",
+        [*params, per_page, (page - 1) * per_page],
     ).fetchall()
-    return [(_saved(tuple(row[:9])), row[9]) for row in rows]
+    shown = [(_saved(tuple(row[:9])), row[9]) for row in rows]
+    return PublicPage(shown, page, per_page, total)
 
 
 def forget(db: sqlite_utils.Database, account: Account) -> None:

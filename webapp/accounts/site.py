@@ -548,9 +548,7 @@ def decks_page(account: store.Account, *, notices=(), problems=(), status: int =
     as a page number or a sort is the first page, by last change."""
     sort = request.args.get("sort", "changed")
     sort = sort if sort in decks.SORTS else "changed"
-    page = request.args.get("page", "1")
-    page = int(page) if page.isascii() and page.isdigit() and 0 < len(page) < 7 else 1
-    shown = decks.decks_page(get_db(), account, max(page, 1), decks.PER_PAGE, sort)
+    shown = decks.decks_page(get_db(), account, page_asked(), decks.PER_PAGE, sort)
     return render_template(
         "accounts/decks.html",
         account=account,
@@ -562,6 +560,13 @@ def decks_page(account: store.Account, *, notices=(), problems=(), status: int =
         notices=notices,
         problems=problems,
     ), status
+
+
+def page_asked() -> int:
+    """The ``page`` of a paged list's address; what is no page number (a word, 0, a number
+    too long) is the first page."""
+    page = request.args.get("page", "1")
+    return max(int(page), 1) if page.isascii() and page.isdigit() and 0 < len(page) < 7 else 1
 
 
 # What each sort of "My decks" is called on its page.
@@ -684,16 +689,19 @@ public_bp = Blueprint("public_decks", __name__, url_prefix="/games")
 
 @public_bp.get("/<game_id>/public-decks")
 def public_decks(game_id: str):
-    """A game's public decks, newest first; by format, and searched by a card's name."""
+    """A game's public decks, the last changed first, a page at a time (``page``); by
+    format, and searched by a card's name. A page number that cannot be read is the first."""
     game = current_app.extensions["deckwright.pools"].game(game_id)
     fmt = request.args.get("format") or None
     if fmt not in game.formats:
         fmt = None
     card = (request.args.get("card") or "").strip()[:100]
+    shown = decks.public_decks(get_db(), game.id, fmt, card or None, page_asked())
     return render_template(
         "accounts/public_decks.html",
         game=game,
-        decks=decks.public_decks(get_db(), game.id, fmt, card or None),
+        shown=shown,
+        decks=shown.decks,
         format=fmt,
         card=card,
     )
