@@ -67,9 +67,10 @@ def test_the_old_address_is_told_when_the_address_is_removed(app, carol, smtp):
     assert "E-mail address saved." in change_email(carol, "").text
     (notice,) = inbox.wait(1)
     assert notice["To"] == "carol@example.org"
-    assert "The account has no address now: no reset link can be sent for it." in (
-        notice.get_content()
-    )
+    body = notice.get_content()
+    assert "The account has no address now: no reset link can be sent for it." in body
+    assert "No password reset can be asked for it until an address is given." in body
+    assert "new address" not in body
 
 
 def test_the_same_address_saved_again_or_a_first_one_tells_no_one(app, carol, smtp):

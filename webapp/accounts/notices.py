@@ -43,11 +43,12 @@ def email_changed(account: Account, old: str | None, new: str | None, when: date
     """Tell the address the account had that reset links now go elsewhere (or nowhere)."""
     if not old or old == new:
         return
-    now_goes = (
-        f"Password reset links now go to {masked(new)}."
-        if new
-        else "The account has no address now: no reset link can be sent for it."
-    )
+    if new:
+        now_goes = f"Password reset links now go to {masked(new)}."
+        no_reset = "A password reset would send its link to the new address, not here."
+    else:
+        now_goes = "The account has no address now: no reset link can be sent for it."
+        no_reset = "No password reset can be asked for it until an address is given."
     login, account_page = _link("accounts.login"), _link("accounts.account")
     _send(
         old,
@@ -59,7 +60,7 @@ def email_changed(account: Account, old: str | None, new: str | None, when: date
         f"If it was not you, someone knows your password. Log in now at {login} and, on"
         f" your account page ({account_page}), put your address back, change your password"
         f" (that logs out every other session) and revoke any personal access token you do"
-        f" not know. A password reset would send its link to the new address, not here.\n",
+        f" not know. {no_reset}\n",
     )
 
 
