@@ -12,6 +12,11 @@ $("charts").replaceChildren(...averageCost(game, summary), ...deckCharts(game, s
 
 const form = $("deck-view-form");
 $("deck-view-apply").hidden = true;
+// What became of a pick the server could not be asked about (the connection down).
+const status = document.createElement("p");
+status.className = "status deck-view-status";
+status.setAttribute("role", "status");
+form.before(status);
 
 let asking = null;
 
@@ -31,9 +36,15 @@ async function regroup() {
     page = new DOMParser().parseFromString(await response.text(), "text/html");
   } catch (error) {
     if (error.name === "AbortError") return;
+    if (error instanceof TypeError) {
+      // Offline: sending the form would leave the deck for the browser's error page.
+      status.textContent = "Not regrouped: the server cannot be reached. It is done once the connection is back.";
+      return;
+    }
     form.requestSubmit(); // the page itself, as without JavaScript
     return;
   }
+  status.textContent = "";
   const fresh = page.getElementById("deck-view-form");
   if (!fresh) {
     form.requestSubmit();
@@ -51,3 +62,6 @@ async function regroup() {
 }
 
 form.addEventListener("change", regroup);
+window.addEventListener("online", () => {
+  if (status.textContent) regroup();
+});
