@@ -61,7 +61,10 @@ def pool_fingerprint(root: Path) -> str:
     digest = hashlib.sha256(INDEX_VERSION.encode())
     for path in sorted(Path(root).glob("*/*.yaml")):
         digest.update(str(path.relative_to(root)).encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        try:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError as exc:  # a link to nothing, a file gone as an editor saves it
+            digest.update(f"unreadable: {exc.errno}".encode())
     return digest.hexdigest()
 
 

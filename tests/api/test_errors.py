@@ -101,6 +101,9 @@ def test_a_yaml_link_to_nothing_in_a_game_folder_leaves_every_game_served(tmp_pa
     client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
     assert client.get("/api/v1/games/era").status_code == 200
     assert client.get("/").status_code == 200
+    found = client.get("/api/v1/games/era/cards?q=ember")
+    assert found.status_code == 200
+    assert found.get_json()["total"] == 2
 
 
 def test_pools_where_no_game_loads_are_a_500_listing_every_problem(tmp_path, pool_copy):
