@@ -20,7 +20,7 @@ from .decklist import ParsedDeck, parse_mapping, parse_text
 from .engine import validate, validate_all_formats
 from .errors import DecklistError
 from .jsonkeys import repeated_key
-from .players import FirstLists, player_of_file, second_list
+from .players import FirstLists, player_of_upload, second_list
 from .problems import ERROR, Problem, Result
 from .spreadsheet import safe_cell
 
@@ -264,7 +264,8 @@ def check_folder(
         except DecklistFileError as exc:
             verdicts.append(unreadable_verdict(path, game, format_id, exc.reason))
             continue
-        player = player_of_file(path.name)
+        # named as an upload names them: a form's folder of uploads by who answered
+        player = player_of_upload(path.as_posix())
         if (first := firsts.first_of(player, path)) is not None:
             reason = f"{second_list(shown(player))} (the first is {shown(first)})"
             verdict = second_list_verdict(path, game, format_id, reason)
@@ -364,7 +365,7 @@ def report_csv(verdicts: Iterable[FileVerdict]) -> str:
         writer.writerow(
             (
                 safe_cell(shown(verdict.path)),
-                safe_cell(shown(verdict.path.stem)),
+                safe_cell(shown(player_of_upload(verdict.path.as_posix()))),
                 "yes" if result.legal else "no",
                 len(result.errors),
                 len(result.warnings),

@@ -45,6 +45,30 @@ def player_of_file(path: str) -> str:
     return PurePosixPath(path).stem.replace("_", " ").strip()
 
 
+# A form's file question keeps each upload in a "<question> (File responses)" folder as
+# "<the file's own name> - <the respondent's name>.<ext>".
+_FORM_FOLDER = " (File responses)"
+_FORM_RESPONDENT = " - "
+
+
+def form_respondent(path: str) -> str | None:
+    """Who answered a form with the file at ``path``, when it is in a form's folder of
+    uploads (a Drive folder downloaded as a zip): the name after the last " - "."""
+    where = PurePosixPath(path)
+    if not any(part.endswith(_FORM_FOLDER) for part in where.parts[:-1]):
+        return None
+    _, dash, respondent = where.stem.rpartition(_FORM_RESPONDENT)
+    if not dash or not respondent.strip():
+        return None
+    return respondent.strip()
+
+
+def player_of_upload(path: str) -> str:
+    """The player a decklist file among many (a zip, an event's folder) is for: who answered,
+    in a form's folder of uploads, else the player its name names (:func:`player_of_file`)."""
+    return form_respondent(path) or player_of_file(path)
+
+
 def second_list(name: str) -> str:
     """Why a list is refused when its player already gave one."""
     return f"a second list for {name}"

@@ -428,3 +428,25 @@ def test_a_second_list_under_a_name_that_is_no_utf8_is_named_with_its_bytes(run,
     rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
     assert rows[2][0] == f"{folder}/b\\xf6rje.txt"
     assert rows[2][-1] == reason
+
+
+def test_event_check_names_a_form_s_uploads_by_who_answered_as_an_upload_does(run, tmp_path):
+    # A form's folder of uploaded lists, downloaded and unzipped, keeps each file as "<the
+    # file's own name> - <who answered>": an upload of the zip names the player Kai Ng, and the
+    # folder checked here named two players "My deck - Kai Ng" and "v2 - Kai Ng", both checked.
+    folder = tmp_path / "Spring Cup (File responses)" / "Your decklist (File responses)"
+    folder.mkdir(parents=True)
+    (folder / "My deck - Kai Ng.txt").write_text(LEGAL)
+    (folder / "v2 - Kai Ng.txt").write_text(LEGAL)
+    (folder / "fire-water - Ann Lee.txt").write_text(LEGAL)
+    report = tmp_path / "report.csv"
+    result = run("event", "check", folder, "-g", "era", "--report", report)
+    assert result.exit_code == 2
+    assert result.output.splitlines()[:3] == [
+        f"{folder}/My deck - Kai Ng.txt: legal in ERA Standard",
+        f"{folder}/fire-water - Ann Lee.txt: legal in ERA Standard",
+        f"{folder}/v2 - Kai Ng.txt: not checked: a second list for Kai Ng"
+        f" (the first is {folder}/My deck - Kai Ng.txt)",
+    ]
+    rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
+    assert [row[1] for row in rows[1:]] == ["Kai Ng", "Ann Lee", "Kai Ng"]

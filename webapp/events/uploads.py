@@ -22,7 +22,7 @@ from typing import Any
 
 from cardpool import DeckwrightError
 from validator.files import decoded_text
-from validator.players import player_key, player_of_file
+from validator.players import player_key, player_of_upload
 from validator.spreadsheet import cell_text
 
 from . import BulkItem, InvalidSubmissionError, Submission
@@ -169,7 +169,7 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             if text is None:
                 skipped.append((position, f"{name}: skipped: {_not_read(raw, read_as)}"))
                 continue
-            player = _form_respondent(name) or player_of_file(name)
+            player = player_of_upload(name)
             try:
                 submission = (
                     Submission.from_pasted(text)
@@ -597,24 +597,6 @@ def read_as_windows_1252(data: bytes) -> bool:
         return csv_text(data)[1]
     except BadUploadError:
         return False
-
-
-# A form's file question keeps each upload in a "<question> (File responses)" folder as
-# "<the file's own name> - <the respondent's name>.<ext>".
-_FORM_FOLDER = " (File responses)"
-_FORM_RESPONDENT = " - "
-
-
-def _form_respondent(path: str) -> str | None:
-    """Who answered a form with the file at ``path``, when it is in a form's folder of
-    uploads (a Drive folder downloaded as a zip): the name after the last " - "."""
-    where = PurePosixPath(path)
-    if not any(part.endswith(_FORM_FOLDER) for part in where.parts[:-1]):
-        return None
-    _, dash, respondent = where.stem.rpartition(_FORM_RESPONDENT)
-    if not dash or not respondent.strip():
-        return None
-    return respondent.strip()
 
 
 def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
