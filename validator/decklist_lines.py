@@ -740,17 +740,19 @@ def _read_entry(game: Game, line: str) -> tuple:
             twice = _count_twice(game, count, card_text, digits)
             if twice is not None:
                 return twice
-        if found is None:
-            found = _plural(game, card_text)  # "3 Zombies"
+        if found is None:  # "3 Zombies", "2 Fire Crystals", "Fire Crystals x2"
+            found = _plural(game, card_text, _HEADER_COUNT.search(line) is None)
         return _with_count(game, found, digits, card_text)
     return _counted(found, count, card_text)
 
 
-def _plural(game: Game, text: str) -> tuple | None:
-    """The card a name in the plural after a count names ("3 Zombies", "Rats x2"), said as
-    read; None when the text names no card in the singular, or names a group ("3 Allies")."""
+def _plural(game: Game, text: str, as_a_card: bool) -> tuple | None:
+    """The card a name in the plural with a count names ("3 Zombies", "Rats x2"), said as
+    read; None when the text names no card in the singular, or names a group with its count
+    written as a header's is (``as_a_card`` false): "Fire Crystals (2)" heads the crystals,
+    "2 Fire Crystals" and "Fire Crystals x2" are the card."""
     key = name_key(text)
-    if not key.endswith("s") or _target(game, text) is not None:
+    if not key.endswith("s") or (not as_a_card and _target(game, text) is not None):
         return None
     for form in _singulars(key)[1:]:
         card = game.cards_by_key.get(form)

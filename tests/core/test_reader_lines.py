@@ -553,3 +553,20 @@ def test_an_outlines_letters_before_card_lines_are_their_places(shadow_era, text
         ("Bad Wolf", 4),
         ("Full Moon", 4),
     ]
+
+
+def test_a_card_named_in_the_plural_by_words_naming_groups_is_that_card(era):
+    """ "2 Fire Crystals": every word names a group (an element, a type), as a header's do,
+    but a count before them makes it two copies of the card."""
+    parsed = parse_text("2 Fire Crystals\nWater Crystals x1", era)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Fire Crystal", 2),
+        ("Water Crystal", 1),
+    ]
+    assert [(p.rule, p.severity) for p in parsed.problems] == [(READ_AS, WARNING)] * 2
+
+
+def test_a_group_named_in_the_plural_with_a_headers_count_heads_its_cards(era):
+    parsed = parse_text("Fire Crystals (2)\n2 Fire Crystal", era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Fire Crystal", 2)]
