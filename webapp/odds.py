@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from math import comb
+from math import comb, floor
 from typing import Any
 
 TURNS = (1, 2, 3, 5)
@@ -72,7 +72,9 @@ def percent(chance: float) -> str:
         return "100%"
     if chance <= 0:
         return "0%"
-    shown = round(chance * 100)
+    # Half up, as the builder's Math.round: round() takes 12.5 to 12, the builder to 13, and
+    # one card of 40 in a 5-card hand (1 in 8) read differently on the two pages.
+    shown = floor(chance * 100 + 0.5)
     if shown >= 100:
         return ">99%"
     if shown <= 0:

@@ -130,3 +130,11 @@ def test_an_era_event_is_never_in_the_opening_hand_but_is_drawn_later():
 )
 def test_a_chance_reads_as_certain_or_impossible_only_when_it_is(chance, shown):
     assert percent(chance) == shown
+
+
+@pytest.mark.parametrize(("chance", "shown"), [(1 / 8, "13%"), (0.005, "1%"), (0.825, "83%")])
+def test_a_chance_half_way_between_two_percents_reads_as_the_builder_reads_it(chance, shown):
+    # The builder rounds half up (Math.round): one copy among 40 cards in a 5-card hand is 1 in
+    # 8, which the builder said was 13% and the deck page 12%.
+    assert at_least_one(40, 1, 5) == 1 / 8
+    assert percent(chance) == shown
