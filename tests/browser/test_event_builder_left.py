@@ -260,3 +260,43 @@ def test_the_private_link_of_a_first_list_sent_here_is_still_shown_once_the_page
     expect(link).to_have_text(given)
     page.goto(given)
     expect(page.get_by_role("heading", name="Alice’s list")).to_be_visible()
+
+
+def test_back_on_the_event_page_never_gives_the_next_player_the_last_ones_name_and_list(
+    context, page
+):
+    page.set_viewport_size(PHONE)
+    created = new_event(context, "Paste Cup")
+    event_id = created["event"]["id"]
+    page.goto(f"/events/{event_id}")
+    page.get_by_label("Your name").fill("Alice")
+    page.get_by_label("Decklist").fill(LIST)
+    page.get_by_role("button", name="Submit and check").click()
+    page.wait_for_url(re.compile("/entries/"))
+
+    # The next player handed the phone goes Back to the form: the browser would fill in what
+    # Alice typed there. It is empty, and what was typed is only offered back.
+    page.go_back()
+    expect(page.get_by_label("Your name")).to_have_value("")
+    expect(page.get_by_label("Decklist")).to_have_value("")
+    said = page.locator("#typed-before")
+    expect(said).to_contain_text("was typed on this page before")
+    expect(said).not_to_contain_text("Alice")
+    page.get_by_label("Your name").fill("Bea")
+    page.get_by_label("Decklist").fill("3 Kindle\n")
+    page.get_by_role("button", name="Submit and check").click()
+    page.wait_for_url(re.compile("/entries/"))
+    expect(page.get_by_role("heading", name="Bea’s list")).to_be_visible()
+    assert sorted(e["player"] for e in entries(context, created)) == ["Alice", "Bea"]
+
+    # Alice's own Back, to a list she had not sent: one click puts it back as she typed it.
+    page.goto(f"/events/{event_id}")
+    page.get_by_label("Your name").fill("Cy")
+    page.get_by_label("Decklist").fill("2 Kindle\n")
+    page.goto("/")
+    page.go_back()
+    expect(page.get_by_label("Your name")).to_have_value("")
+    page.get_by_role("button", name="Put back what was typed").click()
+    expect(page.get_by_label("Your name")).to_have_value("Cy")
+    expect(page.get_by_label("Decklist")).to_have_value("2 Kindle\n")
+    expect(page.locator("#typed-before")).to_be_hidden()

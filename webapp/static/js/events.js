@@ -7,6 +7,8 @@
 //   be undone, as the page the server shows without script does;
 // - the Print button of the deck-check sheets;
 // - a button that opens a decklist file into the list's box ([data-file-open]);
+// - on the submission form, what the browser put back from an earlier visit left out and
+//   offered ([data-typed-fresh]);
 // - and, on this device, it lets go of unsent lists kept for events whose deadline passed.
 
 import { fileOpeners } from "./file-open.js";
@@ -88,6 +90,41 @@ function confirmations(root) {
   }
 }
 
+/**
+ * The submission form as the server wrote it, whatever the browser put back in it. Gone Back
+ * to, a browser fills a form in with what was typed there before: on a phone passed from
+ * player to player, the last player's name and list, sent or not, for the next one to send
+ * under someone else's name. What was typed is taken out and offered back with one click.
+ */
+function typedFresh(form) {
+  const fields = [...form.querySelectorAll("input[type=text], input[type=hidden], textarea")];
+  const typed = fields.filter((field) => field.type !== "hidden").some((field) => field.value !== field.defaultValue);
+  if (!typed) return;
+  const before = fields.map((field) => [field, field.value]);
+  // The form's key too: it would make this form the one sent before, and answer its receipt.
+  for (const field of fields) field.value = field.defaultValue;
+  document.getElementById("typed-before")?.remove();
+  const box = document.createElement("div");
+  box.id = "typed-before";
+  box.className = "notice";
+  box.setAttribute("role", "status");
+  const said = document.createElement("p");
+  said.textContent =
+    "A name and list was typed on this page before, and is left out: the form is empty for you." +
+    " If it was yours and not sent, put it back.";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "button";
+  button.textContent = "Put back what was typed";
+  button.addEventListener("click", () => {
+    for (const [field, value] of before) if (field.type !== "hidden") field.value = value;
+    box.remove();
+    form.querySelector("input[type=text]")?.focus();
+  });
+  box.append(said, button);
+  form.querySelector("h2")?.after(box);
+}
+
 function printButtons(root) {
   for (const button of root.querySelectorAll("button[data-print]")) {
     button.hidden = false;
@@ -99,6 +136,11 @@ const form = document.querySelector("form[data-new-event]");
 if (form) {
   formatsFollowGame(form);
   browserZone(form);
+}
+for (const typed of document.querySelectorAll("form[data-typed-fresh]")) {
+  // The browser puts the typed text back once the page has loaded, just before it is shown
+  // (or shows the page whole from its cache, running no script again): check each time then.
+  window.addEventListener("pageshow", () => typedFresh(typed));
 }
 localTimes(document);
 copyButtons(document);
