@@ -100,7 +100,7 @@ function typedFresh(form) {
   const fields = [...form.querySelectorAll("input[type=text], input[type=hidden], textarea")];
   const typed = fields.filter((field) => field.type !== "hidden").some((field) => field.value !== field.defaultValue);
   if (!typed) return;
-  const before = fields.map((field) => [field, field.value]);
+  const before = fields.filter((field) => field.type !== "hidden").map((field) => [field, field.value]);
   // The form's key too: it would make this form the one sent before, and answer its receipt.
   for (const field of fields) field.value = field.defaultValue;
   document.getElementById("typed-before")?.remove();
@@ -110,14 +110,14 @@ function typedFresh(form) {
   box.setAttribute("role", "status");
   const said = document.createElement("p");
   said.textContent =
-    "A name and list was typed on this page before, and is left out: the form is empty for you." +
+    "What was typed on this page before (a name, a list) is left out: the form is empty for you." +
     " If it was yours and not sent, put it back.";
   const button = document.createElement("button");
   button.type = "button";
   button.className = "button";
   button.textContent = "Put back what was typed";
   button.addEventListener("click", () => {
-    for (const [field, value] of before) if (field.type !== "hidden") field.value = value;
+    for (const [field, value] of before) field.value = value;
     box.remove();
     form.querySelector("input[type=text]")?.focus();
   });
