@@ -198,6 +198,18 @@ def test_a_locked_event_cannot_be_reopened_after_the_deadline(client, dashboard,
     assert event_facts(client, dashboard)["locked"] is True
 
 
+def test_the_pages_of_an_event_past_its_deadline_say_it_in_utc_not_utc(client, dashboard, clock):
+    # The reason began the sentence capitalized as a whole, which lowered the rest: "The
+    # deadline (2030-05-03 12:00 utc) has passed".
+    clock.now = DEADLINE + timedelta(minutes=1)
+    said = f"The deadline ({DEADLINE:%Y-%m-%d %H:%M} UTC) has passed"
+    event_id = dashboard.split("/")[2]
+    for page in (dashboard, f"/events/{event_id}"):
+        text = client.get(page).get_data(as_text=True)
+        assert said in text, page
+        assert " utc)" not in text, page
+
+
 def test_a_published_event_cannot_be_reopened(client, event):
     assert client.post(event.url("/publish"), headers=event.admin).status_code == 200
     refused = client.post(event.url("/reopen"), headers=event.admin)

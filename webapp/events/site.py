@@ -237,6 +237,13 @@ def spelled(name: str) -> str:
     return name.encode("ascii", "backslashreplace").decode("ascii")
 
 
+@bp.app_template_filter("sentence")
+def sentence(text: str) -> str:
+    """Text beginning a sentence: its first letter a capital, the rest as written (Jinja's
+    ``capitalize`` lowers the rest: "the deadline (… UTC)" read "The deadline (… utc)")."""
+    return text[:1].upper() + text[1:]
+
+
 @bp.app_template_filter("utc")
 def utc(moment: datetime | None) -> str:
     return "" if moment is None else f"{events.as_utc(moment):%Y-%m-%d %H:%M} UTC"
