@@ -167,3 +167,22 @@ def test_a_name_holding_another_invisible_character_is_refused_naming_it(event, 
 
 def test_joiners_do_not_hide_a_lookalike():
     assert lookalike_key("Ali\u200dce") == lookalike_key("\u0410lice")
+
+
+def test_a_name_taken_as_another_spelling_names_the_list_on_file_and_how_to_stand_apart(
+    event, era_legal
+):
+    # "alice" reads as the "Alice" on file: told "A list is already on file for alice", a
+    # second Alice could not tell it is another's list, nor what to do but ask.
+    assert event.submit("Alice", era_legal).status_code == 201
+    refused = event.submit("ALICE ", era_legal)
+    assert refused.status_code == 409
+    said = refused.get_json()["error"]["message"]
+    assert said.startswith("A list is already on file for Alice, a name that reads as ALICE.")
+    assert "If it is yours, change it through the private link you were given." in said
+    assert "If not, tell yourselves apart (add your last name or its initial)" in said
+    # Typed as on file, the refusal says so, as before.
+    same = event.submit("Alice", era_legal).get_json()["error"]["message"]
+    assert same.startswith(
+        "A list is already on file for Alice. Change it through the private link"
+    )

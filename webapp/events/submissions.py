@@ -181,6 +181,16 @@ def _claim(
         raise full(limits)
     entry_id, claimed, registered_id, versions, registered_name, registered, created = row
     if claimed or versions:
+        on_file = shown(registered_name)
+        if on_file != name:
+            # Another spelling of the name on file (case, accents' encoding, spaces): it may
+            # be another player of that name, who is told whose list it is and what to do.
+            raise PlayerTakenError(
+                f"A list is already on file for {on_file}, a name that reads as {name}."
+                " If it is yours, change it through the private link you were given."
+                " If not, tell yourselves apart (add your last name or its initial),"
+                " or ask the organizer."
+            )
         raise PlayerTakenError(
             f"A list is already on file for {name}. Change it through the private link"
             " you were given, or ask the organizer."
