@@ -230,3 +230,36 @@ def test_over_http_an_upload_past_the_rate_limit_is_answered_not_cut_off(tmp_pat
         assert statuses == [(413, False), (429, True)]
     finally:
         stop_server(server)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        ("Timestamp", "Email address", "Full name", "Paste your decklist here", "Player ID"),
+        ("Timestamp", "What is your name?", "Your deck"),
+        ("Timestamp", "Username", "Decklist (paste from the builder)"),
+    ],
+)
+def test_a_forms_sheet_whose_questions_say_name_and_deck_in_their_own_words_is_read(header):
+    # A form's sheet names its columns by the questions as the organizer wrote them: the one
+    # question that asks a name and the one that asks a deck are the player and the list.
+    cells = {
+        "Timestamp": "2030/05/01 10:00:00",
+        "Email address": "kai@example.org",
+        "Player ID": "K-1",
+    }
+    row = [cells.get(column, LEGAL if "eck" in column else "Kai Ng") for column in header]
+    data = "".join(",".join(quoted(cell) for cell in cells) + "\r\n" for cells in (header, row))
+    items, skipped = read_upload("answers.csv", data.encode())
+    assert (skipped, [(i.source, i.player) for i in items]) == ([], [("row 2", "Kai Ng")])
+    assert items[0].submission.body.splitlines() == LEGAL.splitlines()
+
+
+def test_a_sheet_whose_name_or_list_column_cannot_be_told_says_what_to_rename():
+    # Two columns ask a name (first and last): which is the player's is not guessed.
+    data = "Timestamp,First name,Last name,Decklist\r\n2030/05/01 10:00:00,Kai,Ng,1 Kindle\r\n"
+    with pytest.raises(BadUploadError) as refused:
+        read_upload("answers.csv", data.encode())
+    said = str(refused.value)
+    assert "Rename the column of players' names player and the column of lists list" in said
+    assert "its first row is: Timestamp,First name,Last name,Decklist" in said

@@ -424,6 +424,28 @@ def _column_name(cell: str) -> str:
     return re.sub(r"[\s_]+", " ", cell.strip().lower()).rstrip(" :*")
 
 
+# A form's sheet names its columns by its questions, in the organizer's words ("What is your
+# name?", "Paste your decklist here"): without a column named as above, the one question
+# whose words ask a name is the player's, and the one whose words ask a deck is the list.
+_ASKS = {
+    "player": frozenset({"name", "username", "nickname", "player"}),
+    "list": frozenset({"deck", "decklist", "decks", "list", "decklists"}),
+}
+
+
+def _asked(names: list[str], taken: set[int], column: str) -> int | None:
+    """The one column (not ``taken``) whose words ask for ``column`` alone; None if not one."""
+    other = "list" if column == "player" else "player"
+    found = [
+        index
+        for index, name in enumerate(names)
+        if index not in taken
+        and (words := set(re.findall(r"\w+", name))) & _ASKS[column]
+        and not words & _ASKS[other]
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def _columns(header: list[str]) -> dict[str, int] | None:
     """Where each column is, by the header's names; None without a player and a list."""
     names = [_column_name(cell) for cell in header]
@@ -433,6 +455,12 @@ def _columns(header: list[str]) -> dict[str, int] | None:
             if alias in names:
                 found[column] = names.index(alias)
                 break
+    for column in ("player", "list"):
+        if (
+            column not in found
+            and (index := _asked(names, set(found.values()), column)) is not None
+        ):
+            found[column] = index
     return found if "player" in found and "list" in found else None
 
 
@@ -463,7 +491,9 @@ def _with_header(text: str) -> tuple[Any, dict[str, int]]:
     shown = first_row if len(first_row) <= 120 else first_row[:120] + "..."
     raise BadUploadError(
         "a CSV upload needs a header row with the columns player and list,"
-        f" separated by commas, semicolons or tabs; its first row is: {shown}"
+        f" separated by commas, semicolons or tabs; its first row is: {shown}."
+        " Rename the column of players' names player and the column of lists list"
+        " (a form's sheet: the questions' columns), and upload it again"
     )
 
 
