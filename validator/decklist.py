@@ -20,7 +20,8 @@ Text, one entry a line::
 Section headers are the game's section names or aliases followed by a colon
 (``Deck: 3 Kindle`` is a header and its first card). A header naming a card type
 (``Allies:``, ``Creatures (24)``) or the deck as a whole (``Main:``, and the game's
-``whole_deck_headers``: Shadow Era's ``Deck:`` holds its hero) groups cards the way
+``whole_deck_headers``: Shadow Era's ``Deck:`` holds its hero; the main section's header
+when it is the only section a list names) groups cards the way
 players do; each card goes to the section its type belongs to, as it does without any
 header. ``Sideboard:``, ``Maybeboard:`` and ``SB: 2 Card`` keep cards
 beside the deck, outside every rule, unless the game has a section of that name.
@@ -175,6 +176,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     totals: list[tuple[int, str]] = []  # "Total: 40": the list's own counts (_total)
     board_line, board_grouped = 0, False  # the board's header, and whether a group was said
     budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
+    heads_all: bool | None = None  # whether the main section's header heads the whole list
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -265,6 +267,12 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     )
                 )
                 target = _BY_TYPE
+            named = target
+            if target[1] == default_section and target[0] == _SECTION and not on_board:
+                if heads_all is None:
+                    heads_all = _heads_whole_list(game, kept, lines)
+                if heads_all:
+                    target = _BY_TYPE  # "Deck:" over every card: each to its type's section
             where = target
             if on_board and target == _BY_TYPE and not line_only:
                 grouped = _grouped_board(game, deck, place, board_line, number, label)
@@ -285,7 +293,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 if rest is None and _DIGIT.search(stripped):
                     header = _counted_header(stripped)
                     if header is not None:
-                        counted.append((number, target, label, *header))
+                        counted.append((number, named, label, *header))
             elif line_only is _ON_ITS_LINE and not on_board:
                 labelled.append(number)
             if rest is None:
@@ -322,6 +330,26 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if problem is not None:
                 problems.append(problem)
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> bool:
+    """Whether the main section's header ("Deck:") is the only section a list names: its
+    cards are then the whole deck as the player sees it, each placed by its type as with no
+    header. ERA's "each player must have 3 dinos, 3 crystals, and a deck of 30 cards" has a
+    "Deck:" over its 30, and a list headed "Deck:" alone over its dinos, crystals and 30."""
+    main = game.default_section
+    for raw in lines:
+        stripped = raw.strip()
+        reading = kept.get(stripped)
+        if reading is None:
+            reading = _read_plain(game, stripped) or _read_line(game, stripped)
+            if len(stripped) <= MAX_KEPT_LINE:
+                kept[stripped] = reading
+        if reading[0] == _HEADER:
+            target = reading[1]
+            if target is not None and target[0] == _SECTION and target[1] not in (None, main):
+                return False
+    return True
 
 
 def _grouped_board(

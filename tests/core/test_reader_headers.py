@@ -196,8 +196,33 @@ def test_deck_40_is_the_section_of_games_that_call_their_deck_so(arcmage, shadow
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Fireball", 4)]
     # Arcmage's Main Deck is also called "Main": an explicit header is respected.
-    parsed = parse_text("Main:\n4 Kolibri\n1 Plymouth", arcmage)
+    parsed = parse_text("Main:\n4 Kolibri\n1 Plymouth\nRegions:\n1 Swanport", arcmage)
     assert cards(parsed, "deck") == [("Kolibri", 4), ("Plymouth", 1)]
+
+
+@pytest.mark.parametrize("header", ["Deck:", "Deck (36):", "Main Deck:", "Deck: 1 Ember Rex"])
+def test_the_main_section_s_header_alone_over_a_list_heads_the_whole_deck(era, header):
+    # "each player must have 3 dinos, 3 crystals, and a deck of 30 cards": a list headed
+    # "Deck:" and nothing else holds all three, as a list with no header does.
+    text = f"{header}\n1 Ember Rex\n1 Fire Crystal\n3 Kindle"
+    parsed = parse_text(text, era)
+    assert [p.rule for p in parsed.problems if p.severity == "error"] == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 1 + header.endswith("Rex"))]
+    assert cards(parsed, "crystals") == [("Fire Crystal", 1)]
+    assert cards(parsed, "deck") == [("Kindle", 3)]
+
+
+def test_the_main_section_s_header_beside_another_section_s_keeps_its_cards(era):
+    # With "Dinos:" written too, "Deck:" is the 30 cards' own: a dino listed there is said
+    # to be misplaced (the rules count it as a dino all the same).
+    parsed = parse_text("Dinos:\n1 Ember Rex\nDeck:\n3 Kindle\n1 Tidefang Mosasaur", era)
+    assert cards(parsed, "deck") == [("Kindle", 3), ("Tidefang Mosasaur", 1)]
+
+
+def test_arcmage_main_alone_over_a_region_lists_it_in_the_region_deck(arcmage):
+    parsed = parse_text("Main:\n4 Kolibri\n1 Plymouth", arcmage)
+    assert cards(parsed, "deck") == [("Kolibri", 4)]
+    assert cards(parsed, "regions") == [("Plymouth", 1)]
 
 
 def test_a_game_s_own_section_names_come_before_type_headers(eruma):
