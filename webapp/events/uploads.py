@@ -493,7 +493,7 @@ def _with_header(text: str) -> tuple[Any, dict[str, int]]:
         "a CSV upload needs a header row with the columns player and list,"
         f" separated by commas, semicolons or tabs; its first row is: {shown}."
         " Rename the column of players' names player and the column of lists list"
-        " (a form's sheet: the questions' columns), and upload it again"
+        " (in a form's sheet, the columns of those two questions), and upload it again"
     )
 
 
