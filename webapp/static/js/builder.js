@@ -1843,8 +1843,21 @@ el.save.addEventListener("click", async () => {
   if (!body.name) body.name = `${game.short_name} deck`;
   if (state.savedId) body.parent = state.savedId;
   const edits = state.edits;
+  // Whether the deck this is an edit of was deleted by its owner since (see below).
+  let orphaned = false;
   try {
-    const deck = await api("/decks", { method: "POST", json: body });
+    let deck;
+    try {
+      deck = await api("/decks", { method: "POST", json: body });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== "deck-deleted" || !body.parent) throw error;
+      // The deck this is an edit of was deleted by its owner: an edit of it cannot be saved,
+      // and Save would fail so for ever (a reload then shows the deleted deck, not this work).
+      // It is saved as a deck of its own, with a link of its own.
+      delete body.parent;
+      orphaned = true;
+      deck = await api("/decks", { method: "POST", json: body });
+    }
     const before = draftPlace();
     state.saving = false;
     state.savedId = deck.id;
@@ -1870,6 +1883,12 @@ el.save.addEventListener("click", async () => {
         " (its claim key is kept in this browser).",
       );
       announce("Deck saved, but not to your account: your login had ended.");
+    } else if (orphaned) {
+      el.saveStatus.textContent =
+        "Saved as a new deck: the deck it was an edit of was deleted by its owner. Anyone with" +
+        " the link sees this version" +
+        (changedSince ? "; your changes since are not saved yet: save again for a new link." : ".");
+      announce("Deck saved as a new deck: the deck it was an edit of was deleted.");
     } else if (changedSince) {
       el.saveStatus.textContent =
         "Saved as it was when you pressed Save; the link shows that version. " +
