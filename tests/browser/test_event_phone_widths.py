@@ -42,4 +42,13 @@ def test_each_event_page_fits_a_phone_with_long_names(context, page):
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > PHONE["width"]:
             wide[url.replace(token, "…")] = width
+    # Published, every list is on a public page of sheets.
+    published = context.request.post(
+        f"/api/v1/events/{event_id}/publish", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert published.ok, published.text()
+    page.goto(f"/events/{event_id}/lists")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > PHONE["width"]:
+        wide["published lists"] = width
     assert wide == {}
