@@ -274,6 +274,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 if heads_all:
                     target = _BY_TYPE  # "Deck:" over every card: each to its type's section
             where = target
+            if not line_only and rest is not None and rest[0] == _CARD and target[1] is not None:
+                line_only = _heads_its_line(game, kept, lines, number, target[1], rest[1])
             if on_board and target == _BY_TYPE and not line_only:
                 grouped = _grouped_board(game, deck, place, board_line, number, label)
                 if grouped is not None:  # "Sideboard:", then "Allies (2)": see _grouped_board
@@ -350,6 +352,30 @@ def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> b
             if target is not None and target[0] == _SECTION and target[1] not in (None, main):
                 return False
     return True
+
+
+def _heads_its_line(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, section: str, card
+) -> bool:
+    """Whether a header and its card ("Hero: 1x Darkclaw") name that card alone: the card is
+    of the header's section, and the next card is of the main deck ("4 Bad Wolf" below it is
+    the deck's, as below "Hero: Darkclaw"). "Dinos: 1 Ember Rex" over "1 Cinderhorn
+    Triceratops" starts its section, and over "1 Fire Crystal" too (a crystal misplaced
+    there is said so)."""
+    by_type, main = game.section_for_type, game.default_section
+    if section == main or by_type.get(card.type) != section:
+        return False
+    for raw in lines[number:]:
+        stripped = raw.strip()
+        reading = kept.get(stripped)
+        if reading is None:
+            reading = _read_plain(game, stripped) or _read_line(game, stripped)
+            if len(stripped) <= MAX_KEPT_LINE:
+                kept[stripped] = reading
+        if reading[0] == _SKIP:
+            continue
+        return reading[0] == _CARD and by_type.get(reading[1].type, main) == main
+    return False
 
 
 def _grouped_board(

@@ -240,6 +240,29 @@ def test_a_header_and_its_first_card_may_share_a_line(era):
     assert cards(parsed, "deck") == [("Kindle", 3), ("Ember Rex", 1)]
 
 
+@pytest.mark.parametrize("hero", ["Hero: 1x Darkclaw", "Hero: Darkclaw x1", "Hero (1): 1 Darkclaw"])
+def test_a_hero_counted_on_its_header_s_line_is_that_slot_alone(shadow_era, hero):
+    # As "Hero: Darkclaw" is: the cards below it are the deck's, not heroes misplaced.
+    parsed = parse_text(f"{hero}\n4 Bad Wolf\n4 Full Moon", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "hero") == [("Darkclaw", 1)]
+    assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Full Moon", 4)]
+
+
+def test_a_dino_on_its_header_s_line_over_the_deck_s_cards_is_the_dinos_alone(era):
+    parsed = parse_text("Dinos: 1 Ember Rex\n3 Kindle\n3 Fire Breath", era)
+    assert parsed.problems == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+    assert cards(parsed, "deck") == [("Kindle", 3), ("Fire Breath", 3)]
+    # Over a second dino it starts the section: what follows is listed there, as written.
+    parsed = parse_text("Dinos: 1 Ember Rex\n1 Cinderhorn Triceratops\n3 Kindle", era)
+    assert cards(parsed, "dinos") == [
+        ("Ember Rex", 1),
+        ("Cinderhorn Triceratops", 1),
+        ("Kindle", 3),
+    ]
+
+
 def test_a_card_whose_name_has_a_colon_is_not_a_header(shadow_era):
     location = next(c for c in shadow_era.cards if ":" in c.name)
     parsed = parse_text(f"1 {location.name}\n{location.name}", shadow_era)
