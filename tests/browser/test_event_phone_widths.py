@@ -29,6 +29,7 @@ def test_each_event_page_fits_a_phone_with_long_names(context, page):
     page.set_viewport_size(PHONE)
     wide = {}
     for url in (
+        "/events/new",
         f"/events/{event_id}",
         receipt["private_url"],
         admin,
