@@ -5,7 +5,7 @@ twice in another."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -110,7 +110,9 @@ def test_the_next_player_on_a_shared_phone_gets_an_empty_name_and_the_left_list_
 def test_a_list_left_unsent_goes_at_its_deadline_though_no_page_of_its_event_is_opened(
     context, page
 ):
-    soon = new_event(context, "Soon Cup", open_for=timedelta(seconds=6))["event"]["id"]
+    # Open long enough for a list to be built in it, however loaded the machine.
+    made = new_event(context, "Soon Cup", open_for=timedelta(seconds=12))["event"]
+    soon, deadline = made["id"], datetime.fromisoformat(made["deadline"])
     later = new_event(context, "Later Cup")["event"]["id"]
     for event_id, name in ((soon, "Alice"), (later, "Bea")):
         page.goto(f"/games/era/build?event={event_id}")
@@ -118,7 +120,7 @@ def test_a_list_left_unsent_goes_at_its_deadline_though_no_page_of_its_event_is_
         import_list(page, LIST)
         page.fill("#submit-player", name)
     assert len(event_drafts(page)) == 2
-    page.wait_for_timeout(6500)
+    page.wait_for_timeout(max(0, (deadline - datetime.now(UTC)).total_seconds()) * 1000 + 500)
 
     # The next page of the site opened on this device, the game's own builder, lets it go;
     # the open event's list stays.
