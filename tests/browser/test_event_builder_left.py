@@ -1,6 +1,7 @@
 """A list left unsent on a shared device: the next player never gets it under the last one's
-name, it goes with its event's deadline, and a tab that sends it leaves nothing lost or sent
-twice in another."""
+name (in the builder, or on the event's form gone Back to), it goes with its event's deadline,
+a tab that sends it leaves nothing lost or sent twice in another, and the private link of a
+list sent from the builder outlives a reload."""
 
 from __future__ import annotations
 
