@@ -207,11 +207,24 @@ def test_the_verify_page_checks_a_receipt(client, site_event, era_legal):
     )
     matched = client.get(f"{dashboard}/verify?receipt={receipt.group(1)}").get_data(as_text=True)
     assert "Matches" in matched
-    assert "the list on file for Alice" in matched
+    assert "the list on file for <bdi>Alice</bdi>" in matched
     unknown = client.get(f"{dashboard}/verify?receipt=000000000000").get_data(as_text=True)
     assert "No match" in unknown
     bad = client.get(f"{dashboard}/verify?receipt=nothex")
     assert bad.status_code == 400
+
+
+def test_a_right_to_left_name_is_kept_apart_from_the_words_around_it(client, site_event, era_legal):
+    # "the list on file for מרים, Bob" and "מרים's list" would otherwise be shown reordered.
+    event_id, dashboard = site_event
+    private = submit_form(client, event_id, "מרים", era_legal).headers["Location"]
+    submit_form(client, event_id, "Bob", era_legal)
+    page = client.get(private).get_data(as_text=True)
+    assert "<bdi>מרים</bdi>’s list" in page
+    receipt = re.search(r'id="receipt-hash">([0-9a-f]{12})<', page).group(1)
+    matched = client.get(f"{dashboard}/verify?receipt={receipt}").get_data(as_text=True)
+    assert "the list on file for <bdi>Bob</bdi>, <bdi>מרים</bdi>" in matched
+    assert "<li><bdi>מרים</bdi>: version 1 of 1" in matched
 
 
 def test_the_organizer_registers_players_uploads_lists_locks_and_publishes(
