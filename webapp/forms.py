@@ -7,6 +7,10 @@ from typing import Any
 from marshmallow import EXCLUDE, Schema, fields, pre_load, validate
 
 MAX_DECKLIST_CHARS = 200_000
+# A browser's date field takes years of five and six digits (up to 275760): say what a day is.
+BAD_DATE = (
+    "Give the date as YYYY-MM-DD: a day of the calendar, its year in four digits (2024-05-21)."
+)
 
 
 class ValidateForm(Schema):
@@ -17,9 +21,7 @@ class ValidateForm(Schema):
 
     game = fields.Str(required=True, error_messages={"required": "Pick a game."})
     format = fields.Str(load_default=None)
-    as_of = fields.Date(
-        load_default=None, error_messages={"invalid": "Give the date as YYYY-MM-DD."}
-    )
+    as_of = fields.Date(load_default=None, error_messages={"invalid": BAD_DATE})
     decklist = fields.Str(
         required=True,
         validate=validate.Length(

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
+from webapp.forms import BAD_DATE
+
 
 def post_form(client, token, decklist, game="era", status=200, **fields):
     data = {"game": game, "decklist": decklist, **fields}
@@ -110,9 +114,12 @@ def test_an_empty_decklist_asks_for_one(client, csrf_token):
     assert "Paste a decklist to check." in page
 
 
-def test_a_bad_date_is_explained_next_to_its_field(client, csrf_token, example):
-    page = post_form(client, csrf_token, example("era-legal"), as_of="21/05/2024", status=400)
-    assert "Give the date as YYYY-MM-DD." in page
+@pytest.mark.parametrize("as_of", ["21/05/2024", "275760-09-13", "2024-02-30"])
+def test_a_bad_date_is_explained_next_to_its_field(client, csrf_token, example, as_of):
+    # A browser's date field takes years of six digits: the words say what is wrong with one.
+    page = post_form(client, csrf_token, example("era-legal"), as_of=as_of, status=400)
+    assert BAD_DATE in page
+    assert "four digits" in BAD_DATE
 
 
 def test_a_format_of_another_game_is_explained(client, csrf_token, example):

@@ -18,6 +18,7 @@ from marshmallow import (
     validates_schema,
 )
 
+from ..forms import BAD_DATE
 from ..schemas import ProblemSchema
 from . import (
     FILTERS,
@@ -445,9 +446,7 @@ class EventForm(FormSchema):
     )
     game = fields.Str(required=True, error_messages={"required": "Pick a game."})
     format = fields.Str(load_default=None)
-    as_of = fields.Date(
-        load_default=None, error_messages={"invalid": "Give the date as YYYY-MM-DD."}
-    )
+    as_of = fields.Date(load_default=None, error_messages={"invalid": BAD_DATE})
     deadline = fields.DateTime(
         required=True,
         error_messages={
