@@ -454,22 +454,28 @@ def _alias_overflow(text: str) -> int | None:
 _name_key = functools.lru_cache(maxsize=None)(name_key)
 
 
-def build_game(directory: Path, sink: list[PoolProblem]) -> Game | None:
+def build_game(directory: Path, sink: list[PoolProblem], partial: bool = False) -> Game | None:
     """The game of ``directory`` read from its YAML and checked card by card; each problem
-    found goes to ``sink`` (None when the game cannot be built at all)."""
+    found goes to ``sink`` (None when the game cannot be built at all).
+
+    A game with problems is None too, unless ``partial``: then it is built of what loaded
+    (the cards and formats without a problem of their own), for a check to go on to its
+    rules; its ``meta["refused_names"]`` holds the name keys of the cards refused, whose
+    problems are said already, so that a rule naming one is no second problem. Such a game
+    is for checking only, never served nor kept."""
     # Hundreds of thousands of new objects, none of them garbage until the build ends: the
     # collector would walk them again and again (a quarter of the time).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _build_game_once(directory, sink)
+        return _build_game_once(directory, sink, partial)
     finally:
         _name_key.cache_clear()
         if collecting:
             gc.enable()
 
 
-def _build_game_once(directory: Path, sink: list[PoolProblem]) -> Game | None:
+def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) -> Game | None:
     before = len(sink)
     game_path, cards_path = directory / "game.yaml", directory / "cards.yaml"
     raw_game, game_problems = _read_yaml(game_path, sink)
@@ -496,7 +502,7 @@ def _build_game_once(directory: Path, sink: list[PoolProblem]) -> Game | None:
     refused = _refused_names(pool, cards) if len(sink) > before_cards else frozenset()
     formats = _build_formats(spec, sets, cards, game_problems, refused)
     decisions = _build_decisions(spec, game_problems)
-    if len(sink) > before:
+    if len(sink) > before and not partial:
         return None
     return Game(
         id=spec["id"],
@@ -546,6 +552,7 @@ def _build_game_once(directory: Path, sink: list[PoolProblem]) -> Game | None:
             "decisions": pool["decisions"],
             # The opening hand and draws per turn, for draw odds (no rule reads them).
             "play": spec.get("play"),
+            **({"refused_names": refused} if refused else {}),
         },
         source_files=(str(game_path), str(cards_path)),
         decisions=decisions,

@@ -50,11 +50,15 @@ def check_pools(root: Path) -> list[PoolProblem]:
 
 
 def check_and_load(
-    root: Path, cache_dir: Path | None = None
+    root: Path, cache_dir: Path | None = None, partial: bool = False
 ) -> tuple[dict[str, Game], list[PoolProblem]]:
     """Every game below ``root`` read from its YAML and checked in full, card by card (never
     from a cache), and every problem found: one reading serves both the check and the games.
-    With ``cache_dir``, the games are kept there for the next start."""
+    With ``cache_dir``, the games without problems are kept there for the next start.
+
+    With ``partial``, a game with problems is among the games too, built of the cards and
+    formats that loaded (see :func:`cardpool.compiler.build_game`), so that its rules can be
+    checked in the same run; it is never kept."""
     dirs = game_dirs(root)
     sink = _folders_of_no_game(root, dirs)
     if not dirs:
@@ -64,7 +68,7 @@ def check_and_load(
     for directory in dirs:
         stamp = cache.fingerprint(directory) if cache_dir else None
         before = len(sink)
-        game = _build_game(directory, sink)
+        game = _build_game(directory, sink, partial)
         if game is not None:
             games[game.id] = game
             if cache_dir and len(sink) == before:
@@ -72,12 +76,12 @@ def check_and_load(
     return games, sink
 
 
-def _build_game(directory: Path, sink: list[PoolProblem]) -> Game | None:
+def _build_game(directory: Path, sink: list[PoolProblem], partial: bool = False) -> Game | None:
     # Imported here: YAML and the schema check cost a short command a third of its time,
     # and a game started from its cache needs neither.
     from .compiler import build_game
 
-    return build_game(directory, sink)
+    return build_game(directory, sink, partial)
 
 
 def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:

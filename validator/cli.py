@@ -215,8 +215,9 @@ def cardpool_check(ctx: click.Context, directory: Path | None) -> None:
     no problem are compiled into the cache for the next start.
     """
     root = directory or _library(ctx).root
-    games, problems = check_and_load(root, default_cache_dir())
-    # every game that loads has its rules compiled, whatever another game's problems
+    # A game with problems is built of what loaded, so its rules are checked too: a card's
+    # or a format's problem does not hide a rule's.
+    games, problems = check_and_load(root, default_cache_dir(), partial=True)
     for game in games.values():
         problems.extend(compile_all(game))
     for problem in problems:

@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any, ClassVar
 
 from cardpool import Card, Format, Game, RuleSpec
+from cardpool.names import name_key
 
 from ..deck import Deck, Entry
 from ..errors import RuleConfigError
@@ -118,7 +119,7 @@ class Params:
             known, what = tuple(game.sets), "set"
         elif attribute == "name":
             card = game.find_card(str(value))
-            if card is not None and card.name == value:
+            if (card is not None and card.name == value) or _refused(game, value):
                 return
             hint = f"; is it meant to be {card.name!r}?" if card is not None else ""
             self.fail(f"{key}: name: no card is named {value!r}{hint}", key)
@@ -432,9 +433,17 @@ def overrides_by_identity(game: Game, params: Params, key: str = "overrides") ->
     found = {}
     for name, limit in raw.items():
         card = game.find_card(str(name))
+        if card is None and _refused(game, name):
+            continue
         if card is None:
             params.fail(f"{key} names no card {name!r}", key)
         if not isinstance(limit, int):
             params.fail(f"{key}: the limit for {name!r} must be a whole number", key)
         found[card.identity] = limit
     return found
+
+
+def _refused(game: Game, name: Any) -> bool:
+    """Whether ``name`` is a card the pool refused for a problem of its own, said already
+    (a game built for a check in spite of problems): a rule naming it is no second one."""
+    return name_key(str(name)) in game.meta.get("refused_names", ())

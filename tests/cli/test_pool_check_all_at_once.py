@@ -1,0 +1,67 @@
+"""``deckwright cardpool check`` says every problem of a game in one run, as the validator
+says every problem of a deck: a card's or a format's problem hides no rule's, and none is
+said twice or as the consequence of another."""
+
+from __future__ import annotations
+
+import shutil
+
+from cardpool import default_pool_dir
+
+
+def _era(tmp_path):
+    root = tmp_path / "pools"
+    shutil.copytree(default_pool_dir() / "era", root / "era")
+    return root, root / "era" / "cards.yaml", root / "era" / "game.yaml"
+
+
+def _edit(path, old, new):
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_a_bad_card_and_a_bad_rule_of_one_game_are_both_said(run, tmp_path):
+    root, cards, game = _era(tmp_path)
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    _edit(game, "match_section: dinos\n", "match_section: dinos\n        mode: share\n")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{cards}:51: card 'Ember Rex', field 'type':"
+        " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
+        f"{game}:105: field 'mode': format 'standard': rule 'era-crystals-match-dinos':"
+        " unknown parameter(s): mode",
+        f"Error: 2 problem(s) in {root}",
+    ]
+
+
+def test_a_rule_naming_the_refused_card_is_no_second_problem(run, tmp_path):
+    """The card's own problem is said; the limit naming it is not said to name no card."""
+    root, cards, game = _era(tmp_path)
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    _edit(game, "check: copy-limit\n", "check: copy-limit\n        overrides: {Ember Rex: 2}\n")
+    _edit(game, "exactly: 30", "exactly: thirty")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{cards}:51: card 'Ember Rex', field 'type':"
+        " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
+        f"{game}:113: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        " parameter 'exactly' has the wrong type ('thirty')",
+        f"Error: 2 problem(s) in {root}",
+    ]
+
+
+def test_a_bad_format_hides_no_rule_of_another_format(run, tmp_path):
+    root, _cards, game = _era(tmp_path)
+    _edit(game, "  - id: open\n", "  - id: open\n    legal_after_days: soon\n")
+    _edit(game, "exactly: 30", "exactly: thirty")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:169: field 'legal_after_days': format 'open': Not a valid integer.",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        " parameter 'exactly' has the wrong type ('thirty')",
+        f"Error: 2 problem(s) in {root}",
+    ]
