@@ -183,6 +183,19 @@ _LETTER_PLACE = re.compile(r"^(?:\(?[a-zA-Z]\)|[a-zA-Z]\.|\(?[ivx]{1,4}[.)])\s+(
 _SYMBOLS = re.compile(r"^(?:[^\w\s\d][\ufe0f\u200d]?)+\s*")
 # A board named in brackets after a card: "2 Kindle (SB)", "Fireball [Sideboard]".
 _BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
+# Counts written as fewer players write them, tried only on a line no other way reads: after
+# a star ("Fire Breath*3", "Fire Breath * 3") or before one ("3 * Fire Breath"), with its x in
+# brackets ("(x3) Fire Breath", "[3x] Fire Breath"), before a colon ("3: Fire Breath") or
+# with its word stuck to it ("3pcs Fire Breath").
+_ODD_COUNTS = (
+    re.compile(r"^(?P<name>\S.*?)\s*\*\s*[xX×]?(?P<count>\d{1,3})$"),
+    re.compile(r"^(?P<count>\d{1,3})\s*[xX×]?\s*\*\s*(?P<name>\S.*)$"),
+    re.compile(r"^[\(\[]\s*[xX×]?\s*(?P<count>\d{1,3})\s*[xX×]?\s*[\)\]]\s*(?P<name>\S.*)$"),
+    re.compile(r"^(?P<count>\d{1,3})\s*:\s*(?P<name>\S.*)$"),
+    re.compile(r"^(?P<count>\d{1,3})\s*(?i:pcs|pc|copies|copy|cards|card)\.?\s+(?P<name>\S.*)$"),
+)
+# A tag in brackets before a card, as a list files it: "[Hero] Darkclaw", "(Ally) 4 Bad Wolf".
+_TAG_FIRST = re.compile(r"^[\(\[]\s*([^\W\d][^()\[\]\d]{0,30}?)\s*[\)\]]\s*(\S.*)$")
 
 # Reading a line means regular expressions, a name key and a look-up, and finding the closest
 # names for an unknown card compares it with every card of the game: the dearest step of all.
@@ -398,6 +411,14 @@ def _read_line(game: Game, stripped: str) -> tuple:
             again = _read_line(game, rest) if rest else None
             if again is not None and again[0] in (_CARD, _SEVERAL):
                 return again
+        odd = _odd_count(game, line)
+        if odd is not None:
+            return odd
+        tag = _TAG_FIRST.match(line) if line[0] in "([" else None
+        if tag is not None:
+            tagged = _tagged(game, line, tag)
+            if tagged is not None:
+                return tagged
     return reading
 
 
@@ -553,19 +574,26 @@ def _uncounted_row(game: Game, cells: list[str]) -> tuple | None:
     """A row of a table with no count column, as a singleton game's list is written: one copy
     of the card a cell names when every other cell says what it is (its type, class, faction:
     ``| Charlotte | Assassin |``), its printing or the part of the deck it is in; None
-    otherwise (a cell of other words may be a second card, misspelt)."""
+    otherwise (a cell of other words may be a second card, misspelt). The card's cell may hold
+    its count, as a chat writes the type after a bar: ``4 Kindle | Action``."""
     for at, cell in enumerate(cells):
-        found = _resolve(game, cell) if not _split_count_digits(cell)[2] else None
-        if found is None:  # "1 Ember Rex | 2 Ember Rex" is two entries (see _read_split)
+        count = 1
+        if _split_count_digits(cell)[2]:
+            entry = _read_entry(game, cell)
+            found = entry[1:4] if entry[0] == _CARD else None
+            count = entry[4] if found else 1
+        else:
+            found = _resolve(game, cell)
+        if found is None:
             continue
         others = cells[:at] + cells[at + 1 :]
         if not all(_says_of(game, found[0], c) for c in others):
-            return None
+            return None  # "1 Ember Rex | 2 Ember Rex" is two entries (see _read_split)
         codes = [c for c in others if _code_cell(game, c)]
         if codes:  # "| Charlotte | ERUMA-001 |", "| Kindle | SDS1A |"; a code of none is said
             printed = _resolve(game, f"{cell} {codes[0]}")
             found = printed or _resolve(game, f"{cell} ({codes[0]})") or found
-        reading = _counted(found, 1, cell)
+        reading = _counted(found, count, cell)
         part = next(((c, p) for c in others if (p := _part(game, c))), None)
         return reading if part is None else (_HEADER, part[1], part[0], reading, True)
     return None
@@ -700,6 +728,36 @@ def _categorized(game: Game, line: str, category: re.Match) -> tuple | None:
     if not words or _describes(reading[1], words):
         return reading
     note = f"[{words}] after {reading[1].name} is read as a note"
+    return (*reading[:3], (*reading[3], note), reading[4])
+
+
+def _odd_count(game: Game, line: str) -> tuple | None:
+    """A card with its count written in one of the shapes of ``_ODD_COUNTS`` ("Fire
+    Breath*3", "(x3) Fire Breath", "3: Fire Breath", "3pcs Fire Breath"); None unless the
+    rest is a card (a name ending in a star and a number stays that name, unknown)."""
+    for pattern in _ODD_COUNTS:
+        match = pattern.match(line)
+        if match is None:
+            continue
+        reading = _read_entry(game, f"{match.group('count')} {match.group('name')}")
+        if reading[0] == _CARD:
+            return reading
+    return None
+
+
+def _tagged(game: Game, line: str, tag: re.Match) -> tuple | None:
+    """A card with a tag in brackets before it ("[Hero] Darkclaw"): the card, the tag said as a
+    note unless it is what the card is; a board ("[SB] 2 Kindle") puts the line there, as
+    "2 Kindle (SB)" does. None unless the rest is a card."""
+    reading = _read_entry(game, tag.group(2))
+    if reading[0] != _CARD:
+        return None
+    words = tag.group(1)
+    if name_key(words) in _BOARD_HEADERS and (target := _target(game, words)) is not None:
+        return (_HEADER, target, words, reading, True)
+    if _describes(reading[1], words):
+        return reading
+    note = f"{line[: tag.start(2)].strip()} before {reading[1].name} is read as a note"
     return (*reading[:3], (*reading[3], note), reading[4])
 
 

@@ -150,8 +150,8 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         if printing is None and _describes(card, code.strip("()[]{}").strip()):
             return card, named, notes  # "Darkclaw (Hero)", "Bad Wolf [Ally, Shadow]"
         if printing is None and _is_word(game, code.strip("()[]{}").strip()):
-            # "Full Moon (Ally)": a word in brackets, no set's code, is a note (if not what
-            # the card is: see _describes)
+            # "Full Moon (Ally)", "Bad Wolf [new!]": a word or a remark in brackets, no set's
+            # code, is a note (if not what the card is: see _describes)
             return card, named, (*notes, f"{code} after {card.name} is read as a note")
         if printing is None:
             note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
@@ -193,9 +193,14 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
                 f"no printing of {card.name} is in {noted[1]}; read as {card.name} in any printing"
             )
             return card, named, (*notes, note)
-    if noted is not None and len(noted[1].split()) > 1 and not _DIGIT.search(noted[1]):
-        # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)";
-        # a digit may be a count or a printing ("(2 copies)", "(SDS1A 13)"), never dropped
+    if (
+        noted is not None
+        and (len(noted[1].split()) > 1 or _is_remark(noted[1]))
+        and not _DIGIT.search(noted[1])
+    ):
+        # a note of a few words in brackets: "Banebow (Shadow Hunter)", "Kindle (vs air)", or
+        # a remark no set's code is ("Bad Wolf (new!)"); a digit may be a count or a printing
+        # ("(2 copies)", "(SDS1A 13)"), never dropped
         found = _find(game, noted[0])
         if found is not None:
             card, named, notes = found
@@ -266,9 +271,22 @@ def _is_place(game: Game, card: Card, code: str) -> bool:
 
 
 def _is_word(game: Game, code: str) -> bool:
-    """Whether a code in brackets after a card is a word ("Ally"), not what a set's code
-    looks like ("XYZ") or a number."""
+    """Whether a code in brackets after a card is a word ("Ally") or a remark ("new!"), not
+    what a set's code looks like ("XYZ", "SDS1A", "se-1") or a number."""
+    if _is_remark(code):
+        return True
     return code.isalpha() and not code.isupper() and name_key(code) not in _lexicon(game).set_keys
+
+
+def _is_remark(text: str) -> bool:
+    """Whether words in brackets are a remark, with marks no set's code holds ("new!", "MVP!!",
+    "new?"), and no digit (a count or a printing is never dropped)."""
+    return (
+        not text.isalnum()
+        and any(c.isalpha() for c in text)
+        and not any(c in text for c in "-._")
+        and not _DIGIT.search(text)
+    )
 
 
 def _describes(card: Card, words: str) -> bool:

@@ -196,3 +196,90 @@ def test_a_cards_own_number_before_it_and_a_count_after_it_are_that_printing(eru
 def test_a_number_before_a_card_not_its_own_and_a_count_after_it_are_two_counts(eruma):
     (said,) = _read(eruma, "002 Zombie x3")[2]
     assert "gives two counts of Zombie, 2 and 3" in said
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Fire Breath*3",
+        "Fire Breath * 3",
+        "3 * Fire Breath",
+        "(x3) Fire Breath",
+        "[3x] Fire Breath",
+        "3: Fire Breath",
+        "3pcs Fire Breath",
+        "3 pcs. Fire Breath",
+    ],
+)
+def test_a_count_after_a_star_in_brackets_with_its_x_or_before_a_colon_is_the_count(era, line):
+    # each was no card called 'Fire Breath*3', '(x3) Fire Breath', '3: Fire Breath', ...
+    assert _read(era, line) == ({"deck": [("Fire Breath", 3, False)]}, {}, [])
+
+
+def test_a_name_with_an_odd_count_that_is_no_card_is_said_with_its_closest_names(era):
+    (said,) = _read(era, "12 Kindle\nFire Breth*3")[2]
+    assert said.startswith("Line 2: no ERA card is called 'Fire Breth*3'; did you mean Fire Breath")
+
+
+@pytest.mark.parametrize(
+    ("line", "part", "card", "count"),
+    [
+        ("[Hero] Darkclaw", "hero", "Darkclaw", 1),
+        ("(Ally) 4 Bad Wolf", "deck", "Bad Wolf", 4),
+        ("[Allies] Bad Wolf x4", "deck", "Bad Wolf", 4),
+    ],
+)
+def test_what_the_card_is_in_brackets_before_it_is_said_nothing_of(
+    shadow_era, line, part, card, count
+):
+    # '[Hero] Darkclaw' was no card called '[Hero] Darkclaw', and the deck had no hero
+    assert _read(shadow_era, line) == ({part: [(card, count, False)]}, {}, [])
+
+
+def test_a_tag_before_a_card_it_is_not_is_read_as_a_note(shadow_era):
+    sections, _, problems = _read(shadow_era, "[Ally] 4 Full Moon")
+    assert sections == {"deck": [("Full Moon", 4, False)]}
+    assert problems == ["Line 1: [Ally] before Full Moon is read as a note"]
+
+
+def test_a_board_in_brackets_before_a_card_puts_that_line_there(shadow_era):
+    sections, boards, problems = _read(shadow_era, "4 Bad Wolf\n[SB] 2 Full Moon\n")
+    assert (sections, boards, problems) == (
+        {"deck": [("Bad Wolf", 4, False)]},
+        {"sideboard": [("Full Moon", 2)]},
+        [],
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "part", "card", "count"),
+    [
+        ("era", "4 Kindle | Action", "deck", "Kindle", 4),
+        ("era", "Kindle x4 | Action | Fire", "deck", "Kindle", 4),
+        ("shadow_era", "4 Bad Wolf | Ally", "deck", "Bad Wolf", 4),
+    ],
+)
+def test_what_the_card_is_after_a_bar_beside_its_count_is_said_nothing_of(
+    request, game, line, part, card, count
+):
+    # it was no card called 'Kindle | Action'
+    assert _read(request.getfixturevalue(game), line) == ({part: [(card, count, False)]}, {}, [])
+
+
+def test_two_counted_cards_split_by_a_bar_stay_two_entries(era):
+    # the second cell is no word saying what the first card is
+    sections, _, _ = _read(era, "1 Ember Rex | 2 Ember Rex")
+    assert sections == {"dinos": [("Ember Rex", 3, False)]}
+
+
+@pytest.mark.parametrize("remark", ["(new!)", "(MVP!!)", "[new?]"])
+def test_a_remark_in_brackets_after_a_card_is_read_as_a_note(shadow_era, remark):
+    # it was no card called 'Bad Wolf (new!)'
+    sections, _, problems = _read(shadow_era, f"4 Bad Wolf {remark}")
+    assert sections == {"deck": [("Bad Wolf", 4, False)]}
+    assert problems == [f"Line 1: {remark} after Bad Wolf is read as a note"]
+
+
+def test_a_remark_in_brackets_after_a_name_that_is_no_card_is_said_whole(shadow_era):
+    (said,) = _read(shadow_era, "4 Bad Wolf\n4 Bad Wulf (new!)")[2]
+    assert said.startswith("Line 2: no Shadow Era card is called 'Bad Wulf (new!)'")
