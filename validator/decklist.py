@@ -128,6 +128,19 @@ _LIST_NOTE = re.compile(
     r"|notes?)\s*:\s*(\S.*)$",
     re.IGNORECASE,
 )
+# The lines a forum puts around a post copied from it, by the shapes of the best-known forum
+# software alone: phpBB's "Post by dinofan » Tue May 21, 2024 8:14 pm" ("by dinofan » ...")
+# and "dinofan wrote:", SMF's "Quote from: dinofan on May 21, 2024", vBulletin's "Originally
+# Posted by dinofan", a reply's subject ("Re: Wulven aggro", "Re[2]: ..."), and the BBCode
+# tags around a quote ("[quote=dinofan]", Discourse's '[quote="dinofan, post:3"]', "[/quote]").
+# Any other line of words (thanks, a question) is no card, and said as one: it may be a
+# card's name misspelt.
+_FORUM_LINE = re.compile(
+    r"^(?:(?:originally\s+)?post(?:ed)?\s+by\s+\S.*|by\s+[^»]+»\s*\S.*"
+    r"|quote\s+from\s*:\s*\S.*|re(?:\[\d+\]|\^\d+)?\s*:\s*\S.*|\S.{0,60}?\s+wrote\s*:(?:\s.*)?"
+    r"|\[/?quote(?:[= ][^\[\]]*)?\])$",
+    re.IGNORECASE,
+)
 # The deck's name as digital card games export it, below "About": "Name Fire Tempo".
 _ABOUT_NAME = re.compile(r"^(name)\s+(\S.*)$", re.IGNORECASE)
 # What joins cards' names on a line read as no card: "Charlotte / Makuna", "A & B".
@@ -207,6 +220,21 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 placed.append((number, reading[1], reading[2]))
             reading = reading[2] if as_places else reading[3]
             kind = reading[0]
+        if (kind == _UNKNOWN or (kind == _HEADER and reading[1] is None)) and _FORUM_LINE.match(
+            stripped.lstrip("> ").strip(_INVISIBLE)
+        ):
+            # "Posted by dinofan » ...", "Re: Wulven aggro": a forum post's header, never the
+            # list's title (a title below it still is one)
+            problems.append(
+                _problem(
+                    IGNORED_LINE,
+                    f"Line {number}: {stripped!r} is read as a forum's line around a post"
+                    " (its subject, poster or quote), not a card",
+                    number,
+                    WARNING,
+                )
+            )
+            continue
         # "Name: Orc Rush", "Format: Standard": a note on the list (below), never its title
         note = _list_note(game, deck, stripped) if kind == _UNKNOWN else None
         about = None

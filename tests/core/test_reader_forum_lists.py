@@ -283,3 +283,45 @@ def test_a_remark_in_brackets_after_a_card_is_read_as_a_note(shadow_era, remark)
 def test_a_remark_in_brackets_after_a_name_that_is_no_card_is_said_whole(shadow_era):
     (said,) = _read(shadow_era, "4 Bad Wolf\n4 Bad Wulf (new!)")[2]
     assert said.startswith("Line 2: no Shadow Era card is called 'Bad Wulf (new!)'")
+
+
+FORUM_POST = (
+    "Re: Wulven aggro - need help!!\n"
+    "Post by dinofan » Tue May 21, 2024 8:14 pm\n"
+    "Quote from: dinofan on May 21, 2024, 08:14:03 PM\n"
+    "Originally Posted by dinofan\n"
+    "> dinofan wrote: ↑Tue May 21, 2024 8:14 pm\n"
+    '[quote="dinofan, post:3, topic:123"]\n'
+    "1 Darkclaw\n4 Bad Wolf\n"
+    "[/quote]\n"
+)
+
+
+def test_a_forum_posts_lines_around_a_list_are_notes_and_name_nothing(shadow_era):
+    # 'Re: Wulven aggro - need help!!' was the deck's name, the others cards no game has
+    parsed = parse_text(FORUM_POST, shadow_era)
+    assert parsed.deck.name == ""
+    assert [e.card.name for e in parsed.deck.sections["hero"]] == ["Darkclaw"]
+    assert [(p.lines, p.severity) for p in parsed.problems] == [
+        ((n,), "warning") for n in (1, 2, 3, 4, 5, 6, 9)
+    ]
+    assert parsed.problems[0].message == (
+        "Line 1: 'Re: Wulven aggro - need help!!' is read as a forum's line around a post"
+        " (its subject, poster or quote), not a card"
+    )
+
+
+def test_a_title_below_a_forum_posts_header_is_the_decks_name(shadow_era):
+    parsed = parse_text("Re: need help\nWulven Rush\n1 Darkclaw\n4 Bad Wolf\n", shadow_era)
+    assert parsed.deck.name == "Wulven Rush"
+
+
+@pytest.mark.parametrize("line", ["Thoughts?", "Any suggestions welcome", "Thanks!", "Bad Wulf"])
+def test_words_below_a_list_that_are_no_forums_line_are_still_said_as_no_card(shadow_era, line):
+    (said,) = _read(shadow_era, f"{FORUM_POST}{line}\n")[2][-1:]
+    assert said.startswith(f"Line 10: no Shadow Era card is called {line!r}")
+
+
+def test_a_misspelt_card_below_a_forum_posts_header_is_said_with_its_closest_names(shadow_era):
+    said = _read(shadow_era, "Re: my deck\nDarkclw\n4 Bad Wolf\n")[2]
+    assert "did you mean Darkclaw" in said[1]
