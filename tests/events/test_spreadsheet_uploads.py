@@ -84,6 +84,20 @@ def test_a_workbook_is_refused_saying_to_save_it_as_csv(name, data, said):
     assert "CSV" in str(refused.value)
 
 
+def test_a_microsoft_forms_workbook_is_refused_saying_how_to_save_it_as_csv(client, event):
+    """Microsoft Forms' 'Open results in Excel' downloads a workbook (.xlsx), opened most
+    often in Excel for the web, whose Save As has no CSV."""
+    with pytest.raises(BadUploadError) as refused:
+        read_upload("Deck check(1-3).xlsx", workbook(EXCEL))
+    said = str(refused.value)
+    assert "Excel for the web, where Microsoft Forms opens its answers:" in said
+    assert "File > Export > Download as CSV;" in said
+    assert "Excel: File > Save As > CSV UTF-8" in said
+    page = upload(client, event, "Deck check(1-3).xlsx", workbook(EXCEL)).get_data(as_text=True)
+    assert "Excel for the web, where Microsoft Forms opens its answers:" in page
+    assert event.entries() == []
+
+
 def test_an_empty_file_is_said_to_be_empty():
     for data in (b"", b"\xef\xbb\xbf", b"\r\n\r\n"):
         with pytest.raises(BadUploadError, match="empty"):

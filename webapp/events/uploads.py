@@ -66,8 +66,10 @@ def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[Skippe
 # Excel's workbooks before 2007 (.xls), and other Office files of those years.
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 SAVE_AS_CSV = (
-    "save the sheet as CSV and upload that (Excel: File > Save As > CSV UTF-8; LibreOffice:"
-    " File > Save As > Text CSV; Google Sheets: File > Download > Comma-separated values)"
+    "save the sheet as CSV and upload that (Excel: File > Save As > CSV UTF-8; Excel for the"
+    " web, where Microsoft Forms opens its answers: File > Export > Download as CSV;"
+    " LibreOffice: File > Save As > Text CSV; Google Sheets: File > Download >"
+    " Comma-separated values)"
 )
 
 
