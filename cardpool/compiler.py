@@ -700,6 +700,7 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
             )
     identities = _identities(loaded, spec["same_card"])
     _check_name_keys(loaded, seen_ids, identities, problems)
+    _check_printings(spec, loaded, seen_ids, identities, problems)
     _check_declarations(spec, loaded, seen_ids, problems)
     cards = []
     # One object per distinct text (a type, a set, an element is on thousands of cards; a
@@ -891,6 +892,45 @@ def _check_name_keys(loaded, index_of, identities, problems: _Problems) -> None:
                     card=data["name"],
                     field="aliases",
                 )
+
+
+# What printings of one card may differ in: besides these, the attributes game.yaml
+# declares ``printing: true`` (rarity, artist).
+PRINTING_FACTS = frozenset(("id", "set", "number", "image", "aliases", "revision_of"))
+
+
+def _check_printings(spec, loaded, index_of, identities, problems: _Problems) -> None:
+    """Cards of one name are printings of one card, so they may differ in printing facts
+    only: another cost or element under the same name is a copy-paste mistake a decklist
+    would never show (it reads the name as one card). A card marked ``revision_of`` is an
+    older version, whose facts may differ from the current one's."""
+    printing = PRINTING_FACTS | {
+        name for name, a in spec.get("attributes", {}).items() if a.get("printing")
+    }
+    first_of: dict[str, dict] = {}  # name key -> first current card of that name
+    for data in loaded:
+        key = _name_key(data["name"])
+        if not key or data.get("revision_of"):
+            continue
+        first = first_of.setdefault(key, data)
+        if first is data or identities[first["id"]] != identities[data["id"]]:
+            continue  # two cards under one name that are not one card: _check_name_keys
+        for field in [*data, *(f for f in first if f not in data)]:
+            if field in printing or field == "name" or first.get(field) == data.get(field):
+                continue
+            first_line = problems.line_of(("cards", index_of[first["id"]], field))
+            problems.add(
+                f"{_fact(data, field)} here, {_fact(first, field)} on the printing at line"
+                f" {first_line} ({first['id']}): printings of one name are one card and differ"
+                " only in set, number, image and attributes declared printing: true",
+                ("cards", index_of[data["id"]], field),
+                card=data["name"],
+                field=field,
+            )
+
+
+def _fact(data: dict, field: str) -> str:
+    return repr(data[field]) if field in data else "none"
 
 
 def _check_declarations(spec, loaded, index_of, problems: _Problems) -> None:

@@ -61,6 +61,9 @@ class AttributeSchema(Strict):
     required = fields.Bool(load_default=False)
     types = fields.List(fields.Str(), validate=validate.Length(min=1))
     references = fields.Bool(load_default=False)
+    # A fact of the printing, not of the card (rarity, artist): printings of one card may
+    # differ in it (docs/cardpool.md, Printings).
+    printing = fields.Bool(load_default=False)
 
     @validates_schema
     def check_references(self, data, **kwargs):
