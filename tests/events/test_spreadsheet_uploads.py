@@ -270,10 +270,11 @@ def test_a_forms_sheet_whose_questions_say_name_and_deck_in_their_own_words_is_r
 
 
 def test_a_sheet_whose_name_or_list_column_cannot_be_told_says_what_to_rename():
-    # Two columns ask a name (first and last): which is the player's is not guessed.
-    data = "Timestamp,First name,Last name,Decklist\r\n2030/05/01 10:00:00,Kai,Ng,1 Kindle\r\n"
+    # Two columns ask a name (the team's and the captain's): which is the player's is not
+    # guessed.
+    data = "Timestamp,Team name,Captain name,Decklist\r\n2030/05/01 10:00:00,Kai,Ng,1 Kindle\r\n"
     with pytest.raises(BadUploadError) as refused:
         read_upload("answers.csv", data.encode())
     said = str(refused.value)
     assert "Rename the column of players' names player and the column of lists list" in said
-    assert "its first row is: Timestamp,First name,Last name,Decklist" in said
+    assert "its first row is: Timestamp,Team name,Captain name,Decklist" in said

@@ -401,14 +401,71 @@ _SEP_LINE = re.compile(r"sep=(.)\r?\n|sep=(.)\r")
 
 # The names a header row gives each column, best first: the site's own (its export's), then
 # what organizers' sheets and form tools call them ("Your name", "Decklist": a Google Forms
-# sheet of submissions). Compared in lower case, with runs of spaces and underscores as one
-# space and a trailing colon or asterisk (a required question) left off.
+# sheet of submissions), in English and in the languages of Europe's organizers (a column
+# naming the player outright, "Pseudo", "Spielername", before one asking a name, "Nom").
+# Compared in lower case, with runs of spaces and underscores as one space and a trailing
+# colon or asterisk (a required question) left off.
 COLUMN_NAMES = {
-    "player": ("player", "player name", "name", "your name", "full name"),
-    "list": ("list", "decklist", "deck list", "deck", "your decklist", "your deck"),
+    "player": (
+        "player",
+        "player name",
+        "pseudo",
+        "joueur",
+        "nom du joueur",
+        "spieler",
+        "spielername",
+        "jugador",
+        "nombre del jugador",
+        "giocatore",
+        "nome del giocatore",
+        "jogador",
+        "nome do jogador",
+        "speler",
+        "spelernaam",
+        "gracz",
+        "nick",
+        "name",
+        "your name",
+        "full name",
+        "nom",
+        "votre nom",
+        "nom complet",
+        "nom et prénom",
+        "prénom et nom",
+        "vor- und nachname",
+        "vollständiger name",
+        "nombre",
+        "nombre completo",
+        "nombre y apellidos",
+        "nome",
+        "nome completo",
+        "nome e cognome",
+        "naam",
+        "volledige naam",
+        "imię i nazwisko",
+    ),
+    "list": (
+        "list",
+        "decklist",
+        "deck list",
+        "deck",
+        "your decklist",
+        "your deck",
+        "liste de deck",
+        "liste du deck",
+        "deckliste",
+        "lista del mazo",
+        "mazo",
+        "lista del mazzo",
+        "mazzo",
+        "lista do deck",
+        "lista do baralho",
+        "decklijst",
+        "lista talii",
+    ),
     "player_id": ("player id", "playerid"),
     # A form's sheet of answers: when each was sent (Google Forms, Microsoft Forms, Typeform,
-    # Jotform) and from which address.
+    # Jotform; Google Forms names it in the form's language) and from which address.
     "answered": (
         "timestamp",
         "submitted at",
@@ -417,9 +474,50 @@ COLUMN_NAMES = {
         "submission date",
         "date submitted",
         "completion time",
+        "horodateur",
+        "zeitstempel",
+        "marca temporal",
+        "informazioni cronologiche",
+        "carimbo de data/hora",
+        "tijdstempel",
+        "sygnatura czasowa",
     ),
-    "email": ("email address", "email", "e-mail", "e-mail address", "your email"),
+    "email": (
+        "email address",
+        "email",
+        "e-mail",
+        "e-mail address",
+        "your email",
+        "adresse e-mail",
+        "e-mail-adresse",
+        "dirección de correo electrónico",
+        "indirizzo email",
+        "endereço de e-mail",
+        "e-mailadres",
+        "adres e-mail",
+    ),
 }
+
+# A name asked in two questions, first and last ("Prénom" and "Nom": beside "Prénom", "Nom"
+# is the last name, and "Name" beside "Vorname"): the player is the two joined, first first.
+NAME_PARTS = (
+    ("first name", "last name"),
+    ("first name", "surname"),
+    ("first name", "family name"),
+    ("given name", "family name"),
+    ("given name", "surname"),
+    ("prénom", "nom"),
+    ("prénom", "nom de famille"),
+    ("vorname", "nachname"),
+    ("vorname", "name"),
+    ("vorname", "familienname"),
+    ("nombre", "apellido"),
+    ("nombre", "apellidos"),
+    ("nome", "cognome"),
+    ("nome", "sobrenome"),
+    ("voornaam", "achternaam"),
+    ("imię", "nazwisko"),
+)
 
 
 def _column_name(cell: str) -> str:
@@ -430,8 +528,14 @@ def _column_name(cell: str) -> str:
 # name?", "Paste your decklist here"): without a column named as above, the one question
 # whose words ask a name is the player's, and the one whose words ask a deck is the list.
 _ASKS = {
-    "player": frozenset({"name", "username", "nickname", "player"}),
-    "list": frozenset({"deck", "decklist", "decks", "list", "decklists"}),
+    "player": frozenset(
+        {"name", "username", "nickname", "player", "pseudo", "joueur", "spieler"}
+        | {"spielername", "jugador", "giocatore", "jogador", "speler", "gracz"}
+    ),
+    "list": frozenset(
+        {"deck", "decklist", "decks", "list", "decklists", "liste", "deckliste"}
+        | {"mazo", "mazzo", "baralho", "decklijst", "talii"}
+    ),
 }
 
 
@@ -448,22 +552,70 @@ def _asked(names: list[str], taken: set[int], column: str) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
+def _name_parts(names: list[str]) -> list[tuple[int, int]]:
+    """Where a first and a last name are asked apart: one place, or several (in doubt)."""
+    return sorted(
+        {
+            (names.index(first), names.index(last))
+            for first, last in NAME_PARTS
+            if first in names and last in names
+        }
+    )
+
+
 def _columns(header: list[str]) -> dict[str, int] | None:
-    """Where each column is, by the header's names; None without a player and a list."""
+    """Where each column is, by the header's names; None without a player (or a first and a
+    last name) and a list, or where the player's column is in doubt (:func:`_doubt`)."""
     names = [_column_name(cell) for cell in header]
+    pairs = _name_parts(names)
+    if len(pairs) > 1:
+        return None  # "Prénom", "Nom", "Nom de famille": which is the last name?
+    parts = pairs[0] if pairs else ()
     found = {}
     for column, aliases in COLUMN_NAMES.items():
         for alias in aliases:
-            if alias in names:
-                found[column] = names.index(alias)
+            at = [index for index, name in enumerate(names) if name == alias]
+            if at and at[0] not in parts:
+                found[column] = at[0]
                 break
-    for column in ("player", "list"):
-        if (
-            column not in found
-            and (index := _asked(names, set(found.values()), column)) is not None
-        ):
+    if parts and "player" in found:
+        return None  # the player's column, or the two names? Not guessed: see _doubt
+    if parts:
+        found["first_name"], found["last_name"] = parts
+    taken = set(found.values())
+    for column in ("list",) if parts else ("player", "list"):
+        if column not in found and (index := _asked(names, taken, column)) is not None:
             found[column] = index
-    return found if "player" in found and "list" in found else None
+    whose = "player" in found or "first_name" in found
+    return found if whose and "list" in found else None
+
+
+def _doubt(header: list[str]) -> str:
+    """Why a header asking a first and a last name is not read, if it is for them: beside a
+    player's column, or with two columns that may be the last name; else ""."""
+    names = [_column_name(cell) for cell in header]
+    pairs = _name_parts(names)
+    if len(pairs) > 1:
+        asked = sorted({index for pair in pairs for index in pair})
+        shown = ", ".join(header[index].strip() for index in asked)
+        return (
+            f"the sheet asks a name in more columns than a first and a last name ({shown}),"
+            " and which of them name the player is not guessed: rename the column of"
+            " players' names player (or keep one first name and one last name column),"
+            " and upload it again"
+        )
+    for alias in COLUMN_NAMES["player"] if pairs else ():
+        at = [index for index, name in enumerate(names) if name == alias]
+        if at and at[0] not in pairs[0]:
+            column = header[at[0]].strip()
+            first, last = (header[index].strip() for index in pairs[0])
+            return (
+                f"the sheet has both a column {column} and a first and a last name ({first},"
+                f" {last}), and which names the player is not guessed: to read {column},"
+                f" rename it player; to read the two names joined, rename {column} to"
+                " something else; then upload it again"
+            )
+    return ""
 
 
 def _with_header(text: str) -> tuple[Any, dict[str, int]]:
@@ -489,6 +641,14 @@ def _with_header(text: str) -> tuple[Any, dict[str, int]]:
             continue  # quotes written for another separator: "player";"list" read at commas
         if columns is not None:
             return _Numbered(reader, skipped_lines), columns
+    for separator in separators:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
+        try:
+            said = _doubt(next(reader, []))
+        except csv.Error:
+            continue
+        if said:
+            raise BadUploadError(said)
     first_row = text.lstrip("\r\n").splitlines()[0] if text.strip() else ""
     shown = first_row if len(first_row) <= 120 else first_row[:120] + "..."
     raise BadUploadError(
@@ -652,7 +812,12 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 raise BadUploadError(f"a CSV holds at most {MAX_MEMBERS} rows")
             cells = {name: row[i] if i < len(row) else "" for name, i in columns.items()}
             # The event's own export quotes a name like '@zed; read back, it is @zed's list.
-            cells["player"] = cell_text(cells["player"])
+            if "first_name" in cells:
+                # Asked apart, the player is the first name and the last name joined.
+                given = (cell_text(cells.pop(part)).strip() for part in ("first_name", "last_name"))
+                cells["player"] = " ".join(part for part in given if part)
+            else:
+                cells["player"] = cell_text(cells["player"])
             if "player_id" in cells:
                 cells["player_id"] = cell_text(cells["player_id"])
             if "email" in cells:
@@ -685,7 +850,8 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
 
 
 # How a sheet writes when a form's answer was sent: its spreadsheet's locale writes the date
-# ("2030/05/01", "5/1/2030", "01/05/2030", "01.05.2030") and the time (24 or 12 hours).
+# ("2030/05/01", "5/1/2030", "01/05/2030", "01.05.2030") and the time (24 or 12 hours;
+# "10.20.00" in Italian).
 _DATES = (
     "%Y/%m/%d",
     "%Y-%m-%d",
@@ -698,7 +864,7 @@ _DATES = (
     "%d/%m/%y",
     "%d.%m.%y",
 )
-_TIMES = ("%H:%M:%S", "%H:%M", "%I:%M:%S %p", "%I:%M %p")
+_TIMES = ("%H:%M:%S", "%H:%M", "%I:%M:%S %p", "%I:%M %p", "%H.%M.%S", "%H.%M")
 _FORMATS = tuple(f"{day} {time}" for day in _DATES for time in _TIMES)
 
 
