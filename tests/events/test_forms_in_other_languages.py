@@ -152,6 +152,19 @@ def test_a_player_column_beside_a_first_and_a_last_name_is_not_guessed_between(h
     assert f"to read the two names joined, rename {named} to something else" in said
 
 
+@pytest.mark.parametrize(
+    ("header", "player"),
+    [
+        (("player", "Prénom", "Nom", "Decklist"), "Kaiser"),
+        (("Pseudo (not asked)", "Prénom", "Nom", "Decklist"), "Kai Ng"),
+    ],
+)
+def test_the_sheet_renamed_as_the_refusal_says_is_read(header, player):
+    """Pseudo renamed player, the sheet was refused again, though the refusal said to."""
+    items, skipped = read_upload("answers.csv", sheet(header, ("Kaiser", "Kai", "Ng", LEGAL)))
+    assert (skipped, [i.player for i in items]) == ([], [player])
+
+
 def test_two_columns_that_may_be_the_last_name_are_not_guessed_between():
     """Beside 'Nom de famille', 'Nom' read alone as the player would have been half a name."""
     data = sheet(("Prénom", "Nom", "Nom de famille", "Decklist"), ("Kai", "K.", "Ng", LEGAL))

@@ -579,7 +579,9 @@ def _columns(header: list[str]) -> dict[str, int] | None:
                 found[column] = at[0]
                 break
     if parts and "player" in found:
-        return None  # the player's column, or the two names? Not guessed: see _doubt
+        if names[found["player"]] != "player":
+            return None  # the player's column, or the two names? Not guessed: see _doubt
+        parts = ()  # a column renamed player, as the refusal says, is the player's
     if parts:
         found["first_name"], found["last_name"] = parts
     taken = set(found.values())
@@ -604,6 +606,8 @@ def _doubt(header: list[str]) -> str:
             " players' names player (or keep one first name and one last name column),"
             " and upload it again"
         )
+    if "player" in names:
+        return ""  # a column named player is the player's
     for alias in COLUMN_NAMES["player"] if pairs else ():
         at = [index for index, name in enumerate(names) if name == alias]
         if at and at[0] not in pairs[0]:
