@@ -141,6 +141,11 @@ _FORUM_LINE = re.compile(
     r"|\[/?quote(?:[= ][^\[\]]*)?\])$",
     re.IGNORECASE,
 )
+# What Python's str.splitlines breaks lines at beyond "\n" and "\r", which editors do not
+# count as lines: a vertical tab (a word processor's manual line break), a form feed, the
+# information separators, NEL (U+0085) and the line and paragraph separators (U+2028, U+2029).
+_SOFT_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+_SOFT_SPLIT = re.compile("[" + "".join(_SOFT_BREAKS) + "]")
 # The deck's name as digital card games export it, below "About": "Name Fire Tempo".
 _ABOUT_NAME = re.compile(r"^(name)\s+(\S.*)$", re.IGNORECASE)
 # What joins cards' names on a line read as no card: "Charlotte / Makuna", "A & B".
@@ -165,7 +170,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     pasted = json_deck(text, game, name, limit)  # a deck saved as JSON, pasted as text
     if isinstance(pasted, ParsedDeck):
         return pasted
-    lines = text.splitlines()
+    lines = editor_lines(text)
     if len(lines) > limit:
         raise DecklistTooLongError(len(lines), limit)
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
@@ -190,7 +195,12 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     board_line, board_grouped = 0, False  # the board's header, and whether a group was said
     budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
     heads_all: bool | None = None  # whether the main section's header heads the whole list
-    for number, raw in enumerate(lines, start=1):
+    # A line of the list is a line as editors count them; one holding another break (a paste
+    # from a word processor or a web page: see _SOFT_BREAKS) is read as its parts, each under
+    # the number of the line it is on.
+    soft = any(mark in text for mark in _SOFT_BREAKS)
+    numbered = _soft_parts(lines) if soft else enumerate(lines, start=1)
+    for number, raw in numbered:
         stripped = raw.strip()
         reading = kept.get(stripped)
         if reading is None:
@@ -360,6 +370,27 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if problem is not None:
                 problems.append(problem)
     return ParsedDeck(_drop_empty(deck), problems)
+
+
+def editor_lines(text: str) -> list[str]:
+    """The lines of ``text`` as a player's editor shows and numbers them: broken by "\\n",
+    "\\r\\n" or "\\r" alone, a last line break ending the last line, as ``str.splitlines``
+    does. ``splitlines`` breaks at more (a line or paragraph separator, "\\x85", a form feed),
+    so every problem's line number after one was off from the one the editor shows."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _soft_parts(lines: list[str]):
+    """Each part of each line split at the breaks editors do not count (see _SOFT_BREAKS),
+    with the number of its line: "4 Bad Wolf\\u20284 Full Moon" on line 3 is two lines 3."""
+    for number, line in enumerate(lines, start=1):
+        for part in _SOFT_SPLIT.split(line):
+            yield number, part
 
 
 def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> bool:

@@ -286,3 +286,24 @@ def test_a_collection_tools_csv_header_row_is_its_columns_not_a_title(era):
     assert parsed.problems == []
     assert parsed.deck.name == ""
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Kindle", 3)]
+
+
+@pytest.mark.parametrize("mark", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c"])
+def test_a_break_editors_do_not_count_keeps_the_line_numbers_the_editor_shows(shadow_era, mark):
+    # the break started a line of its own, so the unknown card was said on line 4, not 3
+    text = f"1 Darkclaw\n4 Bad Wolf{mark}4 Full Moon\n4 Bad Wulf\n"
+    parsed = parse_text(text, shadow_era)
+    deck = parsed.deck.sections["deck"]
+    assert [(e.card.name, e.count, e.lines) for e in deck] == [
+        ("Bad Wolf", 4, (2,)),
+        ("Full Moon", 4, (2,)),
+    ]
+    (said,) = parsed.problems
+    assert said.lines == (3,)
+    assert said.message.startswith("Line 3: no Shadow Era card is called 'Bad Wulf'")
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_each_line_break_editors_count_starts_a_line(shadow_era, newline):
+    parsed = parse_text(newline.join(["1 Darkclaw", "", "4 Bad Wulf", ""]), shadow_era)
+    assert [p.lines for p in parsed.problems] == [(3,)]
