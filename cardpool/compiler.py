@@ -491,7 +491,9 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
         pool = _load_cards_file(raw_cards)
     except ValidationError as exc:
         card_problems.validation(exc)
-        return None
+        pool = _pool_despite_bad_sets(raw_cards, exc)
+        if pool is None:
+            return None
     if pool["game"] != spec["id"]:
         card_problems.add(f"says game {pool['game']!r} but game.yaml is {spec['id']!r}", ["game"])
     _check_game_references(spec, game_problems)
@@ -650,6 +652,34 @@ def _load_cards_file(raw: dict) -> dict:
         return file_schema.load(raw)
     pool = file_schema.load({**raw, "cards": cards[:1]})
     pool["cards"] = [dict(card) for card in cards]
+    return pool
+
+
+def _pool_despite_bad_sets(raw: dict, error: ValidationError) -> dict | None:
+    """The pool of a cards file whose only problems (said already) are in some of its sets,
+    so that its cards are checked too. A set refused keeps its code, with no other fact,
+    so a card printed in it, or a rule naming it, is no second problem; the game built of
+    it has problems, so it is never served. None when anything else is wrong."""
+    wrong = error.messages
+    if not (
+        isinstance(wrong, dict)
+        and set(wrong) == {"sets"}
+        and isinstance(wrong["sets"], dict)
+        and all(isinstance(index, int) for index in wrong["sets"])
+    ):
+        return None
+    entries = raw["sets"]
+    kept = [entry for index, entry in enumerate(entries) if index not in wrong["sets"]]
+    try:
+        pool = _load_cards_file({**raw, "sets": kept})
+    except ValidationError:
+        return None  # no set left: nothing to check the cards against
+    codes = {s["code"] for s in pool["sets"]}
+    for index in sorted(wrong["sets"]):
+        code = entries[index].get("code") if isinstance(entries[index], dict) else None
+        if isinstance(code, str) and code not in codes:
+            codes.add(code)
+            pool["sets"].append({"code": code, "name": code})
     return pool
 
 

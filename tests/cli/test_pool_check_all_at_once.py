@@ -65,3 +65,26 @@ def test_a_bad_format_hides_no_rule_of_another_format(run, tmp_path):
         " parameter 'exactly' has the wrong type ('thirty')",
         f"Error: 2 problem(s) in {root}",
     ]
+
+
+def test_a_bad_set_hides_no_card_nor_rule(run, tmp_path):
+    """The set's problem is said; its cards and the formats naming it are checked as well,
+    and are no problem for its sake."""
+    root, cards, game = _era(tmp_path)
+    _edit(
+        cards,
+        'name: "Skyquake Dominion"\n    released: 2023-09-01',
+        'name: "Skyquake Dominion"\n    released: soon',
+    )
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    _edit(game, "match_section: dinos\n", "match_section: dinos\n        mode: share\n")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{cards}:28: field 'sets.1.released': Not a valid date.",
+        f"{cards}:51: card 'Ember Rex', field 'type':"
+        " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
+        f"{game}:105: field 'mode': format 'standard': rule 'era-crystals-match-dinos':"
+        " unknown parameter(s): mode",
+        f"Error: 3 problem(s) in {root}",
+    ]
