@@ -157,11 +157,13 @@ def test_a_player_column_beside_a_first_and_a_last_name_is_not_guessed_between(h
     [
         (("player", "Prénom", "Nom", "Decklist"), "Kaiser"),
         (("Pseudo (not asked)", "Prénom", "Nom", "Decklist"), "Kai Ng"),
+        (("player", "Prénom", "Nom", "Nom de famille", "Decklist"), "Kaiser"),
     ],
 )
 def test_the_sheet_renamed_as_the_refusal_says_is_read(header, player):
     """Pseudo renamed player, the sheet was refused again, though the refusal said to."""
-    items, skipped = read_upload("answers.csv", sheet(header, ("Kaiser", "Kai", "Ng", LEGAL)))
+    row = ("Kaiser", "Kai", "Ng", *[""] * (len(header) - 4), LEGAL)
+    items, skipped = read_upload("answers.csv", sheet(header, row))
     assert (skipped, [i.player for i in items]) == ([], [player])
 
 

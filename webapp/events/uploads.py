@@ -567,9 +567,10 @@ def _columns(header: list[str]) -> dict[str, int] | None:
     """Where each column is, by the header's names; None without a player (or a first and a
     last name) and a list, or where the player's column is in doubt (:func:`_doubt`)."""
     names = [_column_name(cell) for cell in header]
-    pairs = _name_parts(names)
+    # A column named player (the refusals say to rename the player's so) is the player's.
+    pairs = _name_parts(names) if "player" not in names else []
     if len(pairs) > 1:
-        return None  # "Prénom", "Nom", "Nom de famille": which is the last name?
+        return None  # "Prénom", "Nom", "Nom de famille": which is the last name? See _doubt
     parts = pairs[0] if pairs else ()
     found = {}
     for column, aliases in COLUMN_NAMES.items():
@@ -579,9 +580,7 @@ def _columns(header: list[str]) -> dict[str, int] | None:
                 found[column] = at[0]
                 break
     if parts and "player" in found:
-        if names[found["player"]] != "player":
-            return None  # the player's column, or the two names? Not guessed: see _doubt
-        parts = ()  # a column renamed player, as the refusal says, is the player's
+        return None  # the player's column, or the two names? Not guessed: see _doubt
     if parts:
         found["first_name"], found["last_name"] = parts
     taken = set(found.values())
@@ -596,7 +595,7 @@ def _doubt(header: list[str]) -> str:
     """Why a header asking a first and a last name is not read, if it is for them: beside a
     player's column, or with two columns that may be the last name; else ""."""
     names = [_column_name(cell) for cell in header]
-    pairs = _name_parts(names)
+    pairs = _name_parts(names) if "player" not in names else []
     if len(pairs) > 1:
         asked = sorted({index for pair in pairs for index in pair})
         shown = ", ".join(header[index].strip() for index in asked)
@@ -606,8 +605,6 @@ def _doubt(header: list[str]) -> str:
             " players' names player (or keep one first name and one last name column),"
             " and upload it again"
         )
-    if "player" in names:
-        return ""  # a column named player is the player's
     for alias in COLUMN_NAMES["player"] if pairs else ():
         at = [index for index, name in enumerate(names) if name == alias]
         if at and at[0] not in pairs[0]:
