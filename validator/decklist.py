@@ -376,7 +376,7 @@ def editor_lines(text: str) -> list[str]:
     """The lines of ``text`` as a player's editor shows and numbers them: broken by "\\n",
     "\\r\\n" or "\\r" alone, a last line break ending the last line, as ``str.splitlines``
     does. ``splitlines`` breaks at more (a line or paragraph separator, "\\x85", a form feed),
-    so every problem's line number after one was off from the one the editor shows."""
+    which would number every line after one a line further than the editor shows it."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
@@ -387,7 +387,8 @@ def editor_lines(text: str) -> list[str]:
 
 def _soft_parts(lines: list[str]):
     """Each part of each line split at the breaks editors do not count (see _SOFT_BREAKS),
-    with the number of its line: "4 Bad Wolf\\u20284 Full Moon" on line 3 is two lines 3."""
+    with the number of its line: "4 Bad Wolf\\u20284 Full Moon" on line 3 is read as two lines,
+    both numbered 3. (The checks looking over the whole list read such a line whole.)"""
     for number, line in enumerate(lines, start=1):
         for part in _SOFT_SPLIT.split(line):
             yield number, part
