@@ -1075,11 +1075,22 @@ def _build_formats(
             continue
         data["index"] = index
         rules = []
+        # Rule entries refused for a problem of their own, by id: their check: a format
+        # removing one, or writing what its check reads, is no second problem.
+        data["refused_rules"] = {}
         for r_index, rule in enumerate(data["rules"]):
             try:
                 rules.append(schema.RuleSchema().load(rule))
             except ValidationError as exc:
-                problems.validation(exc, at=("formats", index, "rules", r_index))
+                rule_id = rule.get("id") if isinstance(rule, dict) else None
+                named = f"rule {rule_id!r}: " if isinstance(rule_id, str) else ""
+                problems.validation(
+                    exc,
+                    at=("formats", index, "rules", r_index),
+                    prefix=f"format {data['id']!r}: {named}",
+                )
+                if isinstance(rule_id, str):
+                    data["refused_rules"][rule_id] = rule.get("check")
         data["rules"] = rules
         if data["id"] in raw_formats:
             problems.add(f"duplicate format id {data['id']!r}", ("formats", index, "id"))
@@ -1088,6 +1099,8 @@ def _build_formats(
         problems.add(f"no format {spec['default_format']!r}", ["default_format"])
 
     formats: dict[str, Format] = {}
+    # each format's refused rule entries, its base's included (see above)
+    refused_rules: dict[str, dict] = {}
 
     def build(format_id: str, chain: tuple[str, ...] = ()) -> Format | None:
         if format_id in formats:
@@ -1107,7 +1120,17 @@ def _build_formats(
             base = build(data["base"], (*chain, format_id))
             if base is None:
                 return None
-        rules = _merge_rules(base, data, problems, at)
+        refused_here = {
+            **{
+                rule_id: check
+                for rule_id, check in refused_rules.get(data.get("base"), {}).items()
+                if rule_id not in data["remove_rules"]
+            },
+            **data["refused_rules"],
+        }
+        refused_rules[format_id] = refused_here
+        inherited_refused = refused_rules.get(data.get("base"), {})
+        rules = _merge_rules(base, data, problems, at, inherited_refused)
         legal_sets = data.get("legal_sets", base.legal_sets if base else None)
         # the format's own list (one inherited was checked at its base: one mistake, once)
         for position, code in enumerate(data.get("legal_sets") or ()):
@@ -1147,7 +1170,7 @@ def _build_formats(
             )
         else:
             rotations = base.rotations if base else ()
-        _unchecked(data, rules, banlists, rotations, problems, at)
+        _unchecked(data, rules, banlists, rotations, problems, at, set(refused_here.values()))
         formats[format_id] = Format(
             id=format_id,
             name=data["name"],
@@ -1176,12 +1199,15 @@ _CHECKED_BY = {
 }
 
 
-def _unchecked(data: dict, rules, banlists, rotations, problems: _Problems, at) -> None:
+def _unchecked(
+    data: dict, rules, banlists, rotations, problems: _Problems, at, refused_checks=frozenset()
+) -> None:
     """A format that writes its legal sets, legal values or a ban in force, with no rule of
     its own to check it, would pass every deck as if it had not: refused, naming the check
     to add. (A format inheriting them from its base and removing the rule drops them on
-    purpose: ERA's Open removes the eligible-products rule.)"""
-    checks = {rule.check for rule in rules}
+    purpose: ERA's Open removes the eligible-products rule.) A rule entry refused for a
+    problem of its own (``refused_checks``: what it checks) is one, said already."""
+    checks = {rule.check for rule in rules} | set(refused_checks)
     written = {key for key in _CHECKED_BY if key in data}
     if "rotations" in data:  # a rotation changes the legal sets or values on its day
         written |= {"legal_sets" for r in rotations if r.legal_sets is not None}
@@ -1202,11 +1228,14 @@ def _unchecked(data: dict, rules, banlists, rotations, problems: _Problems, at) 
         )
 
 
-def _merge_rules(base: Format | None, data: dict, problems: _Problems, at) -> tuple:
-    """A format's rules: its base's, less the removed ones, with its own added or replacing."""
+def _merge_rules(
+    base: Format | None, data: dict, problems: _Problems, at, refused=frozenset()
+) -> tuple:
+    """A format's rules: its base's, less the removed ones, with its own added or replacing.
+    A base's rule entry refused for a problem of its own (``refused``, by id) may be removed."""
     rules: dict[str, RuleSpec] = {r.id: r for r in base.rules} if base else {}
     for rule_id in data["remove_rules"]:
-        if rule_id not in rules:
+        if rule_id not in rules and rule_id not in refused:
             problems.add(
                 f"remove_rules names no rule {rule_id!r} of the base", (*at, "remove_rules")
             )

@@ -90,7 +90,10 @@ class RuleSchema(Schema):
 
     id = fields.Str(required=True, validate=ID)
     check = fields.Str(required=True)
-    severity = fields.Str(load_default="error", validate=validate.OneOf(SEVERITIES))
+    severity = fields.Str(
+        load_default="error",
+        validate=validate.OneOf(SEVERITIES, error="{input!r} is not one of: {choices}."),
+    )
     cite = fields.Str(required=True)
     title = fields.Str(required=True)
 

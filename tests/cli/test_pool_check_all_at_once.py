@@ -88,3 +88,21 @@ def test_a_bad_set_hides_no_card_nor_rule(run, tmp_path):
         " unknown parameter(s): mode",
         f"Error: 3 problem(s) in {root}",
     ]
+
+
+def test_a_refused_rule_entry_is_said_once_and_still_counts_as_the_formats(run, tmp_path):
+    """A rule entry with a bad severity is one problem: not also a legal_sets no rule
+    checks, nor a remove_rules naming no rule in the format built on it (ERA's Open)."""
+    root, _cards, game = _era(tmp_path)
+    _edit(
+        game,
+        "check: legal-sets\n",
+        "check: legal-sets\n        severity: fatal\n",
+    )
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:162: field 'severity': format 'standard': rule 'era-eligible-products':"
+        " 'fatal' is not one of: error, warning.",
+        f"Error: 1 problem(s) in {root}",
+    ]
