@@ -199,6 +199,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # from a word processor or a web page: see _SOFT_BREAKS) is read as its parts, each under
     # the number of the line it is on.
     soft = any(mark in text for mark in _SOFT_BREAKS)
+    if soft and (parts := len(lines) + len(_SOFT_SPLIT.findall(text))) > limit:
+        # Each part is read as a line is: the limit on the work a list asks counts them all.
+        raise DecklistTooLongError(parts, limit, "lines, each break within a line counted")
     numbered = _soft_parts(lines) if soft else enumerate(lines, start=1)
     for number, raw in numbered:
         stripped = raw.strip()

@@ -17,6 +17,7 @@ from validator.decklist import (
     UNKNOWN_SECTION,
     _readings,
 )
+from validator.errors import DecklistTooLongError
 
 SHADOW_ERA = """Hero:
 1 Darkclaw
@@ -307,3 +308,17 @@ def test_a_break_editors_do_not_count_keeps_the_line_numbers_the_editor_shows(sh
 def test_each_line_break_editors_count_starts_a_line(shadow_era, newline):
     parsed = parse_text(newline.join(["1 Darkclaw", "", "4 Bad Wulf", ""]), shadow_era)
     assert [p.lines for p in parsed.problems] == [(3,)]
+
+
+def test_the_breaks_within_lines_count_toward_the_lines_a_list_may_have(shadow_era):
+    # 600 lines of two parts each are 1,200 lines of work: a list of at most 1,000 is refused,
+    # as the API counts such a text's lines when it charges them.
+    text = "1 Darkclaw\n" + "4 Bad Wolf\u20284 Full Moon\n" * 600
+    assert len(text.splitlines()) == 1201
+    with pytest.raises(DecklistTooLongError) as refused:
+        parse_text(text, shadow_era, max_lines=1_000)
+    assert str(refused.value) == (
+        "a decklist has at most 1000 lines, each break within a line counted; this one has 1201"
+    )
+    deck = parse_text(text, shadow_era, max_lines=1_201).deck
+    assert sum(e.count for e in deck.entries()) == 4801
