@@ -1070,9 +1070,11 @@ def _build_formats(
             data = schema.FormatSchema().load(raw)
         except ValidationError as exc:
             format_id = raw.get("id") if isinstance(raw, dict) else None
-            refused_formats.add(format_id)
             problems.validation(exc, at=("formats", index), prefix=f"format {format_id!r}: ")
-            continue
+            data = _format_despite(raw, exc)
+            if data is None:
+                refused_formats.add(format_id)
+                continue
         data["index"] = index
         rules = []
         # Rule entries refused for a problem of their own, by id: their check: a format
@@ -1188,6 +1190,35 @@ def _build_formats(
     for format_id in raw_formats:
         build(format_id)
     return formats
+
+
+# What a format may leave out, when written wrong, and still be built for its rules to be
+# checked: nothing that a rule or a format built on it reads as its own.
+_DROPPABLE = frozenset(("name", "description", "legal_after_days", "legal_sets", "banlists"))
+
+
+def _format_despite(raw: Any, error: ValidationError) -> dict | None:
+    """A format whose problems (said already) are only in keys it may do without, or in
+    entries of ``rules`` that are no mapping (or in a key no format has): built without
+    them, so that its rules, and those of the formats built on it, are checked too. The
+    game is never served with it. None when anything else is wrong."""
+    wrong = error.messages
+    if not isinstance(raw, dict) or not isinstance(wrong, dict):
+        return None
+    known = schema.FormatSchema().fields
+    for key, messages in wrong.items():
+        bad_entries = key == "rules" and isinstance(messages, dict)
+        if key in known and key not in _DROPPABLE and not bad_entries:
+            return None
+    kept = {key: value for key, value in raw.items() if key not in wrong}
+    if "rules" in wrong:
+        kept["rules"] = [r for i, r in enumerate(raw["rules"]) if i not in wrong["rules"]]
+    if "name" in wrong:
+        kept["name"] = str(raw.get("id"))
+    try:
+        return schema.FormatSchema().load(kept)
+    except ValidationError:
+        return None
 
 
 # What a format may say that only a rule of its own puts in force: the key, the check

@@ -106,3 +106,30 @@ def test_a_refused_rule_entry_is_said_once_and_still_counts_as_the_formats(run, 
         " 'fatal' is not one of: error, warning.",
         f"Error: 1 problem(s) in {root}",
     ]
+
+
+def test_a_format_written_wrong_still_has_its_rules_and_its_heirs_checked(run, tmp_path):
+    """A misspelt key and a bad value in Standard hide neither Standard's rules nor those
+    of Open, which is built on it."""
+    root, _cards, game = _era(tmp_path)
+    _edit(game, "  - id: standard\n", "  - id: standard\n    legal_after_days: soon\n")
+    _edit(game, "legal_sets: [SDS1A", "legal_set: [SDS1A")
+    _edit(game, "exactly: 30", "exactly: thirty")
+    _edit(
+        game,
+        "    remove_rules: [era-eligible-products]\n",
+        "    remove_rules: [era-eligible-products]\n    rules:\n"
+        "      - {id: open-side, check: section-size, section: side, max: 3, title: t, cite: c}\n",
+    )
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:50: field 'legal_after_days': format 'standard': Not a valid integer.",
+        f"{game}:53: field 'legal_set': format 'standard': Unknown field; did you mean"
+        " 'legal_sets'?",
+        f"{game}:113: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        " parameter 'exactly' has the wrong type ('thirty')",
+        f"{game}:175: field 'section': format 'open': rule 'open-side':"
+        " section names no section 'side'",
+        f"Error: 4 problem(s) in {root}",
+    ]
