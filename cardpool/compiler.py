@@ -1077,8 +1077,8 @@ def _build_formats(
                 continue
         data["index"] = index
         rules = []
-        # Rule entries refused for a problem of their own, by id: their check: a format
-        # removing one, or writing what its check reads, is no second problem.
+        # The rule entries refused for a problem of their own (id -> what they check): a
+        # format removing one, or writing what one checks, is no second problem.
         data["refused_rules"] = {}
         for r_index, rule in enumerate(data["rules"]):
             try:
@@ -1192,8 +1192,10 @@ def _build_formats(
     return formats
 
 
-# What a format may leave out, when written wrong, and still be built for its rules to be
-# checked: nothing that a rule or a format built on it reads as its own.
+# The keys a format written wrong may be built without, for its rules to be checked: no
+# rule entry fails for their absence, so leaving them out adds no problem. (legal-values
+# fails without legal_values or rotations, and base and remove_rules make the format's
+# rules: those are never left out.)
 _DROPPABLE = frozenset(("name", "description", "legal_after_days", "legal_sets", "banlists"))
 
 
