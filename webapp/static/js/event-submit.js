@@ -15,7 +15,8 @@
 // typed, with the version on file it was made from. A reload brings it back saying it is
 // not sent (and from which version), and it is let go once the list on file is exactly it,
 // or once the event is closed (its deadline passed, or locked): the page opened then shows it
-// a last time, and any page of the site lets it go once the deadline it was kept with passed.
+// a last time, and any page of the site lets it go two days after the deadline it was kept
+// with (keep.js: the organizer may move the deadline).
 // A page opened without the private link never names whose list is kept.
 //
 // A first list (no private link yet) is kept per page: a reload goes on with it, but a page

@@ -74,12 +74,17 @@ export function onDraftChange(where, changed) {
   });
 }
 
-// An event's unsent list can be sent only until the event's deadline (kept with it).
+// An event's unsent list can be sent only until the event's deadline (kept with it), unless
+// the organizer moves it: other pages let it go two days after that deadline, so a deadline
+// moved later, or a device's clock ahead of the server's, does not cost a player the list.
+// (The event's own page asks the server, and says so once it is closed.)
 // A list kept from before deadlines were kept with it goes a month after it was kept.
+const EVENT_KEPT_PAST_DEADLINE = 2 * 24 * 60 * 60 * 1000;
 const EVENT_KEPT_AT_MOST = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Let go of every event's draft that can no longer be sent: its event's deadline has passed.
+ * Let go of every event's draft that can no longer be sent: its event's deadline passed two
+ * days ago.
  * Any page of the site that keeps drafts does it as it opens, so that on a shared device a
  * list left unsent goes with its event, whether or not a page of that event is opened again.
  */
@@ -90,7 +95,7 @@ export function dropExpiredDrafts(now = Date.now(), except = null) {
     const kept = Date.parse(draft.kept || "");
     const expired = Number.isNaN(deadline)
       ? !Number.isNaN(kept) && now - kept > EVENT_KEPT_AT_MOST
-      : now >= deadline;
+      : now >= deadline + EVENT_KEPT_PAST_DEADLINE;
     if (expired) dropDraft(where);
   }
 }
