@@ -491,7 +491,7 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
         pool = _load_cards_file(raw_cards)
     except ValidationError as exc:
         card_problems.validation(exc)
-        pool = _pool_despite_bad_sets(raw_cards, exc)
+        pool = _pool_despite(raw_cards, exc, spec["id"])
         if pool is None:
             return None
     if pool["game"] != spec["id"]:
@@ -655,28 +655,37 @@ def _load_cards_file(raw: dict) -> dict:
     return pool
 
 
-def _pool_despite_bad_sets(raw: dict, error: ValidationError) -> dict | None:
-    """The pool of a cards file whose only problems (said already) are in some of its sets,
-    so that its cards are checked too. A set refused keeps its code, with no other fact,
-    so a card printed in it, or a rule naming it, is no second problem; the game built of
-    it has problems, so it is never served. None when anything else is wrong."""
+def _pool_despite(raw: dict, error: ValidationError, game_id: str) -> dict | None:
+    """The pool of a cards file whose problems (said already) are in some of its sets, in
+    entries of ``cards`` that are no mapping, or in keys no rule reads (``title``, ``game``,
+    ``decisions``, a key no file has), so that its cards are checked too. A set refused
+    keeps its code, with no other fact, so a card printed in it, or a rule naming it, is no
+    second problem; the game built of it has problems, so it is never served. None when
+    anything else is wrong."""
     wrong = error.messages
-    if not (
-        isinstance(wrong, dict)
-        and set(wrong) == {"sets"}
-        and isinstance(wrong["sets"], dict)
-        and all(isinstance(index, int) for index in wrong["sets"])
-    ):
+    if not isinstance(wrong, dict):
         return None
-    entries = raw["sets"]
-    kept = [entry for index, entry in enumerate(entries) if index not in wrong["sets"]]
+    for key, messages in wrong.items():
+        entries = key in ("sets", "cards") and isinstance(messages, dict)
+        if key in ("sets", "cards") and not entries:
+            return None
+    kept = {key: value for key, value in raw.items() if key not in wrong}
+    for key in ("sets", "cards"):
+        if key in wrong:
+            kept[key] = [e for i, e in enumerate(raw[key]) if i not in wrong[key]]
+    if "game" in wrong:
+        kept["game"] = game_id
     try:
-        pool = _load_cards_file({**raw, "sets": kept})
+        pool = _load_cards_file(kept)
     except ValidationError:
         return None  # no set left: nothing to check the cards against
+    if "cards" in wrong:
+        # each card in its place, for its line: an entry refused is None
+        pool["cards"] = [dict(c) if isinstance(c, dict) else None for c in raw["cards"]]
     codes = {s["code"] for s in pool["sets"]}
-    for index in sorted(wrong["sets"]):
-        code = entries[index].get("code") if isinstance(entries[index], dict) else None
+    for index in sorted(wrong.get("sets", ())):
+        entry = raw["sets"][index]
+        code = entry.get("code") if isinstance(entry, dict) else None
         if isinstance(code, str) and code not in codes:
             codes.add(code)
             pool["sets"].append({"code": code, "name": code})
@@ -690,6 +699,8 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     seen_ids: dict[str, int] = {}
     seen_keys: dict[str, str] = {}
     for index, raw in enumerate(pool["cards"]):
+        if raw is None:
+            continue  # not a mapping: said already
         label = raw.get("name") or raw.get("id") or f"#{index + 1}"
         data = quick_load(raw)
         if data is None:
@@ -1053,7 +1064,7 @@ def _identities(cards: list[dict], same_card: list[str]) -> dict[str, str]:
 
 def _refused_names(pool: dict, cards: list[Card]) -> frozenset[str]:
     """The name keys of the cards refused for a problem of their own (already reported)."""
-    named = {_name_key(c["name"]) for c in pool["cards"] if isinstance(c.get("name"), str)}
+    named = {_name_key(c["name"]) for c in pool["cards"] if c and isinstance(c.get("name"), str)}
     return frozenset(named - {_name_key(c.name) for c in cards})
 
 

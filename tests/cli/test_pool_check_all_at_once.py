@@ -133,3 +133,22 @@ def test_a_format_written_wrong_still_has_its_rules_and_its_heirs_checked(run, t
         " section names no section 'side'",
         f"Error: 4 problem(s) in {root}",
     ]
+
+
+def test_a_misspelt_key_or_a_card_that_is_no_mapping_hides_no_card(run, tmp_path):
+    root, cards, game = _era(tmp_path)
+    _edit(cards, "game: era\n", "game: era\ntitel: ERA\n")
+    _edit(cards, "cards:\n", "cards:\n  - Ember Rex\n")
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    _edit(game, "exactly: 30", "exactly: thirty")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{cards}:41: field 'cards.0': Not a valid mapping type.",
+        f"{cards}:2: field 'titel': Unknown field; did you mean 'title'?",
+        f"{cards}:53: card 'Ember Rex', field 'type':"
+        " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        " parameter 'exactly' has the wrong type ('thirty')",
+        f"Error: 4 problem(s) in {root}",
+    ]
