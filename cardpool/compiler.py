@@ -486,7 +486,9 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
         spec = schema.GameSchema().load(raw_game)
     except ValidationError as exc:
         game_problems.validation(exc)
-        return None
+        spec = _spec_despite(raw_game, exc)
+        if spec is None:
+            return None
     try:
         pool = _load_cards_file(raw_cards)
     except ValidationError as exc:
@@ -653,6 +655,37 @@ def _load_cards_file(raw: dict) -> dict:
     pool = file_schema.load({**raw, "cards": cards[:1]})
     pool["cards"] = [dict(card) for card in cards]
     return pool
+
+
+# The keys of game.yaml the game may be built without, when written wrong, for its cards
+# and rules to be checked: no card nor rule reads them.
+_GAME_DROPPABLE = frozenset(
+    ("name", "short_name", "rulebook", "description", "colors", "main_attribute", "play")
+)
+
+
+def _spec_despite(raw: dict, error: ValidationError) -> dict | None:
+    """The game of a game.yaml whose problems (said already) are only in keys no card nor
+    rule reads (``colors``, ``play``, a misspelt key), in ``decisions``, or in ``formats``
+    entries that are no mapping: built without them, so that its cards and rules are
+    checked too. None when anything else is wrong."""
+    wrong = error.messages
+    if not isinstance(wrong, dict):
+        return None
+    known = schema.GameSchema().fields
+    for key, messages in wrong.items():
+        entries = key == "formats" and isinstance(messages, dict)
+        if key in known and key not in _GAME_DROPPABLE | {"decisions"} and not entries:
+            return None
+    kept = {key: value for key, value in raw.items() if key not in wrong}
+    if "formats" in wrong:
+        kept["formats"] = [f for i, f in enumerate(raw["formats"]) if i not in wrong["formats"]]
+    kept.setdefault("name", str(raw.get("id")))
+    kept.setdefault("short_name", kept["name"])
+    try:
+        return schema.GameSchema().load(kept)
+    except ValidationError:
+        return None
 
 
 def _pool_despite(raw: dict, error: ValidationError, game_id: str) -> dict | None:

@@ -152,3 +152,22 @@ def test_a_misspelt_key_or_a_card_that_is_no_mapping_hides_no_card(run, tmp_path
         " parameter 'exactly' has the wrong type ('thirty')",
         f"Error: 4 problem(s) in {root}",
     ]
+
+
+def test_a_game_yaml_key_no_card_nor_rule_reads_hides_neither(run, tmp_path):
+    root, cards, game = _era(tmp_path)
+    _edit(game, "card_types:", "titel: ERA\ncard_types:")
+    _edit(game, "colors: {Air:", "colors: {Ait: 3, Air:")
+    _edit(game, "exactly: 30", "exactly: thirty")
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:18: field 'colors.Ait.value': Not a valid string.",
+        f"{game}:8: field 'titel': Unknown field.",
+        f"{cards}:51: card 'Ember Rex', field 'type':"
+        " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
+        f"{game}:113: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        " parameter 'exactly' has the wrong type ('thirty')",
+        f"Error: 4 problem(s) in {root}",
+    ]
