@@ -683,9 +683,14 @@ def _spec_despite(raw: dict, error: ValidationError) -> dict | None:
     kept.setdefault("name", str(raw.get("id")))
     kept.setdefault("short_name", kept["name"])
     try:
-        return schema.GameSchema().load(kept)
+        spec = schema.GameSchema().load(kept)
     except ValidationError:
         return None
+    if "formats" in wrong:  # each format in its place, for its line: one refused is None
+        spec["formats"] = [
+            None if i in wrong["formats"] else f for i, f in enumerate(raw["formats"])
+        ]
+    return spec
 
 
 def _pool_despite(raw: dict, error: ValidationError, game_id: str) -> dict | None:
@@ -1110,6 +1115,8 @@ def _build_formats(
     # second problem ("no format 'standard'" beside the format 'standard' is misleading).
     refused_formats = set()
     for index, raw in enumerate(spec["formats"]):
+        if raw is None:
+            continue  # not a mapping: said already
         try:
             data = schema.FormatSchema().load(raw)
         except ValidationError as exc:
@@ -1124,10 +1131,15 @@ def _build_formats(
         # The rule entries refused for a problem of their own (id -> what they check): a
         # format removing one, or writing what one checks, is no second problem.
         data["refused_rules"] = {}
+        # An entry refused is None in its place, so each keeps its index (and line).
         for r_index, rule in enumerate(data["rules"]):
+            if rule is None:  # not a mapping: said already
+                rules.append(None)
+                continue
             try:
                 rules.append(schema.RuleSchema().load(rule))
             except ValidationError as exc:
+                rules.append(None)
                 rule_id = rule.get("id") if isinstance(rule, dict) else None
                 named = f"rule {rule_id!r}: " if isinstance(rule_id, str) else ""
                 problems.validation(
@@ -1262,9 +1274,12 @@ def _format_despite(raw: Any, error: ValidationError) -> dict | None:
     if "name" in wrong:
         kept["name"] = str(raw.get("id"))
     try:
-        return schema.FormatSchema().load(kept)
+        data = schema.FormatSchema().load(kept)
     except ValidationError:
         return None
+    if "rules" in wrong:  # each entry in its place, for its line: one refused is None
+        data["rules"] = [None if i in wrong["rules"] else r for i, r in enumerate(raw["rules"])]
+    return data
 
 
 # What a format may say that only a rule of its own puts in force: the key, the check
@@ -1319,6 +1334,8 @@ def _merge_rules(
         rules.pop(rule_id, None)
     own_ids = set()
     for index, raw in enumerate(data["rules"]):
+        if raw is None:
+            continue  # refused for a problem of its own
         if raw["id"] in own_ids:
             problems.add(f"duplicate rule id {raw['id']!r}", (*at, "rules", index, "id"))
         own_ids.add(raw["id"])

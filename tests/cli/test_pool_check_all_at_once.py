@@ -171,3 +171,25 @@ def test_a_game_yaml_key_no_card_nor_rule_reads_hides_neither(run, tmp_path):
         " parameter 'exactly' has the wrong type ('thirty')",
         f"Error: 4 problem(s) in {root}",
     ]
+
+
+def test_entries_refused_keep_the_lines_of_those_after_them(run, tmp_path):
+    """A format or a rule entry that is no mapping is said, and the problems of the
+    entries after it are said at their own lines."""
+    root, _cards, game = _era(tmp_path)
+    _edit(game, "formats:\n  - id: standard\n", "formats:\n  - just standard\n  - id: standard\n")
+    _edit(game, "    rules:\n", "    rules:\n      - a rule\n")
+    _edit(
+        game,
+        "      - id: era-three-crystals\n",
+        "      - {id: era-three-dinos, check: section-size, section: dinos, exactly: 2,"
+        " title: t, cite: c}\n      - id: era-three-crystals\n",
+    )
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:49: field 'formats.0': Not a valid mapping type.",
+        f"{game}:58: field 'rules.0': format 'standard': Not a valid mapping type.",
+        f"{game}:84: duplicate rule id 'era-three-dinos'",
+        f"Error: 3 problem(s) in {root}",
+    ]
