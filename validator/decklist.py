@@ -397,6 +397,17 @@ def _soft_parts(lines: list[str]):
             yield number, part
 
 
+def _reading_kept(game: Game, kept: dict[str, tuple], stripped: str) -> tuple:
+    """A line's reading, kept (when short enough) for the reading of the list to come: the
+    checks looking ahead down a list read its lines once for both."""
+    reading = kept.get(stripped)
+    if reading is None:
+        reading = _read_plain(game, stripped) or _read_line(game, stripped)
+        if len(stripped) <= MAX_KEPT_LINE:
+            kept[stripped] = reading
+    return reading
+
+
 def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> bool:
     """Whether the main section's header ("Deck:") is the only section a list names: its
     cards are then the whole deck as the player sees it, each placed by its type as with no
@@ -404,12 +415,7 @@ def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> b
     "Deck:" over its 30, and a list headed "Deck:" alone over its dinos, crystals and 30."""
     main = game.default_section
     for raw in lines:
-        stripped = raw.strip()
-        reading = kept.get(stripped)
-        if reading is None:
-            reading = _read_plain(game, stripped) or _read_line(game, stripped)
-            if len(stripped) <= MAX_KEPT_LINE:
-                kept[stripped] = reading
+        reading = _reading_kept(game, kept, raw.strip())
         if reading[0] == _HEADER:
             target = reading[1]
             if target is not None and target[0] == _SECTION and target[1] not in (None, main):
@@ -429,12 +435,7 @@ def _heads_its_line(
     if section == main or by_type.get(card.type) != section:
         return False
     for raw in lines[number:]:
-        stripped = raw.strip()
-        reading = kept.get(stripped)
-        if reading is None:
-            reading = _read_plain(game, stripped) or _read_line(game, stripped)
-            if len(stripped) <= MAX_KEPT_LINE:
-                kept[stripped] = reading
+        reading = _reading_kept(game, kept, raw.strip())
         if reading[0] == _SKIP:
             continue
         return reading[0] == _CARD and by_type.get(reading[1].type, main) == main
@@ -512,12 +513,7 @@ def _numbered_in_order(game: Game, kept: dict[str, tuple], lines: list[str]) -> 
     as the places of its lines do; the readings made on the way are kept for the reading."""
     previous = 0
     for raw in lines:
-        stripped = raw.strip()
-        reading = kept.get(stripped)
-        if reading is None:
-            reading = _read_plain(game, stripped) or _read_line(game, stripped)
-            if len(stripped) <= MAX_KEPT_LINE:
-                kept[stripped] = reading
+        reading = _reading_kept(game, kept, raw.strip())
         if reading[0] == _NUMBERED_LINE:
             if reading[1] != 1 and reading[1] != previous + 1:
                 return False
