@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.watch import watch
+from tests.browser.watch import sized_page, watch
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -78,3 +78,9 @@ def decided_page(browser, decided_site):
     yield page
     context.close()
     assert errors == [], "the page's scripts reported errors"
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A 360x640 touch phone's page, in a context of its own."""
+    yield from sized_page(browser, live_server, 360, 640, touch=True)

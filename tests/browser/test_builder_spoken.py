@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import example, import_list, open_builder, settle
-from tests.browser.watch import watch
+from tests.browser.watch import sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -30,18 +30,8 @@ LISTEN = """() => {
 @pytest.fixture(params=["phone", "desktop"])
 def sized(request, browser, live_server):
     phone = request.param == "phone"
-    context = browser.new_context(
-        base_url=live_server,
-        viewport={"width": 360, "height": 640} if phone else {"width": 1280, "height": 800},
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = watch(page)
-    yield page
-    context.close()
-    assert errors == [], "the page's scripts reported errors"
+    size = (360, 640) if phone else (1280, 800)
+    yield from sized_page(browser, live_server, *size, touch=phone)
 
 
 def show_deck(page):

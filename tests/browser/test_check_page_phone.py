@@ -6,25 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import example
-from tests.browser.watch import watch
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    context = browser.new_context(
-        base_url=live_server,
-        viewport={"width": 360, "height": 640},
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = watch(page)
-    yield page
-    context.close()
-    assert errors == [], "the page's scripts reported errors"
 
 
 @pytest.mark.parametrize("game", ["eruma", "shadow-era"])

@@ -9,7 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import deck_rows, open_builder
-from tests.browser.watch import watch
 
 pytestmark = pytest.mark.browser
 
@@ -21,22 +20,6 @@ MISSPELT = [
     ("ryft", "abysal kraken mor", "Abyssal Kraken Moor"),
     ("eruma", "al hadin", "Al Haddin"),
 ]
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    context = browser.new_context(
-        base_url=live_server,
-        viewport={"width": 360, "height": 640},
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = watch(page)
-    yield page
-    context.close()
-    assert errors == [], "the page's scripts reported errors"
 
 
 @pytest.mark.parametrize(("game", "typed", "meant"), MISSPELT)

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.builder import example, import_list, open_builder, save_deck, settle
 from tests.browser.test_accounts import register_in
-from tests.browser.watch import watch
+from tests.browser.watch import sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -29,20 +29,7 @@ LONG_WORD = "Thunderlizard" * 7
 def sized(request, browser, live_server):
     """A page at each size, in a context of its own; the test fails if its scripts threw or
     logged an error."""
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        base_url=live_server,
-        viewport={"width": width, "height": height},
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = watch(page)
-    yield page
-    context.close()
-    assert errors == [], "the page's scripts reported errors"
+    yield from sized_page(browser, live_server, *SIZES[request.param], request.param == "phone")
 
 
 def page_width(page: Page) -> int:

@@ -15,3 +15,21 @@ def watch(page: Page) -> list[str]:
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     return errors
+
+
+def sized_page(browser, base_url: str, width: int, height: int, touch: bool = False):
+    """A page of a new browser context (its own storage) at ``width`` x ``height``, a phone's
+    (mobile viewport, touch) when ``touch``: yielded, then its context closed and the test
+    failed if the page's scripts threw or logged an error. Fixtures ``yield from`` it."""
+    context = browser.new_context(
+        base_url=base_url,
+        viewport={"width": width, "height": height},
+        is_mobile=touch,
+        has_touch=touch,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = watch(page)
+    yield page
+    context.close()
+    assert errors == [], "the page's scripts reported errors"
