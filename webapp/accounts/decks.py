@@ -198,18 +198,24 @@ def my_decks(db: sqlite_utils.Database, account: Account) -> list[MyDeck]:
 
 
 @dataclass(frozen=True)
-class DecksPage:
-    """One page of "My decks": its decks, and where it is among them."""
+class Paged:
+    """Where a page of a list is among its pages (at least one, the first when it is empty)."""
 
-    decks: list[MyDeck]
     page: int
     per_page: int
     total: int
-    sort: str
 
     @property
     def pages(self) -> int:
         return max(1, math.ceil(self.total / self.per_page))
+
+
+@dataclass(frozen=True)
+class DecksPage(Paged):
+    """One page of "My decks": its decks, and where it is among them."""
+
+    decks: list[MyDeck]
+    sort: str
 
 
 def decks_page(
@@ -232,7 +238,7 @@ def decks_page(
         "SELECT COUNT(DISTINCT root) FROM account_decks WHERE account_id = ?", [account.id]
     ).fetchone()[0]
     roots = _roots(db, account, sort, per_page, (page - 1) * per_page)
-    return DecksPage(_decks_of(db, account, roots), page, per_page, total, sort)
+    return DecksPage(page, per_page, total, decks=_decks_of(db, account, roots), sort=sort)
 
 
 def _roots(
@@ -385,18 +391,11 @@ def same_saver(db: sqlite_utils.Database, deck_id: str, edit_id: str) -> bool:
 
 
 @dataclass(frozen=True)
-class PublicPage:
+class PublicPage(Paged):
     """One page of a game's public decks: the latest version of each with its owner's name,
     and where the page is among them."""
 
     decks: list[tuple[SavedDeck, str]]
-    page: int
-    per_page: int
-    total: int
-
-    @property
-    def pages(self) -> int:
-        return max(1, math.ceil(self.total / self.per_page))
 
 
 def public_decks(
@@ -441,7 +440,7 @@ def public_decks(
         [*params, per_page, (page - 1) * per_page],
     ).fetchall()
     shown = [(_saved(tuple(row[:9])), row[9]) for row in rows]
-    return PublicPage(shown, page, per_page, total)
+    return PublicPage(page, per_page, total, decks=shown)
 
 
 def forget(db: sqlite_utils.Database, account: Account) -> None:
