@@ -344,7 +344,8 @@ def test_event_check_names_a_link_to_a_device_as_not_checked(run, event_folder, 
     result = run("event", "check", event_folder, "-g", "era")
     assert result.exit_code == 2
     assert result.output.splitlines()[1] == (
-        f"{event_folder / 'carol.txt'}: not checked: not a regular file (a device or a socket)"
+        f"{event_folder / 'carol.txt'}: not checked: a device, not a file: skipped unread"
+        " (save the list as a file)"
     )
 
 
