@@ -131,6 +131,36 @@ def json_error(status: int, message: str, details: list[dict]) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
+def first_bytes(client: socket.socket) -> bytes:
+    """The request's first bytes, looked at and left for gunicorn's parser to read.
+
+    A request line nearly always arrives whole, and one look sees it. One sent in pieces
+    (``GE``, then ``T /api/...``) is waited for until its line ends or ``PEEK_BYTES`` have
+    come: told by its first piece alone, a refusal of it would be gunicorn's HTML page.
+    Each wait asks the kernel for one byte more than is there (``SO_RCVLOWAT``), so it
+    blocks as gunicorn's own read of the line would, rather than spinning.
+    """
+    start = client.recv(PEEK_BYTES, socket.MSG_PEEK)
+    if not _line_arriving(start):
+        return start
+    try:
+        while True:
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, len(start) + 1)
+            more = client.recv(PEEK_BYTES, socket.MSG_PEEK)
+            if len(more) <= len(start):  # the client stopped sending: this is all
+                return more
+            start = more
+            if not _line_arriving(start):
+                return start
+    finally:
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, 1)
+
+
+def _line_arriving(start: bytes) -> bool:
+    """Whether more of the request line may still come: some of it is here, not its end."""
+    return 0 < len(start) < PEEK_BYTES and b"\n" not in start.lstrip(b"\r\n")
+
+
 class ApiSyncWorker(SyncWorker):
     """gunicorn's sync worker, answering its refusals under ``/api/`` in JSON."""
 
@@ -142,7 +172,7 @@ class ApiSyncWorker(SyncWorker):
             # Waits for the request's first bytes as gunicorn's parser would, and reads none;
             # an error here is met again by gunicorn's own read, which handles it.
             with contextlib.suppress(OSError):
-                self.api_target = is_api_target(client.recv(PEEK_BYTES, socket.MSG_PEEK))
+                self.api_target = is_api_target(first_bytes(client))
         super().handle(listener, client, addr)
 
     def handle_error(self, req, client, addr, exc):

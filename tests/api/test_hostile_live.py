@@ -91,6 +91,20 @@ class Client:
             response.begin()
             return Answer(response.status, response.headers, response.read())
 
+    def raw_in_pieces(self, *pieces: bytes, pause_s: float = 0.2) -> Answer:
+        """The answer to bytes sent a piece at a time, as a slow link delivers them."""
+        parts = urlsplit(self.base_url)
+        with socket.create_connection(
+            (parts.hostname, parts.port), timeout=30, source_address=(self.source, 0)
+        ) as sock:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            for piece in pieces:
+                sock.sendall(piece)
+                time.sleep(pause_s)
+            response = http.client.HTTPResponse(sock)
+            response.begin()
+            return Answer(response.status, response.headers, response.read())
+
     def json(self, method: str, path: str, value, **kwargs) -> Answer:
         return self.send(method, path, json.dumps(value).encode(), **kwargs)
 
@@ -521,6 +535,22 @@ def test_the_refusal_of_a_long_address_says_the_limit_and_what_to_do(client):
         " this server reads; send the data in a POST body instead"
     )
     assert error["details"] == [{"max_bytes": 4094}]
+
+
+def test_a_refused_request_line_sent_in_pieces_is_still_answered_in_the_one_error_shape(
+    client,
+):
+    answer = client.raw_in_pieces(
+        b"GE",
+        b"T /ap",
+        b"i/v1/games/era/cards?" + TOO_LONG.encode() + b" HTTP/1.1\r\n" + HEAD + b"\r\n",
+    )
+    assert answer.error(414)["details"] == [{"max_bytes": 4094}]
+
+
+def test_a_request_sent_in_pieces_is_answered_as_a_whole_one(client):
+    answer = client.raw_in_pieces(b"GET /api/v1/hea", b"lth HTTP/1.1\r\n", HEAD + b"\r\n")
+    assert answer.status == 200, answer.body[:300]
 
 
 def test_what_gunicorn_refuses_outside_the_api_is_still_its_page(client):
