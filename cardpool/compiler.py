@@ -11,6 +11,7 @@ Only a game compiled afresh needs this module (and YAML and marshmallow with it)
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import functools
 import gc
 import json
@@ -486,9 +487,10 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
         spec = schema.GameSchema().load(raw_game)
     except ValidationError as exc:
         game_problems.validation(exc)
-        spec = _spec_despite(raw_game, exc)
+        spec = _spec_despite(raw_game, exc, directory.name, raw_cards)
         if spec is None:
             return None
+    stood_in = spec.get("stood_in", ())
     try:
         pool = _load_cards_file(raw_cards)
     except ValidationError as exc:
@@ -496,7 +498,8 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
         pool = _pool_despite(raw_cards, exc, spec["id"])
         if pool is None:
             return None
-    if pool["game"] != spec["id"]:
+    # An id written wrong is said once: the cards file naming the game is no second problem.
+    if pool["game"] != spec["id"] and "id" not in stood_in:
         card_problems.add(f"says game {pool['game']!r} but game.yaml is {spec['id']!r}", ["game"])
     _check_game_references(spec, game_problems)
 
@@ -505,6 +508,14 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
     cards = _build_cards(spec, pool, sets, card_problems)
     refused = _refused_names(pool, cards) if len(sink) > before_cards else frozenset()
     formats = _build_formats(spec, sets, cards, game_problems, refused)
+    if spec.get("sections_unknown"):
+        # no section could be read: a rule naming one cannot be checked
+        formats = {
+            format_id: dataclasses.replace(
+                fmt, rules=tuple(r for r in fmt.rules if not _names_a_section(r))
+            )
+            for format_id, fmt in formats.items()
+        }
     decisions = _build_decisions(spec, game_problems)
     if len(sink) > before and not partial:
         return None
@@ -543,9 +554,9 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
             )
             for s in spec["sections"]
         ),
-        default_section=spec["default_section"],
+        default_section=spec["default_section"] or next((s["id"] for s in spec["sections"]), ""),
         whole_deck_headers=tuple(spec["whole_deck_headers"]),
-        default_format=spec["default_format"],
+        default_format=spec["default_format"] or next(iter(formats), ""),
         formats=formats,
         sets=sets,
         cards=tuple(cards),
@@ -604,8 +615,11 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
 
 def _check_game_references(spec: dict, problems: _Problems) -> None:
     section_ids = [s["id"] for s in spec["sections"]]
-    if spec["default_section"] not in section_ids:
-        problems.add(f"no section {spec['default_section']!r}", ["default_section"])
+    # with no section read (said already), no section is named wrong for its sake
+    sections_known = not spec.get("sections_unknown")
+    default = spec["default_section"]
+    if default is not None and sections_known and default not in section_ids:
+        problems.add(f"no section {default!r}", ["default_section"])
     for i, section in enumerate(spec["sections"]):
         for card_type in section["types"]:
             if card_type not in spec["card_types"]:
@@ -622,7 +636,7 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
         if card_type not in spec["card_types"]:
             problems.add(f"unknown card type {card_type!r}", ["play", "set_aside"])
     for section_id in play.get("draw_from", ()):
-        if section_id not in section_ids:
+        if sections_known and section_id not in section_ids:
             problems.add(f"no section {section_id!r}", ["play", "draw_from"])
     main = spec.get("main_attribute")
     if main and main not in attributes:
@@ -657,40 +671,234 @@ def _load_cards_file(raw: dict) -> dict:
     return pool
 
 
-# The keys of game.yaml the game may be built without, when written wrong, for its cards
-# and rules to be checked: no card nor rule reads them.
-_GAME_DROPPABLE = frozenset(
-    ("name", "short_name", "rulebook", "description", "colors", "main_attribute", "play")
+# The keys of game.yaml the cards or rules read that, written wrong, are stood in for by
+# what can still be read of them (an attribute declared wrong is still an attribute the
+# cards hold, a section written wrong is still a section the rules name), so that the cards
+# and rules are checked all the same; what hangs on the value written wrong alone is not.
+_GAME_STOOD_IN = frozenset(
+    (
+        "id",
+        "card_types",
+        "attributes",
+        "sections",
+        "same_card",
+        "default_section",
+        "default_format",
+        "whole_deck_headers",
+        "formats",
+    )
 )
+# What the schema is shown for such a key, replaced once the rest is read.
+_SCHEMA_PLACEHOLDERS = {
+    "id": "game",
+    "card_types": ["card"],
+    "sections": [{"id": "deck", "name": "Deck", "noun": "card"}],
+    "default_section": "deck",
+    "default_format": "standard",
+    "formats": [{}],
+}
+# The rule parameters naming sections: with no section readable, such a rule cannot be
+# checked (each would be said to name no section, one mistake said again and again).
+_SECTION_PARAMETERS = frozenset(
+    (
+        "section",
+        "sections",
+        "match_section",
+        "match_sections",
+        "size_sections",
+        "leader",
+        "target_section",
+    )
+)
+# The fields every card may hold besides the attributes game.yaml declares.
+_CARD_FIELDS = frozenset((*schema.RESERVED, "text", "image"))
 
 
-def _spec_despite(raw: dict, error: ValidationError) -> dict | None:
-    """The game of a game.yaml whose problems (said already) are only in keys no card nor
-    rule reads (``colors``, ``play``, a misspelt key), in ``decisions``, or in ``formats``
-    entries that are no mapping: built without them, so that its cards and rules are
-    checked too. None when anything else is wrong."""
+def _spec_despite(raw: dict, error: ValidationError, folder: str, raw_cards: dict) -> dict | None:
+    """The game of a game.yaml written wrong (its problems said already), built of what
+    can still be read: keys no card nor rule reads (``colors``, ``play``, a misspelt key) and
+    ``decisions`` are left out, ``formats`` entries that are no mapping are skipped in their
+    places, and the keys the cards and rules read are stood in for (see
+    :data:`_GAME_STOOD_IN`), so that the cards and rules are checked too. None when even
+    that cannot be read."""
     wrong = error.messages
     if not isinstance(wrong, dict):
         return None
-    known = schema.GameSchema().fields
-    for key, messages in wrong.items():
-        entries = key == "formats" and isinstance(messages, dict)
-        if key in known and key not in _GAME_DROPPABLE | {"decisions"} and not entries:
-            return None
     kept = {key: value for key, value in raw.items() if key not in wrong}
-    if "formats" in wrong:
+    format_entries = isinstance(wrong.get("formats"), dict)
+    if format_entries:
         kept["formats"] = [f for i, f in enumerate(raw["formats"]) if i not in wrong["formats"]]
+    for key, placeholder in _SCHEMA_PLACEHOLDERS.items():
+        if key in wrong and not kept.get(key):
+            kept[key] = placeholder
     kept.setdefault("name", str(raw.get("id")))
     kept.setdefault("short_name", kept["name"])
     try:
         spec = schema.GameSchema().load(kept)
     except ValidationError:
         return None
+    stood_in = set(wrong) & _GAME_STOOD_IN
+    spec["stood_in"] = stood_in
+    if "id" in wrong:
+        written = raw.get("id")
+        spec["id"] = written.strip() if isinstance(written, str) and written.strip() else folder
+    if "sections" in wrong:
+        spec["sections"], spec["sections_unknown"] = _sections_despite(raw.get("sections"))
+    if "attributes" in wrong:
+        spec["attributes"] = _attributes_despite(raw.get("attributes"), raw_cards)
+    if "card_types" in wrong:
+        spec["card_types"] = _card_types_despite(raw.get("card_types"), spec, raw_cards)
+    if "same_card" in wrong:
+        written = raw.get("same_card")
+        written = [written] if isinstance(written, str) else written
+        bases = [b for b in written if b in ("name", "number")] if isinstance(written, list) else []
+        spec["same_card"] = list(dict.fromkeys(bases)) or ["name"]
+    if "default_section" in wrong or ("sections" in wrong and "default_section" not in raw):
+        spec["default_section"] = None
+    if "default_format" in wrong:
+        spec["default_format"] = None
     if "formats" in wrong:  # each format in its place, for its line: one refused is None
-        spec["formats"] = [
-            None if i in wrong["formats"] else f for i, f in enumerate(raw["formats"])
-        ]
+        spec["formats"] = (
+            [None if i in wrong["formats"] else f for i, f in enumerate(raw["formats"])]
+            if format_entries
+            else []
+        )
     return spec
+
+
+def _sections_despite(written: Any) -> tuple[list[dict], bool]:
+    """The sections of a ``sections`` written wrong, each as far as it can be read (an entry
+    with no id is none), and whether none could be read at all: a mapping by id is read as
+    the list it stands for."""
+    if isinstance(written, list):
+        entries = [
+            (item.get("id"), item) if isinstance(item, dict) else (item, {}) for item in written
+        ]
+    elif isinstance(written, dict):
+        entries = [(key, item if isinstance(item, dict) else {}) for key, item in written.items()]
+    else:
+        return [], True
+    sections = []
+    for section_id, item in entries:
+        if not isinstance(section_id, str) or not section_id:
+            continue
+        try:
+            sections.append(schema.SectionSchema().load({**item, "id": section_id}))
+            continue
+        except ValidationError:
+            pass
+        name = item.get("name") if isinstance(item.get("name"), str) else section_id
+        sections.append(
+            {
+                "id": section_id,
+                "name": name,
+                "noun": item.get("noun") if isinstance(item.get("noun"), str) else name,
+                "aliases": _texts(item.get("aliases")),
+                "types": _texts(item.get("types")),
+                "description": "",
+            }
+        )
+    return sections, False
+
+
+def _attributes_despite(written: Any, raw_cards: dict) -> dict:
+    """The attributes of an ``attributes`` written wrong: each declared right as declared,
+    each declared wrong stood in for (its cards' values taken as they are), one written as a
+    list item (``- element: {...}``) read as the mapping it stands for; when none can be
+    read, the facts the cards hold beyond the fields every card has."""
+    if isinstance(written, dict):
+        items = list(written.items())
+    elif isinstance(written, list):
+        items = []
+        for entry in written:
+            if isinstance(entry, dict):
+                items.extend(entry.items())
+            elif isinstance(entry, str):
+                items.append((entry, {}))
+    else:
+        cards = raw_cards.get("cards")
+        held = {
+            key
+            for card in (cards if isinstance(cards, list) else ())
+            if isinstance(card, dict)
+            for key in card
+        }
+        items = [(key, {}) for key in sorted(held - _CARD_FIELDS, key=str)]
+    attributes = {}
+    for name, item in items:
+        if not isinstance(name, str) or name in schema.RESERVED or name in attributes:
+            continue
+        try:
+            attributes[name] = schema.AttributeSchema().load(item)
+        except ValidationError:
+            attributes[name] = _attribute_stood_in(name, item, raw_cards)
+    return attributes
+
+
+def _attribute_stood_in(name: str, item: Any, raw_cards: dict) -> dict:
+    """An attribute declared wrong: its values on cards are taken as they are (nothing of
+    the declaration is sure), its kind as declared when that is a kind, else as the cards'
+    values show it, for the rules reading it."""
+    item = item if isinstance(item, dict) else {}
+    kind = item.get("kind")
+    if kind not in schema.ATTRIBUTE_KINDS:
+        cards = raw_cards.get("cards")
+        values = [
+            card[name]
+            for card in (cards if isinstance(cards, list) else ())
+            if isinstance(card, dict) and name in card
+        ]
+        kind = "text"
+        for candidate, fits in (
+            ("bool", lambda v: isinstance(v, bool)),
+            ("int", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+            ("list", lambda v: isinstance(v, list)),
+        ):
+            if values and all(fits(v) for v in values):
+                kind = candidate
+                break
+    label = item.get("label")
+    return {
+        **({"label": label} if isinstance(label, str) else {}),
+        "kind": kind,
+        "filter": False,
+        "required": False,
+        "references": False,
+        "printing": item.get("printing") is True,
+        "stood_in": True,
+    }
+
+
+def _card_types_despite(written: Any, spec: dict, raw_cards: dict) -> list[str]:
+    """The card types of a ``card_types`` written wrong: those it names (one line of text
+    is read as a list split at its commas); when it names none, every type the sections,
+    the attributes and the cards name, so that no card is said to be of an unknown type for
+    its sake."""
+    if isinstance(written, str):
+        named = [part.strip() for part in written.split(",")]
+    else:
+        named = _texts(written)
+    named = [t for t in named if t]
+    if not named:
+        cards = raw_cards.get("cards")
+        named = [
+            *(t for s in spec["sections"] for t in s["types"]),
+            *(t for a in spec.get("attributes", {}).values() for t in a.get("types", ())),
+            *(
+                card["type"]
+                for card in (cards if isinstance(cards, list) else ())
+                if isinstance(card, dict) and isinstance(card.get("type"), str)
+            ),
+        ]
+    return list(dict.fromkeys(named))
+
+
+def _texts(value: Any) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _names_a_section(rule: RuleSpec) -> bool:
+    return any(key in _SECTION_PARAMETERS for key in rule.params)
 
 
 def _pool_despite(raw: dict, error: ValidationError, game_id: str) -> dict | None:
@@ -1153,8 +1361,9 @@ def _build_formats(
         if data["id"] in raw_formats:
             problems.add(f"duplicate format id {data['id']!r}", ("formats", index, "id"))
         raw_formats[data["id"]] = data
-    if spec["default_format"] not in raw_formats.keys() | refused_formats:
-        problems.add(f"no format {spec['default_format']!r}", ["default_format"])
+    default = spec["default_format"]  # None when written wrong (said already)
+    if default is not None and default not in raw_formats.keys() | refused_formats:
+        problems.add(f"no format {default!r}", ["default_format"])
 
     formats: dict[str, Format] = {}
     # each format's refused rule entries, its base's included (see above)

@@ -246,6 +246,10 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
         "image": fields.Str(validate=CARD_IMAGE),
     }
     for name, spec in attributes.items():
-        declared[name] = _attribute_field(spec["kind"], spec.get("values", []))
+        # an attribute declared wrong (said already): its values are taken as they are
+        stood_in = spec.get("stood_in")
+        declared[name] = (
+            fields.Raw() if stood_in else _attribute_field(spec["kind"], spec.get("values", []))
+        )
     schema_class = Strict.from_dict(declared, name="CardSchema")
     return schema_class(unknown=RAISE)

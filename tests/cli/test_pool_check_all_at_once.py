@@ -193,3 +193,147 @@ def test_entries_refused_keep_the_lines_of_those_after_them(run, tmp_path):
         f"{game}:84: duplicate rule id 'era-three-dinos'",
         f"Error: 3 problem(s) in {root}",
     ]
+
+
+_ITM = "'Itm' is not one of: Dino, Crystal, Event, Action, Equipment."
+_THIRTY = "parameter 'exactly' has the wrong type ('thirty')"
+
+
+def _card_and_rule_wrong(cards, game):
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    _edit(game, "exactly: 30", "exactly: thirty")
+
+
+def test_a_game_id_written_wrong_hides_no_card_nor_rule(run, tmp_path):
+    """Its cards.yaml naming the game as it should be is no second problem."""
+    root, cards, game = _era(tmp_path)
+    _edit(game, "id: era\n", "id: ERA Game\n")
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:3: field 'id': must be lowercase letters, digits and '-'",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_card_types_written_as_one_line_of_text_still_check_each_card_type(run, tmp_path):
+    root, cards, game = _era(tmp_path)
+    _edit(
+        game,
+        "card_types: [Dino, Crystal, Event, Action, Equipment]",
+        "card_types: Dino, Crystal, Event, Action, Equipment",
+    )
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:8: field 'card_types': Not a valid list.",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_an_attribute_declared_wrong_hides_no_card_nor_rule(run, tmp_path):
+    """The cards' elements and the rules reading them are no second problem."""
+    root, cards, game = _era(tmp_path)
+    _edit(
+        game, "element: {label: Element, kind: choice,", "element: {label: Element, kind: choise,"
+    )
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:10: field 'attributes.element.value.kind':"
+        " Must be one of: text, int, bool, choice, list, cards.",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_attributes_written_as_a_list_hide_no_card_nor_rule(run, tmp_path):
+    root, cards, game = _era(tmp_path)
+    text = game.read_text()
+    start, end = text.index("  element:"), text.index("main_attribute:")
+    listed = "".join(f"  - {line.strip()}\n" for line in text[start:end].splitlines())
+    game.write_text(text[:start] + listed + text[end:])
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:10: field 'attributes': Not a valid mapping type.",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_a_section_written_wrong_hides_no_card_nor_rule(run, tmp_path):
+    """The rules naming the section are checked, and are no second problem for its sake."""
+    root, cards, game = _era(tmp_path)
+    _edit(game, "{id: dinos, name: Dinos, noun: dino,", "{id: dinos, name: Dinos,")
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:22: field 'sections.0.noun': Missing data for required field.",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_same_card_written_wrong_hides_no_card_nor_rule(run, tmp_path):
+    root, cards, game = _era(tmp_path)
+    _edit(game, "same_card: [name]", "same_card: [names]")
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:18: field 'same_card.0': Must be one of: name, number.",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_a_default_format_written_wrong_hides_no_card_nor_rule(run, tmp_path):
+    root, cards, game = _era(tmp_path)
+    _edit(game, "default_format: standard", "default_format: [standard]")
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:47: field 'default_format': Not a valid string.",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_sections_that_cannot_be_read_hide_no_card_nor_rule_naming_no_section(run, tmp_path):
+    """The rules naming a section cannot be checked, and are not said to name no section;
+    the others are checked."""
+    root, cards, game = _era(tmp_path)
+    text = game.read_text()
+    start, end = text.index("sections:\n"), text.index("default_section:")
+    game.write_text(text[:start] + "sections: dinos, crystals, deck\n" + text[end:])
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    _edit(
+        game,
+        "where: {type: [Action, Equipment]}\n        max: 3",
+        "where: {type: [Action, Equipment]}\n        max: three",
+    )
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:19: field 'sections': Not a valid list.",
+        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:130: field 'max': format 'standard': rule 'era-three-copies':"
+        " parameter 'max' has the wrong type ('three')",
+        f"Error: 3 problem(s) in {root}",
+    ]
