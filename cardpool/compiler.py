@@ -1359,7 +1359,14 @@ def _build_formats(
                     data["refused_rules"][rule_id] = rule.get("check")
         data["rules"] = rules
         if data["id"] in raw_formats:
-            problems.add(f"duplicate format id {data['id']!r}", ("formats", index, "id"))
+            first_line = problems.line_of(("formats", raw_formats[data["id"]]["index"]))
+            problems.add(
+                f"duplicate format id {data['id']!r}"
+                f" (the format at line {first_line} has it already)",
+                ("formats", index, "id"),
+                field="id",
+            )
+            continue  # the first is the format: the second is not built over it
         raw_formats[data["id"]] = data
     default = spec["default_format"]  # None when written wrong (said already)
     if default is not None and default not in raw_formats.keys() | refused_formats:
@@ -1541,13 +1548,19 @@ def _merge_rules(
                 f"remove_rules names no rule {rule_id!r} of the base", (*at, "remove_rules")
             )
         rules.pop(rule_id, None)
-    own_ids = set()
+    own_ids: dict[str, int] = {}  # rule id -> the index of the format's entry holding it
     for index, raw in enumerate(data["rules"]):
         if raw is None:
             continue  # refused for a problem of its own
-        if raw["id"] in own_ids:
-            problems.add(f"duplicate rule id {raw['id']!r}", (*at, "rules", index, "id"))
-        own_ids.add(raw["id"])
+        first = own_ids.setdefault(raw["id"], index)
+        if first != index:
+            first_line = problems.line_of((*at, "rules", first))
+            problems.add(
+                f"format {data['id']!r}: duplicate rule id {raw['id']!r}"
+                f" (the entry at line {first_line} has it already)",
+                (*at, "rules", index, "id"),
+                field="id",
+            )
         fixed = ("id", "check", "severity", "cite", "title")
         rules[raw["id"]] = RuleSpec(
             **{k: raw[k] for k in fixed}, params={k: v for k, v in raw.items() if k not in fixed}

@@ -190,7 +190,8 @@ def test_entries_refused_keep_the_lines_of_those_after_them(run, tmp_path):
     assert result.output.splitlines() == [
         f"{game}:49: field 'formats.0': Not a valid mapping type.",
         f"{game}:58: field 'rules.0': format 'standard': Not a valid mapping type.",
-        f"{game}:84: duplicate rule id 'era-three-dinos'",
+        f"{game}:84: field 'id': format 'standard': duplicate rule id 'era-three-dinos'"
+        " (the entry at line 59 has it already)",
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -336,4 +337,24 @@ def test_sections_that_cannot_be_read_hide_no_card_nor_rule_naming_no_section(ru
         f"{game}:130: field 'max': format 'standard': rule 'era-three-copies':"
         " parameter 'max' has the wrong type ('three')",
         f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_a_duplicate_rule_or_format_id_names_its_format_and_the_first_one(run, tmp_path):
+    root, _cards, game = _era(tmp_path)
+    _edit(
+        game,
+        "      - id: era-three-crystals\n",
+        "      - {id: era-three-dinos, check: section-size, section: dinos, exactly: 3,"
+        " title: t, cite: c}\n      - id: era-three-crystals\n",
+    )
+    _edit(game, "  - id: open\n", "  - id: standard\n")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:169: field 'id': duplicate format id 'standard'"
+        " (the format at line 49 has it already)",
+        f"{game}:82: field 'id': format 'standard': duplicate rule id 'era-three-dinos'"
+        " (the entry at line 57 has it already)",
+        f"Error: 2 problem(s) in {root}",
     ]
