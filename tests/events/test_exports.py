@@ -99,3 +99,59 @@ def test_the_dashboards_csv_opens_in_excel_with_its_names_as_typed(event, era_le
     assert from_api.data.startswith(b"player,player_id,")
     items, skipped = read_csv(downloaded.data)
     assert (skipped, [item.player for item in items]) == ([], ["José"])
+
+
+def test_excel_set_to_semicolons_gets_a_download_of_its_own(event, era_legal):
+    """Excel where the list separator is a semicolon (most of Europe) opens a comma CSV in
+    one column. The dashboard offers the same rows separated by semicolons, still with the
+    byte order mark (a ``sep=`` line would make Excel drop the mark and misread accents),
+    and the plain download stays comma-separated for programs."""
+    assert event.submit("Zoë; the Bold", era_legal).status_code == 201
+    dashboard = event.client.get(f"/events/{event.id}/admin/{event.token}")
+    semicolons = f"/events/{event.id}/admin/{event.token}/export.csv?separator=semicolon"
+    assert semicolons.replace("&", "&amp;") in dashboard.get_data(as_text=True)
+    downloaded = event.client.get(semicolons)
+    assert downloaded.status_code == 200
+    assert downloaded.mimetype == "text/csv"
+    assert downloaded.data.startswith(b"\xef\xbb\xbfplayer;player_id;entry;status;")
+    assert b"sep=" not in downloaded.data
+    text = downloaded.data.decode("utf-8-sig")
+    (row,) = csv.DictReader(io.StringIO(text, newline=""), delimiter=";")
+    assert row["player"] == "Zoë; the Bold"
+    assert row["list"].splitlines()[0] in era_legal
+    plain = event.client.get(f"/events/{event.id}/admin/{event.token}/export.csv")
+    assert plain.data.startswith(b"\xef\xbb\xbfplayer,player_id,")
+    # Saved back from Excel, or uploaded as downloaded, it is read whole.
+    items, skipped = read_csv(downloaded.data)
+    assert (skipped, [item.player for item in items]) == ([], ["Zoë; the Bold"])
+
+
+def test_the_api_gives_the_semicolon_csv_too(event, era_legal):
+    assert event.submit("Ana", era_legal).status_code == 201
+    response = event.client.get(event.url("/export.csv?separator=semicolon"), headers=event.admin)
+    assert response.status_code == 200
+    assert response.data.startswith(b"player;player_id;entry;")
+    comma = event.client.get(event.url("/export.csv?separator=comma"), headers=event.admin)
+    assert comma.data.startswith(b"player,player_id,entry,")
+
+
+def test_a_separator_not_offered_is_refused_in_words(event):
+    from_api = event.client.get(event.url("/export.csv?separator=pipe"), headers=event.admin)
+    assert from_api.status_code == 400
+    assert "separator" in from_api.get_json()["error"]["details"][0]
+    page = event.client.get(f"/events/{event.id}/admin/{event.token}/export.csv?separator=tab")
+    assert page.status_code == 400
+    said = page.get_data(as_text=True)
+    assert "comma" in said
+    assert "semicolon" in said
+
+
+def test_a_semicolon_csv_saved_by_excel_in_windows_1252_is_read(era_legal):
+    """Excel's "CSV (separated by semicolons)" in a French or German Windows: its code page,
+    CRLF lines, a list in one quoted cell."""
+    cell = '"' + era_legal.replace("\n", "\r\n").replace('"', '""') + '"'
+    data = f"Joueur;Liste du deck\r\nJérôme Müller;{cell}\r\n".encode("cp1252")
+    items, skipped = read_csv(data)
+    assert skipped == []
+    assert [item.player for item in items] == ["Jérôme Müller"]
+    assert items[0].submission.content.splitlines() == era_legal.splitlines()

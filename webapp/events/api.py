@@ -55,6 +55,7 @@ def create_tables(state) -> None:
 
 # Built once: a schema's fields (and the nested schemas they hold) are made when it is.
 ENTRIES_QUERY = schemas.EntriesQuerySchema()
+EXPORT_QUERY = schemas.ExportQuerySchema()
 ENTRY_LIST = schemas.EntryListSchema()
 ENTRY_PAGE = schemas.EntryPageSchema()
 ENTRY = schemas.EntrySchema()
@@ -584,11 +585,13 @@ def export_json(event_id: str):
     "Every verdict and list as CSV (the admin token)",
     text_response=True,
     text_media="text/csv",
-    errors=[404],
+    query=schemas.ExportQuerySchema,
+    errors=[400, 404],
 )
 def export_csv(event_id: str):
     access = organizer(event_id)
-    text = exports.export_csv(events.entries(get_db(), access))
+    separator = exports.SEPARATORS[load_query(EXPORT_QUERY).get("separator", "comma")]
+    text = exports.export_csv(events.entries(get_db(), access), separator)
     return Response(
         text,
         mimetype="text/csv",

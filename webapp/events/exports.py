@@ -39,10 +39,27 @@ def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def export_csv(entries: list[Entry]) -> str:
-    """One row per entry: verdict, problem messages and the canonical list."""
+# The separators a download is offered with, by the name a link or a query gives. A comma
+# is the CSV programs read; a semicolon is what Excel opens in columns where its list
+# separator is one (where the decimal mark is a comma: most of Europe), which a comma CSV
+# it shows in one column. Excel's own hint, a first line "sep=;", is not written: with it,
+# Excel ignores the byte order mark and shows "José" as "JosÃ©", and other programs read
+# the line as a row.
+SEPARATORS = {"comma": ",", "semicolon": ";"}
+
+
+def separator_refused(name: str) -> str:
+    """Why ``?separator=name`` cannot be given, in words naming those that can."""
+    shown = name if len(name) <= 40 else name[:40] + "..."
+    offered = " or a ".join(SEPARATORS)
+    return f"the CSV is offered with cells separated by a {offered}, not {shown!r}"
+
+
+def export_csv(entries: list[Entry], separator: str = ",") -> str:
+    """One row per entry: verdict, problem messages and the canonical list, its cells
+    separated by ``separator`` (one of :data:`SEPARATORS`)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for entry in entries:
         latest = entry.latest

@@ -30,6 +30,7 @@ from . import (
     MAX_TYPED_CHARS,
     RECEIPT_CHARS,
 )
+from .exports import SEPARATORS, separator_refused
 from .tokens import as_typed_hash
 
 # A form's pasted list, and its pasted players, past their limits: said in words, not
@@ -206,6 +207,22 @@ class EntriesQuerySchema(Schema):
         load_default=API_PER_PAGE,
         validate=validate.Range(min=1, max=MAX_PER_PAGE),
         metadata={"description": f"Entries a page (at most {MAX_PER_PAGE})."},
+    )
+
+
+def _offered_separator(value: str) -> None:
+    if value not in SEPARATORS:
+        raise ValidationError(separator_refused(value))
+
+
+class ExportQuerySchema(Schema):
+    separator = fields.Str(
+        load_default="comma",
+        validate=_offered_separator,
+        metadata={
+            "description": "comma (the default), or semicolon: what Excel opens in columns"
+            " where its list separator is a semicolon."
+        },
     )
 
 

@@ -937,8 +937,14 @@ def export_csv(event_id: str, token: str):
     """The download opened in spreadsheets starts with UTF-8's byte order mark: without it,
     Excel reads a CSV in Windows' code page and shows "José" as "JosÃ©"."""
     access = organizer(event_id, token)
+    # ?separator=semicolon: for Excel where the list separator is one (see exports).
+    named = request.args.get("separator") or "comma"
+    if named not in exports.SEPARATORS:
+        said = exports.separator_refused(named)
+        return error_page(400, "This cannot be done", f"{said[0].upper()}{said[1:]}.")
+    separator = exports.SEPARATORS[named]
     return Response(
-        "\ufeff" + exports.export_csv(events.entries(get_db(), access)),
+        "\ufeff" + exports.export_csv(events.entries(get_db(), access), separator),
         mimetype="text/csv",
         headers={"Content-Disposition": download_name(access.event, "csv")},
     )
