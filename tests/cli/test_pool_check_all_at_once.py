@@ -15,6 +15,12 @@ def _era(tmp_path):
     return root, root / "era" / "cards.yaml", root / "era" / "game.yaml"
 
 
+def at(path, text, nth=1):
+    """The line of ``path`` holding ``text`` (its ``nth``), as the check counts lines."""
+    lines = [n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line]
+    return lines[nth - 1]
+
+
 def _edit(path, old, new):
     text = path.read_text()
     assert old in text
@@ -28,9 +34,10 @@ def test_a_bad_card_and_a_bad_rule_of_one_game_are_both_said(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{cards}:51: card 'Ember Rex', field 'type':"
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
-        f"{game}:105: field 'mode': format 'standard': rule 'era-crystals-match-dinos':"
+        f"{game}:{at(game, 'mode: share')}:"
+        " field 'mode': format 'standard': rule 'era-crystals-match-dinos':"
         " unknown parameter(s): mode",
         f"Error: 2 problem(s) in {root}",
     ]
@@ -45,9 +52,10 @@ def test_a_rule_naming_the_refused_card_is_no_second_problem(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{cards}:51: card 'Ember Rex', field 'type':"
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
-        f"{game}:113: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        f"{game}:{at(game, 'exactly: thirty')}:"
+        " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty')",
         f"Error: 2 problem(s) in {root}",
     ]
@@ -60,8 +68,10 @@ def test_a_bad_format_hides_no_rule_of_another_format(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:169: field 'legal_after_days': format 'open': Not a valid integer.",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        f"{game}:{at(game, 'legal_after_days: soon')}:"
+        " field 'legal_after_days': format 'open': Not a valid integer.",
+        f"{game}:{at(game, 'exactly: thirty')}:"
+        " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty')",
         f"Error: 2 problem(s) in {root}",
     ]
@@ -81,10 +91,11 @@ def test_a_bad_set_hides_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{cards}:28: field 'sets.1.released': Not a valid date.",
-        f"{cards}:51: card 'Ember Rex', field 'type':"
+        f"{cards}:{at(cards, 'released: soon')}: field 'sets.1.released': Not a valid date.",
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
-        f"{game}:105: field 'mode': format 'standard': rule 'era-crystals-match-dinos':"
+        f"{game}:{at(game, 'mode: share')}:"
+        " field 'mode': format 'standard': rule 'era-crystals-match-dinos':"
         " unknown parameter(s): mode",
         f"Error: 3 problem(s) in {root}",
     ]
@@ -102,7 +113,8 @@ def test_a_refused_rule_entry_is_said_once_and_still_counts_as_the_formats(run, 
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:162: field 'severity': format 'standard': rule 'era-eligible-products':"
+        f"{game}:{at(game, 'severity: fatal')}:"
+        " field 'severity': format 'standard': rule 'era-eligible-products':"
         " 'fatal' is not one of: error, warning.",
         f"Error: 1 problem(s) in {root}",
     ]
@@ -124,12 +136,15 @@ def test_a_format_written_wrong_still_has_its_rules_and_its_heirs_checked(run, t
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:50: field 'legal_after_days': format 'standard': Not a valid integer.",
-        f"{game}:53: field 'legal_set': format 'standard': Unknown field; did you mean"
+        f"{game}:{at(game, 'legal_after_days: soon')}:"
+        " field 'legal_after_days': format 'standard': Not a valid integer.",
+        f"{game}:{at(game, 'legal_set: [SDS1A')}:"
+        " field 'legal_set': format 'standard': Unknown field; did you mean"
         " 'legal_sets'?",
-        f"{game}:113: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        f"{game}:{at(game, 'exactly: thirty')}:"
+        " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty')",
-        f"{game}:175: field 'section': format 'open': rule 'open-side':"
+        f"{game}:{at(game, 'section: side')}: field 'section': format 'open': rule 'open-side':"
         " section names no section 'side'",
         f"Error: 4 problem(s) in {root}",
     ]
@@ -144,11 +159,12 @@ def test_a_misspelt_key_or_a_card_that_is_no_mapping_hides_no_card(run, tmp_path
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{cards}:41: field 'cards.0': Not a valid mapping type.",
-        f"{cards}:2: field 'titel': Unknown field; did you mean 'title'?",
-        f"{cards}:53: card 'Ember Rex', field 'type':"
+        f"{cards}:{at(cards, '  - Ember Rex')}: field 'cards.0': Not a valid mapping type.",
+        f"{cards}:{at(cards, 'titel: ERA')}: field 'titel': Unknown field; did you mean 'title'?",
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        f"{game}:{at(game, 'exactly: thirty')}:"
+        " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty')",
         f"Error: 4 problem(s) in {root}",
     ]
@@ -163,11 +179,12 @@ def test_a_game_yaml_key_no_card_nor_rule_reads_hides_neither(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:18: field 'colors.Ait.value': Not a valid string.",
-        f"{game}:8: field 'titel': Unknown field.",
-        f"{cards}:51: card 'Ember Rex', field 'type':"
+        f"{game}:{at(game, 'colors: {Ait')}: field 'colors.Ait.value': Not a valid string.",
+        f"{game}:{at(game, 'titel: ERA')}: field 'titel': Unknown field.",
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
-        f"{game}:113: field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        f"{game}:{at(game, 'exactly: thirty')}:"
+        " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty')",
         f"Error: 4 problem(s) in {root}",
     ]
@@ -188,10 +205,12 @@ def test_entries_refused_keep_the_lines_of_those_after_them(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:49: field 'formats.0': Not a valid mapping type.",
-        f"{game}:58: field 'rules.0': format 'standard': Not a valid mapping type.",
-        f"{game}:84: field 'id': format 'standard': duplicate rule id 'era-three-dinos'"
-        " (the entry at line 59 has it already)",
+        f"{game}:{at(game, '  - just standard')}: field 'formats.0': Not a valid mapping type.",
+        f"{game}:{at(game, '      - a rule')}:"
+        " field 'rules.0': format 'standard': Not a valid mapping type.",
+        f"{game}:{at(game, '{id: era-three-dinos, check')}:"
+        " field 'id': format 'standard': duplicate rule id 'era-three-dinos'"
+        f" (the entry at line {at(game, '- id: era-three-dinos')} has it already)",
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -205,6 +224,14 @@ def _card_and_rule_wrong(cards, game):
     _edit(game, "exactly: 30", "exactly: thirty")
 
 
+def _card_and_rule_said(cards, game):
+    return [
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:{at(game, 'exactly: thirty')}: field 'exactly': format 'standard':"
+        f" rule 'era-deck-thirty': {_THIRTY}",
+    ]
+
+
 def test_a_game_id_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     """Its cards.yaml naming the game as it should be is no second problem."""
     root, cards, game = _era(tmp_path)
@@ -213,9 +240,8 @@ def test_a_game_id_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:3: field 'id': must be lowercase letters, digits and '-'",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"{game}:{at(game, 'id: ERA Game')}: field 'id': must be lowercase letters, digits and '-'",
+        *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -231,9 +257,8 @@ def test_card_types_written_as_one_line_of_text_still_check_each_card_type(run, 
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:8: field 'card_types': Not a valid list.",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"{game}:{at(game, 'card_types: Dino, ')}: field 'card_types': Not a valid list.",
+        *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -248,10 +273,9 @@ def test_an_attribute_declared_wrong_hides_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:10: field 'attributes.element.value.kind':"
+        f"{game}:{at(game, 'kind: choise')}: field 'attributes.element.value.kind':"
         " Must be one of: text, int, bool, choice, list, cards.",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -266,9 +290,8 @@ def test_attributes_written_as_a_list_hide_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:10: field 'attributes': Not a valid mapping type.",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"{game}:{at(game, '  - element:')}: field 'attributes': Not a valid mapping type.",
+        *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -281,9 +304,9 @@ def test_a_section_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:22: field 'sections.0.noun': Missing data for required field.",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"{game}:{at(game, '{id: dinos, name: Dinos,')}:"
+        " field 'sections.0.noun': Missing data for required field.",
+        *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -295,9 +318,9 @@ def test_same_card_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:18: field 'same_card.0': Must be one of: name, number.",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"{game}:{at(game, 'same_card: [names]')}:"
+        " field 'same_card.0': Must be one of: name, number.",
+        *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -309,9 +332,9 @@ def test_a_default_format_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:47: field 'default_format': Not a valid string.",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:112: field 'exactly': format 'standard': rule 'era-deck-thirty': {_THIRTY}",
+        f"{game}:{at(game, 'default_format: [standard]')}:"
+        " field 'default_format': Not a valid string.",
+        *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
 
@@ -332,9 +355,10 @@ def test_sections_that_cannot_be_read_hide_no_card_nor_rule_naming_no_section(ru
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:19: field 'sections': Not a valid list.",
-        f"{cards}:51: card 'Ember Rex', field 'type': {_ITM}",
-        f"{game}:130: field 'max': format 'standard': rule 'era-three-copies':"
+        f"{game}:{at(game, 'sections: dinos, crystals, deck')}:"
+        " field 'sections': Not a valid list.",
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:{at(game, 'max: three')}: field 'max': format 'standard': rule 'era-three-copies':"
         " parameter 'max' has the wrong type ('three')",
         f"Error: 3 problem(s) in {root}",
     ]
@@ -352,9 +376,10 @@ def test_a_duplicate_rule_or_format_id_names_its_format_and_the_first_one(run, t
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:169: field 'id': duplicate format id 'standard'"
-        " (the format at line 49 has it already)",
-        f"{game}:82: field 'id': format 'standard': duplicate rule id 'era-three-dinos'"
-        " (the entry at line 57 has it already)",
+        f"{game}:{at(game, '  - id: standard', 2)}: field 'id': duplicate format id 'standard'"
+        f" (the format at line {at(game, '  - id: standard')} has it already)",
+        f"{game}:{at(game, '{id: era-three-dinos, check')}:"
+        " field 'id': format 'standard': duplicate rule id 'era-three-dinos'"
+        f" (the entry at line {at(game, '- id: era-three-dinos')} has it already)",
         f"Error: 2 problem(s) in {root}",
     ]
