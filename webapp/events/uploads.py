@@ -474,6 +474,15 @@ COLUMN_NAMES = {
         "submission date",
         "date submitted",
         "completion time",
+        # Microsoft Forms' completion time in the languages of the names above
+        "heure de fin",
+        "fertigstellungszeit",
+        "hora de finalización",
+        "ora di completamento",
+        "hora de conclusão",
+        "tijdstip van voltooien",
+        "voltooiingstijd",
+        "godzina ukończenia",
         "horodateur",
         "zeitstempel",
         "marca temporal",
@@ -495,8 +504,33 @@ COLUMN_NAMES = {
         "endereço de e-mail",
         "e-mailadres",
         "adres e-mail",
+        # Microsoft Forms' respondent's address
+        "adresse de messagerie",
+        "correo electrónico",
+        "posta elettronica",
+        "correio eletrónico",
+        "correio eletrônico",
     ),
 }
+
+# Microsoft Forms' sheet begins with columns of its own, named in the language of the
+# organizer's Microsoft 365: the answer's ID, when it was started and completed (each named
+# above), the respondent's e-mail and account name, and when it was last changed. The
+# account name ("Name", "Nom", "Nazwa") is no question of the organizer's: empty when anyone
+# may answer, and in French named as a last name is. It is told by the start time beside it.
+FORMS_STARTED = frozenset(
+    {
+        "start time",
+        "heure de début",
+        "startzeit",
+        "hora de inicio",
+        "ora di inizio",
+        "hora de início",
+        "begintijd",
+        "godzina rozpoczęcia",
+    }
+)
+FORMS_RESPONDENT = frozenset({"name", "nom", "nombre", "nome", "naam", "nazwa"})
 
 # A name asked in two questions, first and last ("Prénom" and "Nom": beside "Prénom", "Nom"
 # is the last name, and "Name" beside "Vorname"): the player is the two joined, first first.
@@ -563,10 +597,27 @@ def _name_parts(names: list[str]) -> list[tuple[int, int]]:
     )
 
 
+def _names(header: list[str]) -> tuple[list[str], int | None]:
+    """The header's column names as compared, and where Microsoft Forms' respondent's
+    account name is (None if not such a sheet): its name is left out ("") of the names
+    read as the organizer's questions."""
+    names = [_column_name(cell) for cell in header]
+    if not FORMS_STARTED & set(names):
+        return names, None
+    started = min(index for index, name in enumerate(names) if name in FORMS_STARTED)
+    # Its own columns come first: the account name is among the few after the start time.
+    after = names[started + 1 : started + 4]
+    at = next((started + 1 + i for i, name in enumerate(after) if name in FORMS_RESPONDENT), None)
+    if at is not None:
+        names[at] = ""
+    return names, at
+
+
 def _columns(header: list[str]) -> dict[str, int] | None:
     """Where each column is, by the header's names; None without a player (or a first and a
-    last name) and a list, or where the player's column is in doubt (:func:`_doubt`)."""
-    names = [_column_name(cell) for cell in header]
+    last name) and a list, or where the player's column is in doubt (:func:`_doubt`).
+    Microsoft Forms' respondent's account name is the player where no column asks one."""
+    names, respondent = _names(header)
     # A column named player (the refusals say to rename the player's so) is the player's.
     pairs = _name_parts(names) if "player" not in names else []
     if len(pairs) > 1:
@@ -588,13 +639,15 @@ def _columns(header: list[str]) -> dict[str, int] | None:
         if column not in found and (index := _asked(names, taken, column)) is not None:
             found[column] = index
     whose = "player" in found or "first_name" in found
+    if not whose and respondent is not None:
+        found["player"], whose = respondent, True
     return found if whose and "list" in found else None
 
 
 def _doubt(header: list[str]) -> str:
     """Why a header asking a first and a last name is not read, if it is for them: beside a
     player's column, or with two columns that may be the last name; else ""."""
-    names = [_column_name(cell) for cell in header]
+    names, _respondent = _names(header)
     pairs = _name_parts(names) if "player" not in names else []
     if len(pairs) > 1:
         asked = sorted({index for pair in pairs for index in pair})
@@ -822,7 +875,8 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             if "player_id" in cells:
                 cells["player_id"] = cell_text(cells["player_id"])
             if "email" in cells:
-                cells["email"] = cell_text(cells["email"])
+                # Microsoft Forms writes "anonymous" where anyone may answer: no address.
+                cells["email"] = cell_text(cells["email"]) if "@" in cells["email"] else ""
             source = f"row {sheet_row}"
             if not cells["player"].strip():
                 skipped.append((number, f"{source}: skipped: no player name"))
