@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from . import cache
@@ -18,6 +19,8 @@ from .names import did_you_mean
 
 PACKAGE_POOLS = Path(__file__).resolve().parent
 POOLS_ENV = "DECKWRIGHT_POOLS"
+# What a game that loaded has wrong besides its files' shape (see PoolLibrary).
+Vet = Callable[[Game], list[PoolProblem]]
 
 
 def default_pool_dir() -> Path:
@@ -158,15 +161,17 @@ def _no_games(root: Path, broken: dict[str, list[PoolProblem]]) -> PoolError:
 
 
 def _load_each(
-    root: Path, cache_dir: Path | None
+    root: Path, cache_dir: Path | None, vet: Vet | None = None
 ) -> tuple[dict[str, Game], dict[str, list[PoolProblem]]]:
-    """The games below ``root`` that load, and the problems of each folder that does not
-    (by the folder's name)."""
+    """The games below ``root`` that load (and that ``vet`` finds no problem in), and the
+    problems of each folder that does not (by the folder's name)."""
     games: dict[str, Game] = {}
     broken: dict[str, list[PoolProblem]] = {}
     for directory in game_dirs(root):
         sink: list[PoolProblem] = []
         game = _compiled_game(directory, sink, cache_dir)
+        if game is not None and not sink and vet is not None:
+            sink.extend(vet(game))
         if sink or game is None:
             broken[directory.name] = sink or [PoolProblem(str(directory), "did not load")]
         else:
@@ -213,15 +218,23 @@ class PoolLibrary:
     a file edited while the site runs) is left out of :meth:`games` and asking for it by
     its folder's name raises its :class:`PoolError`, while the other games are served.
     Otherwise any problem in any folder is every answer's :class:`PoolError`, as a check
-    wants.
+    wants. ``vet`` (a partial library's) finds the problems of a game that loaded but
+    cannot be served (its rule entries, which only the validator reads): such a game is
+    left out alike, rather than fail every deck sent to it.
     """
 
     def __init__(
-        self, root: Path | None = None, cache_dir: Path | None = None, *, partial: bool = False
+        self,
+        root: Path | None = None,
+        cache_dir: Path | None = None,
+        *,
+        partial: bool = False,
+        vet: Vet | None = None,
     ):
         self.root = Path(root) if root else default_pool_dir()
         self.cache_dir = Path(cache_dir) if cache_dir else None
         self.partial = partial
+        self.vet = vet
         self._stamp: tuple | None = None
         self._games: dict[str, Game] = {}
         self._broken: dict[str, list[PoolProblem]] = {}
@@ -238,7 +251,7 @@ class PoolLibrary:
         stamp = self.stamp()
         if stamp != self._stamp:
             if self.partial:
-                games, broken = _load_each(self.root, self.cache_dir)
+                games, broken = _load_each(self.root, self.cache_dir, self.vet)
                 if not games:  # nothing to serve: every problem is the answer
                     raise _no_games(self.root, broken)
                 self._games, self._broken = games, broken

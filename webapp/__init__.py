@@ -13,6 +13,7 @@ from flask import Flask, Request
 from werkzeug.routing import MapAdapter
 
 from cardpool import PoolLibrary, default_pool_dir
+from validator.engine import compile_all
 
 from . import addresses
 from .json_provider import OrjsonProvider
@@ -87,8 +88,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     # Games start from compiled files beside the database; loaded here, before gunicorn
     # (--preload) forks its workers, so that every worker shares the one loaded copy.
-    # Partial: a game whose files have problems is left out, the others still served.
-    pools = PoolLibrary(Path(app.config["POOLS"]), _pool_cache(app.config), partial=True)
+    # Partial: a game whose files have problems is left out, the others still served; so is
+    # a game whose rule entries do not compile (no deck could be checked against them).
+    pools = PoolLibrary(
+        Path(app.config["POOLS"]), _pool_cache(app.config), partial=True, vet=compile_all
+    )
     app.extensions["deckwright.pools"] = pools
     if not app.testing:
         pools.preload(app.logger)

@@ -67,7 +67,8 @@ def status_of(error: DeckwrightError) -> int:
     if isinstance(error, DecklistError):
         return 400
     if isinstance(error, PoolError):
-        return 500
+        # Nothing failed in the server: a game is not served until its files are fixed.
+        return 503
     # Other library errors are refusals of what the client sent (a bad date, a bad value).
     return 400
 

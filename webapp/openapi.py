@@ -48,7 +48,9 @@ ERROR_MEANINGS = {
     415: "The body is not in a media type this endpoint reads.",
     422: "The body is well-formed but not acceptable; the details say why.",
     429: "Too many requests of this kind from this address; Retry-After says when to try again.",
-    500: "The server failed, e.g. a card pool file is broken; the details list its problems.",
+    500: "The server failed.",
+    503: "The game is not served until the problems of its card pool files are fixed (or no"
+    " game is); the details list them.",
 }
 _RULE_ARGUMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
 
@@ -120,7 +122,7 @@ def _operation(
     responses: dict[str, Any] = {str(op.status): answer}
     error_content = {"application/json": {"schema": schemas.ErrorResponseSchema}}
     takes_body = op.body is not None or op.text_body
-    statuses = {*op.errors, 400, 405, 500}
+    statuses = {*op.errors, 400, 405, 500, 503}
     if takes_body:
         statuses.add(413)
     if limited:

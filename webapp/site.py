@@ -309,7 +309,7 @@ def error_page(status: int, title: str, message: str):
 def deckwright_error(error: DeckwrightError):
     """A library error on a page (an unknown game, a deck id nobody saved) as an HTML page."""
     status = errors.status_of(error)
-    titles = {404: "Not found", 410: "Deleted"}
+    titles = {404: "Not found", 410: "Deleted", 503: "Not available"}
     title = titles.get(status, "Something is wrong with this request")
     return error_page(status, title, str(error))
 

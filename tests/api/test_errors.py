@@ -52,13 +52,15 @@ def test_a_body_that_breaks_its_schema_is_a_422_naming_the_fields(client):
     assert any(d.startswith("name:") for d in error["details"])
 
 
-def test_a_broken_card_pool_is_a_500_listing_its_problems_and_the_other_games_are_served(
+def test_a_broken_card_pool_is_a_503_listing_its_problems_and_the_other_games_are_served(
     tmp_path, pool_copy
 ):
+    """Not a 500: nothing failed in the server, the game is not served until its files are
+    fixed."""
     cards = pool_copy / "era" / "cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8") + "\n  - {id: broken}\n", encoding="utf-8")
     client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
-    error = error_of(client.get("/api/v1/games/era"), 500)
+    error = error_of(client.get("/api/v1/games/era"), 503)
     assert error["code"] == "invalid-card-pool"
     assert error["details"]
     # Named within the pools' folder: where the server keeps its files is not the client's.
@@ -70,7 +72,40 @@ def test_a_broken_card_pool_is_a_500_listing_its_problems_and_the_other_games_ar
     assert checked.status_code == 200
     assert client.get("/games/ryft/build").status_code == 200
     assert client.get("/").status_code == 200
-    assert client.get("/games/era/build").status_code == 500
+    assert client.get("/games/era/build").status_code == 503
+
+
+def test_a_game_whose_rules_are_written_wrong_is_left_out_as_a_broken_one(tmp_path, pool_copy):
+    """Its cards load, but no deck can be checked against its rules: it is not listed, and
+    asked for (its page, a deck to validate) it is a 503 naming the rule, never a 500."""
+    game = pool_copy / "ryft" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("exactly: 40", "exactly: forty", 1), encoding="utf-8")
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    games = client.get("/api/v1/games").get_json()["games"]
+    assert sorted(g["id"] for g in games) == ["arcmage", "era", "eruma", "shadow-era"]
+    line = game.read_text(encoding="utf-8").splitlines().index("        exactly: forty") + 1
+    said = (
+        f"ryft/game.yaml:{line}: field 'exactly': format 'standard': rule 'ryft-forty-cards':"
+        " parameter 'exactly' has the wrong type ('forty')"
+    )
+    for answer in (
+        client.get("/api/v1/games/ryft"),
+        client.post("/api/v1/games/ryft/validate", data="1 Kindle", content_type="text/plain"),
+        client.get("/api/v1/games/ryft/cards?q=kindle"),
+    ):
+        error = error_of(answer, 503)
+        assert error["code"] == "invalid-card-pool"
+        assert error["details"] == [said]
+    for page in ("/games/ryft/build", "/games/ryft/cards", "/games/ryft/cards/ryft-cinder-imp"):
+        answer = client.get(page)
+        assert answer.status_code == 503, page
+        assert answer.mimetype == "text/html"
+    assert client.get("/").status_code == 200
+    checked = client.post(
+        "/api/v1/games/era/validate", data="1 Ember Rex", content_type="text/plain"
+    )
+    assert checked.status_code == 200
 
 
 def test_a_game_asked_for_by_another_name_names_the_games_left_out(tmp_path, pool_copy):
@@ -106,11 +141,11 @@ def test_a_yaml_link_to_nothing_in_a_game_folder_leaves_every_game_served(tmp_pa
     assert found.get_json()["total"] == 2
 
 
-def test_pools_where_no_game_loads_are_a_500_listing_every_problem(tmp_path, pool_copy):
+def test_pools_where_no_game_loads_are_a_503_listing_every_problem(tmp_path, pool_copy):
     for game in pool_copy.glob("*/game.yaml"):
         game.write_text("- a list\n", encoding="utf-8")
     client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
-    error = error_of(client.get("/api/v1/games"), 500)
+    error = error_of(client.get("/api/v1/games"), 503)
     assert error["code"] == "invalid-card-pool"
     assert len(error["details"]) == 5
 
@@ -130,7 +165,7 @@ def test_pools_that_are_no_folder_of_games_are_said_to_be_what_they_are(tmp_path
     pools = tmp_path / "pool"
     make(pools)
     client = make_app(tmp_path, POOLS=str(pools)).test_client()
-    error = error_of(client.get("/api/v1/games"), 500)
+    error = error_of(client.get("/api/v1/games"), 503)
     assert error["details"] == [f"{pools}: {said}"]
 
 
