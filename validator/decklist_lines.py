@@ -166,6 +166,10 @@ _TRAILING_COMMENT = re.compile(r"\s+(?://.*|#(?!(?=\S*\d)\S+$).*)$")
 _SEPARATED = re.compile(r"[,\t|;]")
 # Parts of a line split as a chat writes a few cards on one: "4 Bad Wolf | 4 Full Moon".
 _SPLIT = re.compile(r"[|;]")
+# Such a part that no step of a line's full reading reads otherwise than its count and card
+# alone do (see _read_split): a count, then words of letters and digits with single blanks or
+# apostrophes between them; no mark a comment, a note, a printing or another count is written with.
+_PLAIN_PART = re.compile(r"^\d{1,3}\s*[xX×]?\s+[^\W_]+(?:(?: |'|’)[^\W_]+)*$")
 # The category a deck tool writes after a card's printing: "1x Kindle (SDS1A) 15 [Burn]", with
 # its marks in braces: "[Dinos{top}]".
 _CATEGORY = re.compile(r"\s*\[([^\[\]]*)\]$")
@@ -377,7 +381,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
         stuck = _COUNT_STUCK.match(line)
         if stuck and (found := _resolve(game, stuck.group(2))) is not None:
             return _with_count(game, found, stuck.group(1), stuck.group(2))
-        row = _read_row(game, line)
+        # the entries of the cells of a row are those of the parts of a split line: read once
+        entries: dict[str, tuple] = {}
+        row = _read_row(game, line, entries)
         if row is not None:
             return row
         if "," in line:
@@ -387,7 +393,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 return several
         if "|" in line or ";" in line:
             # "4 Bad Wolf | 4 Full Moon", "4 Bad Wolf; 4 Full Moon": a chat's list, a few a line
-            several = _read_split(game, line)
+            several = _read_split(game, line, entries=entries)
             if several is not None:
                 return several
         if line[-1] == "]" and (category := _CATEGORY.search(line)) is not None:
@@ -494,7 +500,7 @@ def _board_noted(game: Game, line: str) -> tuple | None:
     return (_HEADER, target, note.group(1), reading, True)
 
 
-def _read_row(game: Game, line: str) -> tuple | None:
+def _read_row(game: Game, line: str, entries: dict[str, tuple] | None = None) -> tuple | None:
     """A line no other way reads: a count set apart after the name, or a row pasted from a
     spreadsheet, a CSV file or a markdown table (``1<tab>Ember Rex<tab>SDS1A``,
     ``"3","Kindle"``, ``| 4 | Dirk Saber |``); None when it is neither."""
@@ -530,7 +536,7 @@ def _read_row(game: Game, line: str) -> tuple | None:
     # likely the card's number ("| 062 | Glacáin | 2 |"), and read as such when it is.
     counts = [(i, m) for i, cell in enumerate(cells) if (m := _COUNT_CELL.match(cell))]
     if not counts:
-        return _uncounted_row(game, cells) if len(cells) > 1 else None
+        return _uncounted_row(game, cells, entries) if len(cells) > 1 else None
     at, match = next(((i, m) for i, m in counts if m.group(1)[0] != "0"), counts[0])
     digits = match.group(1)
     others = [cell for i, cell in enumerate(cells) if i != at]
@@ -570,7 +576,9 @@ def _printed(game: Game, found: tuple, text: str, codes: list[str]) -> tuple:
     return _resolve(game, printed) or found
 
 
-def _uncounted_row(game: Game, cells: list[str]) -> tuple | None:
+def _uncounted_row(
+    game: Game, cells: list[str], entries: dict[str, tuple] | None = None
+) -> tuple | None:
     """A row of a table with no count column, as a singleton game's list is written: one copy
     of the card a cell names when every other cell says what it is (its type, class, faction:
     ``| Charlotte | Assassin |``), its printing or the part of the deck it is in; None
@@ -579,7 +587,7 @@ def _uncounted_row(game: Game, cells: list[str]) -> tuple | None:
     for at, cell in enumerate(cells):
         count = 1
         if _split_count_digits(cell)[2]:
-            entry = _read_entry(game, cell)
+            entry = _entry(game, cell, entries)
             found = entry[1:4] if entry[0] == _CARD else None
             count = entry[4] if found else 1
         else:
@@ -689,11 +697,16 @@ def _read_several(game: Game, text: str) -> tuple | None:
     return (_SEVERAL, tuple(readings)) if len(readings) > 1 else None
 
 
-def _read_split(game: Game, line: str, split: re.Pattern | None = None) -> tuple | None:
+def _read_split(
+    game: Game,
+    line: str,
+    split: re.Pattern | None = None,
+    entries: dict[str, tuple] | None = None,
+) -> tuple | None:
     """Cards written one after another split by bars or semicolons, which no card's name
     holds (or by ``split``): each part read as a line of its own. None unless a part is a card
     and every other part a card or an unknown name with its count ("4 Ful Moon", said as a
-    card no game has)."""
+    card no game has). ``entries`` holds the parts already read as entries (a row's cells)."""
     parts = [part.strip() for part in (split or _SPLIT).split(line, MAX_LINE_PARTS)]
     parts = [part for part in parts if part]
     if len(parts) < 2 or len(parts) > MAX_LINE_PARTS:
@@ -705,16 +718,28 @@ def _read_split(game: Game, line: str, split: re.Pattern | None = None) -> tuple
         return None  # "Kindle | SDS1A-014": a row, a name and its number, never two cards
     readings = []
     for part in parts:
-        reading = _read_entry(game, part)
-        if reading[0] != _CARD:
-            # "Bad Wolf - 4", "Kindle (SDS1A) 14" (a part listing more, "1 A, B", is no card)
+        reading = _entry(game, part, entries)
+        if reading[0] != _CARD and _PLAIN_PART.match(part) is None:
+            # "Bad Wolf - 4", "Kindle (SDS1A) 14" (a part listing more, "1 A, B", is no card).
+            # A part of a count and words alone ("4 Ful Moon") reads the same in full: it is
+            # not read twice, so a line of unknown parts costs what one unknown line does.
             again = _read_line(game, part) if "," not in part else reading
             if again[0] == _CARD:
                 reading = again
-            elif reading[0] != _UNKNOWN or not _split_count_digits(part)[2]:
-                return None
+        if reading[0] != _CARD and (reading[0] != _UNKNOWN or not _split_count_digits(part)[2]):
+            return None
         readings.append(reading)
     return (_SEVERAL, tuple(readings)) if any(r[0] == _CARD for r in readings) else None
+
+
+def _entry(game: Game, text: str, entries: dict[str, tuple] | None) -> tuple:
+    """``text`` read as an entry (:func:`_read_entry`), once for the line ``entries`` is of."""
+    if entries is None:
+        return _read_entry(game, text)
+    reading = entries.get(text)
+    if reading is None:
+        reading = entries[text] = _read_entry(game, text)
+    return reading
 
 
 def _categorized(game: Game, line: str, category: re.Match) -> tuple | None:

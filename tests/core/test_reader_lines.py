@@ -570,3 +570,33 @@ def test_a_group_named_in_the_plural_with_a_headers_count_heads_its_cards(era):
     parsed = parse_text("Fire Crystals (2)\n2 Fire Crystal", era)
     assert parsed.problems == []
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Fire Crystal", 2)]
+
+
+def test_an_unknown_line_split_by_bars_is_read_once(shadow_era, monkeypatch):
+    """ "4 Bad Wulf | 4 Ful Moon": each part is read once, and no part again in full, so a
+    list of such lines costs about what a list of unknown lines does."""
+    from validator import decklist_lines
+
+    full, entry = [], []
+    read_line, read_entry = decklist_lines._read_line, decklist_lines._read_entry
+    monkeypatch.setattr(
+        decklist_lines, "_read_line", lambda g, t: full.append(t) or read_line(g, t)
+    )
+    monkeypatch.setattr(
+        decklist_lines, "_read_entry", lambda g, t: entry.append(t) or read_entry(g, t)
+    )
+    reading = decklist_lines._read_line(shadow_era, "4 Bad Wulf | 4 Ful Moon")
+    assert reading[0] == decklist_lines._UNKNOWN
+    assert full == ["4 Bad Wulf | 4 Ful Moon"]
+    assert sorted(entry) == sorted(set(entry))
+
+
+def test_a_part_of_a_line_split_by_bars_is_still_read_in_full(shadow_era):
+    parsed = parse_text("Bad Wolf - 4 | 4 Full Moon\n4 Pack Wolf -- MVP | 2 Rabid Bite", shadow_era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Bad Wolf", 4),
+        ("Full Moon", 4),
+        ("Pack Wolf", 4),
+        ("Rabid Bite", 2),
+    ]
