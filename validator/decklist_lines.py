@@ -745,9 +745,11 @@ def _entry(game: Game, text: str, entries: dict[str, tuple] | None) -> tuple:
 def _categorized(game: Game, line: str, category: re.Match) -> tuple | None:
     """A card's printing and the category a deck tool files it under after it ("1x Kindle
     (SDS1A) 15 [Burn]"): the card, the category said as a note unless it is what the card is
-    ("[Action]"); its marks in braces ("{top}") say nothing. None for any other line."""
+    ("[Action]"); its marks in braces ("{top}") say nothing. A printing the card has not
+    ("(SDS1A) 5", another card's number) is said as it is without the category. None for any
+    other line."""
     reading = _read_line(game, line[: category.start()])
-    if reading[0] != _CARD or not reading[2]:
+    if reading[0] != _CARD or not (reading[2] or reading[3]):
         return None
     words = _BRACED.sub("", category.group(1)).strip()
     if not words or _describes(reading[1], words):

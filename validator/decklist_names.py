@@ -154,7 +154,11 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
             # code, is a note (if not what the card is: see _describes)
             return card, named, (*notes, f"{code} after {card.name} is read as a note")
         if printing is None:
-            note = f"no printing of {card.name} is {code}; read as {card.name} in any printing"
+            other = _whose(game, card, match)
+            whose = f", the number of {other.name}" if other is not None else ""
+            note = (
+                f"no printing of {card.name} is {code}{whose}; read as {card.name} in any printing"
+            )
             return card, named, (*notes, note)
         return printing, True, notes
     number = _NUMBER_AFTER.match(text)
@@ -208,6 +212,28 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
                 return found  # "Pack Wolf (Shadow Ally)": what the card is
             return card, named, (*notes, f"({noted[1]}) after {card.name} is read as a note")
     return None
+
+
+def _whose(game: Game, card: Card, match: re.Match) -> Card | None:
+    """The other card a printing's code after ``card``'s name is the number of ("Kindle
+    (SDS1A) 5": 5 of SDS1A is Tidefang Mosasaur), or None when it is no other card's."""
+    if match.re is _PAREN_CODE:
+        if match.group(3) is None:
+            return None
+        found = _in_set(game, match.group(2), match.group(3))
+    elif match.re is _SET_NUMBER:
+        found = _in_set(game, match.group(2), match.group(3))
+    else:
+        code = (match.group(2) or match.group(3) or "").strip()
+        found = _find(game, code) if _DIGIT.search(code) else None
+        if found is not None and not found[1]:
+            found = None  # a code that is a card's name or alias is no number
+        parts = _CODE_SEPARATOR.split(code)
+        if found is None and len(parts) >= 2:
+            found = _in_set(game, " ".join(parts[:-1]), parts[-1])
+    if found is None or found[0].identity == card.identity:
+        return None
+    return found[0]
 
 
 def _in_set(game: Game, set_code: str, number: str) -> tuple | None:

@@ -600,3 +600,14 @@ def test_a_part_of_a_line_split_by_bars_is_still_read_in_full(shadow_era):
         ("Pack Wolf", 4),
         ("Rabid Bite", 2),
     ]
+
+
+@pytest.mark.parametrize("line", ["3 Kindle (SDS1A) 5 [Actions]", "3 Kindle (SDS1A) 5 [Burn]"])
+def test_a_printing_of_another_card_before_a_category_names_that_card(era, line):
+    """ "(SDS1A) 5" is Tidefang Mosasaur's number: the line is Kindle, as its name says, and the
+    warning names the printing and whose number it is, not the whole line as no card."""
+    parsed = parse_text(line, era)
+    assert entries(parsed) == [("era-kindle", 3, False)]
+    problem = parsed.problems[0]
+    assert (problem.rule, problem.severity) == (READ_AS, WARNING)
+    assert "no printing of Kindle is (SDS1A) 5, the number of Tidefang Mosasaur" in problem.message
