@@ -36,7 +36,9 @@ from .decklist_names import (
     _is_place,
     _kept,
     _misspelt_card,
+    _numbers_by_set,
     _resolve,
+    _same_number,
     _suggestions,
 )
 
@@ -463,7 +465,7 @@ def _hashed(game: Game, line: str) -> tuple:
         return (_SKIP,)
     rest = rest.strip()
     if not rest:
-        found = _resolve(game, number)
+        found = _resolve(game, number) or _by_digits(game, number)
         return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
     found = _resolve(game, rest)
     if found is None:
@@ -472,6 +474,24 @@ def _hashed(game: Game, line: str) -> tuple:
     if printing is None:
         return (_COMMENTED, line, found[0].name, number)
     return (_CARD, printing, True, found[2], 1)
+
+
+def _by_digits(game: Game, number: str) -> tuple | None:
+    """The card numbered ``number`` written without the zeros its number is printed with
+    ("#15" for ERUMA's 015), as a printing named; None when no card's number is those digits,
+    or the printings of several cards are (ERA's "#5": 005 of SDS1A, of SDS1B, ...)."""
+    if not number.isdigit():
+        return None
+    found = None
+    for by_number in _numbers_by_set(game).values():
+        for at in by_number.get(("digits", number.lstrip("0")), ()):
+            card = game.cards[at]
+            if not _same_number(card, number):
+                continue
+            if found is not None and found.identity != card.identity:
+                return None
+            found = found or card
+    return None if found is None else (found, True, ())
 
 
 def _counts_none(text: str) -> bool:

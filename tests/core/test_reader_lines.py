@@ -611,3 +611,17 @@ def test_a_printing_of_another_card_before_a_category_names_that_card(era, line)
     problem = parsed.problems[0]
     assert (problem.rule, problem.severity) == (READ_AS, WARNING)
     assert "no printing of Kindle is (SDS1A) 5, the number of Tidefang Mosasaur" in problem.message
+
+
+def test_a_card_number_written_without_its_zeros_names_the_card(eruma):
+    """ERUMA numbers its cards 001 to 117; "#15" is 015 as "#015" and "ERUMA-015" are."""
+    parsed = parse_text("#15\n#2", eruma)
+    assert parsed.problems == []
+    assert entries(parsed) == [("015-kuroshi", 1, True), ("002-makuna", 1, True)]
+
+
+def test_digits_that_are_several_cards_numbers_name_none(era):
+    """ERA's sets each have a 005: "#5" alone names none of them, and is said."""
+    parsed = parse_text("#5", era)
+    assert list(parsed.deck.entries()) == []
+    assert "no ERA card has the number '5'" in parsed.problems[0].message
