@@ -154,6 +154,8 @@ _JOINED_CARDS = re.compile(r"\s+(?:[/+&]|(?i:and))\s+")
 _NAME_NOTES = frozenset(("deckname", "deck name", "name", "title"))
 # The longest title read as the deck's name: as long as a saved deck's name may be.
 MAX_TITLE_NAME = 200
+# A game's name and a number, "ERUMA 2": a first line of them is the list's title.
+_NAMED_NUMBER = re.compile(r"^([^\W\d_][^\d]*?)\s+[1-9]\d{0,3}$")
 # The size of the deck after a list's title: "Inferno aggro (40)", "[40]", two digits or more.
 _TITLE_SIZE = re.compile(r"[\(\[]\s*\d{2,}\s*(?:cards?)?\s*[\)\]]$", re.I)
 
@@ -203,6 +205,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         # Each part is read as a line is: the limit on the work a list asks counts them all.
         raise DecklistTooLongError(parts, limit, "lines, each break within a line counted")
     numbered = _soft_parts(lines) if soft else enumerate(lines, start=1)
+    # "ERUMA 2" on top: the list's title, though it names a card (see _is_numbered_title)
+    numbered_title = _numbered_title_line(game, lines)
     for number, raw in numbered:
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -213,7 +217,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             else:
                 kept_long[stripped] = reading
         kind = reading[0]
-        if kind == _CARD and not reading[3]:  # the common line: a card, nothing to say
+        if kind == _CARD and not reading[3] and number != numbered_title:
+            # the common line: a card, nothing to say
             _, card, named, _, count = reading
             if on_board:
                 deck.add_to_board(place[1], card, count, number, named)
@@ -276,6 +281,13 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 named = _name_deck(deck, title)
                 suggestions = _suggestions(game, title)
                 problems.append(_title(game, number, stripped, suggestions, named))
+                continue
+            if kind == _CARD and number == numbered_title:
+                # "ERUMA 2": the game's name and the deck's number, though ERUMA is a set's
+                # code too and "ERUMA 2" its card 002 (written as a card's number is, "ERUMA-002"
+                # or "ERUMA 002", it is that card)
+                named = _name_deck(deck, stripped)
+                problems.append(_numbered_title(game, number, stripped, reading[1], named))
                 continue
         if note is not None:
             if note.group(1).lower() in _NAME_NOTES:  # "Name: Orc Rush", "Deck Name: ..."
@@ -552,6 +564,35 @@ def _is_title(game: Game, deck: Deck, reading: tuple, stripped: str) -> bool:
     if name_key(reading[1]) != name_key(stripped) and _TITLE_SIZE.search(stripped) is None:
         return False
     return not _misspelt_card(reading[1], _suggestions(game, reading[1]))
+
+
+def _numbered_title_line(game: Game, lines: list[str]) -> int:
+    """The number of the list's first line that is not blank when it is the game's name and a
+    number, as a player numbers the decks of a game ("ERUMA 2": the number unpadded after a
+    blank, and no count before), and 0 otherwise. The line may name a card too (ERUMA is a
+    set's code), and is read as the list's title only when it does (see parse_text)."""
+    first = _first_line(lines)
+    if not first:
+        return 0
+    numbered = _NAMED_NUMBER.match(lines[first - 1].strip().strip(_INVISIBLE).strip())
+    if numbered is None:
+        return 0
+    named = name_key(numbered.group(1)) in (name_key(game.name), name_key(game.short_name))
+    return first if named else 0
+
+
+def _numbered_title(game: Game, number: int, stripped: str, card, named: bool) -> Problem:
+    stripped = stripped.strip(_INVISIBLE).strip()
+    read_as = "the list's title and the deck's name" if named else "the list's title"
+    code = f"{card.set}-{card.number}" if card.number and card.set else card.name
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: {stripped!r} (the game's name and a number) is read as {read_as};"
+        f" if it is the card {card.name}, write {code!r}",
+        number,
+        WARNING,
+        cards=(card.name,),
+    )
 
 
 def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:

@@ -629,3 +629,21 @@ def test_a_card_and_a_note_after_dashes_with_no_count_on_top_is_the_title(shadow
     parsed = parse_text(f"{title}\nHero: Darkclaw\n4 Bad Wolf", shadow_era)
     assert parsed.deck.name == title
     assert cards(parsed, "hero") == [("Darkclaw", 1)]
+
+
+def test_the_games_name_and_a_number_on_top_is_the_lists_title(eruma):
+    """ "ERUMA 2" on top names the player's second ERUMA deck, though ERUMA is a set's code and
+    "ERUMA 2" card 002 (Makuna); the warning says how to write that card."""
+    parsed = parse_text("ERUMA 2\n#015", eruma)
+    assert parsed.deck.name == "ERUMA 2"
+    assert [e.card.name for e in parsed.deck.entries()] == ["Kuroshi"]
+    [problem] = parsed.problems
+    assert (problem.rule, problem.severity) == (IGNORED_LINE, WARNING)
+    assert "the card Makuna, write 'ERUMA-002'" in problem.message
+
+
+@pytest.mark.parametrize("first", ["ERUMA-002", "ERUMA 002", "#015\nERUMA 2"])
+def test_a_card_number_written_as_one_stays_the_card(eruma, first):
+    parsed = parse_text(f"{first}\n#001", eruma)
+    assert parsed.problems == []
+    assert "Makuna" in [e.card.name for e in parsed.deck.entries()]
