@@ -91,6 +91,7 @@ from .decklist_lines import (
     _LABELLED,
     _NOT_A_NUMBER,
     _NUMBERED_LINE,
+    _PLURAL_LINE,
     _READINGS,  # noqa: F401
     _SEVERAL,
     _SKIP,
@@ -238,6 +239,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 placed.append((number, reading[1], reading[2]))
             reading = reading[2] if as_places else reading[3]
             kind = reading[0]
+        if kind == _PLURAL_LINE:
+            reading = _plural_read(game, kept, lines, number, reading)
+            kind = reading[0]
         if (kind == _UNKNOWN or (kind == _HEADER and reading[1] is None)) and _FORUM_LINE.match(
             stripped.lstrip("> ").strip(_INVISIBLE)
         ):
@@ -379,6 +383,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 reading = _read_plain(game, stripped) or _read_line(game, stripped)
             if reading[0] == _NUMBERED_LINE:
                 reading = reading[2] if as_places else reading[3]
+            if reading[0] == _PLURAL_LINE:
+                reading = _plural_read(game, kept, lines, len(readings) + 1, reading)
             readings.append(reading)
         for header in counted[:MAX_COUNTED_HEADERS]:
             problem = _header_count(game, readings, *header)
@@ -452,6 +458,26 @@ def _heads_its_line(
             continue
         return reading[0] == _CARD and by_type.get(reading[1].type, main) == main
     return False
+
+
+def _plural_read(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, reading: tuple
+) -> tuple:
+    """How line ``number``, a header whose words are a card's name in the plural ("Water
+    Crystals (2)", see _or_plural_card), is read: the header over the group when the next line
+    that is not blank names that card ("2 Water Crystal" below it), and otherwise the card with
+    the header's count, two copies of Water Crystal, as "2 Water Crystals" is."""
+    _, header, card = reading
+    for raw in lines[number:]:
+        below = _reading_kept(game, kept, raw.strip())
+        if below[0] == _SKIP:
+            continue
+        if below[0] == _NUMBERED_LINE:
+            below = below[3]
+        if below[0] == _CARD and below[1].identity == card[1].identity:
+            return header
+        break
+    return card
 
 
 def _grouped_board(

@@ -15,6 +15,8 @@ from cardpool import Game, name_key
 from .decklist_common import MAX_COPIES_PER_LINE
 from .decklist_headers import (
     _BOARD_HEADERS,
+    _BY_TYPE,
+    _GENERIC_HEADERS,
     _HEADER_COUNT,
     _LINE_ONLY_LABELS,
     _ON_ITS_LINE,
@@ -224,6 +226,11 @@ _CARD = "card"  # (card, printing named, notes, count)
 _UNKNOWN = "unknown"  # (text, None): its suggestions are looked for when it is said
 _NUMBERED_LINE = "numbered"  # (number, reading as its place, reading as its count)
 _SEVERAL = "several"  # (the readings of the cards a header line lists after it,)
+# (reading as a header, reading as its card): "Water Crystals (2)" heads a group of crystals
+# over that card, and is otherwise two of it (see _or_plural_card)
+_PLURAL_LINE = "plural"
+# (card before, card after): "4 Bad Wolf -> Full Moon", a change from one card to another
+_ARROWED = "arrowed"
 
 
 def _short_blanks(text: str) -> str:
@@ -341,7 +348,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
         if target is not None and not (counted and _find(game, label)):
             label = _without_count(label)
             if counted:  # "Allies: 24" is a header with a count; "Sideboard: 0" starts nothing
-                return (_HEADER, target, label, None, _counts_none(rest))
+                header = (_HEADER, target, label, None, _counts_none(rest))
+                return _or_plural_card(game, header, line)
             # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
             # cards below it are the deck's. "Deck: 3 Kindle" starts its section, and a board
             # ("Sideboard: Fireball") too, as "Sideboard:" alone does; "SB: 2 Card" marks its
@@ -379,7 +387,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
             listed = _listed(game, line) if _SEPARATED.search(line) else None
             if listed is not None:
                 return listed
-            return (_HEADER, target, label, None, label != line and _counts_none(line))
+            header = (_HEADER, target, label, None, label != line and _counts_none(line))
+            return _or_plural_card(game, header, line) if label != line else header
         stuck = _COUNT_STUCK.match(line)
         if stuck and (found := _resolve(game, stuck.group(2))) is not None:
             return _with_count(game, found, stuck.group(1), stuck.group(2))
@@ -428,6 +437,25 @@ def _read_line(game: Game, stripped: str) -> tuple:
             if tagged is not None:
                 return tagged
     return reading
+
+
+def _or_plural_card(game: Game, header: tuple, line: str) -> tuple:
+    """A header with a count that groups cards by what they are, when its words are a card's
+    name in the plural ("Water Crystals (2)", "Water Crystals: 2"): both readings, the header's
+    and the card's with that count, which :func:`parse_text` chooses between by the line below
+    (the card below it is the group's; anything else, and the line is the card). A header
+    naming a part of the deck ("Crystals (3)", "Dinos (12)") is one whatever the cards are
+    called, and so is a count of none ("Water Crystals (0)"): the header alone otherwise."""
+    _, target, label, _, _ = header
+    key = name_key(label)
+    if target != _BY_TYPE or key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
+        return header
+    found = _plural(game, label, True)
+    count = _HEADER_COUNT.search(line)
+    if found is None or count is None:
+        return header
+    card = _counted(found, _count(_DIGITS.search(count.group()).group()), label)
+    return (_PLURAL_LINE, header, card) if card[0] == _CARD else header
 
 
 def _listed(game: Game, line: str) -> tuple | None:

@@ -572,6 +572,38 @@ def test_a_group_named_in_the_plural_with_a_headers_count_heads_its_cards(era):
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Fire Crystal", 2)]
 
 
+def test_count_in_brackets_after_a_crystal_name_is_its_count(era):
+    """ "Water Crystals (2)" alone on a line: ERA has no section of that name, and the words
+    are Water Crystal's name in the plural, so the line is two copies of it (said as read),
+    as "2 Water Crystals" is; the crystals' own header still heads them."""
+    parsed = parse_text("Crystals:\n1 Fire Crystal\nWater Crystals (2)", era)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Fire Crystal", 1),
+        ("Water Crystal", 2),
+    ]
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [(READ_AS, WARNING, (3,))]
+
+
+@pytest.mark.parametrize("line", ["Water Crystals: 2", "Water Crystals [2]", "Water Crystals - 2"])
+def test_a_count_written_as_a_headers_after_a_crystal_name_is_its_count(era, line):
+    parsed = parse_text(line, era)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Water Crystal", 2)]
+
+
+def test_a_crystal_name_with_a_count_over_that_crystal_heads_it(era):
+    """Over its own card, "Water Crystals (2)" is the group's header and its count, not two
+    more copies: the card below is counted once."""
+    parsed = parse_text("Water Crystals (2)\n\n1 Water Crystal\n1 Water Crystal", era)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Water Crystal", 2)]
+    assert parsed.problems == []
+
+
+def test_a_sections_header_with_a_count_still_heads_its_cards(era):
+    parsed = parse_text("Dinos (1)\n1 Ember Rex\nCrystals (1)\n1 Fire Crystal", era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["dinos"]] == [("Ember Rex", 1)]
+
+
 def test_an_unknown_line_split_by_bars_is_read_once(shadow_era, monkeypatch):
     """ "4 Bad Wulf | 4 Ful Moon": each part is read once, and no part again in full, so a
     list of such lines costs about what a list of unknown lines does."""
