@@ -83,6 +83,7 @@ from .decklist_headers import (
 )
 from .decklist_json import parse_mapping  # noqa: F401
 from .decklist_lines import (
+    _ARROWED,
     _BAD_COUNT,
     _CARD,
     _COMMENTED,
@@ -785,6 +786,18 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
                 " write the one meant",
                 number,
                 cards=(name,),
+            )
+        )
+    elif kind == _ARROWED:
+        before, after = values
+        problems.append(
+            _problem(
+                MALFORMED_LINE,
+                f"Line {number}: {stripped!r} names two cards, {before} and {after}, joined by an"
+                f" arrow as a change from one card to another is written; write the line of the"
+                " card the deck holds (neither is counted)",
+                number,
+                cards=(before, after),
             )
         )
     elif kind == _UNREADABLE:

@@ -184,7 +184,7 @@ _SPLIT_WORDED = re.compile(r"\s+[/+]\s+")
 _LAST_JOINED = re.compile(r"\s+(?:(?i:and)|&)\s+")
 # A note after a card and dashes: "3 Kindle -- burn", "3 Kindle - vs air", "3 Kindle — burn".
 # An arrow points at a note as two dashes do: "4 Bad Wolf <- MVP", "4 Bad Wolf ← core".
-_DASH_NOTE = re.compile(r"\s+(?:(--+|<-+|=>|->|[←⬅⇐])\s*|[-–—]\s+)(?=\S)")
+_DASH_NOTE = re.compile(r"\s+(?:(--+|<-+|=>|->|[←⬅⇐→⇒➔])\s*|[-–—]\s+)(?=\S)")
 # A place in an outline by a letter or a small roman numeral: "a) Kindle", "(b) Kindle", "ii."
 _LETTER_PLACE = re.compile(r"^(?:\(?[a-zA-Z]\)|[a-zA-Z]\.|\(?[ivx]{1,4}[.)])\s+(\S.*)$")
 # Symbols (emoji) before a line, with the marks that ask for their emoji form.
@@ -848,6 +848,16 @@ def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:
     if reading[0] != _CARD:
         return None
     words = line[dash.end() :]
+    if dash.group(1) and dash.group(1).strip("-"):
+        # "4 Bad Wolf -> Full Moon": an arrow points from one card to another as a sideboard
+        # plan or a change to a deck writes a swap, so which is in the deck is the player's
+        # to say; an arrow at other words ("<- MVP") is a comment, as "--" is
+        after = _read_entry(game, words)
+        if after[0] == _CARD:
+            return (_ARROWED, reading[1].name, after[1].name)
+        named = _split_count(words)[1]
+        if after[0] == _UNKNOWN and _misspelt_card(named, _suggestions(game, named)):
+            return (_ARROWED, reading[1].name, named)  # "-> Ful Moon"
     if dash.group(1) or _describes(reading[1], words) or _is_place(game, reading[1], words):
         # "3 Cinder Imp - Inferno Being", "1 Plymouth - I": what the card is, or its place in
         # the chapter, as "(Being)" and "(I)" say

@@ -604,6 +604,22 @@ def test_a_sections_header_with_a_count_still_heads_its_cards(era):
     assert [(e.card.name, e.count) for e in parsed.deck.sections["dinos"]] == [("Ember Rex", 1)]
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["4 Bad Wolf -> Full Moon", "4 Bad Wolf => 4 Full Moon", "4 Bad Wolf → Full Moon",
+     "4 Bad Wolf -> Ful Moon"],
+)  # fmt: skip
+def test_two_cards_joined_by_an_arrow_are_a_change_the_player_must_settle(shadow_era, line):
+    """An arrow from one card to another is how a sideboard plan or a deck's change writes a
+    swap: which of the two is in the deck is the player's to say, and neither is guessed."""
+    parsed = parse_text(line, shadow_era)
+    assert list(parsed.deck.entries()) == []
+    [problem] = parsed.problems
+    assert problem.rule == MALFORMED_LINE
+    assert "Bad Wolf and Ful" in problem.message
+    assert "arrow" in problem.message
+
+
 def test_an_unknown_line_split_by_bars_is_read_once(shadow_era, monkeypatch):
     """ "4 Bad Wulf | 4 Ful Moon": each part is read once, and no part again in full, so a
     list of such lines costs about what a list of unknown lines does."""
