@@ -14,6 +14,7 @@ only ever deal with HTTP errors.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
@@ -83,22 +84,35 @@ def handle_deckwright_error(error: DeckwrightError) -> Response | HTTPException:
     status = status_of(error)
     if status >= 500:
         current_app.logger.error("%s: %s", error.code, error)
-    message, details = str(error), details_of(error)
+    message, details = message_of(error), details_of(error)
     if isinstance(error, PoolError):
-        # The log keeps the whole paths; a client is told the files within the pools'
-        # folder ("era/cards.yaml:58"), not where the server keeps them.
-        message, details = within_pools(message), [within_pools(d) for d in details]
+        details = [within_pools(d) for d in details]
     if is_api_request():
         return error_response(status, error.code, message, details)
     http_error = default_exceptions.get(status, InternalServerError)(description=message)
     return current_app.handle_http_exception(http_error)
 
 
+def message_of(error: DeckwrightError) -> str:
+    """A library error's words for a client, API or page: a pool's problems name the files
+    within the pools' folder ("era/cards.yaml:58"), not where the server keeps them (the
+    log keeps the whole paths)."""
+    return within_pools(str(error)) if isinstance(error, PoolError) else str(error)
+
+
 def within_pools(text: str) -> str:
-    """``text`` with the pools' folder left out of the paths it names."""
+    """``text`` with the pools' folder left out of the paths it names, and named as such
+    where it is named itself ("the card pools' folder: no such folder")."""
     library = current_app.extensions.get("deckwright.pools")
     root = str(getattr(library, "root", "") or current_app.config.get("POOLS") or "")
-    return text.replace(root.rstrip("/\\") + os.sep, "") if root else text
+    root = root.rstrip("/\\")
+    if not root:
+        return text
+    text = text.replace(root + os.sep, "")
+    return re.sub(re.escape(root) + r"(?![\w.-])", lambda _: POOLS_FOLDER, text)
+
+
+POOLS_FOLDER = "the card pools' folder"
 
 
 def handle_http_exception(error: HTTPException) -> Response | HTTPException:

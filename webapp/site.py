@@ -311,7 +311,7 @@ def deckwright_error(error: DeckwrightError):
     status = errors.status_of(error)
     titles = {404: "Not found", 410: "Deleted", 503: "Not available"}
     title = titles.get(status, "Something is wrong with this request")
-    return error_page(status, title, str(error))
+    return error_page(status, title, errors.message_of(error))
 
 
 def http_error(error: HTTPException):

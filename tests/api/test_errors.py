@@ -166,7 +166,24 @@ def test_pools_that_are_no_folder_of_games_are_said_to_be_what_they_are(tmp_path
     make(pools)
     client = make_app(tmp_path, POOLS=str(pools)).test_client()
     error = error_of(client.get("/api/v1/games"), 503)
-    assert error["details"] == [f"{pools}: {said}"]
+    # Where the server keeps its files is not the client's: the folder is named as such.
+    assert error["details"] == [f"the card pools' folder: {said}"]
+    assert str(tmp_path) not in error["message"]
+    for page in ("/", "/games/era/build", "/validate"):
+        answer = client.get(page)
+        assert answer.status_code == 503, page
+        assert f"the card pools&#39; folder: {said}" in answer.get_data(as_text=True)
+        assert str(tmp_path) not in answer.get_data(as_text=True)
+
+
+def test_the_pages_of_a_broken_game_name_its_files_within_the_pools_folder(tmp_path, pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "\n  - {id: broken}\n", encoding="utf-8")
+    client = make_app(tmp_path, POOLS=str(pool_copy)).test_client()
+    answer = client.get("/games/era/build")
+    assert answer.status_code == 503
+    assert "era/cards.yaml:" in answer.get_data(as_text=True)
+    assert str(tmp_path) not in answer.get_data(as_text=True)
 
 
 def test_pages_outside_the_api_keep_html_errors(client):
