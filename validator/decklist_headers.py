@@ -21,13 +21,15 @@ _HEADER_COUNT = re.compile(
 )
 
 # Headers players write over a whole list rather than one section of it.
-# ("Draw Deck": the deck a player draws from, as Arcmage's rules name it beside the regions)
+# ("Draw Deck": the deck a player draws from, as Arcmage's rules name it beside the regions;
+# and as German lists write them: "Hauptdeck", "Deckliste", "Karten")
 _GENERIC_LABELS = (
     "Deck", "Main", "Main Deck", "Mainboard", "Main board", "Decklist", "Cards", "Draw Deck",
-    "Draw Pile",
+    "Draw Pile", "Hauptdeck", "Deckliste", "Karten",
 )  # fmt: skip
 _GENERIC_HEADERS = frozenset(name_key(label) for label in _GENERIC_LABELS)
-_SIDEBOARD_LABELS = ("Sideboard", "Side board", "Side", "SB", "Side Deck", "Sidedeck")
+# (and as German lists write it: "Nebendeck"; "Sideboard" is German too)
+_SIDEBOARD_LABELS = ("Sideboard", "Side board", "Side", "SB", "Side Deck", "Sidedeck", "Nebendeck")
 _MAYBEBOARD_LABELS = ("Maybeboard", "Maybe board", "Maybe", "Considering")
 _BOARD_LABELS = (*_SIDEBOARD_LABELS, *_MAYBEBOARD_LABELS)
 _BOARD_HEADERS = {

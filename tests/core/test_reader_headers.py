@@ -647,3 +647,33 @@ def test_a_card_number_written_as_one_stays_the_card(eruma, first):
     parsed = parse_text(f"{first}\n#001", eruma)
     assert parsed.problems == []
     assert "Makuna" in [e.card.name for e in parsed.deck.entries()]
+
+
+def test_a_shadow_era_list_with_german_headers(shadow_era):
+    parsed = parse_text(
+        "Held:\nDarkclaw\n\nVerbündete (4):\n4 Bad Wolf\n\nFähigkeiten (4):\n4 Full Moon\n\n"
+        "Nebendeck:\n2 Rabid Bite",
+        shadow_era,
+    )
+    assert parsed.problems == []
+    assert cards(parsed, "hero") == [("Darkclaw", 1)]
+    assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Full Moon", 4)]
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Rabid Bite", 2)]
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "section"),
+    [
+        ("era", "Kristalle:\n1 Fire Crystal", "crystals"),
+        ("era", "Ereignisse (3)\n3 Kindle", "deck"),
+        ("eruma", "Handlanger:\n1 Rat", "extra"),
+        ("arcmage", "Regionen:\n1 Plymouth", "regions"),
+        ("ryft", "Hauptdeck:\n3 Cinder Imp", "deck"),
+        ("shadow-era", "Helden: Darkclaw", "hero"),
+        ("shadow-era", "Hauptdeck:\nDarkclaw", "hero"),
+    ],
+)
+def test_each_games_section_headers_in_german(games, game, text, section):
+    parsed = parse_text(text, games[game])
+    assert parsed.problems == []
+    assert len(cards(parsed, section)) == 1
