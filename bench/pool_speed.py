@@ -228,15 +228,16 @@ def main() -> int:
         if target_compile:
             line += f"   target < {target_compile} s: {verdict(compiled, target_compile)}"
         print(line)
-        print(
-            f"  CLI cached start       {cli:6.2f} s  (CPU {cli_cpu:.2f} s)   target <"
-            f" {TARGET_START_S} s: {verdict(cli, TARGET_START_S)}"
-        )
-        print(
-            f"  site cached start      {site:6.2f} s  (CPU {site_cpu:.2f} s)   target <"
-            f" {TARGET_START_S} s: {verdict(site, TARGET_START_S)}"
-            f"   (first validate answered, HTTP {status})"
-        )
+        # Past 50,000 cards a pool must work; no figure of it has a target to meet or miss.
+        target_start = TARGET_START_S if size <= 50_000 else None
+        line = f"  CLI cached start       {cli:6.2f} s  (CPU {cli_cpu:.2f} s)"
+        if target_start:
+            line += f"   target < {target_start} s: {verdict(cli, target_start)}"
+        print(line)
+        line = f"  site cached start      {site:6.2f} s  (CPU {site_cpu:.2f} s)"
+        if target_start:
+            line += f"   target < {target_start} s: {verdict(site, target_start)}"
+        print(line + f"   (first validate answered, HTTP {status})")
         line = f"  worker memory          {rss:6.0f} MB RSS, {uss:.0f} MB its own (USS)"
         if target_rss:
             line += f"   target RSS < {target_rss:.0f} MB: {verdict(rss, target_rss)}"
