@@ -23,6 +23,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from markupsafe import Markup
@@ -437,6 +438,7 @@ def event_page(event_id: str):
         return redirect(with_query(url_for("events.event_page", event_id=event.id)), 303)
     event = events.get_event(get_db(), event_id)
     if request.method == "GET":
+        leave_shown_pages()  # the form for the next player, on a phone passed on
         return _event_page(event, {}, [])
     form = request.form.to_dict()
     try:
@@ -527,6 +529,8 @@ def player_page(event_id: str, entry_id: str, token: str):
             ),
             303,
         )
+    if request.method == "GET" and entry_id in session.get(LEFT_PAGES, ()):
+        return render_template("events/left.html", event=events.get_event(db, event_id))
     form: dict[str, Any] = {}
     problems: list[str] = []
     status, headers = 200, {}
@@ -568,6 +572,7 @@ def player_page(event_id: str, entry_id: str, token: str):
             return redirect(target, 303)
     event = events.get_event(db, event_id)
     entry = events.entry(db, player)
+    _keep(SHOWN_PAGES, entry_id)
     form = form or {"decklist": editable(entry.latest)}
     # The version this form is made from, unless it came with one (kept when it was refused
     # for another reason, so that it still stands for what its sender saw).
@@ -590,6 +595,39 @@ def player_page(event_id: str, entry_id: str, token: str):
         status,
         headers,
     )
+
+
+# A phone passed from player to player keeps each one's private page in its history, where
+# the next player's Forward (or Back) opens it: the page is fetched again (it is never
+# cached), and its address is its player's key. So this browser's session notes the private
+# pages it showed, and once it opens an event's form (the next player's), those pages are
+# left: opened again here, one says so and shows nothing of its player's until someone says
+# it is theirs. Its link opens it as ever on any other device. Entry ids alone are kept
+# (no tokens), the last few of each.
+SHOWN_PAGES, LEFT_PAGES = "event_pages_shown", "event_pages_left"
+MAX_PAGES_KEPT = 20
+
+
+def _keep(key: str, *entry_ids: str) -> None:
+    kept = [e for e in session.get(key, []) if e not in entry_ids]
+    session[key] = [*kept, *entry_ids][-MAX_PAGES_KEPT:]
+
+
+def leave_shown_pages() -> None:
+    """The private pages this browser showed are left: the device is someone else's now."""
+    if shown := session.pop(SHOWN_PAGES, None):
+        _keep(LEFT_PAGES, *shown)
+
+
+@bp.post("/<event_id>/entries/<entry_id>/<token>/mine")
+def show_left_page(event_id: str, entry_id: str, token: str):
+    """A private page left on this device, shown again to its player, who says it is theirs."""
+    events.as_player(get_db(), event_id, entry_id, token)
+    left = session.get(LEFT_PAGES, [])
+    if entry_id in left:
+        session[LEFT_PAGES] = [e for e in left if e != entry_id]
+    target = url_for("events.player_page", event_id=event_id, entry_id=entry_id, token=token)
+    return redirect(target, 303)
 
 
 def with_query(path: str) -> str:
