@@ -543,6 +543,21 @@ def save_deck():
     return response, 201, {"Location": location}
 
 
+@bp.get("/decks")
+@documented(
+    "The public decks, a page at a time, the last changed first",
+    accounts.PublicDecksSchema,
+    query=accounts.PublicDecksQuerySchema,
+    errors=[400],
+)
+def list_public_decks():
+    """Decks their owners made public, each once, as its latest version, by ``game``,
+    ``format`` (with the game) and a ``card`` the list names. A page holds ``per_page``
+    decks (50 unless asked); ``next`` is the next page's address. A page past the last one
+    has no decks. Unlisted, private and deleted decks are never listed."""
+    return accounts.public_decks(current_games())
+
+
 @bp.get("/decks/<deck_id>")
 @documented("A saved deck", schemas.SavedDeckSchema, errors=[404])
 def get_deck(deck_id: str):

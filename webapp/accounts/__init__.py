@@ -16,7 +16,13 @@ their data as JSON, and the means to delete it all. Modules, one idea each:
 
 from __future__ import annotations
 
-from .api import DeletedDeckSchema, delete_deck
+from .api import (
+    DeletedDeckSchema,
+    PublicDecksQuerySchema,
+    PublicDecksSchema,
+    delete_deck,
+    public_decks,
+)
 from .sessions import current
 from .store import OWNER, Account, bind_event
 from .viewer import deck_saved
@@ -25,8 +31,11 @@ __all__ = [
     "OWNER",
     "Account",
     "DeletedDeckSchema",
+    "PublicDecksQuerySchema",
+    "PublicDecksSchema",
     "bind_event",
     "current",
     "deck_saved",
     "delete_deck",
+    "public_decks",
 ]

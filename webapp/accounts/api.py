@@ -9,6 +9,7 @@ the account's "My events".
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 from marshmallow import Schema, fields, validate
@@ -89,6 +90,117 @@ class MyDecksQuerySchema(Schema):
             "description": "changed (the newest version first, the default), created (the"
             " deck first saved most recently first) or name"
         },
+    )
+
+
+class PublicDeckSchema(Schema):
+    id = fields.Str(
+        required=True,
+        metadata={"description": "Its latest version's id: GET /api/v1/decks/{id} has it whole."},
+    )
+    deck = fields.Str(
+        required=True, metadata={"description": "The deck's first id, shared by its versions."}
+    )
+    name = fields.Str(required=True)
+    game = fields.Str(required=True)
+    format = fields.Str(required=True)
+    description = fields.Str(required=True)
+    owner = fields.Str(required=True, metadata={"description": "Its owner's user name."})
+    created = fields.DateTime(
+        required=True, metadata={"description": "When its latest version was saved."}
+    )
+    url = fields.Str(required=True, metadata={"description": "The deck's page."})
+    api = fields.Str(required=True, metadata={"description": "The deck in the API."})
+
+
+class PublicDecksSchema(Schema):
+    decks = fields.List(fields.Nested(PublicDeckSchema), required=True)
+    page = fields.Int(required=True, metadata={"description": "This page's number, from 1."})
+    per_page = fields.Int(required=True)
+    pages = fields.Int(required=True, metadata={"description": "How many pages there are."})
+    total = fields.Int(required=True, metadata={"description": "How many decks are listed."})
+    next = fields.Str(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The next page's address; null on the last page."},
+    )
+
+
+class PublicDecksQuerySchema(Schema):
+    page = fields.Int(
+        load_default=1, validate=validate.Range(min=1), metadata={"description": "From 1."}
+    )
+    per_page = fields.Int(
+        load_default=decks.API_PER_PAGE,
+        validate=validate.Range(min=1, max=decks.MAX_PER_PAGE),
+        metadata={"description": f"Decks a page, 1 to {decks.MAX_PER_PAGE}."},
+    )
+    game = fields.Str(metadata={"description": "One game's decks (its id); every game's if none."})
+    format = fields.Str(
+        metadata={"description": "Decks whose latest version is in this format of the game."}
+    )
+    card = fields.Str(
+        validate=validate.Length(max=100),
+        metadata={"description": "Decks whose list names this card (any case)."},
+    )
+
+
+def public_decks(games: dict[str, Any]) -> dict:
+    """``GET /api/v1/decks`` (a view of the API blueprint, given its loaded games): a page of
+    the public decks, the last changed first, each as its latest version. Unlisted, private
+    and deleted decks are never listed, whoever asks."""
+    from ..api import load_query  # the API's own reading of a query (it imports this package)
+
+    query = load_query(PublicDecksQuerySchema())
+    game, fmt, card = query.get("game"), query.get("format"), query.get("card")
+    if game is not None and game not in games:
+        raise errors.ApiError(
+            400,
+            "invalid-query",
+            f"Deckwright has no game {game!r}",
+            [f"game: one of {', '.join(games)}"],
+        )
+    if fmt is not None and game is None:
+        raise errors.ApiError(
+            400,
+            "invalid-query",
+            "a format is one game's: give the game too",
+            ["format: given without game"],
+        )
+    if fmt is not None and fmt not in games[game].formats:
+        raise errors.ApiError(
+            400,
+            "invalid-query",
+            f"the game {game!r} has no format {fmt!r}",
+            [f"format: one of {', '.join(games[game].formats)}"],
+        )
+    shown = decks.public_decks(
+        get_db(), game, fmt, card, query.get("page", 1), query.get("per_page", decks.API_PER_PAGE)
+    )
+    following = None
+    if shown.page < shown.pages:
+        asked = {k: v for k, v in (("game", game), ("format", fmt), ("card", card)) if v}
+        following = url_for(
+            "api.list_public_decks", page=shown.page + 1, per_page=shown.per_page, **asked
+        )
+    return PublicDecksSchema().dump(
+        {
+            "page": shown.page,
+            "per_page": shown.per_page,
+            "pages": shown.pages,
+            "total": shown.total,
+            "next": following,
+            "decks": [
+                {
+                    **asdict(saved),
+                    "deck": shown.roots[saved.id],
+                    "owner": owner,
+                    "url": url_for("site.deck", deck_id=saved.id),
+                    "api": url_for("api.get_deck", deck_id=saved.id),
+                }
+                for saved, owner in shown.decks
+            ],
+        }
     )
 
 

@@ -43,6 +43,7 @@ from ..decks import SavedDeck, _saved, create_table, delete_saved
 from ..events.tokens import as_pasted, new_token, token_hash, token_matches
 from .refusals import AccountNotFoundError, InvalidAccountError
 from .store import Account
+from .store import ensure_schema as ensure_accounts
 
 PRIVATE = "private"
 UNLISTED = "unlisted"
@@ -396,18 +397,21 @@ class PublicPage(Paged):
     and where the page is among them."""
 
     decks: list[tuple[SavedDeck, str]]
+    # Each version's deck: the first id, which every version of it shares.
+    roots: dict[str, str] = field(default_factory=dict)
 
 
 def public_decks(
     db: sqlite_utils.Database,
-    game_id: str,
+    game_id: str | None,
     format_id: str | None = None,
     card: str | None = None,
     page: int = 1,
     per_page: int = PUBLIC_PAGE,
 ) -> PublicPage:
-    """A page of a game's public decks, the last changed first (the newest version saved, as
-    "My decks" sorts): the latest version of each, with its owner's name; ``format_id`` keeps
+    """A page of a game's public decks (every game's, given None), the last changed first (the
+    newest version saved, as "My decks" sorts): the latest version of each, with its owner's
+    name; ``format_id`` keeps
     those whose latest version is in that format, ``card`` those whose list names it (without
     regard to case). ``page`` counts from 1; a page past the last is empty, not an error."""
     if not 1 <= per_page <= MAX_PER_PAGE:
@@ -415,7 +419,11 @@ def public_decks(
     if page < 1:
         raise InvalidAccountError("Pages are counted from 1.")
     ensure_schema(db)
-    where, params = ["d.game = ?", "o.visibility = ?"], [game_id, PUBLIC]
+    ensure_accounts(db)  # the owners' names: a site none has registered on yet lists none
+    where, params = ["o.visibility = ?"], [PUBLIC]
+    if game_id:
+        where.append("d.game = ?")
+        params.append(game_id)
     if format_id:
         where.append("d.format = ?")
         params.append(format_id)
@@ -434,13 +442,13 @@ def public_decks(
     total = db.execute(f"SELECT COUNT(*) {public}", params).fetchone()[0]
     rows = db.execute(
         f"""SELECT d.id, d.game, d.name, d.format, d.created, d.parent, d.deck, d.text,
-                   COALESCE(d.description, ''), a.name
+                   COALESCE(d.description, ''), a.name, o.root
             {public}
             ORDER BY d.created DESC, d.rowid DESC LIMIT ? OFFSET ?""",
         [*params, per_page, (page - 1) * per_page],
     ).fetchall()
     shown = [(_saved(tuple(row[:9])), row[9]) for row in rows]
-    return PublicPage(page, per_page, total, decks=shown)
+    return PublicPage(page, per_page, total, decks=shown, roots={r[0]: r[10] for r in rows})
 
 
 def forget(db: sqlite_utils.Database, account: Account) -> None:
