@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -68,15 +69,45 @@ def check_and_load(
         problem = PoolProblem(str(root), "no game folders (a folder holding game.yaml) found here")
         return {}, [problem, *sink]
     games: dict[str, Game] = {}
+    folders: dict[str, Path] = {}  # game id -> the folder that gave it first
     for directory in dirs:
         stamp = cache.fingerprint(directory) if cache_dir else None
         before = len(sink)
         game = _build_game(directory, sink, partial)
-        if game is not None:
-            games[game.id] = game
-            if cache_dir and len(sink) == before:
-                cache.write(cache_dir, directory, game, stamp)
+        if game is None:
+            continue
+        if game.id in folders:
+            sink.append(_id_taken(directory, game.id, folders[game.id]))
+            continue
+        folders[game.id] = directory
+        games[game.id] = game
+        if cache_dir and len(sink) == before:
+            cache.write(cache_dir, directory, game, stamp)
     return games, sink
+
+
+def _id_taken(directory: Path, game_id: str, first: Path) -> PoolProblem:
+    """The problem of a game folder giving the id an earlier folder gave (a copy of a game
+    left with the original's id): the first keeps it, this one is served in its place by
+    nothing."""
+    path = directory / "game.yaml"
+    line = None
+    try:
+        # the line of the top-level ``id:`` key, without reading YAML (a start from the
+        # cache never does)
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.match(r"(\ufeff)?id\s*:", text):
+                line = number
+                break
+    except (OSError, UnicodeDecodeError):
+        pass
+    return PoolProblem(
+        str(path),
+        f"game id {game_id!r} is the id of the game in the folder {first.name} too:"
+        " each game needs an id of its own",
+        line,
+        field="id",
+    )
 
 
 def _build_game(directory: Path, sink: list[PoolProblem], partial: bool = False) -> Game | None:
@@ -167,11 +198,16 @@ def _load_each(
     problems of each folder that does not (by the folder's name)."""
     games: dict[str, Game] = {}
     broken: dict[str, list[PoolProblem]] = {}
+    folders: dict[str, Path] = {}  # game id -> the folder that gave it first
     for directory in game_dirs(root):
         sink: list[PoolProblem] = []
         game = _compiled_game(directory, sink, cache_dir)
+        if game is not None and not sink and game.id in folders:
+            sink.append(_id_taken(directory, game.id, folders[game.id]))
         if game is not None and not sink and vet is not None:
             sink.extend(vet(game))
+        if game is not None and not sink:
+            folders[game.id] = directory
         if sink or game is None:
             broken[directory.name] = sink or [PoolProblem(str(directory), "did not load")]
         else:

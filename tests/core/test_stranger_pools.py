@@ -7,11 +7,12 @@ the card and the field; none may be accepted silently or hidden behind a follow-
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 
-from cardpool import check_pools, load_game
+from cardpool import PoolLibrary, check_pools, load_game
 from cardpool.loader import check_and_load
 
 GAME = """\
@@ -276,3 +277,20 @@ def test_the_game_to_start_from_in_the_docs_loads_as_written(tmp_path):
     game = load_game(folder)
     assert [s.id for s in game.sections] == ["champion", "deck"]
     assert [r.id for r in game.formats["standard"].rules] == ["one-champion", "copies"]
+
+
+def test_two_folders_giving_one_game_id_are_refused_and_the_first_is_served(ember):
+    """A copy of a game left with the original's id was served in its place without a
+    word (the site listed the copy's name under the original's id)."""
+    shutil.copytree(ember / "ember", ember / "ember-copy")
+    copy = ember / "ember-copy" / "game.yaml"
+    rewrite(copy, "name: Ember Wars", "name: Ember Wars (my copy)")
+    problems = check_pools(ember)
+    assert [(p.file, p.line, p.field) for p in problems] == [(str(copy), 1, "id")]
+    assert problems[0].message == (
+        "game id 'ember' is the id of the game in the folder ember too: each game needs an"
+        " id of its own"
+    )
+    library = PoolLibrary(ember, partial=True)
+    assert library.game("ember").name == "Ember Wars"
+    assert [str(p) for p in library.problems] == [str(problems[0])]
