@@ -193,14 +193,15 @@ _SYMBOLS = re.compile(r"^(?:[^\w\s\d][\ufe0f\u200d]?)+\s*")
 _BOARD_NOTE = re.compile(r"\s*[\(\[]\s*([^\W\d][\w ]{0,20}?)\s*[\)\]]$")
 # Counts written as fewer players write them, tried only on a line no other way reads: after
 # a star ("Fire Breath*3", "Fire Breath * 3") or before one ("3 * Fire Breath"), with its x in
-# brackets ("(x3) Fire Breath", "[3x] Fire Breath"), before a colon ("3: Fire Breath") or
-# with its word stuck to it ("3pcs Fire Breath").
+# brackets ("(x3) Fire Breath", "[3x] Fire Breath"), before a colon ("3: Fire Breath"), with
+# its word stuck to it ("3pcs Fire Breath") or with a dash after it ("3-Fire Breath").
 _ODD_COUNTS = (
     re.compile(r"^(?P<name>\S.*?)\s*\*\s*[xX×]?(?P<count>\d{1,3})$"),
     re.compile(r"^(?P<count>\d{1,3})\s*[xX×]?\s*\*\s*(?P<name>\S.*)$"),
     re.compile(r"^[\(\[]\s*[xX×]?\s*(?P<count>\d{1,3})\s*[xX×]?\s*[\)\]]\s*(?P<name>\S.*)$"),
     re.compile(r"^(?P<count>\d{1,3})\s*:\s*(?P<name>\S.*)$"),
     re.compile(r"^(?P<count>\d{1,3})\s*(?i:pcs|pc|copies|copy|cards|card)\.?\s+(?P<name>\S.*)$"),
+    re.compile(r"^(?P<count>\d{1,3})\s*-\s*(?P<name>\S.*)$"),  # "4-Bad Wolf", "4- Bad Wolf"
 )
 # A tag in brackets before a card, as a list files it: "[Hero] Darkclaw", "(Ally) 4 Bad Wolf".
 _TAG_FIRST = re.compile(r"^[\(\[]\s*([^\W\d][^()\[\]\d]{0,30}?)\s*[\)\]]\s*(\S.*)$")

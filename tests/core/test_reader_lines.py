@@ -673,3 +673,11 @@ def test_digits_that_are_several_cards_numbers_name_none(era):
     parsed = parse_text("#5", era)
     assert list(parsed.deck.entries()) == []
     assert "no ERA card has the number '5'" in parsed.problems[0].message
+
+
+@pytest.mark.parametrize("line", ["4-Bad Wolf", "4- Bad Wolf", "4 -Bad Wolf"])
+def test_a_count_with_a_dash_after_it_is_the_count(shadow_era, line):
+    """ "4-Bad Wolf", as some deck files and forum posts write a count."""
+    parsed = parse_text(line, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("se049", 4, False)]
