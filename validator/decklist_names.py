@@ -20,8 +20,9 @@ _DIGITS = re.compile(r"\d+")
 # numbers its lines. Never a count.
 _ROMAN = r"(?:I{1,3}|IV|VI{0,3}|IX|X)"
 _ROMAN_NUMERAL = re.compile(_ROMAN)
-# Printing codes: "(SET) 12" (with a foil mark like "*F*"), "[SET-012]" or "{SET}", "#se017".
-_PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+([\w.-]+))?(?:\s+\*\w+\*)*$")
+# Printing codes: "(SET) 12" or "(SET) #12" (with a foil mark like "*F*"), "[SET-012]" or
+# "{SET}", "#se017".
+_PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+#?([\w.-]+))?(?:\s+\*\w+\*)*$")
 _BRACKET_CODE = re.compile(r"^(.*?\S)\s*(?:\[([^\[\]]+)\]|\{([^{}]+)\})$")
 _HASH_CODE = re.compile(r"^(.*?\S)\s+#((?=\S*\d)\S+)$")
 # "Nest Ball SVI 181", as digital clients export a print: a set code of the game, a number.

@@ -681,3 +681,9 @@ def test_a_count_with_a_dash_after_it_is_the_count(shadow_era, line):
     parsed = parse_text(line, shadow_era)
     assert parsed.problems == []
     assert entries(parsed) == [("se049", 4, False)]
+
+
+def test_a_collector_number_after_a_hash_and_the_set_names_the_printing(shadow_era):
+    parsed = parse_text("4x Bad Wolf (COTC) #49", shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("se049", 4, True)]
