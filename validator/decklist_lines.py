@@ -203,6 +203,8 @@ _ODD_COUNTS = (
     re.compile(r"^(?P<count>\d{1,3})\s*(?i:pcs|pc|copies|copy|cards|card)\.?\s+(?P<name>\S.*)$"),
     re.compile(r"^(?P<count>\d{1,3})\s*-\s*(?P<name>\S.*)$"),  # "4-Bad Wolf", "4- Bad Wolf"
 )
+# The finish deck sites mark after a card, "*F*" (foil), "*E*" (etched): no rule reads it.
+_FINISH = re.compile(r"(?:\s+\*[A-Za-z]{1,8}\*)+$")
 # A tag in brackets before a card, as a list files it: "[Hero] Darkclaw", "(Ally) 4 Bad Wolf".
 _TAG_FIRST = re.compile(r"^[\(\[]\s*([^\W\d][^()\[\]\d]{0,30}?)\s*[\)\]]\s*(\S.*)$")
 
@@ -432,6 +434,12 @@ def _read_line(game: Game, stripped: str) -> tuple:
         odd = _odd_count(game, line)
         if odd is not None:
             return odd
+        finish = _FINISH.search(line) if line[-1] == "*" else None
+        if finish is not None and finish.start() > 0:
+            # "4 Bad Wolf *F*": a foil copy, as deck sites mark one
+            again = _read_line(game, line[: finish.start()])
+            if again[0] == _CARD:
+                return again
         tag = _TAG_FIRST.match(line) if line[0] in "([" else None
         if tag is not None:
             tagged = _tagged(game, line, tag)

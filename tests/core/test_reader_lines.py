@@ -687,3 +687,12 @@ def test_a_collector_number_after_a_hash_and_the_set_names_the_printing(shadow_e
     parsed = parse_text("4x Bad Wolf (COTC) #49", shadow_era)
     assert parsed.problems == []
     assert entries(parsed) == [("se049", 4, True)]
+
+
+@pytest.mark.parametrize("line", ["4 Bad Wolf *F*", "4x Bad Wolf *E*", "4 Bad Wolf *F* *Etched*"])
+def test_a_finish_mark_after_a_card_says_nothing_of_the_card(shadow_era, line):
+    """Deck sites mark a foil or an etched copy "*F*" or "*E*" after its name; no rule reads
+    a finish."""
+    parsed = parse_text(line, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("se049", 4, False)]
