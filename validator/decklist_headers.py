@@ -122,6 +122,8 @@ def _singulars(key: str) -> tuple[str, ...]:
         forms.append(key[:-1])  # items, beings
     if key.endswith("men"):
         forms.append(key[:-3] + "man")  # henchmen
+    if key.endswith("ves"):
+        forms.extend((key[:-3] + "f", key[:-3] + "fe"))  # wolves, knives
     return tuple(forms)
 
 

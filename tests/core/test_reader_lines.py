@@ -696,3 +696,9 @@ def test_a_finish_mark_after_a_card_says_nothing_of_the_card(shadow_era, line):
     parsed = parse_text(line, shadow_era)
     assert parsed.problems == []
     assert entries(parsed) == [("se049", 4, False)]
+
+
+def test_a_wolf_in_the_plural_after_a_count_is_that_card(shadow_era):
+    parsed = parse_text("4 Pack Wolves", shadow_era)
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Pack Wolf", 4)]
+    assert [(p.rule, p.severity) for p in parsed.problems] == [(READ_AS, WARNING)]
