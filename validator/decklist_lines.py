@@ -110,7 +110,11 @@ _COLUMN_NAMES = frozenset(
      # and those collection and deck sites export beside them
      "tradelist count", "condition", "language", "foil", "tags", "tag", "last modified",
      "alter", "proxy", "purchase price", "price", "signed", "notes", "note", "category",
-     "finish", "printing", "artist", "date added")
+     "finish", "printing", "artist", "date added",
+     # and as a German spreadsheet names them
+     "anzahl", "menge", "stück", "stk", "karte", "karten", "kartenname", "typ", "kartentyp",
+     "nummer", "kartennummer", "seltenheit", "sprache", "zustand", "kosten", "fraktion",
+     "element", "klasse", "bereich", "edition", "erweiterung")
 )  # fmt: skip
 # Longer runs of blanks are read as this long (see _short_blanks).
 MAX_BLANK_RUN = 8

@@ -702,3 +702,16 @@ def test_a_wolf_in_the_plural_after_a_count_is_that_card(shadow_era):
     parsed = parse_text("4 Pack Wolves", shadow_era)
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Pack Wolf", 4)]
     assert [(p.rule, p.severity) for p in parsed.problems] == [(READ_AS, WARNING)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Anzahl;Name\n4;Bad Wolf", "Menge,Kartenname\n4,Bad Wolf", "Anzahl\tKarte\n4\tBad Wolf"],
+)
+def test_a_tables_column_names_in_german_are_no_title(shadow_era, text):
+    """A German spreadsheet names its columns in German; they are no title, nor the deck's
+    name."""
+    parsed = parse_text(text, shadow_era)
+    assert parsed.problems == []
+    assert parsed.deck.name == ""
+    assert entries(parsed) == [("se049", 4, False)]
