@@ -138,3 +138,17 @@ def test_a_site_no_one_has_registered_on_yet_lists_no_public_decks(app):
     answer = client.get("/api/v1/decks?game=era")
     assert answer.status_code == 200
     assert (answer.get_json()["decks"], answer.get_json()["total"]) == ([], 0)
+
+
+def test_a_page_number_past_what_the_store_counts_is_an_empty_page_too(app, alice, mixed):
+    from tests.accounts.test_tokens import bearer, make_token
+
+    huge = 184467440737095518
+    public = app.test_client().get(f"/api/v1/decks?page={huge}")
+    assert public.status_code == 200
+    assert (public.get_json()["decks"], public.get_json()["next"]) == ([], None)
+    mine = app.test_client().get(
+        f"/api/v1/account/decks?page={huge}&per_page=100", headers=bearer(make_token(alice))
+    )
+    assert mine.status_code == 200
+    assert mine.get_json()["decks"] == []

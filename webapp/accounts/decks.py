@@ -211,6 +211,12 @@ class Paged:
         return max(1, math.ceil(self.total / self.per_page))
 
 
+def skipped(page: int, per_page: int) -> int:
+    """The rows before a page; past what SQLite counts (a page number of 19 digits) as many
+    as it counts, so such a page is empty, like any page past the last."""
+    return min((page - 1) * per_page, 2**63 - 1)
+
+
 @dataclass(frozen=True)
 class DecksPage(Paged):
     """One page of "My decks": its decks, and where it is among them."""
@@ -238,7 +244,7 @@ def decks_page(
     total = db.execute(
         "SELECT COUNT(DISTINCT root) FROM account_decks WHERE account_id = ?", [account.id]
     ).fetchone()[0]
-    roots = _roots(db, account, sort, per_page, (page - 1) * per_page)
+    roots = _roots(db, account, sort, per_page, skipped(page, per_page))
     return DecksPage(page, per_page, total, decks=_decks_of(db, account, roots), sort=sort)
 
 
@@ -445,7 +451,7 @@ def public_decks(
                    COALESCE(d.description, ''), a.name, o.root
             {public}
             ORDER BY d.created DESC, d.rowid DESC LIMIT ? OFFSET ?""",
-        [*params, per_page, (page - 1) * per_page],
+        [*params, per_page, skipped(page, per_page)],
     ).fetchall()
     shown = [(_saved(tuple(row[:9])), row[9]) for row in rows]
     return PublicPage(page, per_page, total, decks=shown, roots={r[0]: r[10] for r in rows})
