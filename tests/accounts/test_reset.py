@@ -99,6 +99,7 @@ def test_a_reset_link_arrives_by_mail_and_sets_a_new_password_once(app, carol, s
     path = reset_path(message)
     form = stranger.get(path)
     assert form.status_code == 200
+    assert "<h1>A new password for carol</h1>" in form.text  # named to one not logged in
     assert form.headers["Referrer-Policy"] == "no-referrer"
     token = re.search(r'name="csrf_token" value="([^"]+)"', form.get_data(as_text=True)).group(1)
     done = stranger.post(path, data={"csrf_token": token, "password": NEW_PASSWORD})

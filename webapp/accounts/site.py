@@ -511,14 +511,14 @@ def reset_password(token: str):
     db = get_db()
     account = store.reset_account(db, token, sessions.now())
     if request.method == "GET":
-        return render_template("accounts/new_password.html", account=account, problems=[])
+        return render_template("accounts/new_password.html", holder=account, problems=[])
     try:
         account = store.finish_reset(
             db, token, request.form.get("password", ""), sessions.now(), settings()
         )
     except store.InvalidAccountError as exc:
         return render_template(
-            "accounts/new_password.html", account=account, problems=[str(exc)]
+            "accounts/new_password.html", holder=account, problems=[str(exc)]
         ), 400
     password_changed(account, store.email_of(db, account), sessions.now(), reset=True)
     response = sessions.log_in(redirect(url_for("accounts.account"), 303), account)
