@@ -19,13 +19,27 @@ smtp, app_config, carol = test_reset.smtp, test_reset.app_config, test_reset.car
 EMAIL_CHANGED = "The e-mail address of your Deckwright account was changed"
 PASSWORD_CHANGED = "The password of your Deckwright account was changed"
 PASSWORD_RESET = "The password of your Deckwright account was reset"
+CONFIRM = "Confirm your e-mail address for Deckwright"
 
 
 def change_email(client, address: str):
+    """Give an address on the account page (a new one then waits for its link)."""
     return client.post(
         "/account/email",
         data={"csrf_token": csrf(client, "/account"), "email": address, "password": PASSWORD},
     )
+
+
+def confirmed(client, inbox, address: str):
+    """A new address given, and confirmed by the link mailed to it; the mail that link came
+    in is taken out of the inbox, so what is left is the notices."""
+    change_email(client, address)
+    inbox.wait_for(lambda: [m for m in inbox.messages if m["Subject"] == CONFIRM])
+    (confirm,) = [m for m in inbox.messages if m["Subject"] == CONFIRM]
+    inbox.messages.remove(confirm)
+    path = re.search(r"http://localhost(/account/email/confirm/\S+)", confirm.get_content())[1]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text)[1]
+    return client.post(path, data={"csrf_token": token})
 
 
 def change_password(client):
@@ -42,7 +56,7 @@ def one(messages, subject: str):
 
 def test_the_old_address_is_told_of_a_new_one_shown_only_in_part(app, carol, smtp):
     _, inbox = smtp
-    assert "E-mail address saved." in change_email(carol, "carol@example.net").text
+    assert "password reset links go there" in confirmed(carol, inbox, "carol@example.net").text
     (notice,) = inbox.wait(1)
     assert notice["To"] == "carol@example.org"
     assert notice["Subject"] == EMAIL_CHANGED
@@ -53,8 +67,8 @@ def test_the_old_address_is_told_of_a_new_one_shown_only_in_part(app, carol, smt
     assert "carol@example.net" not in body
     assert "example.net" not in body
     assert "If it was not you, someone knows your password." in body
-    assert "http://localhost/account/login" in body
-    assert "would send its link to the new address, not here" in body
+    assert "http://localhost/account/email/undo/" in body
+    assert "within 7 days" in body
     # The next reset link goes to the new address, and only there.
     ask_reset(app.test_client(), "carol")
     messages = inbox.wait(2)
@@ -64,12 +78,12 @@ def test_the_old_address_is_told_of_a_new_one_shown_only_in_part(app, carol, smt
 
 def test_the_old_address_is_told_when_the_address_is_removed(app, carol, smtp):
     _, inbox = smtp
-    assert "E-mail address saved." in change_email(carol, "").text
+    assert "E-mail address removed." in change_email(carol, "").text
     (notice,) = inbox.wait(1)
     assert notice["To"] == "carol@example.org"
     body = notice.get_content()
     assert "The account has no address now: no reset link can be sent for it." in body
-    assert "No password reset can be asked for it until an address is given." in body
+    assert "http://localhost/account/email/undo/" in body
     assert "new address" not in body
 
 
@@ -79,7 +93,7 @@ def test_the_same_address_saved_again_or_a_first_one_tells_no_one(app, carol, sm
     change_email(carol, "")  # told: the one message this test waits for
     (notice,) = inbox.wait(1)
     assert notice["Subject"] == EMAIL_CHANGED
-    change_email(carol, "carol@example.net")  # a first address: there was none to tell
+    confirmed(carol, inbox, "carol@example.net")  # a first address: there was none to tell
     ask_reset(app.test_client(), "carol")
     messages = inbox.wait(2)
     time.sleep(0.2)
@@ -144,16 +158,24 @@ def test_a_mail_server_that_is_down_changes_nothing_but_is_logged(app, carol, ca
         closed = sock.getsockname()[1]
     app.config["SMTP_URL"] = f"smtp://127.0.0.1:{closed}"
     caplog.set_level(logging.WARNING)
-    moved = change_email(carol, "carol@example.net")
-    assert moved.status_code == 200
-    assert "E-mail address saved." in moved.text
-    assert 'value="carol@example.net"' in carol.get("/account").text
-    (logged,) = wait_for_log(caplog, EMAIL_CHANGED)
-    assert "to carol@example.org was not sent" in logged
+    asked = change_email(carol, "carol@example.net")
+    assert asked.status_code == 200
+    assert "A link to confirm carol@example.net is on its way" in asked.text
+    (logged,) = wait_for_log(caplog, CONFIRM)
+    assert "to carol@example.net was not sent" in logged
     changed = change_password(carol)
     assert changed.status_code == 200
     assert "Password changed" in changed.text
     wait_for_log(caplog, PASSWORD_CHANGED)
+    moved = carol.post(
+        "/account/email",
+        data={"csrf_token": csrf(carol, "/account"), "email": "", "password": NEW_PASSWORD},
+    )
+    assert moved.status_code == 200
+    assert "E-mail address removed." in moved.text
+    assert 'value=""' in carol.get("/account").text
+    (logged,) = wait_for_log(caplog, EMAIL_CHANGED)
+    assert "to carol@example.org was not sent" in logged
 
 
 def test_the_change_does_not_wait_for_a_slow_mail_server(app, carol, smtp, monkeypatch):
@@ -167,13 +189,20 @@ def test_the_change_does_not_wait_for_a_slow_mail_server(app, carol, smtp, monke
     monkeypatch.setattr(smtplib, "SMTP", slow)
     token = csrf(carol, "/account")
     started = time.monotonic()
-    moved = carol.post(
+    asked = carol.post(
         "/account/email",
         data={"csrf_token": token, "email": "carol@example.net", "password": PASSWORD},
     )
     assert time.monotonic() - started < 0.5
-    assert "E-mail address saved." in moved.text
-    assert inbox.wait(1)[0]["To"] == "carol@example.org"
+    assert "A link to confirm carol@example.net is on its way" in asked.text
+    (confirm,) = inbox.wait(1)
+    path = re.search(r"http://localhost(/account/email/confirm/\S+)", confirm.get_content())[1]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', carol.get(path).text)[1]
+    started = time.monotonic()
+    moved = carol.post(path, data={"csrf_token": token})
+    assert time.monotonic() - started < 0.5
+    assert "password reset links go there" in moved.text
+    assert inbox.wait(2)[1]["To"] == "carol@example.org"
 
 
 def test_a_notice_that_cannot_be_started_is_logged_and_the_change_made(
@@ -185,9 +214,9 @@ def test_a_notice_that_cannot_be_started_is_logged_and_the_change_made(
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(threading.Thread, "start", no_thread)
-    moved = change_email(carol, "carol@example.net")
+    moved = change_email(carol, "")
     monkeypatch.undo()
     assert moved.status_code == 200
-    assert "E-mail address saved." in moved.text
+    assert "E-mail address removed." in moved.text
     assert "could not be started" in caplog.text
-    assert 'value="carol@example.net"' in carol.get("/account").text
+    assert 'value=""' in carol.get("/account").text

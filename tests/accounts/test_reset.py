@@ -17,6 +17,7 @@ from tests.accounts.conftest import PASSWORD, csrf, log_in
 from tests.events.conftest import Clock
 
 NEW_PASSWORD = "a fresh password from the mail"
+RESET_SUBJECT = "Reset your Deckwright password"
 
 
 class Inbox:
@@ -35,6 +36,14 @@ class Inbox:
         while len(self.messages) < count and time.monotonic() < deadline:
             time.sleep(0.01)
         assert len(self.messages) == count, self.messages
+        return self.messages
+
+    def wait_for(self, condition) -> list:
+        """The messages once ``condition()`` holds of them."""
+        deadline = time.monotonic() + 5
+        while not condition() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert condition(), [(m["To"], m["Subject"]) for m in self.messages]
         return self.messages
 
 
@@ -64,7 +73,8 @@ def app_config(clock: Clock, smtp) -> dict:
 
 
 @pytest.fixture
-def carol(app):
+def carol(app, smtp):
+    """carol, logged in, with the address carol@example.org confirmed (its mail is gone)."""
     client = app.test_client()
     client.post(
         "/account/register",
@@ -75,6 +85,12 @@ def carol(app):
             "email": "carol@example.org",
         },
     )
+    _, inbox = smtp
+    (confirm,) = inbox.wait(1)
+    path = re.search(r"http://localhost(/account/email/confirm/\S+)", confirm.get_content())[1]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text)[1]
+    assert client.post(path, data={"csrf_token": token}).status_code == 200
+    inbox.messages.clear()
     return client
 
 
@@ -264,13 +280,12 @@ def test_the_reset_address_is_changed_only_with_the_password(app, carol, smtp):
     assert wrong.status_code == 401
     ask_reset(app.test_client(), "carol")
     assert inbox.wait(1)[0]["To"] == "carol@example.org"
-    moved = carol.post(
-        "/account/email",
-        data={"csrf_token": token, "email": "carol@example.net", "password": PASSWORD},
-    )
-    assert "E-mail address saved." in moved.get_data(as_text=True)
+    from tests.accounts.test_email_links import move_to
+
+    move_to(carol, inbox, "carol@example.net")
+    inbox.messages.clear()
     ask_reset(app.test_client(), "carol")
     # Beside the reset link, the old address is told of the change (test_change_notices.py).
-    sent = inbox.wait(3)[1:]  # mailed on threads of their own: in either order
-    links = [m["To"] for m in sent if m["Subject"] == "Reset your Deckwright password"]
+    mailed = inbox.wait_for(lambda: any(m["Subject"] == RESET_SUBJECT for m in inbox.messages))
+    links = [m["To"] for m in mailed if m["Subject"] == RESET_SUBJECT]
     assert links == ["carol@example.net"]

@@ -24,6 +24,8 @@ def test_every_account_form_refuses_a_missing_or_forged_csrf_token(app, alice, e
         ("/account/password", {"current": PASSWORD, "new": "mallory's password"}),
         ("/account/delete", {"password": PASSWORD}),
         ("/account/email", {"email": "mallory@example.org"}),
+        ("/account/email/confirm/any-link", {}),
+        ("/account/email/undo/any-link", {}),
         ("/account/tokens", {"name": "mallory's bot"}),
         ("/account/tokens/any-token/revoke", {}),
         (f"/account/events/{event_id}/open", {}),

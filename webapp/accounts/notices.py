@@ -7,6 +7,11 @@ one (the new one is shown only in part, so the notice tells its holder nothing t
 use); of a changed or reset password, the account's address. Each says what changed, when,
 and what to do if it was not its reader.
 
+The notice of a changed address carries a link that undoes the change (for a few days, once):
+someone who took the account and changed both the address and the password would otherwise
+leave its owner no way back. A new address is confirmed by a link mailed to it before
+anything goes there (:func:`confirm_address`).
+
 A notice never holds up the change: it is sent after the page is answered, and a mail
 server that is slow, down or refusing is logged, the change made all the same.
 """
@@ -18,12 +23,13 @@ from datetime import datetime
 from flask import current_app, url_for
 
 from ..events import as_utc
-from . import mail
+from . import mail, store
 from .store import Account
 
 SUBJECT_EMAIL = "The e-mail address of your Deckwright account was changed"
 SUBJECT_PASSWORD = "The password of your Deckwright account was changed"
 SUBJECT_RESET = "The password of your Deckwright account was reset"
+SUBJECT_CONFIRM = "Confirm your e-mail address for Deckwright"
 
 
 def masked(address: str) -> str:
@@ -39,17 +45,26 @@ def moment(when: datetime) -> str:
     return f"{as_utc(when):%Y-%m-%d %H:%M} UTC"
 
 
-def email_changed(account: Account, old: str | None, new: str | None, when: datetime) -> None:
-    """Tell the address the account had that reset links now go elsewhere (or nowhere)."""
+def email_changed(
+    account: Account, old: str | None, new: str | None, when: datetime, undo: str
+) -> None:
+    """Tell the address the account had that reset links now go elsewhere (or nowhere), with
+    the link (``undo``, its token) that puts this address back."""
     if not old or old == new:
         return
     if new:
         now_goes = f"Password reset links now go to {masked(new)}."
-        no_reset = "A password reset would send its link to the new address, not here."
     else:
         now_goes = "The account has no address now: no reset link can be sent for it."
-        no_reset = "No password reset can be asked for it until an address is given."
-    login, account_page = _link("accounts.login"), _link("accounts.account")
+    link = url_for("accounts.undo_email", token=undo, _external=True)
+    what_to_do = (
+        f"Open this link within {store.UNDO_DAYS} days (it works once) to undo it:\n\n"
+        f"{link}\n\n"
+        "It puts this address back and takes the account back from whoever changed it:"
+        " every session is logged out, the links to event dashboards and the personal"
+        " access tokens stop working, and the password they may have set stops working"
+        " too. A link to set a new password is then mailed here."
+    )
     _send(
         old,
         SUBJECT_EMAIL,
@@ -57,10 +72,22 @@ def email_changed(account: Account, old: str | None, new: str | None, when: date
         f" {moment(when)}, with its password. {now_goes} This address gets no more mail"
         f" about the account.\n\n"
         f"If it was you, there is nothing to do.\n\n"
-        f"If it was not you, someone knows your password. Log in now at {login} and, on"
-        f" your account page ({account_page}), put your address back, change your password"
-        f" (that logs out every other session) and revoke any personal access token you do"
-        f" not know. {no_reset}\n",
+        f"If it was not you, someone knows your password. {what_to_do}\n",
+    )
+
+
+def confirm_address(account: Account, address: str, token: str) -> None:
+    """Mail the link that confirms an address given for the account: until it is opened, no
+    reset link nor notice goes there."""
+    link = url_for("accounts.confirm_email", token=token, _external=True)
+    _send(
+        address,
+        SUBJECT_CONFIRM,
+        f"This address was given for password reset links of the Deckwright account"
+        f" {account.name!r}. To confirm it is yours, open this link within"
+        f" {store.CONFIRM_HOURS} hours (it works once):\n\n{link}\n\n"
+        "If you did not give it, ignore this message: nothing is sent here again unless"
+        " the link is opened.\n",
     )
 
 

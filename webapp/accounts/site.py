@@ -37,7 +37,7 @@ from ..events import journal
 from ..events import links as event_links
 from ..site import error_page
 from . import decks, mail, passwords, sessions, store, viewer
-from .notices import email_changed, password_changed
+from .notices import confirm_address, email_changed, password_changed
 from .refusals import WrongCredentialsError
 
 bp = Blueprint("accounts", __name__, url_prefix="/account")
@@ -117,8 +117,12 @@ def form_errors(exc: ValidationError) -> list[str]:
 @bp.after_request
 def private(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-store"
-    if request.endpoint == "accounts.reset_password":
-        # The reset link is a key: no Referer may carry it elsewhere.
+    if request.endpoint in (
+        "accounts.reset_password",
+        "accounts.confirm_email",
+        "accounts.undo_email",
+    ):
+        # These links are keys: no Referer may carry one elsewhere.
         response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
@@ -158,15 +162,17 @@ def register():
     form = request.form.to_dict()
     form.pop("password", None)
     throttle(REGISTRATION, limits.client_address())
+    confirmed = not mail.configured()  # with no mail, no address can be confirmed, nor used
     try:
         data = CredentialsForm().load(request.form)
+        email = store.clean_email(request.form.get("email"))
         account = store.register(
             get_db(),
             data["name"],
             data["password"],
             sessions.now(),
             settings(),
-            email=request.form.get("email"),
+            email=email if confirmed else None,
         )
     except ValidationError as exc:
         return render_template("accounts/register.html", form=form, problems=form_errors(exc)), 400
@@ -176,7 +182,11 @@ def register():
         return render_template("accounts/register.html", form=form, problems=[str(exc)]), status_of(
             exc
         )
-    return sessions.log_in(redirect(url_for("accounts.account"), 303), account)
+    response = sessions.log_in(redirect(url_for("accounts.account"), 303), account)
+    if email and not confirmed:
+        confirm_address(account, email, store.ask_email(get_db(), account, email, sessions.now()))
+        session[DONE_KEY] = "confirm"
+    return response
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -213,6 +223,8 @@ def account_page(
         "accounts/account.html",
         account=account,
         email=store.email_of(get_db(), account),
+        waiting=store.email_waiting(get_db(), account, sessions.now()),
+        confirm_hours=store.CONFIRM_HOURS,
         tokens=store.tokens_of(get_db(), account),
         new_token=new_token,
         mail=mail.configured(),
@@ -226,6 +238,10 @@ def account_page(
 # name in the session, so no link can make the page say it.
 DONE_KEY = "account_done"
 DONE = {
+    "confirm": (
+        f"A link to confirm your e-mail address is on its way to it; open it within"
+        f" {store.CONFIRM_HOURS} hours. Reset links go to the address once it is confirmed."
+    ),
     "reset": (
         "Your new password is set. Every other session of your account is logged out, and"
         " the links to event dashboards opened from My events no longer open them (open"
@@ -281,10 +297,11 @@ def change_email():
     if isinstance(found, Response):
         return found
     throttle(LOGIN_BY_NAME, owner_key(found))
-    old = store.email_of(get_db(), found)
+    db = get_db()
+    old = store.email_of(db, found)
     try:
-        store.authenticate(get_db(), found.name, request.form.get("password", ""), settings())
-        store.set_email(get_db(), found, request.form.get("email"))
+        store.authenticate(db, found.name, request.form.get("password", ""), settings())
+        new = store.clean_email(request.form.get("email"))
     except WrongCredentialsError:
         return account_page(
             found,
@@ -293,8 +310,65 @@ def change_email():
         )
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
-    email_changed(found, old, store.email_of(get_db(), found), sessions.now())
-    return account_page(found, notices=["E-mail address saved."])
+    if new is not None and new != old and mail.configured():
+        # Confirmed first: an address mistyped, or someone else's, gets no reset link (nor
+        # the link that would put it back after a later change) unless its holder opens it.
+        confirm_address(found, new, store.ask_email(db, found, new, sessions.now()))
+        until = f"reset links go to {old}" if old else "no reset link can be sent"
+        return account_page(
+            found,
+            notices=[
+                f"A link to confirm {new} is on its way there: open it within"
+                f" {store.CONFIRM_HOURS} hours to make it your address. Until then {until}."
+            ],
+        )
+    store.set_email(db, found, new)
+    address_changed(found, old, new)
+    return account_page(
+        found, notices=["E-mail address saved." if new else "E-mail address removed."]
+    )
+
+
+def address_changed(account: store.Account, old: str | None, new: str | None) -> None:
+    """Tell the address the account had, with the link that puts it back."""
+    if old and old != new and mail.configured():
+        undo = store.issue_undo(get_db(), account, old, sessions.now())
+        email_changed(account, old, new, sessions.now(), undo)
+
+
+@bp.route("/email/confirm/<token>", methods=["GET", "POST"])
+def confirm_email(token: str):
+    """Confirm an address by the link mailed to it (asked on the page, as a mail program may
+    open links itself): logged in or not, as the mail may be read on another device."""
+    db = get_db()
+    account, address = store.confirming(db, token, sessions.now())
+    if request.method == "GET":
+        return render_template(
+            "accounts/confirm_email.html", holder=account, address=address, done=False
+        )
+    account, old, address = store.confirm_email(db, token, sessions.now())
+    address_changed(account, old, address)
+    return render_template(
+        "accounts/confirm_email.html", holder=account, address=address, done=True
+    )
+
+
+@bp.route("/email/undo/<token>", methods=["GET", "POST"])
+def undo_email(token: str):
+    """Put back the address a notice was mailed to, and take the account back from whoever
+    changed it (see :func:`store.undo_email`); a reset link then goes to that address."""
+    db = get_db()
+    account, address, _issued = store.undoing(db, token, sessions.now())
+    if request.method == "GET":
+        return render_template(
+            "accounts/undo_email.html", holder=account, address=address, done=False
+        )
+    account, address = store.undo_email(db, token, sessions.now(), settings())
+    started = store.start_reset(db, account.name, sessions.now())
+    if started is not None and mail.configured():
+        mail_reset_link(*started)
+    # Every session of the account is ended; a browser's cookie of one now opens nothing.
+    return render_template("accounts/undo_email.html", holder=account, address=address, done=True)
 
 
 @bp.post("/tokens")
@@ -492,17 +566,20 @@ def reset():
     throttle(RESET, store.name_key(name))
     started = store.start_reset(get_db(), name, sessions.now())
     if started is not None:
-        account, address, token = started
-        link = url_for("accounts.reset_password", token=token, _external=True)
-        mail.send_later(
-            address,
-            "Reset your Deckwright password",
-            f"Someone (we hope you) asked to reset the password of the Deckwright account"
-            f" {account.name!r}.\n\nSet a new password here, within {store.RESET_MINUTES}"
-            f" minutes; the link works once:\n\n{link}\n\nIf it was not you, ignore this"
-            " message: your password stays as it is.\n",
-        )
+        mail_reset_link(*started)
     return render_template("accounts/reset.html", sent=True, problems=[])
+
+
+def mail_reset_link(account: store.Account, address: str, token: str) -> None:
+    link = url_for("accounts.reset_password", token=token, _external=True)
+    mail.send_later(
+        address,
+        "Reset your Deckwright password",
+        f"Someone (we hope you) asked to reset the password of the Deckwright account"
+        f" {account.name!r}.\n\nSet a new password here, within {store.RESET_MINUTES}"
+        f" minutes; the link works once:\n\n{link}\n\nIf it was not you, ignore this"
+        " message: your password stays as it is.\n",
+    )
 
 
 @bp.route("/reset/<token>", methods=["GET", "POST"])

@@ -19,7 +19,7 @@ import sqlite_utils
 from ..db import create_once, transaction
 from ..events import links
 from ..events.text import shown
-from ..events.tokens import new_id, new_token, token_hash
+from ..events.tokens import as_pasted, new_id, new_token, token_hash
 from . import passwords
 from .refusals import (
     AccountNotFoundError,
@@ -75,8 +75,25 @@ SCHEMA = (
         account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
         expires TEXT NOT NULL
     )""",
+    # An address given and not confirmed yet, with the hash of the link mailed to it.
+    """CREATE TABLE IF NOT EXISTS account_email_confirms (
+        hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        email TEXT NOT NULL,
+        expires TEXT NOT NULL
+    )""",
+    # The link a changed address's notice carries to the address the account had: it puts
+    # that address back (its hash kept). Their rowids keep the order they were issued in.
+    """CREATE TABLE IF NOT EXISTS account_email_undos (
+        hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        email TEXT NOT NULL,
+        expires TEXT NOT NULL
+    )""",
 )
 RESET_MINUTES = 60
+CONFIRM_HOURS = 24
+UNDO_DAYS = 7
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
@@ -335,11 +352,21 @@ def export(db: sqlite_utils.Database, account: Account) -> dict[str, Any]:
         "SELECT created, expires FROM account_sessions WHERE account_id = ? ORDER BY created",
         [account.id],
     ).fetchall()
+    waiting = db.execute(
+        "SELECT email, expires FROM account_email_confirms WHERE account_id = ?", [account.id]
+    ).fetchall()
+    undos = db.execute(
+        "SELECT email, expires FROM account_email_undos WHERE account_id = ? ORDER BY rowid",
+        [account.id],
+    ).fetchall()
     return {
         "account": {
             "name": account.name,
             "created": account.created.isoformat(),
             "email": email_of(db, account),
+            # An address given and not confirmed yet; addresses a notice's link may put back.
+            "email_waiting": [{"email": e, "expires": x} for e, x in waiting],
+            "email_undo": [{"email": e, "expires": x} for e, x in undos],
         },
         "sessions": [{"created": c, "expires": e} for c, e in sessions],
         "tokens": [
@@ -471,8 +498,148 @@ def email_of(db: sqlite_utils.Database, account: Account) -> str | None:
 
 
 def set_email(db: sqlite_utils.Database, account: Account, email: str | None) -> None:
+    """The address reset links go to, set at once (removed, or on a site that sends no mail
+    and so can confirm none). An address waiting to be confirmed is dropped, and reset links
+    mailed to the address before stop working."""
     ensure_schema(db)
-    db.execute("UPDATE accounts SET email = ? WHERE id = ?", [clean_email(email), account.id])
+    email = clean_email(email)
+    with transaction(db):
+        if email != email_of(db, account):
+            db.execute("UPDATE accounts SET email = ? WHERE id = ?", [email, account.id])
+            db.execute("DELETE FROM account_resets WHERE account_id = ?", [account.id])
+        db.execute("DELETE FROM account_email_confirms WHERE account_id = ?", [account.id])
+
+
+# -- confirming an address, and undoing a change of it ---------------------------------------------
+
+
+def ask_email(db: sqlite_utils.Database, account: Account, email: str, now: datetime) -> str:
+    """An address given, to be confirmed before reset links go to it: the token of the link
+    to mail it. Only the newest address given waits: an earlier one's link stops working."""
+    ensure_schema(db)
+    email = clean_email(email)
+    if email is None:
+        raise InvalidAccountError("Give an e-mail address like name@example.org, or none.")
+    token = new_token()
+    expires = (now + timedelta(hours=CONFIRM_HOURS)).isoformat()
+    with transaction(db):
+        db.execute("DELETE FROM account_email_confirms WHERE account_id = ?", [account.id])
+        db.execute(
+            "INSERT INTO account_email_confirms (hash, account_id, email, expires)"
+            " VALUES (?, ?, ?, ?)",
+            [token_hash(token), account.id, email, expires],
+        )
+    return token
+
+
+def email_waiting(db: sqlite_utils.Database, account: Account, now: datetime) -> str | None:
+    """The address given and not confirmed yet, while its link works."""
+    ensure_schema(db)
+    row = db.execute(
+        "SELECT email FROM account_email_confirms WHERE account_id = ? AND expires > ?",
+        [account.id, now.isoformat()],
+    ).fetchone()
+    return row[0] if row else None
+
+
+_CONFIRM_GONE = (
+    "This confirmation link is used, expired or wrong: give the address again on your"
+    " account page to be sent a new one."
+)
+
+
+def confirming(db: sqlite_utils.Database, token: str, now: datetime) -> tuple[Account, str]:
+    """The account and address a live confirmation link is for (the link is not used up)."""
+    ensure_schema(db)
+    row = db.execute(
+        """SELECT a.id, a.name, a.created, c.email FROM account_email_confirms c
+           JOIN accounts a ON a.id = c.account_id WHERE c.hash = ? AND c.expires > ?""",
+        [token_hash(as_pasted(token)), now.isoformat()],
+    ).fetchone()
+    if row is None:
+        raise AccountNotFoundError(_CONFIRM_GONE)
+    return _account(row[:3]), row[3]
+
+
+def confirm_email(
+    db: sqlite_utils.Database, token: str, now: datetime
+) -> tuple[Account, str | None, str]:
+    """Confirm an address by the link mailed to it, which is used up: reset links go to it
+    from now on (those mailed to the address before stop working). (account, the address
+    before, the address now)."""
+    with transaction(db):
+        account, email = confirming(db, token, now)
+        old = email_of(db, account)
+        db.execute("DELETE FROM account_email_confirms WHERE account_id = ?", [account.id])
+        db.execute("DELETE FROM account_resets WHERE account_id = ?", [account.id])
+        db.execute("UPDATE accounts SET email = ? WHERE id = ?", [email, account.id])
+    return account, old, email
+
+
+def issue_undo(db: sqlite_utils.Database, account: Account, old: str, now: datetime) -> str:
+    """The token of a link, for the notice mailed to the address an account had, that puts
+    that address back (:func:`undo_email`) for :data:`UNDO_DAYS` days."""
+    ensure_schema(db)
+    token = new_token()
+    db.execute(
+        "INSERT INTO account_email_undos (hash, account_id, email, expires) VALUES (?, ?, ?, ?)",
+        [token_hash(token), account.id, old, (now + timedelta(days=UNDO_DAYS)).isoformat()],
+    )
+    return token
+
+
+_UNDO_GONE = (
+    "This link is used, expired or wrong. If someone else holds your account, ask for a"
+    " password reset: it is mailed to the account's address."
+)
+
+
+def undoing(db: sqlite_utils.Database, token: str, now: datetime) -> tuple[Account, str, int]:
+    """The account a live undo link is for, the address it puts back and the link's rowid."""
+    ensure_schema(db)
+    row = db.execute(
+        """SELECT a.id, a.name, a.created, u.email, u.rowid FROM account_email_undos u
+           JOIN accounts a ON a.id = u.account_id WHERE u.hash = ? AND u.expires > ?""",
+        [token_hash(as_pasted(token)), now.isoformat()],
+    ).fetchone()
+    if row is None:
+        raise AccountNotFoundError(_UNDO_GONE)
+    return _account(row[:3]), row[3], row[4]
+
+
+def undo_email(
+    db: sqlite_utils.Database,
+    token: str,
+    now: datetime,
+    settings: passwords.Settings = passwords.DEFAULT,
+) -> tuple[Account, str]:
+    """Put back the address an account had, by the link its notice carried there; the link is
+    used up. What to do when someone else changed it: whoever did knows the password and may
+    have changed that too, so the account is taken back from them whole.
+
+    Every session ends, with the personal links to event dashboards, and every personal
+    access token is revoked (the other person could have made one). The password stops
+    working (a random one is set) until a new one is set through a reset link mailed to
+    the address put back; reset and confirmation links mailed elsewhere stop working.
+    Undo links of later changes (the other person's, mailed to their addresses) stop
+    working too, so none can take the address back; those of earlier changes stay.
+    """
+    locked = passwords.hash_password(new_token(), settings)
+    with transaction(db):
+        account, email, issued = undoing(db, token, now)
+        db.execute(
+            "DELETE FROM account_email_undos WHERE account_id = ? AND rowid >= ?",
+            [account.id, issued],
+        )
+        db.execute(
+            "UPDATE accounts SET email = ?, password_hash = ? WHERE id = ?",
+            [email, locked, account.id],
+        )
+        for table in ("account_email_confirms", "account_resets", "account_sessions"):
+            db.execute(f"DELETE FROM {table} WHERE account_id = ?", [account.id])
+        db.execute("DELETE FROM account_tokens WHERE account_id = ?", [account.id])
+        links.revoke(db, holder_of(account))
+    return account, email
 
 
 def start_reset(
