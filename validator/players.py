@@ -39,10 +39,25 @@ def player_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
+# A decklist's own extensions (those an upload and an event folder read), taken off a file's
+# name as often as it has them: Windows hides a known extension, so "Quinn.txt" saved by a
+# tool that adds its own is "Quinn.txt.txt".
+_LIST_SUFFIXES = (".txt", ".dek", ".deck", ".json")
+
+
 def player_of_file(path: str) -> str:
     """The player a decklist file is named for: its name without folders or extension,
-    underscores as spaces ("round-1/Alice_Smith.txt" is Alice Smith)."""
-    return PurePosixPath(path).stem.replace("_", " ").strip()
+    underscores as spaces ("round-1/Alice_Smith.txt" is Alice Smith; "Quinn.txt.txt" is
+    Quinn, but "J.R.txt" is J.R)."""
+    return _without_extensions(path).replace("_", " ").strip()
+
+
+def _without_extensions(path: str) -> str:
+    """A file's name without folders, its extension, and any decklist's extension before it."""
+    name = PurePosixPath(path).stem
+    while PurePosixPath(name).suffix.lower() in _LIST_SUFFIXES:
+        name = PurePosixPath(name).stem
+    return name
 
 
 # A form's file question keeps each upload in a "<question> (File responses)" folder as
@@ -57,7 +72,7 @@ def form_respondent(path: str) -> str | None:
     where = PurePosixPath(path)
     if not any(part.endswith(_FORM_FOLDER) for part in where.parts[:-1]):
         return None
-    _, dash, respondent = where.stem.rpartition(_FORM_RESPONDENT)
+    _, dash, respondent = _without_extensions(path).rpartition(_FORM_RESPONDENT)
     if not dash or not respondent.strip():
         return None
     return respondent.strip()

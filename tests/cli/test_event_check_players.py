@@ -82,3 +82,14 @@ def test_players_with_different_names_are_no_second_lists(run, folder):
     result = run("event", "check", folder, "-g", "era")
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == "3 decks: 2 legal, 1 not legal"
+
+
+def test_a_list_saved_with_its_extension_twice_is_its_players(run, folder, tmp_path):
+    # Windows hides known extensions: "carol.txt" saved by a tool adding its own.
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "carol.txt.txt")
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "carol.txt")
+    report = tmp_path / "report.csv"
+    result = run("event", "check", folder, "-g", "era", "--report", report)
+    assert f"{folder / 'carol.txt.txt'}: not checked: a second list for carol" in result.output
+    rows = list(csv.reader(report.read_text().splitlines()))
+    assert [row[1] for row in rows[1:]] == ["Alice", "bob", "carol", "carol"]

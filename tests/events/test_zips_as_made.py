@@ -254,3 +254,16 @@ def test_a_google_forms_folder_of_uploaded_files_names_each_respondent():
     items, skipped = read_upload("lists.zip", buffer.getvalue())
     assert skipped == []
     assert sorted(i.player for i in items) == ["Ann Lee", "Kai Ng", "Mary-Jane - Smith"]
+
+
+def test_a_list_saved_with_its_extension_twice_names_its_player_without_it():
+    """Windows hides known extensions: a list saved as "Quinn.txt" by a tool that adds its
+    own is "Quinn.txt.txt", and its player was "Quinn.txt". Only a decklist's own extension
+    is taken off twice: "J.R.txt" is J.R's."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in ("Quinn.txt.txt", "Rita.dek.TXT", "J.R.txt", "Sam.deck.txt.txt"):
+            archive.writestr(name, LEGAL)
+    items, skipped = read_upload("lists.zip", buffer.getvalue())
+    assert skipped == []
+    assert [item.player for item in items] == ["Quinn", "Rita", "J.R", "Sam"]
