@@ -126,15 +126,28 @@ def _flat_messages(messages: Any, path: str = "") -> list[str]:
     return [f"{path}: {messages}" if path else str(messages)]
 
 
+def _day_alone(messages: Any) -> str | None:
+    """The words for a refused ``as_of`` when it is the only thing refused, else None: the
+    day asked for is no part of the deck, and a message blaming the deck sends its sender
+    looking through cards that are fine."""
+    if isinstance(messages, dict) and set(messages) == {"as_of"}:
+        [said] = _flat_messages(messages["as_of"])
+        return f"as_of: {said}"
+    return None
+
+
 def load_body(schema: Schema, data: Any, where: str = "body") -> dict[str, Any]:
     """Load a JSON value through ``schema``; a value it refuses is a 422 naming each field."""
     try:
         return schema.load(data)
     except ValidationError as exc:
         details = _flat_messages(exc.messages)
-        raise ApiError(
-            422, "invalid-body", f"the {where} is not what this endpoint takes", details
-        ) from None
+        message = f"the {where} is not what this endpoint takes"
+        if day := _day_alone(exc.messages):
+            # "deck decks[1]" (a deck of a batch) is named by its place; "deck", "body" not.
+            place = where.partition(" ")[2]
+            message = f"{place}: {day}" if place else day
+        raise ApiError(422, "invalid-body", message, details) from None
 
 
 def refuse_repeated(single: Container[str]) -> None:
@@ -175,7 +188,10 @@ def load_query(schema: Schema) -> dict[str, Any]:
         return schema.load(args)
     except ValidationError as exc:
         details = _flat_messages(exc.messages)
-        raise ApiError(400, "invalid-query", "the query string cannot be used", details) from None
+        message = "the query string cannot be used"
+        if day := _day_alone(exc.messages):
+            message = f"the query parameter {day}"
+        raise ApiError(400, "invalid-query", message, details) from None
 
 
 # The request's JSON, read strictly at the edge (the event endpoints import it from here).

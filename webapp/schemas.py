@@ -7,6 +7,7 @@ reads is loaded through one of them.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from marshmallow import (
@@ -40,6 +41,36 @@ class Day(fields.Date):
         if isinstance(value, str):
             return value
         return super()._serialize(value, attr, obj, **kwargs)
+
+
+DAY_FORM = "YYYY-MM-DD, its year in four digits"
+DAY_EXAMPLE = "2024-05-21"
+_SHOWN_CHARS = 40
+
+
+def day_refused(value: Any) -> str:
+    """Why ``value`` is not a day, and how a day is written."""
+    if not isinstance(value, str):
+        shown = repr(value)[:_SHOWN_CHARS]
+        return f'{shown} is not a day: give the day as text, {DAY_FORM} ("{DAY_EXAMPLE}")'
+    shown = repr(value if len(value) <= _SHOWN_CHARS else value[:_SHOWN_CHARS] + "...")
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return f"{shown} is no day of the calendar: give a day that is, as {DAY_FORM}"
+    return f"{shown} is not a day: give the day as {DAY_FORM} ({DAY_EXAMPLE})"
+
+
+class AskedDay(fields.Date):
+    """A day a request asks for (``as_of``); null is no day asked (today). A value refused
+    is said with what was given and the form a day takes."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_none=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError:
+            raise ValidationError(day_refused(value)) from None
 
 
 class ErrorSchema(Answer):
@@ -270,7 +301,7 @@ class DeckBodySchema(Schema):
         },
     )
     format = fields.Str(metadata={"description": "A format id of the game (else the default)."})
-    as_of = fields.Date(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
+    as_of = AskedDay(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
     sections = fields.Dict(
         keys=fields.Str(),
         values=fields.Raw(),
@@ -314,7 +345,7 @@ class DeckBodySchema(Schema):
 
 class ValidateQuerySchema(Schema):
     format = fields.Str(metadata={"description": "A format id of the game (else the default)."})
-    as_of = fields.Date(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
+    as_of = AskedDay(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
 
 
 class ProblemSchema(Answer):

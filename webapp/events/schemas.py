@@ -19,7 +19,7 @@ from marshmallow import (
 )
 
 from ..forms import BAD_DATE
-from ..schemas import ProblemSchema
+from ..schemas import AskedDay, ProblemSchema
 from . import (
     FILTERS,
     MAX_EVENT_NAME_CHARS,
@@ -101,7 +101,7 @@ class EventBodySchema(Schema):
     format = fields.Str(
         load_default=None, metadata={"description": "A format id (else the game's default)."}
     )
-    as_of = fields.Date(
+    as_of = AskedDay(
         load_default=None,
         metadata={"description": "The day whose banned list applies (YYYY-MM-DD); else today's."},
     )
