@@ -18,6 +18,7 @@ import json
 import re
 import secrets
 import stat
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from sys import intern
@@ -97,36 +98,76 @@ _PoolLoader.add_constructor("tag:yaml.org,2002:int", _PoolLoader.construct_yaml_
 class _Problems:
     """Collects problems for one file, finding lines in the YAML node tree on demand."""
 
-    def __init__(self, path: Path, text: str, sink: list[PoolProblem]):
+    def __init__(self, path: Path, text: str, sink: list[PoolProblem], severity="error"):
         self.path = path
         self.text = text
         self.sink = sink
+        self.severity = severity
         self._root: yaml.Node | None = None
 
     def add(self, message, at=(), card=None, field=None):
+        line = self.line_of(at)
         self.sink.append(
-            PoolProblem(str(self.path), message, self.line_of(at), card=card, field=field)
+            PoolProblem(str(self.path), message, line, card, field, severity=self.severity)
         )
 
+    def warnings(self, sink: list[PoolProblem]) -> _Problems:
+        """The same file's warnings, collected in ``sink``."""
+        found = _Problems(self.path, self.text, sink, "warning")
+        found._root = self._root
+        return found
+
     def line_of(self, path: Iterable[Any]) -> int | None:
+        node = self._nearest(path)
+        return node.start_mark.line + 1 if node is not None else None
+
+    def _nearest(self, path: Iterable[Any]) -> yaml.Node | None:
+        """The node at ``path``, or the deepest one on the way to it."""
         if self._root is None:
             try:
                 self._root = yaml.compose(self.text, Loader=SafeLoader)
             except yaml.YAMLError:
                 return None
         node = self._root
-        line = node.start_mark.line + 1 if node is not None else None
         for step in path:
-            node = _child(node, step)
-            if node is None:
+            child = _child(node, step)
+            if child is None:
                 break
-            line = node.start_mark.line + 1
-        return line
+            node = child
+        return node
 
     def validation(self, error: ValidationError, at=(), card=None, prefix="") -> None:
         for path, message in _flatten(error.messages):
             field = ".".join(str(p) for p in path) or None
+            if message in ("Not a valid string.", "Field may not be null."):
+                message = self._read_as_no_text(message, (*at, *path))
             self.add(prefix + message, (*at, *path), card=card, field=field)
+
+    def _read_as_no_text(self, message: str, path: tuple) -> str:
+        """``message`` with why text written plain is no text: YAML reads ``No`` as false
+        and ``1984`` as a number (a stranger sees a name, and "Not a valid string." says
+        nothing)."""
+        node = self._nearest(path)
+        # plain: no quotes (the C reader says '', the Python one None)
+        if not isinstance(node, yaml.ScalarNode) or node.style not in (None, ""):
+            return message
+        written = node.value
+        if not written:
+            return message  # nothing written at all
+        if node.tag == "tag:yaml.org,2002:bool":
+            read_as = "true" if written.lower() in ("yes", "true", "on") else "false"
+        elif node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+            read_as = "a number"
+        elif node.tag == "tag:yaml.org,2002:null":
+            read_as = "nothing"
+        elif node.tag == "tag:yaml.org,2002:timestamp":
+            read_as = "a date"
+        else:
+            return message
+        return (
+            f"{message.rstrip('.')}: YAML reads {written} as {read_as}; write it in quotes,"
+            f' "{written}", for the text'
+        )
 
 
 def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:
@@ -241,12 +282,41 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         mark = getattr(exc, "problem_mark", None)
         reason = getattr(exc, "problem", None) or str(exc)
         sink.append(
-            PoolProblem(str(path), f"malformed YAML: {reason}", mark.line + 1 if mark else None)
+            PoolProblem(
+                str(path),
+                f"malformed YAML: {reason}{_hint(reason)}",
+                mark.line + 1 if mark else None,
+            )
         )
         return None, None
     if not isinstance(data, dict):
         return _not_a_mapping(problems)
     return data, problems
+
+
+# What YAML's words for a file broken by its indentation mean to whoever wrote it.
+_INDENTED = " (is this line indented as the lines of its kind above it?)"
+_HINTS = (
+    ("found a tab character", " (indent with spaces, never tabs)"),
+    ("found character '\\t'", " (indent with spaces, never tabs)"),
+    (
+        "did not find expected '-' indicator",
+        " (each item of a list starts with '- '; is this line indented as the lines of its"
+        " kind above it?)",
+    ),
+    ("did not find expected key", _INDENTED),
+    ("expected <block end>", _INDENTED),
+    ("could not find expected ':'", _INDENTED),
+    (
+        "mapping values are not allowed",
+        " (a value holding ': ' is written in quotes; else, is this line indented as the"
+        " lines of its kind above it?)",
+    ),
+)
+
+
+def _hint(reason: str) -> str:
+    return next((hint for start, hint in _HINTS if reason.startswith(start)), "")
 
 
 # The largest pool file read: 50,000 cards written as the shipped pools write them are
@@ -455,7 +525,12 @@ def _alias_overflow(text: str) -> int | None:
 _name_key = functools.lru_cache(maxsize=None)(name_key)
 
 
-def build_game(directory: Path, sink: list[PoolProblem], partial: bool = False) -> Game | None:
+def build_game(
+    directory: Path,
+    sink: list[PoolProblem],
+    partial: bool = False,
+    warnings: list[PoolProblem] | None = None,
+) -> Game | None:
     """The game of ``directory`` read from its YAML and checked card by card; each problem
     found goes to ``sink`` (None when the game cannot be built at all).
 
@@ -469,14 +544,16 @@ def build_game(directory: Path, sink: list[PoolProblem], partial: bool = False) 
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _build_game_once(directory, sink, partial)
+        return _build_game_once(directory, sink, partial, warnings)
     finally:
         _name_key.cache_clear()
         if collecting:
             gc.enable()
 
 
-def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) -> Game | None:
+def _build_game_once(
+    directory: Path, sink: list[PoolProblem], partial: bool, warnings: list | None
+) -> Game | None:
     before = len(sink)
     game_path, cards_path = directory / "game.yaml", directory / "cards.yaml"
     raw_game, game_problems = _read_yaml(game_path, sink)
@@ -504,6 +581,8 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
     _check_game_references(spec, game_problems)
 
     sets = {s["code"]: CardSet(**s) for s in pool["sets"]}
+    if warnings is not None:
+        _check_sets_hold_cards(raw_cards, pool, card_problems.warnings(warnings))
     before_cards = len(sink)
     cards = _build_cards(spec, pool, sets, card_problems)
     refused = _refused_names(pool, cards) if len(sink) > before_cards else frozenset()
@@ -572,6 +651,24 @@ def _build_game_once(directory: Path, sink: list[PoolProblem], partial: bool) ->
         source_files=(str(game_path), str(cards_path)),
         decisions=decisions,
     )
+
+
+def _check_sets_hold_cards(raw_cards: dict, pool: dict, problems: _Problems) -> None:
+    """A set no card is printed in: cards given the wrong one of two sets, or a set listed
+    before its cards are written (a format's legal sets name it): a warning, said by the
+    check only. A set refused for a problem of its own is said already."""
+    used = {card.get("set") for card in pool["cards"] if isinstance(card, dict)}
+    loaded = {s["code"] for s in pool["sets"]} - set(pool.get("refused_sets", ()))
+    for index, entry in enumerate(raw_cards["sets"]):
+        code = entry.get("code") if isinstance(entry, dict) else None
+        if isinstance(code, str) and code in loaded and code not in used:
+            loaded.discard(code)  # a code written twice is said once
+            problems.add(
+                f"set {code!r} ({entry.get('name')}) has no cards: no card's set is {code!r}"
+                " (is a card's set written wrong?)",
+                ("sets", index, "code"),
+                field="code",
+            )
 
 
 def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
@@ -929,9 +1026,12 @@ def _pool_despite(raw: dict, error: ValidationError, game_id: str) -> dict | Non
         # each card in its place, for its line: an entry refused is None
         pool["cards"] = [dict(c) if isinstance(c, dict) else None for c in raw["cards"]]
     codes = {s["code"] for s in pool["sets"]}
+    pool["refused_sets"] = set()
     for index in sorted(wrong.get("sets", ())):
         entry = raw["sets"][index]
         code = entry.get("code") if isinstance(entry, dict) else None
+        if isinstance(code, str):
+            pool["refused_sets"].add(code)
         if isinstance(code, str) and code not in codes:
             codes.add(code)
             pool["sets"].append({"code": code, "name": code})
@@ -947,7 +1047,7 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     for index, raw in enumerate(pool["cards"]):
         if raw is None:
             continue  # not a mapping: said already
-        label = raw.get("name") or raw.get("id") or f"#{index + 1}"
+        label = _label(raw, index)
         data = quick_load(raw)
         if data is None:
             try:
@@ -965,14 +1065,27 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
                 field="id",
             )
             continue
-        key = _name_key(data["name"])
-        if key in seen_keys and seen_keys[key] != data["name"]:
+        invisible = _INVISIBLE.search(data["name"])
+        if invisible is not None:
+            character = invisible.group()
             problems.add(
-                f"name differs from {seen_keys[key]!r} only in case, spacing or punctuation",
+                f"holds the invisible character U+{ord(character):04X}"
+                f" ({unicodedata.name(character)}): no one can see it nor type it; remove it",
                 ("cards", index, "name"),
                 card=label,
                 field="name",
             )
+        key = _name_key(data["name"])
+        if key in seen_keys and seen_keys[key] != data["name"]:
+            first = seen_keys[key]
+            if unicodedata.normalize("NFC", first) == unicodedata.normalize("NFC", data["name"]):
+                why = (
+                    f"name looks like {first!r} but is written with other Unicode characters"
+                    " (a letter and its accent apart, or joined): write it as the other is"
+                )
+            else:
+                why = f"name differs from {first!r} only in case, spacing or punctuation"
+            problems.add(why, ("cards", index, "name"), card=label, field="name")
         seen_ids[data["id"]] = index
         seen_keys.setdefault(key, data["name"])
         loaded.append(data)
@@ -1014,6 +1127,22 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
             )
         )
     return cards
+
+
+# Characters no one sees in a name, nor can type in a decklist: a space of no width, a soft
+# hyphen, a byte-order mark or word joiner, marks of writing direction. (The joiners some
+# scripts and emoji need, U+200C and U+200D, are not among them.)
+_INVISIBLE = re.compile("[\u00ad\u200b\u200e\u200f\u2060\ufeff]")
+
+
+def _label(raw: dict, index: int) -> str:
+    """How a card is named in its problems: its name, else its id (a name YAML read as no
+    text is the problem), else its place."""
+    for key in ("name", "id"):
+        value = raw.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return f"#{index + 1}"
 
 
 def _shared_value(value):

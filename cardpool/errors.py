@@ -42,9 +42,14 @@ class PoolProblem:
     line: int | None = None
     card: str | None = None
     field: str | None = None
+    # A warning is said by the check but keeps no game from loading (a set no card is
+    # printed in yet); everything else is an error.
+    severity: str = "error"
 
     def __str__(self) -> str:
         where = self.file + (f":{self.line}" if self.line else "")
+        if self.severity == "warning":
+            where += ": warning"
         what = []
         if self.card:
             what.append(f"card {self.card!r}")

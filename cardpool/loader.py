@@ -54,7 +54,10 @@ def check_pools(root: Path) -> list[PoolProblem]:
 
 
 def check_and_load(
-    root: Path, cache_dir: Path | None = None, partial: bool = False
+    root: Path,
+    cache_dir: Path | None = None,
+    partial: bool = False,
+    warnings: list[PoolProblem] | None = None,
 ) -> tuple[dict[str, Game], list[PoolProblem]]:
     """Every game below ``root`` read from its YAML and checked in full, card by card (never
     from a cache), and every problem found: one reading serves both the check and the games.
@@ -62,7 +65,10 @@ def check_and_load(
 
     With ``partial``, a game with problems is among the games too, built of the cards and
     formats that loaded (see :func:`cardpool.compiler.build_game`), so that its rules can be
-    checked in the same run; it is never kept."""
+    checked in the same run; it is never kept.
+
+    With ``warnings``, what is likely a mistake but keeps no game from loading (a set no
+    card is printed in) is collected there."""
     dirs = game_dirs(root)
     sink = _folders_of_no_game(root, dirs)
     if not dirs:
@@ -73,7 +79,7 @@ def check_and_load(
     for directory in dirs:
         stamp = cache.fingerprint(directory) if cache_dir else None
         before = len(sink)
-        game = _build_game(directory, sink, partial)
+        game = _build_game(directory, sink, partial, warnings)
         if game is None:
             continue
         if game.id in folders:
@@ -110,12 +116,17 @@ def _id_taken(directory: Path, game_id: str, first: Path) -> PoolProblem:
     )
 
 
-def _build_game(directory: Path, sink: list[PoolProblem], partial: bool = False) -> Game | None:
+def _build_game(
+    directory: Path,
+    sink: list[PoolProblem],
+    partial: bool = False,
+    warnings: list[PoolProblem] | None = None,
+) -> Game | None:
     # Imported here: YAML and the schema check cost a short command a third of its time,
     # and a game started from its cache needs neither.
     from .compiler import build_game
 
-    return build_game(directory, sink, partial)
+    return build_game(directory, sink, partial, warnings)
 
 
 def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:

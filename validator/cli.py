@@ -217,14 +217,18 @@ def cardpool_check(ctx: click.Context, directory: Path | None) -> None:
     root = directory or _library(ctx).root
     # A game with problems is built of what loaded, so its rules are checked too: a card's
     # or a format's problem does not hide a rule's.
-    games, problems = check_and_load(root, default_cache_dir(), partial=True)
+    warnings: list = []
+    games, problems = check_and_load(root, default_cache_dir(), partial=True, warnings=warnings)
     for game in games.values():
         problems.extend(compile_all(game))
-    for problem in problems:
+    for problem in [*problems, *warnings]:
         click.echo(str(problem))
+    warned = f" and {len(warnings)} warning(s)" if warnings else ""
     if problems:
-        raise click.ClickException(f"{len(problems)} problem(s) in {root}")
-    click.echo(f"{root}: all pools are valid")
+        raise click.ClickException(f"{len(problems)} problem(s){warned} in {root}")
+    click.echo(
+        f"{root}: all pools are valid" + (f" ({len(warnings)} warning(s))" if warnings else "")
+    )
 
 
 @cli.group()

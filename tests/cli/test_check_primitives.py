@@ -167,4 +167,5 @@ def test_a_sets_legal_from_must_be_a_date(pools):
 def test_the_test_pools_themselves_pass(pools):
     result = CliRunner().invoke(cli, ["cardpool", "check", str(pools)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert result.output.endswith("all pools are valid\n")
+    # Netrunner's pool lists a set none of its few cards is printed in: a warning, no error.
+    assert result.output.splitlines()[-1] == f"{pools}: all pools are valid (1 warning(s))"

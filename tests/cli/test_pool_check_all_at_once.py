@@ -179,7 +179,8 @@ def test_a_game_yaml_key_no_card_nor_rule_reads_hides_neither(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:{at(game, 'colors: {Ait')}: field 'colors.Ait.value': Not a valid string.",
+        f"{game}:{at(game, 'colors: {Ait')}: field 'colors.Ait.value': Not a valid string:"
+        ' YAML reads 3 as a number; write it in quotes, "3", for the text',
         f"{game}:{at(game, 'titel: ERA')}: field 'titel': Unknown field.",
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",

@@ -294,3 +294,80 @@ def test_two_folders_giving_one_game_id_are_refused_and_the_first_is_served(embe
     library = PoolLibrary(ember, partial=True)
     assert library.game("ember").name == "Ember Wars"
     assert [str(p) for p in library.problems] == [str(problems[0])]
+
+
+@pytest.mark.parametrize(
+    ("written", "read_as", "said"),
+    [
+        ("No", "false", "Not a valid string"),
+        ("yes", "true", "Not a valid string"),
+        ("1984", "a number", "Not a valid string"),
+        ("~", "nothing", "Field may not be null"),
+    ],
+)
+def test_a_text_yaml_reads_as_something_else_says_to_quote_it(ember, written, read_as, said):
+    """'colour: No' is false to YAML: 'Not a valid string.' alone left a stranger to guess."""
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "name: Spark\n", f"name: {written}\n")
+    problems = check_pools(ember)
+    # the card is named by its id: its name is what is wrong
+    assert [(p.line, p.card, p.field) for p in problems] == [(14, "spark", "name")]
+    assert problems[0].message == (
+        f'{said}: YAML reads {written} as {read_as}; write it in quotes, "{written}", for the text'
+    )
+
+
+def test_a_set_no_card_is_printed_in_is_a_warning(ember):
+    """A card given the wrong one of two sets left the other empty without a word. A set
+    listed before its cards are written is no error: the game still loads."""
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "    set: EXP1\n", "    set: CORE\n")
+    warnings = []
+    games, problems = check_and_load(ember, warnings=warnings)
+    assert problems == []
+    assert "ember" in games
+    assert [str(w) for w in warnings] == [
+        f"{cards}:6: warning: field 'code': set 'EXP1' (Expansion One) has no cards:"
+        " no card's set is 'EXP1' (is a card's set written wrong?)"
+    ]
+
+
+def test_a_name_written_with_other_unicode_characters_says_so(ember):
+    """'Pýra' typed with the accent apart from its letter looks like 'Pýra': saying they
+    differ 'only in case, spacing or punctuation' named no difference anyone could see."""
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "name: Pyra\n", "name: P\u00fdra\n")
+    rewrite(cards, "name: Spark\n", "name: Py\u0301ra\n")
+    problems = [p for p in check_pools(ember) if p.field == "name"]
+    assert [(p.line, p.card) for p in problems] == [(14, "Py\u0301ra")]
+    assert problems[0].message == (
+        "name looks like 'P\u00fdra' but is written with other Unicode characters (a letter"
+        " and its accent apart, or joined): write it as the other is"
+    )
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u00ad", "\ufeff", "\u2060"])
+def test_a_name_holding_an_invisible_character_is_refused(ember, invisible):
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "name: Spark\n", f"name: Sp{invisible}ark\n")
+    problems = check_pools(ember)
+    assert [(p.line, p.field) for p in problems] == [(14, "name")]
+    assert problems[0].message.startswith(f"holds the invisible character U+{ord(invisible):04X}")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "hint"),
+    [
+        ("    colour: Red\n    cost: 1\n", "    colour: Red\n   cost: 1\n", 18, "indented"),
+        ("    colour: Red\n    cost: 1\n", "    colour: Red\n      cost: 1\n", 18, "indented"),
+        ("    type: Unit\n", "\ttype: Unit\n", 15, "spaces"),
+    ],
+    ids=["a key one space short", "a key too deep", "a tab"],
+)
+def test_yaml_broken_by_its_indentation_says_to_look_at_it(ember, old, new, line, hint):
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, old, new)
+    problems = check_pools(ember)
+    assert [(p.file, p.line) for p in problems] == [(str(cards), line)]
+    assert problems[0].message.startswith("malformed YAML: ")
+    assert hint in problems[0].message
