@@ -87,6 +87,7 @@ from .decklist_lines import (
     _BAD_COUNT,
     _CARD,
     _COMMENTED,
+    _DESCRIBED,
     _HEADER,
     _INVISIBLE,
     _LABELLED,
@@ -243,6 +244,12 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if kind == _PLURAL_LINE:
             reading = _plural_read(game, kept, lines, number, reading)
             kind = reading[0]
+        if kind == _DESCRIBED:
+            # "Makuna - Thief": the card, unless it is the title on top of a list naming that
+            # card again ("Darkclaw - Shadow Wulven" over "Hero: Darkclaw")
+            titled = opening and _named_below(game, kept, lines, number, reading[1][1])
+            reading = (_UNKNOWN, stripped, None) if titled else reading[1]
+            kind = reading[0]
         if (kind == _UNKNOWN or (kind == _HEADER and reading[1] is None)) and _FORUM_LINE.match(
             stripped.lstrip("> ").strip(_INVISIBLE)
         ):
@@ -386,6 +393,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 reading = reading[2] if as_places else reading[3]
             if reading[0] == _PLURAL_LINE:
                 reading = _plural_read(game, kept, lines, len(readings) + 1, reading)
+            if reading[0] == _DESCRIBED:
+                reading = reading[1]
             readings.append(reading)
         for header in counted[:MAX_COUNTED_HEADERS]:
             problem = _header_count(game, readings, *header)
@@ -479,6 +488,17 @@ def _plural_read(
             return header
         break
     return card
+
+
+def _named_below(game: Game, kept: dict[str, tuple], lines: list[str], number: int, card) -> bool:
+    """Whether a line below line ``number`` names ``card`` (alone or after its header)."""
+    for raw in lines[number:]:
+        reading = _reading_kept(game, kept, raw.strip())
+        if reading[0] == _HEADER:
+            reading = reading[3] or (_SKIP,)
+        if reading[0] == _CARD and reading[1].identity == card.identity:
+            return True
+    return False
 
 
 def _grouped_board(

@@ -238,6 +238,10 @@ _SEVERAL = "several"  # (the readings of the cards a header line lists after it,
 _PLURAL_LINE = "plural"
 # (card before, card after): "4 Bad Wolf -> Full Moon", a change from one card to another
 _ARROWED = "arrowed"
+# (reading as the card,): "Makuna - Thief", a card and what it is after a dash with no count;
+# on top of a list over the same card again ("Darkclaw - Shadow Wulven" over "Hero: Darkclaw"),
+# the list's title (see parse_text)
+_DESCRIBED = "described"
 
 
 def _short_blanks(text: str) -> str:
@@ -852,10 +856,20 @@ def _tagged(game: Game, line: str, tag: re.Match) -> tuple | None:
 def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:
     """A card with words after two dashes ("3 Kindle -- burn", a comment as "//" is) or after
     a dash ("3 Kindle - vs air", "3 Kindle — early burn"), which are read as a note, said as
-    one; None unless what comes before the dash is a card with its count: "Darkclaw - Shadow
-    Wulven" or "Darkclaw -- Wulven rush" heads a forum post as its title."""
+    one; None unless what comes before the dash is a card with its count: "Darkclaw -- Wulven
+    rush" heads a forum post as its title. With no count, a card and what it is after one dash
+    ("Makuna - Thief") is that card, unless it is the list's title (see _DESCRIBED)."""
     before = line[: dash.start()]
     if not _split_count_digits(before)[2]:
+        if dash.group(1) is not None:
+            return None
+        # "Makuna - Thief": a card and what it is (or its place), as a singleton list is written
+        reading = _read_entry(game, before)
+        words = line[dash.end() :]
+        if reading[0] == _CARD and (
+            _describes(reading[1], words) or _is_place(game, reading[1], words)
+        ):
+            return (_DESCRIBED, reading)
         return None
     reading = _read_line(game, before)
     if reading[0] != _CARD:

@@ -715,3 +715,20 @@ def test_a_tables_column_names_in_german_are_no_title(shadow_era, text):
     assert parsed.problems == []
     assert parsed.deck.name == ""
     assert entries(parsed) == [("se049", 4, False)]
+
+
+def test_a_card_and_what_it_is_after_a_dash_is_that_card_without_a_count(eruma):
+    """ERUMA's outlaws are one copy each, listed by name with their class: "Makuna - Assassin"
+    is Makuna, as "Makuna (Assassin)" is, on the first line too."""
+    parsed = parse_text("Makuna - Assassin\nCharlotte - Assassin\nMiara – Thief", eruma)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [
+        ("Makuna", 1),
+        ("Charlotte", 1),
+        ("Miara", 1),
+    ]
+
+
+def test_a_card_and_other_words_after_a_dash_without_a_count_is_no_card(eruma):
+    parsed = parse_text("Zombie x3\nCharlotte - my favourite", eruma)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
