@@ -250,8 +250,9 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     """Check every decklist in FOLDER; one line per deck, and an optional CSV report."""
     game = _game(ctx, game_id)
     _format(game, format_id)
+    others: list[Path] = []
     try:
-        verdicts = files.check_folder(folder, game, format_id, as_of)
+        verdicts = files.check_folder(folder, game, format_id, as_of, others)
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
     if not verdicts:  # the wrong folder, or lists saved as .docx: no deck was checked
@@ -260,6 +261,8 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
         )
     for verdict in verdicts:
         click.echo(files.summary_line(verdict, game))
+    for other in others:  # a list saved as .docx or .pdf is said, not left out unseen
+        click.echo(f"{files.shown(other)}: skipped: {files.NOT_A_DECKLIST}")
     legal = sum(v.legal for v in verdicts)
     unread = sum(bool(v.unreadable) for v in verdicts)
     repeated = sum(bool(v.repeated) for v in verdicts)
@@ -270,6 +273,9 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     if repeated:
         whose = "a player's second list" if repeated == 1 else "players' second lists"
         total += f", {repeated} not checked ({whose})"
+    if others:
+        total += f"; {len(others)} other file{'s' if len(others) > 1 else ''} skipped"
+        total += " (not decklists)"
     click.echo(total)
     if report:
         try:

@@ -240,9 +240,11 @@ def _not_a_file(path: str) -> str:
     return f"{kind}, not a file: skipped unread (save the list as a file)"
 
 
-def decklist_files(folder: Path) -> dict[Path, str]:
+def decklist_files(folder: Path, others: list[Path] | None = None) -> dict[Path, str]:
     """The decklists in a folder (and below it), in name order, each with why it cannot
-    be read ("" when it can): a folder that cannot be opened is named, never left out."""
+    be read ("" when it can): a folder that cannot be opened is named, never left out.
+    The other files (hidden ones aside) are added to ``others``, in name order: a list
+    saved as a Word document is said skipped, not left out unseen."""
     folder = Path(folder)
     if not folder.is_dir():
         raise DecklistFileError(folder, "not a folder")
@@ -254,20 +256,34 @@ def decklist_files(folder: Path) -> dict[Path, str]:
     for root, folders, names in os.walk(folder, onerror=unopened):
         folders[:] = [name for name in folders if not _hidden(name)]
         for name in names:
-            if _hidden(name) or os.path.splitext(name)[1].lower() not in DECKLIST_SUFFIXES:
+            if _hidden(name):
                 continue
             full = os.path.join(root, name)
+            if os.path.splitext(name)[1].lower() not in DECKLIST_SUFFIXES:
+                if others is not None:
+                    others.append(Path(full))
+                continue
             found[Path(full)] = _not_a_file(full)
+    if others:
+        others.sort(key=lambda path: path.parts)
     # By the paths' parts, the order of paths themselves: compared as paths they sort a
     # folder of 2,000 lists ten times slower.
     return dict(sorted(found.items(), key=lambda item: item[0].parts))
 
 
+NOT_A_DECKLIST = f"not a decklist ({', '.join(DECKLIST_SUFFIXES)} files only)"
+
+
 def check_folder(
-    folder: Path, game: Game, format_id: str | None = None, as_of: date | None = None
+    folder: Path,
+    game: Game,
+    format_id: str | None = None,
+    as_of: date | None = None,
+    others: list[Path] | None = None,
 ) -> list[FileVerdict]:
     """Every decklist in a folder checked; one that cannot be read is a verdict naming why,
-    so one stray file neither stops the others nor passes unseen.
+    so one stray file neither stops the others nor passes unseen. The folder's other files
+    are added to ``others`` (see :func:`decklist_files`).
 
     Each file is one player's list, named by the file ("Alice_Smith.txt" is Alice Smith)
     as an uploaded zip names them: a later file (in name order) for a player whose list
@@ -276,7 +292,7 @@ def check_folder(
     """
     verdicts = []
     firsts: FirstLists[Path] = FirstLists()
-    for path, reason in decklist_files(folder).items():
+    for path, reason in decklist_files(folder, others).items():
         try:
             if reason:
                 raise DecklistFileError(path, reason)

@@ -85,3 +85,29 @@ def test_the_report_names_the_skipped_pipe(run, folder, tmp_path, within_ten_sec
     text = report.read_text()
     assert "bob.txt" in text
     assert "a named pipe, not a file" in text
+
+
+def test_a_file_not_read_as_a_decklist_is_said_skipped(run, folder):
+    """Nina saved her list from Word: it was left out of the check without a word, and the
+    organizer, told "1 decks: 1 legal", never looked for it."""
+    (folder / "nina.docx").write_bytes(b"PK\x03\x04")
+    (folder / "round2").mkdir()
+    (folder / "round2" / "Oscar.rtf").write_text("{\\rtf1 3 Kindle}")
+    (folder / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")  # hidden: not said
+    result = run("event", "check", folder, "-g", "era")
+    assert result.output.splitlines() == [
+        f"{folder / 'alice.txt'}: legal in ERA Standard",
+        f"{folder / 'nina.docx'}: skipped: not a decklist (.txt, .json, .dek, .deck files only)",
+        f"{folder / 'round2' / 'Oscar.rtf'}: skipped: not a decklist"
+        " (.txt, .json, .dek, .deck files only)",
+        "1 decks: 1 legal, 0 not legal; 2 other files skipped (not decklists)",
+    ]
+    assert result.exit_code == 0  # a folder may hold notes, or the report itself
+
+
+def test_the_report_written_into_the_folder_is_said_skipped_on_the_next_run(run, folder):
+    report = folder / "report.csv"
+    run("event", "check", folder, "-g", "era", "--report", report)
+    again = run("event", "check", folder, "-g", "era", "--report", report)
+    assert f"{report}: skipped: not a decklist" in again.output
+    assert again.exit_code == 0
