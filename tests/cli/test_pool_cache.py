@@ -93,3 +93,21 @@ def test_a_start_from_the_cache_imports_neither_yaml_nor_the_schema_library(pool
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.stdout == "skirmish []\n", done.stderr
+
+
+def test_the_sites_start_from_the_cache_checks_the_rules_without_reading_yaml(pools, run, tmp_path):
+    """The site leaves out a game whose rules do not compile: compiling them at its start
+    reads no YAML (only a rule with a problem is looked up in its file)."""
+    assert run("cardpool", "check", pools).exit_code == 0
+    env = {**os.environ, "DECKWRIGHT_CACHE": str(tmp_path / "compiled")}
+    code = (
+        "import sys; from pathlib import Path; from validator.engine import compile_all; "
+        "from cardpool import PoolLibrary; from cardpool.cache import default_cache_dir; "
+        f"library = PoolLibrary(Path({str(pools)!r}), default_cache_dir(), partial=True,"
+        " vet=compile_all); "
+        "print(sorted(library.games()), library.problems, 'yaml' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout == "['skirmish'] [] False\n", done.stderr
