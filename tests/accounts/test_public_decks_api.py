@@ -57,7 +57,7 @@ def test_the_public_decks_are_listed_a_page_at_a_time_following_next(app, mixed)
     latest = body["decks"][0]
     assert latest["name"] == "Deck 00 v2"  # changed last: first, as its latest version
     assert latest["id"] == mixed["Deck 00 v2"]
-    assert latest["deck"] == mixed["Deck 00"]  # the deck's first id, the same for each version
+    assert latest["first_id"] == mixed["Deck 00"]  # the deck's first id, the same for each version
     assert (latest["game"], latest["format"], latest["owner"]) == ("era", "standard", "alice")
     assert latest["url"] == f"/decks/{mixed['Deck 00 v2']}"
     assert latest["api"] == f"/api/v1/decks/{mixed['Deck 00 v2']}"

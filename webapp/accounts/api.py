@@ -98,7 +98,7 @@ class PublicDeckSchema(Schema):
         required=True,
         metadata={"description": "Its latest version's id: GET /api/v1/decks/{id} has it whole."},
     )
-    deck = fields.Str(
+    first_id = fields.Str(
         required=True, metadata={"description": "The deck's first id, shared by its versions."}
     )
     name = fields.Str(required=True)
@@ -193,7 +193,7 @@ def public_decks(games: dict[str, Any]) -> dict:
             "decks": [
                 {
                     **asdict(saved),
-                    "deck": shown.roots[saved.id],
+                    "first_id": shown.roots[saved.id],
                     "owner": owner,
                     "url": url_for("site.deck", deck_id=saved.id),
                     "api": url_for("api.get_deck", deck_id=saved.id),
