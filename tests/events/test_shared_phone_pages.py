@@ -95,3 +95,16 @@ def test_the_next_players_own_page_is_theirs(client, alice_sent, era_legal):
     page = client.get(private).get_data(as_text=True)
     assert "Bea" in page
     assert "Fix and resubmit" in page
+
+
+def test_a_fix_sent_from_the_page_still_open_shows_its_answer(client, alice_sent, era_legal):
+    """Alice's page was still open in another tab when the event's form was opened: the fix
+    she sends from it is answered with her page, not with the page said left."""
+    event_id, private = alice_sent
+    page = client.get(private).get_data(as_text=True)
+    client.get(f"/events/{event_id}")  # the form, opened in another tab
+    link = private.split("?")[0]
+    fixed = client.post(link, data={"csrf_token": csrf_of(page), "decklist": era_legal})
+    assert fixed.status_code == 303
+    answer = client.get(fixed.headers["Location"]).get_data(as_text=True)
+    assert "Your new list is on file" in answer

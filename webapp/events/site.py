@@ -566,6 +566,8 @@ def player_page(event_id: str, entry_id: str, token: str):
         ) as exc:
             problems, status, headers = [str(exc)], status_of(exc), http_headers_of(exc)
         else:
+            # Sent from the page itself (still open in a tab): its answer is the page.
+            _stay(entry_id)
             target = url_for(
                 "events.player_page", event_id=event_id, entry_id=entry_id, token=token, fixed=1
             )
@@ -619,13 +621,18 @@ def leave_shown_pages() -> None:
         _keep(LEFT_PAGES, *shown)
 
 
+def _stay(entry_id: str) -> None:
+    """The private page is its player's again on this device (no longer left)."""
+    left = session.get(LEFT_PAGES, [])
+    if entry_id in left:
+        session[LEFT_PAGES] = [e for e in left if e != entry_id]
+
+
 @bp.post("/<event_id>/entries/<entry_id>/<token>/mine")
 def show_left_page(event_id: str, entry_id: str, token: str):
     """A private page left on this device, shown again to its player, who says it is theirs."""
     events.as_player(get_db(), event_id, entry_id, token)
-    left = session.get(LEFT_PAGES, [])
-    if entry_id in left:
-        session[LEFT_PAGES] = [e for e in left if e != entry_id]
+    _stay(entry_id)
     target = url_for("events.player_page", event_id=event_id, entry_id=entry_id, token=token)
     return redirect(target, 303)
 
