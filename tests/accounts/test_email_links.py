@@ -94,6 +94,8 @@ def test_a_new_address_takes_over_only_once_confirmed_by_the_link_mailed_to_it(a
 def test_an_address_given_at_registration_gets_nothing_until_confirmed(app, smtp):
     _, inbox = smtp
     client = app.test_client()
+    said = "once you open the link mailed to it that confirms it is yours"
+    assert said in client.get("/account/register").text
     client.post(
         "/account/register",
         data={
