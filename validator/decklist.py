@@ -128,7 +128,7 @@ from .problems import WARNING
 # The notes deck tools export above a list's cards: "Format: Standard", "Author: Sam".
 _LIST_NOTE = re.compile(
     r"^(deck ?name|name|title|format|author|by|created|updated|date|archetype|description"
-    r"|notes?)\s*:\s*(\S.*)$",
+    r"|notes?)\s*[:=]\s*(\S.*)$",
     re.IGNORECASE,
 )
 # The lines a forum puts around a post copied from it, by the shapes of the best-known forum
@@ -150,7 +150,11 @@ _FORUM_LINE = re.compile(
 _SOFT_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 _SOFT_SPLIT = re.compile("[" + "".join(_SOFT_BREAKS) + "]")
 # The deck's name as digital card games export it, below "About": "Name Fire Tempo".
-_ABOUT_NAME = re.compile(r"^(name)\s+(\S.*)$", re.IGNORECASE)
+# "Name=Wulven Rush" too, below the "[metadata]" heading of a desktop game engine's deck file.
+_ABOUT_NAME = re.compile(r"^(name)(?:\s*=\s*|\s+)(\S.*)$", re.IGNORECASE)
+# The headings of such blocks of notes on the deck: a digital card game's "About", and
+# "[metadata]" of a deck file.
+_ABOUT_HEADINGS = frozenset(("about", "[metadata]"))
 # What joins cards' names on a line read as no card: "Charlotte / Makuna", "A & B".
 _JOINED_CARDS = re.compile(r"\s+(?:[/+&]|(?i:and))\s+")
 # The notes among them that give the deck's name.
@@ -684,12 +688,17 @@ def _first_line(lines: list[str]) -> int:
 
 def _is_about(lines: list[str], first: int, number: int, stripped: str) -> str | None:
     """Whether line ``number`` is the "About" heading a digital card game's export starts
-    with (:data:`_ABOUT_HEADING`), or the line right below it ("Name Fire Tempo",
+    with, or a deck file's "[metadata]" (:data:`_ABOUT_HEADING`), or the line right below it
+    ("Name Fire Tempo", "Name=Fire Tempo",
     :data:`_ABOUT_NAME_LINE`); None otherwise. The export's first line is the list's
     ``first`` that is not blank: a list pasted is often given a blank line above it."""
     if number == first:
-        return _ABOUT_HEADING if stripped.strip(_INVISIBLE).lower() == "about" else None
-    if number == first + 1 and lines[first - 1].strip().strip(_INVISIBLE).lower() == "about":
+        heading = stripped.strip(_INVISIBLE).lower() in _ABOUT_HEADINGS
+        return _ABOUT_HEADING if heading else None
+    if (
+        number == first + 1
+        and lines[first - 1].strip().strip(_INVISIBLE).lower() in _ABOUT_HEADINGS
+    ):
         return _ABOUT_NAME_LINE
     return None
 

@@ -630,3 +630,27 @@ def test_cards_joined_by_a_slash_on_a_line_alone_are_said_how_to_list_them(eruma
     assert problem.message.endswith(
         "; it names several cards: write one a line, or split them with commas"
     )
+
+
+def test_a_forge_style_deck_file_names_the_deck_and_reads_its_cards(shadow_era):
+    """A deck file as desktop card game engines save one: a "[metadata]" block naming the deck
+    ("Name=Wulven Rush"), then "[Main]" and "[Sideboard]" with each card's set after a bar.
+    "[metadata]" was the list's title and the deck's name, and "Name=..." a card no game has."""
+    text = (
+        "[metadata]\nName=Wulven Rush\n[Main]\n1 Darkclaw|COTC\n4 Bad Wolf|COTC\n"
+        "[Sideboard]\n2 Rabid Bite|COTC\n"
+    )
+    parsed = parse_text(text, shadow_era)
+    assert parsed.deck.name == "Wulven Rush"
+    assert entries(parsed) == {"Darkclaw": 1, "Bad Wolf": 4, "Rabid Bite": 2}
+    assert [e.card.name for e in parsed.deck.boards["sideboard"]] == ["Rabid Bite"]
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
+        (IGNORED_LINE, WARNING, (2,))
+    ]
+
+
+def test_a_note_on_the_list_may_be_written_with_an_equals_sign(shadow_era):
+    parsed = parse_text("Name = Wulven Rush\nFormat=Standard\n4 Bad Wolf\n", shadow_era)
+    assert parsed.deck.name == "Wulven Rush"
+    assert entries(parsed) == {"Bad Wolf": 4}
+    assert [p.rule for p in parsed.problems] == [IGNORED_LINE, IGNORED_LINE]
