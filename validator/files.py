@@ -7,6 +7,7 @@ import errno
 import io
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from .engine import validate, validate_all_formats
 from .errors import DecklistError
 from .jsonkeys import repeated_key
 from .players import FirstLists, player_of_upload, second_list
-from .problems import ERROR, Problem, Result
+from .problems import ERROR, WARNING, Problem, Result
 from .spreadsheet import safe_cell
 
 DECKLIST_SUFFIXES = (".txt", ".json", ".dek", ".deck")
@@ -69,11 +70,27 @@ class FileVerdict:
 
 
 def read_decklist(path: Path, game: Game) -> ParsedDeck:
-    """Read a text decklist, or the JSON form when the file ends in ``.json``."""
+    """Read a text decklist, or the JSON form when the file ends in ``.json``. A file typed
+    in Windows-1252 (Notepad on Windows) is read so, with a warning to check its names, as
+    an upload of it is."""
     if not isinstance(path, Path):
         path = Path(path)
     raw = _read_bytes(path)
-    text = _text(path, raw)
+    text, read_as = _text(path, raw)
+    parsed = _parsed(path, text, game)
+    if read_as == WINDOWS_1252:
+        parsed.problems.append(Problem(rule=CODE_PAGE, severity=WARNING, message=READ_AS_1252))
+    return parsed
+
+
+CODE_PAGE = "decklist-windows-1252"
+READ_AS_1252 = (
+    "the file is not UTF-8 text, so it was read as Windows-1252, as Notepad on Windows saves"
+    " text: check its names (saved as UTF-8, every letter of every language is kept)"
+)
+
+
+def _parsed(path: Path, text: str, game: Game) -> ParsedDeck:
     try:
         if path.suffix.lower() != ".json":
             return parse_text(text, game, name=path.stem)
@@ -192,11 +209,78 @@ def decoded_text(raw: bytes) -> tuple[str | None, str]:
     return text, ""
 
 
-def _text(path: Path, raw: bytes) -> str:
-    text, why_not = decoded_text(raw)
+# How :func:`typed_text` read a text, or why it could not.
+WINDOWS_1252 = "Windows-1252"
+NOT_TYPED_TEXT = "not text"
+OTHER_CODE_PAGE = "another code page"
+
+
+def typed_text(data: bytes) -> tuple[str | None, str]:
+    """Text typed on any computer, and how it was read ("" for UTF-8 or UTF-16,
+    :data:`WINDOWS_1252`); or None and why not (:data:`NOT_TYPED_TEXT`, :data:`OTHER_CODE_PAGE`).
+
+    UTF-8 (with or without its mark) and UTF-16 with its mark are read as a decklist file
+    is; other bytes as Windows-1252, the code page Windows' editors and Excel save text in
+    ("José", "Renée’s deck"). The five bytes Windows-1252 leaves undefined, NUL bytes
+    (UTF-16 without its mark) and a broken UTF-16 text are not text; a text with four
+    accented letters in a row ("Àëåêñåé"), which no Western name has, is another code page's
+    letters (Cyrillic, Greek) read as Windows-1252, names no one typed. A UTF-8 text with
+    a few bytes that are not (a line pasted from an old file) stays UTF-8, those bytes alone
+    read as Windows-1252: read whole so, its every accented letter was two ("JosÃ©").
+    """
+    text, _ = decoded_text(data)
+    if text is not None:
+        return text, ""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None, NOT_TYPED_TEXT
+    try:
+        text = _utf8_with_odd_bytes(data) or data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None, NOT_TYPED_TEXT
+    if _CONTROL.search(text):
+        # NUL bytes (UTF-16 without its mark) or other control characters, which no text
+        # typed into a list or a spreadsheet holds: a PDF, an image, a program.
+        return None, NOT_TYPED_TEXT
+    if _OTHER_CODE_PAGE.search(text):
+        return None, OTHER_CODE_PAGE
+    return text, WINDOWS_1252
+
+
+# A byte UTF-8 could not read, as Python's "surrogateescape" keeps it.
+_ODD_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def _utf8_with_odd_bytes(data: bytes) -> str | None:
+    """A text in UTF-8 but for a few bytes, each read as Windows-1252; None when it holds
+    fewer letters of UTF-8 beyond ASCII than bytes UTF-8 cannot read (a text typed in
+    Windows-1252, whose "é" is one such byte, holds next to none). Raises
+    UnicodeDecodeError for a byte Windows-1252 leaves undefined."""
+    text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape")
+    odd = len(_ODD_BYTE.findall(text))
+    if sum(not char.isascii() for char in text) - odd < odd:
+        return None
+    return _ODD_BYTE.sub(lambda byte: bytes([ord(byte[0]) - 0xDC00]).decode("cp1252"), text)
+
+
+# Control characters but tabs, line breaks and the end-of-file mark (Ctrl-Z) of old DOS files.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x19\x1b-\x1f\x7f]")
+# Four accented letters in a row (Windows-1252's upper half, where other code pages keep
+# their own alphabets): "Ñúñez" has three, "Àëåêñåé" seven.
+_OTHER_CODE_PAGE = re.compile("[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]{4,}")
+
+
+def _text(path: Path, raw: bytes) -> tuple[str, str]:
+    """A decklist file's text, and how it was read (see :func:`typed_text`)."""
+    text, read_as = typed_text(raw)
     if text is None:
-        raise DecklistFileError(path, why_not)
-    return text
+        if read_as == OTHER_CODE_PAGE:
+            raise DecklistFileError(
+                path,
+                "not UTF-8 text, and its letters are not Windows-1252's either (a computer set"
+                " to another language saves its own code page): save it as UTF-8",
+            )
+        raise DecklistFileError(path, decoded_text(raw)[1])
+    return text, read_as
 
 
 def check_file(
