@@ -1047,7 +1047,9 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
     for index, raw in enumerate(pool["cards"]):
         if raw is None:
             continue  # not a mapping: said already
-        label = _label(raw, index)
+        label = raw.get("name")
+        if type(label) is not str or not label:
+            label = _label(raw, index)
         data = quick_load(raw)
         if data is None:
             try:
