@@ -502,23 +502,32 @@ def _card_noted(game: Game, label: str) -> bool:
 
 def _hashed(game: Game, line: str) -> tuple:
     """A line starting with "#": "#se017" names a card by its number, and so does "#062 Glacáin"
-    with its name after it; "# Burn" and "#budget" are comments. "#3 Kindle", a number that is
-    not the card's, is a comment too (a line put out of the list), said with a warning."""
+    with its name after it, and with its count ("#099 Zombie x3", "#099 x3"); "# Burn" and
+    "#budget" are comments. "#3 Kindle", a number that is not the card's, is a comment too (a
+    line put out of the list), said with a warning."""
     token = line[1:]
     number, _, rest = token.partition(" ")
     if not number or not _DIGIT.search(number):
         return (_SKIP,)
     rest = rest.strip()
+    count = 1
+    alone = _COUNT_CELL.match(rest)
+    if alone is not None:  # "#099 x3": the number's card, and its count
+        count, rest = _count(alone.group(1)), ""
     if not rest:
         found = _resolve(game, number) or _by_digits(game, number)
-        return (_CARD, *found, 1) if found else (_NOT_A_NUMBER, line)
-    found = _resolve(game, rest)
+        return _counted(found, count, number) if found else (_NOT_A_NUMBER, f"#{number}")
+    entry = _read_entry(game, rest) if _split_count_digits(rest)[2] else None
+    if entry is not None and entry[0] == _CARD:  # "#099 Zombie x3", "#099 3x Zombie"
+        found, count = entry[1:4], entry[4]
+    else:
+        found = _resolve(game, rest)
     if found is None:
         return (_SKIP,)  # "#1 priority: find the crystals"
     printing = _first(game.printings(found[0]), None, number)
     if printing is None:
         return (_COMMENTED, line, found[0].name, number)
-    return (_CARD, printing, True, found[2], 1)
+    return _counted((printing, True, found[2]), count, rest)
 
 
 def _by_digits(game: Game, number: str) -> tuple | None:

@@ -732,3 +732,18 @@ def test_a_card_and_what_it_is_after_a_dash_is_that_card_without_a_count(eruma):
 def test_a_card_and_other_words_after_a_dash_without_a_count_is_no_card(eruma):
     parsed = parse_text("Zombie x3\nCharlotte - my favourite", eruma)
     assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+
+
+@pytest.mark.parametrize("line", ["#099 Zombie x3", "#099 3x Zombie", "#99 Zombie (3)", "#099 x3"])
+def test_a_count_after_a_card_number_and_its_card_is_its_count(eruma, line):
+    """ "#099 Zombie x3" was read as nothing at all, with nothing said, and "#99 Zombie (3)" as
+    one copy with a warning that no printing of Zombie is "(3)"."""
+    parsed = parse_text(line, eruma)
+    assert parsed.problems == []
+    assert entries(parsed) == [("099-zombie", 3, True)]
+
+
+def test_a_count_after_another_cards_number_is_a_line_put_out(eruma):
+    parsed = parse_text("#3 Zombie x3", eruma)
+    assert list(parsed.deck.entries()) == []
+    assert "is read as a comment (3 is not the number of Zombie)" in parsed.problems[0].message
