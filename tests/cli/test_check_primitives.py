@@ -169,3 +169,12 @@ def test_the_test_pools_themselves_pass(pools):
     assert result.exit_code == 0, result.output
     # Netrunner's pool lists a set none of its few cards is printed in: a warning, no error.
     assert result.output.splitlines()[-1] == f"{pools}: all pools are valid (1 warning(s))"
+
+
+def test_a_rule_naming_a_section_by_its_name_is_told_the_id_meant(pools):
+    """A stranger writes the header ('Extra Deck'), not the id: the sections are named."""
+    add_rule(pools, "id: bad\ncheck: section-size\nsection: Identity\nmax: 1\ntitle: t\ncite: c")
+    report, line = the_report(pools)
+    assert line.strip() == "section: Identity"
+    said = "section names no section 'Identity'; did you mean identity?"
+    assert report["message"].endswith(f"{said} (its sections: identity, deck)")

@@ -145,7 +145,7 @@ def test_a_format_written_wrong_still_has_its_rules_and_its_heirs_checked(run, t
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty')",
         f"{game}:{at(game, 'section: side')}: field 'section': format 'open': rule 'open-side':"
-        " section names no section 'side'",
+        " section names no section 'side' (its sections: dinos, crystals, deck)",
         f"Error: 4 problem(s) in {root}",
     ]
 

@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any, ClassVar
 
 from cardpool import Card, Format, Game, RuleSpec
-from cardpool.names import name_key
+from cardpool.names import did_you_mean, name_key
 
 from ..deck import Deck, Entry
 from ..errors import RuleConfigError
@@ -70,7 +70,7 @@ class Params:
     def section(self, key: str = "section", default: Any = ...) -> str | None:
         value = self.get(key, default, str)
         if value is not None and value not in self.game.sections_by_id:
-            self.fail(f"{key} names no section {value!r}", key)
+            self._no_section(key, value)
         return value
 
     def sections(self, key: str = "sections") -> tuple[str, ...]:
@@ -81,8 +81,16 @@ class Params:
         values = [value] if isinstance(value, str) else value
         for section_id in values:
             if section_id not in self.game.sections_by_id:
-                self.fail(f"{key} names no section {section_id!r}", key)
+                self._no_section(key, section_id)
         return tuple(values)
+
+    def _no_section(self, key: str, value: Any):
+        """Fail naming the sections there are, and the one meant when one is close (a rule
+        naming a section by its name, 'Extra Deck', rather than its id)."""
+        sections = self.game.sections
+        hint = did_you_mean(str(value), {s.id: (s.name, *s.aliases) for s in sections})
+        known = ", ".join(s.id for s in sections)
+        self.fail(f"{key} names no section {value!r}{hint} (its sections: {known})", key)
 
     def attribute(self, key: str = "attribute") -> str:
         value = self.get(key, kind=str)
