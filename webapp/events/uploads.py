@@ -821,6 +821,9 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             if not cells["player"].strip():
                 skipped.append((number, f"{source}: skipped: no player name"))
                 continue
+            if links_alone(cells["list"]):
+                skipped.append((number, f"{source}: skipped: {LINKED_LIST}"))
+                continue
             try:
                 submission = Submission.from_pasted(cells["list"])
             except InvalidSubmissionError as exc:
@@ -842,6 +845,22 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     if "answered" in columns:
         _read_times(items)
     return _within_budget(items), skipped
+
+
+# A form's file question keeps each file in Drive (or OneDrive) and writes a link to it in
+# the sheet of answers, where a pasted list would be.
+_LINK = re.compile(r"https?://\S", re.IGNORECASE)
+LINKED_LIST = (
+    "the list cell holds a link (a form's file question keeps the files apart), not a list:"
+    " download the folder of its files ('… (File responses)' in Drive) as a zip and upload"
+    " that"
+)
+
+
+def links_alone(cell: str) -> bool:
+    """Whether a list cell holds links and nothing else (two files, two links)."""
+    words = [word for word in re.split(r"[\s,;]+", cell) if word]
+    return bool(words) and all(_LINK.match(word) for word in words)
 
 
 # How a sheet writes when a form's answer was sent: its spreadsheet's locale writes the date
