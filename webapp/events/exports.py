@@ -40,11 +40,11 @@ def _cell(value: Any) -> str:
 
 
 # The separators a download is offered with, by the name a link or a query gives. A comma
-# is the CSV programs read; a semicolon is what Excel opens in columns where its list
-# separator is one (where the decimal mark is a comma: most of Europe), which a comma CSV
-# it shows in one column. Excel's own hint, a first line "sep=;", is not written: with it,
-# Excel ignores the byte order mark and shows "José" as "JosÃ©", and other programs read
-# the line as a row.
+# is the CSV programs read. Where Excel's list separator is a semicolon (where the decimal
+# mark is a comma: most of Europe), Excel shows a comma CSV in one column and opens a
+# semicolon one in columns. Excel's own hint, a first line "sep=;", is not written: with
+# it, Excel ignores the byte order mark and shows "José" as "JosÃ©", and other programs
+# read the line as a row.
 SEPARATORS = {"comma": ",", "semicolon": ";"}
 
 
