@@ -371,3 +371,17 @@ def test_yaml_broken_by_its_indentation_says_to_look_at_it(ember, old, new, line
     assert [(p.file, p.line) for p in problems] == [(str(cards), line)]
     assert problems[0].message.startswith("malformed YAML: ")
     assert hint in problems[0].message
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"], ids=["CRLF", "CR"])
+def test_a_pool_saved_by_a_windows_editor_loads_and_says_its_lines(ember, newline):
+    """A byte-order mark and CRLF (or old Mac CR) line endings, as Notepad saves a file."""
+    for name in ("game.yaml", "cards.yaml"):
+        path = ember / "ember" / name
+        text = path.read_text(encoding="utf-8").replace("\n", newline)
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert check_pools(ember) == []
+    cards = ember / "ember" / "cards.yaml"
+    cards.write_bytes(cards.read_bytes().replace(b"colour: Red", b"colour: Redd", 1))
+    problems = check_pools(ember)
+    assert [(p.line, p.card, p.field) for p in problems] == [(12, "Pyra", "colour")]
