@@ -212,7 +212,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         # Each part is read as a line is: the limit on the work a list asks counts them all.
         raise DecklistTooLongError(parts, limit, "lines, each break within a line counted")
     numbered = _soft_parts(lines) if soft else enumerate(lines, start=1)
-    # "ERUMA 2" on top: the list's title, though it names a card (see _is_numbered_title)
+    # "ERUMA 2" on top: the list's title, though it names a card (see _numbered_title_line)
     numbered_title = _numbered_title_line(game, lines)
     for number, raw in numbered:
         stripped = raw.strip()
@@ -249,8 +249,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             reading = _plural_read(game, kept, lines, number, reading)
             kind = reading[0]
         if kind == _DESCRIBED:
-            # "Makuna - Thief": the card, unless it is the title on top of a list naming that
-            # card again ("Darkclaw - Shadow Wulven" over "Hero: Darkclaw")
+            # "Makuna - Assassin": the card, unless it is the title on top of a list naming
+            # that card again ("Darkclaw - Shadow Wulven" over "Hero: Darkclaw")
             titled = opening and _named_below(game, kept, lines, number, reading[1][1])
             reading = (_UNKNOWN, stripped, None) if titled else reading[1]
             kind = reading[0]
@@ -689,9 +689,9 @@ def _first_line(lines: list[str]) -> int:
 def _is_about(lines: list[str], first: int, number: int, stripped: str) -> str | None:
     """Whether line ``number`` is the "About" heading a digital card game's export starts
     with, or a deck file's "[metadata]" (:data:`_ABOUT_HEADING`), or the line right below it
-    ("Name Fire Tempo", "Name=Fire Tempo",
-    :data:`_ABOUT_NAME_LINE`); None otherwise. The export's first line is the list's
-    ``first`` that is not blank: a list pasted is often given a blank line above it."""
+    ("Name Fire Tempo", "Name=Fire Tempo", :data:`_ABOUT_NAME_LINE`); None otherwise. The
+    export's first line is the list's ``first`` that is not blank: a list pasted is often given
+    a blank line above it."""
     if number == first:
         heading = stripped.strip(_INVISIBLE).lower() in _ABOUT_HEADINGS
         return _ABOUT_HEADING if heading else None
@@ -823,7 +823,7 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
             _problem(
                 MALFORMED_LINE,
                 f"Line {number}: {stripped!r} names two cards, {before} and {after}, joined by an"
-                f" arrow as a change from one card to another is written; write the line of the"
+                " arrow as a change from one card to another is written; write the line of the"
                 " card the deck holds (neither is counted)",
                 number,
                 cards=(before, after),

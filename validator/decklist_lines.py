@@ -238,9 +238,9 @@ _SEVERAL = "several"  # (the readings of the cards a header line lists after it,
 _PLURAL_LINE = "plural"
 # (card before, card after): "4 Bad Wolf -> Full Moon", a change from one card to another
 _ARROWED = "arrowed"
-# (reading as the card,): "Makuna - Thief", a card and what it is after a dash with no count;
-# on top of a list over the same card again ("Darkclaw - Shadow Wulven" over "Hero: Darkclaw"),
-# the list's title (see parse_text)
+# (reading as the card,): "Makuna - Assassin", a card and what it is after a dash with no
+# count; on top of a list over the same card again ("Darkclaw - Shadow Wulven" over "Hero:
+# Darkclaw"), the list's title (see parse_text)
 _DESCRIBED = "described"
 
 
@@ -867,12 +867,12 @@ def _dash_noted(game: Game, line: str, dash: re.Match) -> tuple | None:
     a dash ("3 Kindle - vs air", "3 Kindle — early burn"), which are read as a note, said as
     one; None unless what comes before the dash is a card with its count: "Darkclaw -- Wulven
     rush" heads a forum post as its title. With no count, a card and what it is after one dash
-    ("Makuna - Thief") is that card, unless it is the list's title (see _DESCRIBED)."""
+    ("Makuna - Assassin") is that card, unless it is the list's title (see _DESCRIBED)."""
     before = line[: dash.start()]
     if not _split_count_digits(before)[2]:
         if dash.group(1) is not None:
             return None
-        # "Makuna - Thief": a card and what it is (or its place), as a singleton list is written
+        # "Makuna - Assassin": a card and what it is (or its place), as singleton lists write it
         reading = _read_entry(game, before)
         words = line[dash.end() :]
         if reading[0] == _CARD and (
