@@ -5,6 +5,7 @@ read, no file becomes a player it does not name, and what is not read is said.""
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import re
@@ -267,3 +268,26 @@ def test_a_list_saved_with_its_extension_twice_names_its_player_without_it():
     items, skipped = read_upload("lists.zip", buffer.getvalue())
     assert skipped == []
     assert [item.player for item in items] == ["Quinn", "Rita", "J.R", "Sam"]
+
+
+def test_the_api_upload_names_what_it_read_as_windows_1252_as_the_dashboard_does(client, event):
+    """The dashboard says which lists were read as Windows-1252, for the organizer to check
+    their names; the API's report said nothing of it."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("Renée.txt", ("# Renée’s list\n" + LEGAL).encode("cp1252"))
+        archive.writestr("Ann.txt", LEGAL)
+    body = {"zip": base64.b64encode(buffer.getvalue()).decode()}
+    answer = client.post(event.url("/uploads"), json=body, headers=event.admin).get_json()
+    assert answer["read_as_windows_1252"] == ["Renée.txt"]
+    sheet = io.BytesIO()
+    with zipfile.ZipFile(sheet, "w") as archive:
+        cell = '"' + LEGAL.replace('"', '""') + '"'
+        archive.writestr("players.csv", f"player;list\r\nJosé;{cell}\r\n".encode("cp1252"))
+    body = {"zip": base64.b64encode(sheet.getvalue()).decode()}
+    answer = client.post(event.url("/uploads"), json=body, headers=event.admin).get_json()
+    assert answer["read_as_windows_1252"] == ["players.csv"]
+    plain = client.post(
+        event.url("/uploads"), json={"csv": "player,list\nBo,1 Kindle\n"}, headers=event.admin
+    ).get_json()
+    assert plain["read_as_windows_1252"] == []

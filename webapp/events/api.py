@@ -554,8 +554,14 @@ def upload(event_id: str):
         except (binascii.Error, ValueError):
             raise uploads.BadUploadError("zip is not valid base64") from None
         items, skipped = uploads.read_upload("upload.zip", data)
+        # What was read as Windows-1252, for the organizer to check its names (as the
+        # dashboard says it): the CSV the zip holds alone, or each list file so read.
+        sheet = uploads.zipped_sheet_read_as_windows_1252(data)
+        in_1252 = [sheet] if sheet else []
+        in_1252 += [item.source for item in items if item.read_as == uploads.WINDOWS_1252]
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
+        in_1252 = []  # JSON text: never in a code page
     report = store_upload(access, items, skipped)
     return UPLOAD_REPORT.dump(
         {
@@ -563,6 +569,7 @@ def upload(event_id: str):
             "skipped": report.skipped,
             "unchanged": report.unchanged,
             "answered_again": report.answered_again,
+            "read_as_windows_1252": in_1252,
         }
     )
 

@@ -418,6 +418,15 @@ class UploadReportSchema(Schema):
             " on file: as the dashboard's report says it."
         },
     )
+    read_as_windows_1252 = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={
+            "description": "The files of a zip (or the CSV it holds alone) that were not UTF-8"
+            " text and were read as Windows-1252, as Windows' editors and Excel save text:"
+            " check the names and lists they gave."
+        },
+    )
 
 
 class PublishedListSchema(Schema):

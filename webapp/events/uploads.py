@@ -231,6 +231,12 @@ def sheet_read_as_windows_1252(filename: str, data: bytes) -> str | None:
     holds alone (read as if uploaded); None when the upload holds no such sheet."""
     if not is_zip(filename, data):
         return filename if read_as_windows_1252(data) else None
+    member = zipped_sheet_read_as_windows_1252(data)
+    return f"{member} in {filename}" if member else None
+
+
+def zipped_sheet_read_as_windows_1252(data: bytes) -> str | None:
+    """The name of the CSV a zip holds alone when it is read as Windows-1252, else None."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             sheets = _sheets_alone(archive.infolist())
@@ -239,7 +245,7 @@ def sheet_read_as_windows_1252(filename: str, data: bytes) -> str | None:
         return None
     if raw is None or not read_as_windows_1252(raw):
         return None
-    return f"{member_name(sheets[0])} in {filename}"
+    return member_name(sheets[0])
 
 
 def _sheet_bytes(archive: zipfile.ZipFile, sheets: list[zipfile.ZipInfo]) -> bytes:
