@@ -266,7 +266,7 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     legal = sum(v.legal for v in verdicts)
     unread = sum(bool(v.unreadable) for v in verdicts)
     repeated = sum(bool(v.repeated) for v in verdicts)
-    total = f"{len(verdicts)} decks: {legal} legal"
+    total = f"{len(verdicts)} deck{'s' if len(verdicts) != 1 else ''}: {legal} legal"
     total += f", {len(verdicts) - legal - unread - repeated} not legal"
     if unread:
         total += f", {unread} not checked (unreadable)"

@@ -89,7 +89,7 @@ def test_the_report_names_the_skipped_pipe(run, folder, tmp_path, within_ten_sec
 
 def test_a_file_not_read_as_a_decklist_is_said_skipped(run, folder):
     """Nina saved her list from Word: it was left out of the check without a word, and the
-    organizer, told "1 decks: 1 legal", never looked for it."""
+    organizer, told "1 deck: 1 legal", never looked for it."""
     (folder / "nina.docx").write_bytes(b"PK\x03\x04")
     (folder / "round2").mkdir()
     (folder / "round2" / "Oscar.rtf").write_text("{\\rtf1 3 Kindle}")
@@ -100,7 +100,7 @@ def test_a_file_not_read_as_a_decklist_is_said_skipped(run, folder):
         f"{folder / 'nina.docx'}: skipped: not a decklist (.txt, .json, .dek, .deck files only)",
         f"{folder / 'round2' / 'Oscar.rtf'}: skipped: not a decklist"
         " (.txt, .json, .dek, .deck files only)",
-        "1 decks: 1 legal, 0 not legal; 2 other files skipped (not decklists)",
+        "1 deck: 1 legal, 0 not legal; 2 other files skipped (not decklists)",
     ]
     assert result.exit_code == 0  # a folder may hold notes, or the report itself
 

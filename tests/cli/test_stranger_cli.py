@@ -399,7 +399,7 @@ def test_a_file_name_that_is_no_utf8_is_shown_with_its_bytes_in_the_report(run, 
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         f"{folder}/b\\xf6rje.txt: legal in ERA Standard",
-        "1 decks: 1 legal, 0 not legal",
+        "1 deck: 1 legal, 0 not legal",
         f"report written to {report}",
     ]
     rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
