@@ -587,11 +587,13 @@ def _build_game_once(
     cards = _build_cards(spec, pool, sets, card_problems)
     refused = _refused_names(pool, cards) if len(sink) > before_cards else frozenset()
     formats = _build_formats(spec, sets, cards, game_problems, refused)
-    if spec.get("sections_unknown"):
-        # no section could be read: a rule naming one cannot be checked
+    if spec.get("sections_unread"):
+        # a section whose id could not be read may be the one a rule names: a rule naming
+        # none of the sections read cannot be checked
+        read = {s["id"] for s in spec["sections"]}
         formats = {
             format_id: dataclasses.replace(
-                fmt, rules=tuple(r for r in fmt.rules if not _names_a_section(r))
+                fmt, rules=tuple(r for r in fmt.rules if _names_sections_of(r, read))
             )
             for format_id, fmt in formats.items()
         }
@@ -683,17 +685,18 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
         if isinstance(rule, dict)
     }
     decisions = []
+    formats_read = not spec.get("formats_unread")
     for index, raw in enumerate(spec["decisions"]):
         at = ("decisions", index)
         for position, rule_id in enumerate(raw["rules"]):
-            if rule_id not in rule_ids:
+            if formats_read and rule_id not in rule_ids:
                 problems.add(
                     f"names no rule {rule_id!r} of any format",
                     (*at, "rules", position),
                     field="rules",
                 )
         alternative = raw.get("alternative")
-        if alternative is not None and alternative not in format_ids:
+        if formats_read and alternative is not None and alternative not in format_ids:
             problems.add(
                 f"alternative names no format {alternative!r}",
                 (*at, "alternative"),
@@ -712,8 +715,8 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
 
 def _check_game_references(spec: dict, problems: _Problems) -> None:
     section_ids = [s["id"] for s in spec["sections"]]
-    # with no section read (said already), no section is named wrong for its sake
-    sections_known = not spec.get("sections_unknown")
+    # with a section's id not read (said already), no section is named wrong for its sake
+    sections_known = not spec.get("sections_unread")
     default = spec["default_section"]
     if default is not None and sections_known and default not in section_ids:
         problems.add(f"no section {default!r}", ["default_section"])
@@ -794,8 +797,9 @@ _SCHEMA_PLACEHOLDERS = {
     "default_format": "standard",
     "formats": [{}],
 }
-# The rule parameters naming sections: with no section readable, such a rule cannot be
-# checked (each would be said to name no section, one mistake said again and again).
+# The rule parameters naming sections: with a section's id unreadable, a rule naming a
+# section not read cannot be checked (it would be said to name no section, one mistake
+# said again and again).
 _SECTION_PARAMETERS = frozenset(
     (
         "section",
@@ -840,7 +844,7 @@ def _spec_despite(raw: dict, error: ValidationError, folder: str, raw_cards: dic
         written = raw.get("id")
         spec["id"] = written.strip() if isinstance(written, str) and written.strip() else folder
     if "sections" in wrong:
-        spec["sections"], spec["sections_unknown"] = _sections_despite(raw.get("sections"))
+        spec["sections"], spec["sections_unread"] = _sections_despite(raw.get("sections"))
     if "attributes" in wrong:
         spec["attributes"] = _attributes_despite(raw.get("attributes"), raw_cards)
     if "card_types" in wrong:
@@ -854,19 +858,21 @@ def _spec_despite(raw: dict, error: ValidationError, folder: str, raw_cards: dic
         spec["default_section"] = None
     if "default_format" in wrong:
         spec["default_format"] = None
-    if "formats" in wrong:  # each format in its place, for its line: one refused is None
-        spec["formats"] = (
-            [None if i in wrong["formats"] else f for i, f in enumerate(raw["formats"])]
-            if format_entries
-            else []
-        )
+    if "formats" in wrong and format_entries:
+        # each format in its place, for its line: one refused is None
+        spec["formats"] = [
+            None if i in wrong["formats"] else f for i, f in enumerate(raw["formats"])
+        ]
+    elif "formats" in wrong:
+        # none read: nothing naming a format or a rule is said wrong for its sake
+        spec["formats"], spec["formats_unread"] = [], True
     return spec
 
 
 def _sections_despite(written: Any) -> tuple[list[dict], bool]:
-    """The sections of a ``sections`` written wrong, each as far as it can be read (an entry
-    with no id is none), and whether none could be read at all: a mapping by id is read as
-    the list it stands for."""
+    """The sections of a ``sections`` written wrong, each as far as it can be read (a
+    mapping by id is read as the list it stands for), and whether the id of any could not
+    be read (an entry with no id is no section, or none is written)."""
     if isinstance(written, list):
         entries = [
             (item.get("id"), item) if isinstance(item, dict) else (item, {}) for item in written
@@ -876,8 +882,10 @@ def _sections_despite(written: Any) -> tuple[list[dict], bool]:
     else:
         return [], True
     sections = []
+    unread = not entries
     for section_id, item in entries:
         if not isinstance(section_id, str) or not section_id:
+            unread = True
             continue
         try:
             sections.append(schema.SectionSchema().load({**item, "id": section_id}))
@@ -895,7 +903,7 @@ def _sections_despite(written: Any) -> tuple[list[dict], bool]:
                 "description": "",
             }
         )
-    return sections, False
+    return sections, unread
 
 
 def _attributes_despite(written: Any, raw_cards: dict) -> dict:
@@ -994,8 +1002,14 @@ def _texts(value: Any) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
-def _names_a_section(rule: RuleSpec) -> bool:
-    return any(key in _SECTION_PARAMETERS for key in rule.params)
+def _names_sections_of(rule: RuleSpec, read: set[str]) -> bool:
+    """Whether every section ``rule`` names is among ``read`` (as a rule naming none is)."""
+    for key, value in rule.params.items():
+        if key in _SECTION_PARAMETERS:
+            named = value if isinstance(value, list) else [value]
+            if not all(isinstance(v, str) and v in read for v in named):
+                return False
+    return True
 
 
 def _pool_despite(raw: dict, error: ValidationError, game_id: str) -> dict | None:
@@ -1500,7 +1514,8 @@ def _build_formats(
             continue  # the first is the format: the second is not built over it
         raw_formats[data["id"]] = data
     default = spec["default_format"]  # None when written wrong (said already)
-    if default is not None and default not in raw_formats.keys() | refused_formats:
+    named = raw_formats.keys() | refused_formats
+    if default is not None and not spec.get("formats_unread") and default not in named:
         problems.add(f"no format {default!r}", ["default_format"])
 
     formats: dict[str, Format] = {}

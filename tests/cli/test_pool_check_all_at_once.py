@@ -384,3 +384,42 @@ def test_a_duplicate_rule_or_format_id_names_its_format_and_the_first_one(run, t
         f" (the entry at line {at(game, '- id: era-three-dinos')} has it already)",
         f"Error: 2 problem(s) in {root}",
     ]
+
+
+def test_a_section_with_no_id_read_hides_no_rule_naming_the_others(run, tmp_path):
+    """The section whose id cannot be read may be the one a rule or default_section names:
+    that is no second problem, and the rules naming the sections read are checked."""
+    root, cards, game = _era(tmp_path)
+    _edit(game, "  - id: deck\n", "  - id: [deck]\n")
+    _edit(
+        game, "  - id: era-dinos-are-dinos\n", "  - id: era-dinos-are-dinos\n        mode: share\n"
+    )
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:{at(game, '  - id: [deck]')}: field 'sections.2.id': Not a valid string.",
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type': {_ITM}",
+        f"{game}:{at(game, 'mode: share')}: field 'mode': format 'standard':"
+        " rule 'era-dinos-are-dinos': unknown parameter(s): mode",
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_formats_that_cannot_be_read_are_not_said_missing_again(run, tmp_path):
+    """Formats written as a mapping by id: the default format and the decisions naming
+    their rules are no second problem, and the cards are checked."""
+    root, cards, game = _era(tmp_path)
+    text = game.read_text()
+    start = text.index("formats:\n")
+    end = text.index("\ndecisions:\n")
+    formats = "formats:\n  standard: {name: Standard}\n  open: {name: Open, base: standard}"
+    game.write_text(text[:start] + formats + text[end:])
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:{at(game, 'formats:') + 1}: field 'formats': Not a valid list.",
+        f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type': {_ITM}",
+        f"Error: 2 problem(s) in {root}",
+    ]
