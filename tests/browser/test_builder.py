@@ -196,6 +196,22 @@ def test_export_gives_the_canonical_text_to_download_and_copy(page, context):
     assert page.evaluate("navigator.clipboard.readText()") == exported
 
 
+def test_a_download_is_named_after_the_deck_in_any_alphabet(page):
+    """Letters of every alphabet stay in the file's name; marks that are no letter go, and
+    so do the invisible characters that would hide what the name says."""
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    for name, filename in [
+        ("Огненный темп", "Огненный-темп.txt"),
+        ("炎のデッキ 🔥", "炎のデッキ.txt"),
+        ("\u202ePyrö\u200b tempo", "Pyrö-tempo.txt"),
+    ]:
+        page.fill("#deck-name", name)
+        with page.expect_download() as download:
+            page.click("#export-download")
+        assert download.value.suggested_filename == filename
+
+
 def test_save_and_the_share_link_opens_the_same_deck(page, context):
     open_builder(page, "era")
     import_list(page, example("era-legal"))

@@ -1532,8 +1532,11 @@ function useSuggestion(problem, name) {
 el.importButton.addEventListener("click", importList);
 fileOpener(document.querySelector("[data-file-import]"), el.importText, { opened: importList });
 
+/** The deck's name as a file's: its letters and digits in any alphabet, the rest a dash. */
 function fileName(extension = "txt") {
-  const base = (el.name.value.trim() || `${game.short_name} deck`).replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
+  const base = (el.name.value.trim() || `${game.short_name} deck`)
+    .replace(/[^\p{L}\p{M}\p{N}_.-]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
   return `${base || "deck"}.${extension}`;
 }
 
