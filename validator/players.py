@@ -8,6 +8,7 @@ the site and the command line agree on who is one player.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import PurePosixPath
 from typing import Generic, TypeVar
@@ -49,7 +50,17 @@ def player_of_file(path: str) -> str:
     """The player a decklist file is named for: its name without folders or extension,
     underscores as spaces ("round-1/Alice_Smith.txt" is Alice Smith; "Quinn.txt.txt" is
     Quinn, but "J.R.txt" is J.R)."""
-    return _without_extensions(path).replace("_", " ").strip()
+    return _without_copy_number(_without_extensions(path).replace("_", " ").strip())
+
+
+# The number a browser gives a file downloaded again ("Alice_Smith (1).txt"), as a zip of a
+# Drive folder numbers a second file of one name: a copy of the player's file, not a name.
+_COPY_NUMBER = re.compile(r"\s*\(\d{1,3}\)$")
+
+
+def _without_copy_number(name: str) -> str:
+    """A name without the copy number after it, unless the number is all it is."""
+    return _COPY_NUMBER.sub("", name) or name
 
 
 def _without_extensions(path: str) -> str:
@@ -75,7 +86,7 @@ def form_respondent(path: str) -> str | None:
     _, dash, respondent = _without_extensions(path).rpartition(_FORM_RESPONDENT)
     if not dash or not respondent.strip():
         return None
-    return respondent.strip()
+    return _without_copy_number(respondent.strip())
 
 
 def player_of_upload(path: str) -> str:

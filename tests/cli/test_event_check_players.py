@@ -93,3 +93,10 @@ def test_a_list_saved_with_its_extension_twice_is_its_players(run, folder, tmp_p
     assert f"{folder / 'carol.txt.txt'}: not checked: a second list for carol" in result.output
     rows = list(csv.reader(report.read_text().splitlines()))
     assert [row[1] for row in rows[1:]] == ["Alice", "bob", "carol", "carol"]
+
+
+def test_a_file_downloaded_twice_is_its_players_second_list(run, folder):
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "bob (1).txt")
+    result = run("event", "check", folder, "-g", "era")
+    assert f"{folder / 'bob.txt'}: not checked: a second list for bob" in result.output
+    assert result.exit_code == 2

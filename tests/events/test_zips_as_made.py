@@ -291,3 +291,23 @@ def test_the_api_upload_names_what_it_read_as_windows_1252_as_the_dashboard_does
         event.url("/uploads"), json={"csv": "player,list\nBo,1 Kindle\n"}, headers=event.admin
     ).get_json()
     assert plain["read_as_windows_1252"] == []
+
+
+def test_a_file_downloaded_twice_is_its_players_second_list_not_a_new_player():
+    """A browser saves a file downloaded again as "Alice_Smith (1).txt", and a zip of a
+    form's folder numbers a second file of one name alike: each was a player called
+    "Alice Smith (1)", a second entry for one player, never said to be one."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("Alice_Smith.txt", LEGAL)
+        archive.writestr("Alice_Smith (1).txt", LEGAL)
+        archive.writestr("Lists (File responses)/deck - Carol White (2).txt", LEGAL)
+        archive.writestr("Ivan (Round 1).txt", LEGAL)
+    items, skipped = read_upload("lists.zip", buffer.getvalue())
+    assert skipped == []
+    assert [item.player for item in items] == [
+        "Alice Smith",
+        "Alice Smith",
+        "Carol White",
+        "Ivan (Round 1)",
+    ]
