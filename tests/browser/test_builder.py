@@ -197,8 +197,8 @@ def test_export_gives_the_canonical_text_to_download_and_copy(page, context):
 
 
 def test_a_download_is_named_after_the_deck_in_any_alphabet(page):
-    """Letters of every alphabet stay in the file's name; marks that are no letter go, and
-    so do the invisible characters that would hide what the name says."""
+    """Letters and digits of every alphabet stay in the file's name; symbols (an emoji) go,
+    and so do the invisible characters that would hide what the name says."""
     open_builder(page, "era")
     import_list(page, example("era-legal"))
     for name, filename in [
