@@ -382,4 +382,6 @@ def limit_decklists() -> None:
 def release_decklists(_error: BaseException | None = None) -> None:
     token = getattr(request, "line_limit", None)
     if token is not None:
+        # Once: a test client keeping the request's context ends it a second time.
+        request.line_limit = None
         decklist.reset_line_limit(token)

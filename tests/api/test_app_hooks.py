@@ -41,3 +41,11 @@ def test_a_plain_function_is_returned_as_it_is(app):
 
     assert app.ensure_sync(view) is view
     assert app.ensure_sync(view) is view
+
+
+def test_a_test_client_keeping_its_request_context_ends_it_cleanly(app):
+    """``with app.test_client() as c`` keeps the last request's context until the block ends,
+    and its teardown ran again then: the decklist line limit, reset twice, raised."""
+    with app.test_client() as kept:
+        assert kept.get("/api/v1/health").status_code == 200
+        assert kept.post("/api/v1/games/era/validate", json={"sections": {}}).status_code == 200
