@@ -94,8 +94,7 @@ def check_and_load(
 
 def _id_taken(directory: Path, game_id: str, first: Path) -> PoolProblem:
     """The problem of a game folder giving the id an earlier folder gave (a copy of a game
-    left with the original's id): the first keeps it, this one is served in its place by
-    nothing."""
+    left with the original's id): the first keeps the id, and this one is not served."""
     path = directory / "game.yaml"
     line = None
     try:
