@@ -17,6 +17,7 @@ from flask import (
     abort,
     current_app,
     make_response,
+    redirect,
     render_template,
     request,
     send_from_directory,
@@ -79,6 +80,9 @@ def cards_page(game_id: str):
         page = cards.search_cards(game, args)
     except cards.SearchError as exc:
         error, status = str(exc), 400
+    if page and page.total and page.page > page.pages:
+        # An old link past the results there are now: their last page, not an empty one.
+        return redirect(page_url(page.pages))
     return render_template(
         "cards.html",
         game=game,

@@ -84,6 +84,28 @@ def test_pages_link_to_each_other_keeping_the_filters(client, shadow_era):
     assert "page 2 of" in second
 
 
+def test_a_page_past_the_last_leads_to_the_last_keeping_the_filters(client, era):
+    """An old link (the pool or the filters gave more pages then) showed no card, 'page 9 of
+    1' and a Previous link to page 8, as empty: it now opens the last page there is."""
+    water = sorted((c.name for c in era.cards if c.get("element") == "Water"), key=str.casefold)
+    assert len(water) <= CARDS_PER_PAGE
+    response = client.get("/games/era/cards?element=Water&page=9")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/games/era/cards?element=Water"
+    assert card_names(get_page(client, response.headers["Location"])) == water
+
+    pages = -(-len(era.cards) // CARDS_PER_PAGE)
+    assert pages > 1
+    response = client.get("/games/era/cards?page=500&sort=name")
+    assert response.headers["Location"] == f"/games/era/cards?sort=name&page={pages}"
+
+
+def test_a_search_with_no_card_stays_on_its_page_and_says_so(client):
+    page = get_page(client, "/games/era/cards?q=zzzz&page=3")
+    assert "No cards match." in page
+    assert "Previous" not in page
+
+
 def test_a_filter_value_the_game_lacks_is_explained_on_the_page(client):
     page = get_page(client, "/games/era/cards?element=Plasma", status=400)
     assert "ERA has no element &#39;Plasma&#39;" in page
