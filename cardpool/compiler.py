@@ -571,7 +571,7 @@ def _build_game_once(
     try:
         pool = _load_cards_file(raw_cards)
     except ValidationError as exc:
-        card_problems.validation(exc)
+        _cards_file_validation(card_problems, exc, raw_cards)
         pool = _pool_despite(raw_cards, exc, spec["id"])
         if pool is None:
             return None
@@ -743,6 +743,38 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
         problems.add(f"no attribute {main!r}", ["main_attribute"])
     if len(set(section_ids)) != len(section_ids):
         problems.add("section ids must be unique", ["sections"])
+
+
+def _cards_file_validation(problems: _Problems, error: ValidationError, raw: dict) -> None:
+    """The problems of a cards file as :meth:`_Problems.validation` says them, an entry of
+    ``cards`` that is no mapping named as the card it was meant to be (its name in a list
+    written in brackets, or a name written alone), with how a card is written."""
+    messages = error.messages
+    if not isinstance(messages, dict) or not isinstance(messages.get("cards"), dict):
+        problems.validation(error)
+        return
+    for key, said in messages.items():
+        if key != "cards":
+            problems.validation(ValidationError({key: said}))
+            continue
+        for index, why in said.items():
+            entry = raw["cards"][index]
+            if why != ["Not a valid mapping type."] or not isinstance(entry, (list, str)):
+                problems.validation(ValidationError({key: {index: why}}))
+                continue
+            if isinstance(entry, str):
+                card = entry
+                how = "key: value lines under its '- ' (id, name, type, set)"
+            else:
+                named = [e.get("name") for e in entry if isinstance(e, dict)]
+                card = next((n for n in named if isinstance(n, str)), None)
+                how = "key: value lines, or {key: value, ...} in braces, not [...]"
+            problems.add(
+                f"Not a valid mapping type: a card is written as {how}",
+                ("cards", index),
+                card=card,
+                field=f"cards.{index}",
+            )
 
 
 def _load_cards_file(raw: dict) -> dict:

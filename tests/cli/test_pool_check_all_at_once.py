@@ -159,7 +159,9 @@ def test_a_misspelt_key_or_a_card_that_is_no_mapping_hides_no_card(run, tmp_path
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{cards}:{at(cards, '  - Ember Rex')}: field 'cards.0': Not a valid mapping type.",
+        f"{cards}:{at(cards, '  - Ember Rex')}: card 'Ember Rex', field 'cards.0':"
+        " Not a valid mapping type: a card is written as key: value lines under its '- '"
+        " (id, name, type, set)",
         f"{cards}:{at(cards, 'titel: ERA')}: field 'titel': Unknown field; did you mean 'title'?",
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",

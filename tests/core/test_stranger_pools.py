@@ -385,3 +385,22 @@ def test_a_pool_saved_by_a_windows_editor_loads_and_says_its_lines(ember, newlin
     cards.write_bytes(cards.read_bytes().replace(b"colour: Red", b"colour: Redd", 1))
     problems = check_pools(ember)
     assert [(p.line, p.card, p.field) for p in problems] == [(12, "Pyra", "colour")]
+
+
+@pytest.mark.parametrize(
+    ("entry", "card", "hint"),
+    [
+        ("  - [id: ash, name: Ash, type: Unit, set: CORE, colour: Red]\n", "Ash", "not [...]"),
+        ("  - Ash\n", "Ash", "key: value"),
+    ],
+    ids=["a list in brackets", "a name alone"],
+)
+def test_a_card_written_as_no_mapping_is_named(ember, entry, card, hint):
+    """A card written as a list ('[id: ash, name: Ash]') or as its name alone is said as
+    that card, with how a card is written."""
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "cards:\n", "cards:\n" + entry)
+    problems = check_pools(ember)
+    assert [(p.line, p.card, p.field) for p in problems] == [(8, card, "cards.0")]
+    assert problems[0].message.startswith("Not a valid mapping type: a card is written as")
+    assert hint in problems[0].message
