@@ -175,7 +175,11 @@ def store_upload(
     access: events.Organizer, items: list[events.BulkItem], skipped: list[uploads.Skipped]
 ) -> events.BulkReport:
     """An organizer's upload stored, each list for its player, once its different lines are
-    counted under the validation limit (the API's and the dashboard's alike)."""
+    counted under the validation limit (the API's and the dashboard's alike). A list named
+    by a file whose name lost its accents is its player's on file (see
+    :func:`uploads.named_as_on_file`)."""
+    names = [entry.player for entry in events.entries(get_db(), access)]
+    uploads.named_as_on_file(items, names)
     return events.submit_for_players(
         get_db(),
         pools(),

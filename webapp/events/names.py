@@ -115,6 +115,16 @@ _LOOKALIKES = str.maketrans(
         "1": "l",
         "|": "l",
         "0": "o",
+        # Latin letters with a stroke or joined, which no decomposition takes apart: written
+        # without them ("Lukasz" for "Łukasz"), as file names and some keyboards do.
+        **dict(zip("ŁłØøĐđĦħıŦŧ", "LlOoDdHhiTt", strict=True)),
+        "ß": "ss",
+        "Æ": "AE",
+        "æ": "ae",
+        "Œ": "OE",
+        "œ": "oe",
+        "Þ": "Th",
+        "þ": "th",
     }
 )
 

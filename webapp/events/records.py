@@ -265,6 +265,8 @@ class BulkItem:
     email: str | None = None
     # "Windows-1252" for a file read in that code page, not as UTF-8: the organizer is told.
     read_as: str = ""
+    # Named by its file's name (a zip's member), not typed by its player (a sheet's row).
+    named_by_file: bool = False
 
 
 @dataclass

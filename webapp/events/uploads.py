@@ -16,6 +16,7 @@ import io
 import re
 import unicodedata
 import zipfile
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import PurePosixPath
 from typing import Any
@@ -26,6 +27,7 @@ from validator.players import player_key, player_of_upload
 from validator.spreadsheet import cell_text
 
 from . import BulkItem, InvalidSubmissionError, Submission
+from .names import lookalike_key
 
 MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 MAX_MEMBERS = 1_000
@@ -188,9 +190,34 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                     submission=submission,
                     position=position,
                     read_as=read_as,
+                    named_by_file=True,
                 )
             )
     return _within_budget(items), skipped
+
+
+def named_as_on_file(items: list[BulkItem], names_on_file: list[str]) -> None:
+    """Each list named by a file whose name lost its accents ("Jose_Garcia.txt", as zip tools,
+    mail and some file systems write names) for one player on file as typed ("José García")
+    is named as that player. Only a name in plain letters whose player is not on file, and
+    for one player alone whose name reads the same with its accents (and other letters:
+    "Łukasz"), none of the upload's other lists reading so too: two files, or two players
+    on file, that may be two players are not guessed between. A sheet's rows are named as
+    their players typed them."""
+    exact = {player_key(name) for name in names_on_file}
+    reading: dict[str, list[str]] = {}
+    for name in names_on_file:
+        reading.setdefault(lookalike_key(name), []).append(name)
+    keys = [lookalike_key(item.player) for item in items]
+    uploaded = Counter(keys)
+    for item, key in zip(items, keys, strict=True):
+        if not item.named_by_file or not item.player.isascii():
+            continue
+        if player_key(item.player) in exact or uploaded[key] > 1:
+            continue
+        found = reading.get(key, [])
+        if len(found) == 1 and not found[0].isascii():
+            item.player = found[0]
 
 
 def _not_read(raw: bytes, why_not: str) -> str:
