@@ -575,7 +575,7 @@ def list_public_decks():
 
 
 @bp.get("/decks/<deck_id>")
-@documented("A saved deck", schemas.SavedDeckSchema, errors=[404])
+@documented("A saved deck", schemas.SavedDeckSchema, errors=[404, 410])
 def get_deck(deck_id: str):
     return SAVED_DECK.dump(saved_view(decks.load_deck(get_db(), deck_id)))
 
@@ -600,7 +600,7 @@ def delete_deck(deck_id: str):
 
 
 @bp.get("/decks/<deck_id>.txt")
-@documented("A saved deck as a text decklist", text_response=True, errors=[404])
+@documented("A saved deck as a text decklist", text_response=True, errors=[404, 410])
 def export_deck(deck_id: str):
     saved = decks.load_deck(get_db(), deck_id)
     return Response(saved.text, mimetype="text/plain")
