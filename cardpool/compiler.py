@@ -943,16 +943,16 @@ def _attributes_despite(written: Any, raw_cards: dict) -> dict:
     each declared wrong stood in for (its cards' values taken as they are), one written as a
     list item (``- element: {...}``) read as the mapping it stands for; when none can be
     read, the facts the cards hold beyond the fields every card has."""
+    items = []
     if isinstance(written, dict):
         items = list(written.items())
     elif isinstance(written, list):
-        items = []
         for entry in written:
             if isinstance(entry, dict):
                 items.extend(entry.items())
             elif isinstance(entry, str):
                 items.append((entry, {}))
-    else:
+    if not items:  # "attributes: []", a word: every card's facts would be said unknown
         cards = raw_cards.get("cards")
         held = {
             key
@@ -1008,25 +1008,27 @@ def _attribute_stood_in(name: str, item: Any, raw_cards: dict) -> dict:
 
 def _card_types_despite(written: Any, spec: dict, raw_cards: dict) -> list[str]:
     """The card types of a ``card_types`` written wrong: those it names (one line of text
-    is read as a list split at its commas); when it names none, every type the sections,
-    the attributes and the cards name, so that no card is said to be of an unknown type for
-    its sake."""
+    is read as a list split at its commas); when it names none that the sections, the
+    attributes or the cards name ("Dino Crystal Event", its commas left out, is one type
+    no card is of), every type they name, so that no card is said to be of an unknown type
+    for its sake."""
     if isinstance(written, str):
         named = [part.strip() for part in written.split(",")]
     else:
         named = _texts(written)
     named = [t for t in named if t]
-    if not named:
-        cards = raw_cards.get("cards")
-        named = [
-            *(t for s in spec["sections"] for t in s["types"]),
-            *(t for a in spec.get("attributes", {}).values() for t in a.get("types", ())),
-            *(
-                card["type"]
-                for card in (cards if isinstance(cards, list) else ())
-                if isinstance(card, dict) and isinstance(card.get("type"), str)
-            ),
-        ]
+    cards = raw_cards.get("cards")
+    used = [
+        *(t for s in spec["sections"] for t in s["types"]),
+        *(t for a in spec.get("attributes", {}).values() for t in a.get("types", ())),
+        *(
+            card["type"]
+            for card in (cards if isinstance(cards, list) else ())
+            if isinstance(card, dict) and isinstance(card.get("type"), str)
+        ),
+    ]
+    if set(named).isdisjoint(used):
+        named = used
     return list(dict.fromkeys(named))
 
 

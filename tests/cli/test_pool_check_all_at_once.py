@@ -266,6 +266,27 @@ def test_card_types_written_as_one_line_of_text_still_check_each_card_type(run, 
     ]
 
 
+def test_card_types_written_without_commas_say_no_card_of_an_unknown_type(run, tmp_path):
+    """'Dino Crystal Event' is one type no card is of: the types the sections, attributes
+    and cards name are taken, and the one mistake is said once, not once a card."""
+    root, _cards, game = _era(tmp_path)
+    _edit(
+        game,
+        "card_types: [Dino, Crystal, Event, Action, Equipment]",
+        "card_types: Dino Crystal Event Action Equipment",
+    )
+    _edit(game, "exactly: 30", "exactly: thirty")
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:{at(game, 'card_types: Dino Crystal')}: field 'card_types': Not a valid list.",
+        f"{game}:{at(game, 'exactly: thirty')}:"
+        " field 'exactly': format 'standard': rule 'era-deck-thirty':"
+        " parameter 'exactly' has the wrong type ('thirty')",
+        f"Error: 2 problem(s) in {root}",
+    ]
+
+
 def test_an_attribute_declared_wrong_hides_no_card_nor_rule(run, tmp_path):
     """The cards' elements and the rules reading them are no second problem."""
     root, cards, game = _era(tmp_path)
@@ -294,6 +315,22 @@ def test_attributes_written_as_a_list_hide_no_card_nor_rule(run, tmp_path):
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         f"{game}:{at(game, '  - element:')}: field 'attributes': Not a valid mapping type.",
+        *_card_and_rule_said(cards, game),
+        f"Error: 3 problem(s) in {root}",
+    ]
+
+
+def test_attributes_written_as_an_empty_list_say_no_card_fact_unknown(run, tmp_path):
+    """Nothing declared: the facts the cards hold are taken as they are, not each refused."""
+    root, cards, game = _era(tmp_path)
+    text = game.read_text()
+    start, end = text.index("attributes:\n"), text.index("main_attribute:")
+    game.write_text(text[:start] + "attributes: []\n" + text[end:])
+    _card_and_rule_wrong(cards, game)
+    result = run("cardpool", "check", root)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{game}:{at(game, 'attributes: []')}: field 'attributes': Not a valid mapping type.",
         *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
