@@ -7,11 +7,13 @@ schemas into the document's components (named after the schema classes):
 nothing in the document is written by hand.
 
 What the edge refuses is stated for every operation it can refuse: a 400
-(an address that is not UTF-8 can reach any endpoint), a 413 wherever a body
+(an address that is not UTF-8 can reach any endpoint), what the server refuses before
+the app reads a request (414, 417, 431, 501), a 413 wherever a body
 is read (``MAX_CONTENT_LENGTH`` and the decklist line limit), a 429 with
 ``Retry-After`` wherever :mod:`webapp.limits` counts the request, and a body
 schema's ``exactly_one_of`` (``text`` or ``deck``) as a ``oneOf``, which the
-schema's own check enforces when the body is loaded.
+schema's own check enforces when the body is loaded. Each operation's ``operationId`` is
+its view's name, for clients generated from the document.
 """
 
 from __future__ import annotations
@@ -45,13 +47,22 @@ ERROR_MEANINGS = {
     409: "The request conflicts with the current state, e.g. an event closed to submissions.",
     410: "Gone for good: a saved deck its owner deleted.",
     413: "The body is larger than the server accepts, or a decklist has more lines.",
+    414: "The request line (method, address and query string) is longer than the server"
+    " reads; send the data in a POST body instead.",
     415: "The body is not in a media type this endpoint reads.",
+    417: "The request's Expect header cannot be met.",
     422: "The body is well-formed but not acceptable; the details say why.",
     429: "Too many requests of this kind from this address; Retry-After says when to try again.",
+    431: "The request's headers are too many or too large.",
     500: "The server failed.",
+    501: "The request's Transfer-Encoding is not supported.",
     503: "The game is not served until the problems of its card pool files are fixed (or no"
     " game is); the details list them.",
 }
+# What the server (``make start``'s worker, webapp.server) refuses before the app reads the
+# request, for any path under /api/, answered in the error shape: a request line or headers
+# too large, a Transfer-Encoding or an Expect it cannot meet (and a 400 for the rest).
+SERVER_REFUSALS = (414, 417, 431, 501)
 _RULE_ARGUMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
 
 
@@ -95,7 +106,11 @@ def _parameters_of(rule_path: str) -> list[str]:
 
 
 def _operation(
-    op: Operation, view_doc: str | None, path_params: list[str], limited: bool = False
+    op: Operation,
+    view_doc: str | None,
+    path_params: list[str],
+    limited: bool = False,
+    operation_id: str = "",
 ) -> dict[str, Any]:
     parameters: list[dict[str, Any]] = [
         {"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
@@ -122,7 +137,7 @@ def _operation(
     responses: dict[str, Any] = {str(op.status): answer}
     error_content = {"application/json": {"schema": schemas.ErrorResponseSchema}}
     takes_body = op.body is not None or op.text_body
-    statuses = {*op.errors, 400, 405, 500, 503}
+    statuses = {*op.errors, *SERVER_REFUSALS, 400, 405, 500, 503}
     if takes_body:
         statuses.add(413)
     if limited:
@@ -137,6 +152,7 @@ def _operation(
             }
         }
     operation: dict[str, Any] = {
+        "operationId": operation_id,
         "summary": op.summary,
         "description": "\n\n".join(p for p in ((view_doc or "").strip(), op.extra_query) if p),
         "parameters": parameters,
@@ -163,6 +179,7 @@ def build_spec(app: Flask) -> APISpec:
         info={"description": "Deck building and deck-legality validation for trading card games."},
     )
     paths: dict[str, dict[str, Any]] = {}
+    operation_ids: set[str] = set()
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if not rule.rule.startswith(API_PREFIX):
             continue
@@ -171,9 +188,13 @@ def build_spec(app: Flask) -> APISpec:
         if op is None:
             raise LookupError(f"{rule.rule} ({rule.endpoint}) is not documented")
         path = _RULE_ARGUMENT.sub(r"{\1}", rule.rule)
-        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+        methods = sorted(rule.methods - {"HEAD", "OPTIONS"})
+        for method in methods:
             limited = limits.may_limit(rule, method)
-            operation = _operation(op, view.__doc__, _parameters_of(rule.rule), limited)
+            operation_id = _operation_id(rule.endpoint, method, len(methods), operation_ids)
+            operation = _operation(
+                op, view.__doc__, _parameters_of(rule.rule), limited, operation_id
+            )
             paths.setdefault(path, {})[method.lower()] = operation
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
@@ -190,6 +211,23 @@ def build_spec(app: Flask) -> APISpec:
     )
     _state_exclusive_fields(spec, plugin)
     return spec
+
+
+def _operation_id(endpoint: str, method: str, methods: int, taken: set[str]) -> str:
+    """The view's name (``delete_deck``), with the method when the view takes several, and
+    with its blueprint should two blueprints name a view alike: unique in the document."""
+    blueprint, _, name = endpoint.rpartition(".")
+    if methods > 1:
+        name = f"{method.lower()}_{name}"
+    if name in taken and blueprint:
+        name = f"{blueprint}_{name}"
+    suffix = 2
+    unique = name
+    while unique in taken:
+        unique = f"{name}_{suffix}"
+        suffix += 1
+    taken.add(unique)
+    return unique
 
 
 def _state_exclusive_fields(spec: APISpec, plugin: MarshmallowPlugin) -> None:

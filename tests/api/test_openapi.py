@@ -7,6 +7,8 @@ import pytest
 import schemathesis
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
+from gunicorn.config import Config
+from gunicorn.http import errors as http_errors
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import checks
@@ -14,6 +16,7 @@ from schemathesis import checks
 from tests.api.support import error_of
 from webapp import create_app, schemas
 from webapp.openapi import build_spec
+from webapp.server import refusal
 
 # Server errors and answers that break the document are what this run looks for.
 DOCUMENT_CHECKS = [
@@ -182,3 +185,36 @@ def test_a_submission_the_document_does_not_allow_is_refused(client, event_id, b
     error_of(answer, answer.status_code)
     listing = client.get(f"/api/v1/events/{event_id}")
     assert listing.status_code == 200
+
+
+def test_every_operation_has_an_operation_id_of_its_own(document):
+    ids = [
+        operation.get("operationId")
+        for operations in document["paths"].values()
+        for operation in operations.values()
+    ]
+    assert None not in ids
+    assert len(ids) == len(set(ids))
+    assert document["paths"]["/api/v1/decks/{deck_id}"]["delete"]["operationId"] == "delete_deck"
+
+
+@pytest.mark.parametrize(
+    "refused",
+    [
+        http_errors.LimitRequestLine(9000, 4094),  # a request line too long: 414
+        http_errors.LimitRequestHeaders("too many headers"),  # 431
+        http_errors.UnsupportedTransferCoding("gzip"),  # 501
+        http_errors.ExpectationFailed("200-ok"),  # 417
+        http_errors.InvalidHeader("CONTENT-LENGTH"),  # 400
+    ],
+)
+def test_what_the_server_refuses_before_the_app_is_declared_on_every_operation(document, refused):
+    # make start's worker answers these under /api/ whatever the path, in the error shape.
+    status, _, _ = refusal(refused, Config())
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            answer = operation["responses"].get(str(status))
+            assert answer is not None, (status, path, method)
+            assert answer["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/ErrorResponse"
+            }
