@@ -216,7 +216,7 @@ def deck_csv(deck_id: str):
     game = pools().game(saved.game)
     response = make_response(deck_page.as_csv(game, saved))
     response.mimetype = "text/csv"
-    response.headers["Content-Disposition"] = f'attachment; filename="{saved.id}.csv"'
+    response.headers["Content-Disposition"] = deck_page.attachment(saved, "csv")
     return response
 
 

@@ -170,6 +170,22 @@ def test_a_deck_exports_as_csv_one_row_per_card(client, example):
     assert [(r["count"], r["card"]) for r in rows if r["part"] == "Sideboard"] == [("2", "Kindle")]
 
 
+def test_a_deck_s_csv_is_named_after_the_deck_as_its_text_and_json_are(client, example):
+    """The .txt and .json links of the deck's page name their files after the deck; the CSV
+    was named after the deck's id (1J6T923NmBw4B92Q.csv). Letters of any alphabet stay."""
+    from urllib.parse import unquote
+
+    for name, filename in [
+        ("Fire and Water", "Fire-and-Water.csv"),
+        ("Огненный темп 🔥", "Огненный-темп.csv"),
+        ('"; evil=1', "evil-1.csv"),
+    ]:
+        saved = save(client, example("era-legal"), name=name)
+        header = client.get(f"/decks/{saved['id']}.csv").headers["Content-Disposition"]
+        assert header.startswith(f'attachment; filename="{saved["id"]}.csv"; '), header
+        assert unquote(header.split("filename*=UTF-8''")[1]) == filename
+
+
 def test_a_csv_row_gives_the_set_and_number_of_a_printing_the_list_named_only(client, example):
     # Read back, a row with its set and number names that printing again, as the text list
     # did ("3 Flame Lash (SDS1A) SDS1A-014"); a card named in any printing stays so.
