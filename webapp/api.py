@@ -37,7 +37,7 @@ from validator.fits import fits as fits_of
 from . import accounts, cards, decks, limits, requests, schemas
 from .db import get_db
 from .errors import ApiError
-from .openapi import build_spec, documented
+from .openapi import CLAIM_KEY, PAT, build_spec, documented
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -525,6 +525,7 @@ def saved_view(saved: decks.SavedDeck) -> dict[str, Any]:
     body=schemas.SaveDeckBodySchema,
     headers={"Location": "The saved deck's API address."},
     errors=[400, 404, 413, 415, 422],
+    security=(None, PAT),
 )
 def save_deck():
     """A saved deck never changes: to edit one, save the new version with ``parent``.
@@ -591,6 +592,7 @@ def get_deck(deck_id: str):
         )
     },
     errors=[401, 403, 404, 410],
+    security=(PAT, CLAIM_KEY),
 )
 def delete_deck(deck_id: str):
     """With the account's personal access token, its deck goes with every version of it,

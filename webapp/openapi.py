@@ -63,6 +63,41 @@ ERROR_MEANINGS = {
 # request, for any path under /api/, answered in the error shape: a request line or headers
 # too large, a Transfer-Encoding or an Expect it cannot meet (and a 400 for the rest).
 SERVER_REFUSALS = (414, 417, 431, 501)
+PAT = "personalAccessToken"
+EVENT_ADMIN = "eventAdminToken"
+PLAYER = "playerToken"
+CLAIM_KEY = "claimKey"
+SECURITY_SCHEMES: dict[str, dict[str, str]] = {
+    PAT: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "An account's personal access token (dwp_…), made and revoked on the"
+        " account page and kept only as a hash; calls with one get more room under the"
+        " rate limits. /api/v1/account needs one; POST /api/v1/events with one puts the"
+        " event on the account's events.",
+    },
+    EVENT_ADMIN: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "An event's admin token, given once by POST /api/v1/events (or the"
+        " token of an organizer's personal admin link): the organizer's side of the event."
+        " A token that does not open the event gets the same 404 as an unknown event.",
+    },
+    PLAYER: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A player's token for one entry, given once by the entry's first"
+        " submission (player_token): reads and replaces that entry's list. A token that does"
+        " not open the entry gets the same 404 as an unknown one.",
+    },
+    CLAIM_KEY: {
+        "type": "apiKey",
+        "in": "header",
+        "name": "Deckwright-Claim-Key",
+        "description": "The claim key a deck's save gave when no one was logged in"
+        " (claim_key), shown once: with it, DELETE /api/v1/decks/{deck_id} deletes that deck.",
+    },
+}
 _RULE_ARGUMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
 
 
@@ -83,6 +118,9 @@ class Operation:
     headers: dict[str, str] = field(default_factory=dict)
     # Headers the request may carry: name -> (description, JSON schema of the value).
     request_headers: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    # The tokens that open it, any one of them (names of SECURITY_SCHEMES); None among them
+    # when a call with no token is answered too. Empty: no token is asked for.
+    security: tuple[str | None, ...] = ()
 
 
 def documented(
@@ -158,6 +196,8 @@ def _operation(
         "parameters": parameters,
         "responses": responses,
     }
+    if op.security:
+        operation["security"] = [{} if name is None else {name: []} for name in op.security]
     if takes_body:
         content: dict[str, Any] = {}
         if op.body is not None:
@@ -198,17 +238,8 @@ def build_spec(app: Flask) -> APISpec:
             paths.setdefault(path, {})[method.lower()] = operation
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
-    spec.components.security_scheme(
-        "personalAccessToken",
-        {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "An account's personal access token (dwp_…), made and revoked on the"
-            " account page and kept only as a hash; calls with one get more room under the"
-            " rate limits. /api/v1/account needs one; POST /api/v1/events with one puts the"
-            " event on the account's events. (Event admin and player tokens are Bearer too.)",
-        },
-    )
+    for name, scheme in SECURITY_SCHEMES.items():
+        spec.components.security_scheme(name, scheme)
     _state_exclusive_fields(spec, plugin)
     return spec
 

@@ -218,3 +218,89 @@ def test_what_the_server_refuses_before_the_app_is_declared_on_every_operation(d
             assert answer["content"]["application/json"]["schema"] == {
                 "$ref": "#/components/schemas/ErrorResponse"
             }
+
+
+def test_every_token_the_api_takes_is_a_declared_security_scheme(document):
+    schemes = document["components"]["securitySchemes"]
+    for bearer_token in ("personalAccessToken", "eventAdminToken", "playerToken"):
+        assert schemes[bearer_token] | {"description": ""} == {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "",
+        }
+    assert schemes["claimKey"] | {"description": ""} == {
+        "type": "apiKey",
+        "in": "header",
+        "name": "Deckwright-Claim-Key",
+        "description": "",
+    }
+
+    def security(path, method):
+        return document["paths"][path][method].get("security")
+
+    for path in ("/api/v1/account", "/api/v1/account/decks", "/api/v1/account/events"):
+        assert security(path, "get") == [{"personalAccessToken": []}]
+    deck = "/api/v1/decks/{deck_id}"
+    assert security(deck, "delete") == [{"personalAccessToken": []}, {"claimKey": []}]
+    # A token is optional where it only adds to what anyone may do.
+    assert security("/api/v1/decks", "post") == [{}, {"personalAccessToken": []}]
+    assert security("/api/v1/events", "post") == [{}, {"personalAccessToken": []}]
+    event = "/api/v1/events/{event_id}"
+    for path, method in [
+        (f"{event}/entries", "get"),
+        (f"{event}/players", "post"),
+        (f"{event}/uploads", "post"),
+        (f"{event}/lock", "post"),
+        (f"{event}/reopen", "post"),
+        (f"{event}/publish", "post"),
+        (f"{event}/verify", "get"),
+        (f"{event}/export.csv", "get"),
+        (f"{event}/export.json", "get"),
+    ]:
+        assert security(path, method) == [{"eventAdminToken": []}], (path, method)
+    entry = f"{event}/entries/{{entry_id}}"
+    assert security(entry, "put") == [{"playerToken": []}]
+    for path in (entry, f"{entry}/versions"):
+        assert security(path, "get") == [{"playerToken": []}, {"eventAdminToken": []}]
+    for path, method in [
+        (event, "get"),
+        (f"{event}/entries", "post"),
+        (f"{event}/lists", "get"),
+        ("/api/v1/games/{game_id}/validate", "post"),
+    ]:
+        assert security(path, method) is None, (path, method)
+
+
+def test_an_operation_that_needs_a_token_refuses_a_call_without_one(client, document):
+    created = client.post(
+        "/api/v1/events", json={"name": "Cup", "game": "era", "deadline": "2099-01-01T00:00:00Z"}
+    ).get_json()
+    event = created["event"]["id"]
+    receipt = client.post(
+        f"/api/v1/events/{event}/entries", json={"player": "Al", "text": "3 Ember Rex"}
+    ).get_json()
+    saved = client.post("/api/v1/decks", json={"game": "era", "name": "Rex", "text": "3 Ember Rex"})
+    ids = {
+        "event_id": event,
+        "entry_id": receipt["entry"]["entry"],
+        "deck_id": saved.get_json()["id"],
+    }
+    # A body and query each operation takes, so what is refused is the missing token alone.
+    bodies = {
+        "/api/v1/events/{event_id}/entries/{entry_id}": {"text": "3 Ember Rex"},
+        "/api/v1/events/{event_id}/players": {"players": [{"name": "Bo"}]},
+        "/api/v1/events/{event_id}/uploads": {"csv": "player,list\nCy,3 Ember Rex\n"},
+    }
+    queries = {"/api/v1/events/{event_id}/verify": {"receipt": "0123456789ab"}}
+    checked = 0
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if {} in operation.get("security", [{}]):
+                continue
+            url = path.format(**{name: ids[name] for name in ids if "{" + name + "}" in path})
+            answer = client.open(
+                url, method=method.upper(), json=bodies.get(path), query_string=queries.get(path)
+            )
+            assert answer.status_code in (401, 403, 404), (method, url, answer.status_code)
+            checked += 1
+    assert checked >= 15

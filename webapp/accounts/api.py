@@ -17,7 +17,7 @@ from marshmallow import Schema, fields, validate
 from .. import errors
 from ..db import get_db
 from ..decks import load_deck
-from ..openapi import documented
+from ..openapi import PAT, documented
 from . import decks, sessions, store
 
 bp = Blueprint("account_api", __name__, url_prefix="/api/v1/account")
@@ -231,13 +231,20 @@ def required() -> store.Account:
 
 
 @bp.get("")
-@documented("The account a personal access token belongs to", AccountSchema, errors=[401])
+@documented(
+    "The account a personal access token belongs to", AccountSchema, errors=[401], security=(PAT,)
+)
 def whoami():
     return AccountSchema().dump(required())
 
 
 @bp.get("/events")
-@documented("The account's events: its own and those it co-organizes", MyEventsSchema, errors=[401])
+@documented(
+    "The account's events: its own and those it co-organizes",
+    MyEventsSchema,
+    errors=[401],
+    security=(PAT,),
+)
 def my_events():
     """Open each one's dashboard from the site's "My events"; the API answers with its facts."""
     account = required()
@@ -250,6 +257,7 @@ def my_events():
     MyDecksSchema,
     query=MyDecksQuerySchema,
     errors=[401],
+    security=(PAT,),
 )
 def my_decks():
     """Decks saved with the account's cookie or token; ``GET /api/v1/decks/{id}`` has each.

@@ -35,7 +35,7 @@ from ..api import (
     load_query,
 )
 from ..db import connect, get_db
-from ..openapi import documented
+from ..openapi import EVENT_ADMIN, PAT, PLAYER, documented
 from ..requests import bearer
 from . import exports, journal, records, schemas, uploads
 
@@ -270,6 +270,7 @@ def receipt_view(receipt: events.Receipt) -> dict[str, Any]:
     body=schemas.EventBodySchema,
     errors=[400, 404, 409, 415, 422],
     request_headers={"Idempotency-Key": NEW_EVENT_KEY},
+    security=(None, PAT),
 )
 def create_event():
     """With an account's personal access token as Bearer, the event is on its "My events".
@@ -371,6 +372,7 @@ def submit(event_id: str):
     schemas.ReceiptSchema,
     body=schemas.ListBodySchema,
     errors=[400, 404, 409, 413, 415, 422],
+    security=(PLAYER,),
 )
 def resubmit(event_id: str, entry_id: str):
     """Every version is kept; the newest is the one on file. With ``based_on``, a list sent
@@ -395,6 +397,7 @@ def resubmit(event_id: str, entry_id: str):
     "One entry and its list on file (the player's or the organizer's token)",
     schemas.EntrySchema,
     errors=[404],
+    security=(PLAYER, EVENT_ADMIN),
 )
 def get_entry(event_id: str, entry_id: str):
     access = events.as_reader(get_db(), event_id, entry_id, bearer())
@@ -406,6 +409,7 @@ def get_entry(event_id: str, entry_id: str):
     "Every version of one entry's list, oldest first (the player's or the organizer's token)",
     schemas.HistorySchema,
     errors=[404],
+    security=(PLAYER, EVENT_ADMIN),
 )
 def get_history(event_id: str, entry_id: str):
     db = get_db()
@@ -428,6 +432,7 @@ def organizer(event_id: str) -> events.Organizer:
     schemas.EntryPageSchema,
     query=schemas.EntriesQuerySchema,
     errors=[400, 404],
+    security=(EVENT_ADMIN,),
 )
 def list_entries(event_id: str):
     """The bodies as received are left out: each entry's own answer has them."""
@@ -458,6 +463,7 @@ def list_entries(event_id: str):
     schemas.RegisteredSchema,
     body=schemas.RegisterBodySchema,
     errors=[400, 404, 409, 415, 422],
+    security=(EVENT_ADMIN,),
 )
 def register_players(event_id: str):
     access = organizer(event_id)
@@ -472,6 +478,7 @@ def register_players(event_id: str):
     "Lock the event: no list changes after this (the admin token)",
     schemas.EventSchema,
     errors=[404],
+    security=(EVENT_ADMIN,),
 )
 def lock(event_id: str):
     """Until the deadline, ``POST …/reopen`` undoes it; each change is logged."""
@@ -484,6 +491,7 @@ def lock(event_id: str):
     "Reopen a locked event before its deadline, unless its lists are published (the admin token)",
     schemas.EventSchema,
     errors=[404, 409],
+    security=(EVENT_ADMIN,),
 )
 def reopen(event_id: str):
     access = organizer(event_id)
@@ -496,6 +504,7 @@ def reopen(event_id: str):
     "Publish every list (and lock the event) for good (the admin token)",
     schemas.EventSchema,
     errors=[404],
+    security=(EVENT_ADMIN,),
 )
 def publish(event_id: str):
     published = events.publish(get_db(), organizer(event_id), now())
@@ -508,6 +517,7 @@ def publish(event_id: str):
     schemas.VerifySchema,
     query=schemas.VerifyQuerySchema,
     errors=[400, 404],
+    security=(EVENT_ADMIN,),
 )
 def verify(event_id: str):
     access = organizer(event_id)
@@ -540,6 +550,7 @@ def verify(event_id: str):
     schemas.UploadReportSchema,
     body=schemas.UploadBodySchema,
     errors=[400, 404, 409, 413, 415, 422],
+    security=(EVENT_ADMIN,),
 )
 def upload(event_id: str):
     """A zip names each player by a file name (``Alice_Smith.txt``); a CSV has player,list.
@@ -583,6 +594,7 @@ def upload(event_id: str):
     "Every verdict and list, for the records (the admin token)",
     schemas.EntryListSchema,
     errors=[404],
+    security=(EVENT_ADMIN,),
 )
 def export_json(event_id: str):
     """Each entry's verdict and list as read; the bodies as received stay with each entry."""
@@ -598,6 +610,7 @@ def export_json(event_id: str):
     text_media="text/csv",
     query=schemas.ExportQuerySchema,
     errors=[400, 404],
+    security=(EVENT_ADMIN,),
 )
 def export_csv(event_id: str):
     access = organizer(event_id)
