@@ -196,6 +196,15 @@ def test_export_gives_the_canonical_text_to_download_and_copy(page, context):
     assert page.evaluate("navigator.clipboard.readText()") == exported
 
 
+def test_the_text_export_is_headed_by_the_name_typed_after_the_last_card(page):
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    page.fill("#deck-name", "Fire tempo")
+    expect(page.locator("#export-text")).to_have_value(re.compile(r"^# Fire tempo\n\nDinos:\n"))
+    page.fill("#deck-name", "")
+    expect(page.locator("#export-text")).to_have_value(re.compile(r"^Dinos:\n"))
+
+
 def test_a_download_is_named_after_the_deck_in_any_alphabet(page):
     """Letters and digits of every alphabet stay in the file's name; symbols (an emoji) go,
     and so do the invisible characters that would hide what the name says."""

@@ -1688,6 +1688,9 @@ for (const field of [el.name, el.description]) {
     keepDraft();
   });
 }
+// The text export heads the list with the deck's name: the answer that writes it is asked
+// again, or a name typed after the last card was left out of the .txt and the copy.
+el.name.addEventListener("input", () => validateDeck());
 
 // -- the draft kept in the browser ----------------------------------------------------------
 
