@@ -304,3 +304,15 @@ def test_an_operation_that_needs_a_token_refuses_a_call_without_one(client, docu
             assert answer.status_code in (401, 403, 404), (method, url, answer.status_code)
             checked += 1
     assert checked >= 15
+
+
+def test_a_query_parameter_that_takes_a_few_words_lists_them(client, document):
+    # The export's separator takes comma or semicolon; any other is refused with a 400.
+    operation = document["paths"]["/api/v1/events/{event_id}/export.csv"]["get"]
+    (separator,) = [p for p in operation["parameters"] if p["name"] == "separator"]
+    assert separator["schema"]["enum"] == ["comma", "semicolon"]
+    body = {"name": "Cup", "game": "era", "deadline": "2099-01-01T00:00:00Z"}
+    created = client.post("/api/v1/events", json=body).get_json()
+    url = f"/api/v1/events/{created['event']['id']}/export.csv?separator=tab"
+    answer = client.get(url, headers={"Authorization": f"Bearer {created['admin_token']}"})
+    error_of(answer, 400)

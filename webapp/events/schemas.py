@@ -221,7 +221,8 @@ class ExportQuerySchema(Schema):
         validate=_offered_separator,
         metadata={
             "description": "comma (the default), or semicolon: what Excel opens in columns"
-            " where its list separator is a semicolon."
+            " where its list separator is a semicolon.",
+            "enum": list(SEPARATORS),
         },
     )
 
