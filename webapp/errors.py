@@ -3,7 +3,10 @@
 Errors are raised as :class:`~cardpool.DeckwrightError` subclasses or werkzeug
 HTTP exceptions and turned into words only here. There is deliberately no
 catch-all handler for ``Exception``: a bug should surface as a bug (and
-Flask's own 500 page then answers).
+Flask's own 500 page then answers). A failure of the database itself (its disk
+full, its file read-only, locked past the wait, deleted or damaged) is told
+apart from SQLite's other errors and answered as a :class:`~webapp.db.StoreError`:
+a 503 with ``Retry-After`` saying nothing was saved.
 
 Outside ``/api/`` the site renders HTML error pages (its handlers by status
 code hand ``/api/`` paths back to :func:`handle_http_exception`). A library
@@ -15,19 +18,22 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, g, jsonify, request
 from werkzeug.exceptions import (
     HTTPException,
     InternalServerError,
     SecurityError,
+    ServiceUnavailable,
     default_exceptions,
 )
 
 from cardpool import DeckwrightError, NotFoundError, PoolError
 from validator import DecklistError
 
+from .db import StoreError, connections, store_error_of
 from .schemas import ErrorResponseSchema
 
 API_PREFIX = "/api/"
@@ -82,22 +88,62 @@ def details_of(error: DeckwrightError) -> list[Any]:
 
 def handle_deckwright_error(error: DeckwrightError) -> Response | HTTPException:
     status = status_of(error)
-    if status >= 500:
+    if status >= 500 and not isinstance(error, StoreError):  # logged as the database failed
         current_app.logger.error("%s: %s", error.code, error)
     message, details = message_of(error), details_of(error)
     if isinstance(error, PoolError):
         details = [within_pools(d) for d in details]
+    retry_after = getattr(error, "retry_after", None)
     if is_api_request():
-        return error_response(status, error.code, message, details)
-    http_error = default_exceptions.get(status, InternalServerError)(description=message)
+        response = error_response(status, error.code, message, details)
+        if retry_after is not None:
+            response.headers["Retry-After"] = str(retry_after)
+        return response
+    if status == 503:
+        http_error = ServiceUnavailable(description=message, retry_after=retry_after)
+    else:
+        http_error = default_exceptions.get(status, InternalServerError)(description=message)
     return current_app.handle_http_exception(http_error)
+
+
+def handle_store_failure(error: sqlite3.DatabaseError) -> Response | HTTPException:
+    """The database failed (full, read-only, locked past the wait, deleted, damaged): a 503
+    that says nothing was saved and when to try again, instead of a 500. Any other
+    database error (a constraint, a bad statement) is a bug, and raised as one."""
+    failure = store_error_of(error)
+    if failure is None:
+        raise error
+    current_app.logger.error(
+        "The database %s failed (%s: %s): answered %s",
+        current_app.config["DATABASE"],
+        getattr(error, "sqlite_errorname", None) or type(error).__name__,
+        error,
+        failure.code,
+    )
+    if failure.reopen:
+        connections(current_app).discard()
+    # The page answering names no account: asking the database whose session this is
+    # would fail again.
+    g.setdefault("account", None)
+    g.setdefault("token_account", None)
+    return handle_deckwright_error(failure)
 
 
 def message_of(error: DeckwrightError) -> str:
     """A library error's words for a client, API or page: a pool's problems name the files
     within the pools' folder ("era/cards.yaml:58"), not where the server keeps them (the
-    log keeps the whole paths)."""
+    log keeps the whole paths); a failure of the database says whether anything sent was
+    kept (nothing) and what to do."""
+    if isinstance(error, StoreError):
+        return f"{error} {_what_to_do(error)}"
     return within_pools(str(error)) if isinstance(error, PoolError) else str(error)
+
+
+def _what_to_do(error: StoreError) -> str:
+    wait = "in a moment" if error.retry_after < 30 else f"in {error.retry_after} seconds or so"
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return f"Try again {wait}."
+    return f"Nothing was saved: send it again {wait}."
 
 
 def within_pools(text: str) -> str:
@@ -147,6 +193,7 @@ def handle_untrusted_host(error: SecurityError) -> Response:
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(DeckwrightError, handle_deckwright_error)
+    app.register_error_handler(sqlite3.DatabaseError, handle_store_failure)
     # Registered for its class, it comes before the site's handler of every 400.
     app.register_error_handler(SecurityError, handle_untrusted_host)
     app.register_error_handler(HTTPException, handle_http_exception)

@@ -1,0 +1,246 @@
+"""When the database fails on an event day (its disk full, its file read-only, locked by an
+organizer's shell, deleted, damaged): the player is told, in the API's one error shape or
+on a page, that nothing was saved and when to send it again; nothing is acknowledged that
+was not stored; and the site works again by itself once the cause is gone."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+
+import pytest
+
+from tests.api.support import error_of
+from webapp import create_app
+from webapp import db as store_db
+from webapp.db import connect, connections
+
+from .test_site import csrf_of
+
+
+def players_stored(app, event_id: str) -> list[str]:
+    """The players with a list in the file itself, read on a connection of its own."""
+    db = connect(app.config["DATABASE"])
+    try:
+        rows = db.execute(
+            "SELECT player FROM event_entries WHERE event_id = ? ORDER BY player", [event_id]
+        ).fetchall()
+    finally:
+        db.close()
+    return [player for (player,) in rows]
+
+
+def says_nothing_was_saved(response, code: str) -> dict:
+    error = error_of(response, 503)
+    assert error["code"] == code
+    assert "Nothing was saved" in error["message"]
+    assert int(response.headers["Retry-After"]) > 0
+    return error
+
+
+def fill_the_disk(app) -> None:
+    """The file may grow no further than it is (what a full disk does to SQLite)."""
+    with app.app_context():
+        db = connections(app).get()
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def free_the_disk(app) -> None:
+    with app.app_context():
+        connections(app).get().execute("PRAGMA max_page_count = 1073741823")
+
+
+def submit_until_refused(event, text: str, players: int = 60):
+    for n in range(players):
+        response = event.submit(f"Player {n}", text)
+        if response.status_code != 201:
+            return f"Player {n}", response
+    pytest.fail(f"{players} lists were stored on a full disk")
+
+
+def test_a_list_sent_to_a_full_disk_is_refused_as_not_saved_and_stored_once_there_is_room(
+    app, event, era_legal
+):
+    fill_the_disk(app)
+    player, response = submit_until_refused(event, era_legal)
+    error = says_nothing_was_saved(response, "store-full")
+    assert "full" in error["message"]
+    # Every player told 201 is stored; the refused one is not.
+    assert players_stored(app, event.id) == sorted(event.players)
+    assert player not in players_stored(app, event.id)
+
+    free_the_disk(app)
+    assert event.submit(player, era_legal).status_code == 201
+    assert player in players_stored(app, event.id)
+
+
+def test_a_saved_deck_sent_to_a_full_disk_is_refused_as_not_saved(app, client, era_legal):
+    fill_the_disk(app)
+    for n in range(60):
+        response = client.post(
+            "/api/v1/decks", json={"game": "era", "name": f"Deck {n}", "text": era_legal}
+        )
+        if response.status_code != 201:
+            break
+    says_nothing_was_saved(response, "store-full")
+    free_the_disk(app)
+    again = client.post("/api/v1/decks", json={"game": "era", "name": "Again", "text": era_legal})
+    assert again.status_code == 201
+
+
+def test_a_list_sent_while_an_organizer_holds_the_database_is_refused_after_the_wait(
+    app, event, era_legal, monkeypatch
+):
+    # The organizer's sqlite3 shell: BEGIN IMMEDIATE, then nothing for longer than the wait.
+    monkeypatch.setattr(store_db, "BUSY_TIMEOUT_MS", 50)
+    connections(app).close()  # opened again with the short wait
+    shell = sqlite3.connect(app.config["DATABASE"], isolation_level=None)
+    shell.execute("BEGIN IMMEDIATE")
+    try:
+        response = event.submit("Alice", era_legal)
+        error = says_nothing_was_saved(response, "store-busy")
+        assert "busy" in error["message"]
+        # Reading still works beside the organizer's transaction.
+        assert event.client.get(event.url()).status_code == 200
+    finally:
+        shell.execute("ROLLBACK")
+        shell.close()
+    assert players_stored(app, event.id) == []
+    assert event.submit("Alice", era_legal).status_code == 201
+
+
+def test_a_database_that_cannot_be_written_is_said_as_such_and_opened_again_after(
+    app, event, era_legal
+):
+    # A connection that opened a file it could not write stays read-only for good, as
+    # this one does: the next request opens the file afresh.
+    with app.app_context():
+        connections(app).get().execute("PRAGMA query_only = ON")
+    error = says_nothing_was_saved(event.submit("Alice", era_legal), "store-read-only")
+    assert "cannot be written" in error["message"]
+    assert event.submit("Alice", era_legal).status_code == 201
+    assert players_stored(app, event.id) == ["Alice"]
+
+
+def put_back(copy: str, database: str) -> None:
+    """A copy put in place as the README says: the write-ahead log beside the path (of the
+    file it replaces) is removed, or SQLite would read the copy through it."""
+    for beside in (database + "-wal", database + "-shm"):
+        if os.path.exists(beside):
+            os.unlink(beside)
+    os.replace(copy, database)
+
+
+def restarted(app):
+    """The app as a restarted server has it: its workers' connections closed, a new app on
+    the same file and settings."""
+    connections(app).close()
+    again = create_app(dict(app.config))
+    again.extensions["deckwright.pools"] = app.extensions["deckwright.pools"]
+    return again
+
+
+def test_a_database_file_deleted_while_the_server_runs_is_not_made_anew(app, event, era_legal):
+    assert event.submit("Alice", era_legal).status_code == 201
+    database = app.config["DATABASE"]
+    connections(app).close()  # folds the write-ahead log into the file, to copy it whole
+    kept = shutil.copy(database, database + ".kept")
+    assert event.submit("Bob", era_legal).status_code == 201
+    # Deleted while the server holds it open: writing on would go to a file no one opens
+    # again, and every list told "stored" would be gone at the next restart.
+    os.unlink(database)
+
+    says_nothing_was_saved(event.submit("Carol", era_legal), "store-unavailable")
+    error = says_nothing_was_saved(event.submit("Carol", era_legal), "store-unavailable")
+    assert database not in error["message"]  # the log says where; a player is not told
+    assert not os.path.exists(database), "an empty database took the lost one's place"
+
+    # A copy put back is not written on until a restart: this worker still holds the
+    # deleted file, and might hold a transaction on it.
+    put_back(kept, database)
+    says_nothing_was_saved(event.submit("Carol", era_legal), "store-unavailable")
+
+    client = restarted(app).test_client()
+    response = client.post(event.url("/entries"), json={"player": "Carol", "text": era_legal})
+    assert response.status_code == 201
+    assert players_stored(app, event.id) == ["Alice", "Carol"]
+
+
+def test_a_database_file_replaced_while_the_server_runs_is_not_written_on(app, event, era_legal):
+    assert event.submit("Alice", era_legal).status_code == 201
+    database = app.config["DATABASE"]
+    backup = database + ".backup"
+    source = connect(database)
+    try:
+        source.conn.execute(f"VACUUM INTO '{backup}'")
+    finally:
+        source.close()
+    assert event.submit("Bob", era_legal).status_code == 201
+    os.replace(backup, database)  # an organizer puts a backup in place
+
+    says_nothing_was_saved(event.submit("Carol", era_legal), "store-unavailable")
+    os.replace(database, backup)
+    put_back(backup, database)
+    client = restarted(app).test_client()
+    response = client.post(event.url("/entries"), json={"player": "Carol", "text": era_legal})
+    assert response.status_code == 201
+    assert players_stored(app, event.id) == ["Alice", "Carol"]
+    db = connect(database)
+    try:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    finally:
+        db.close()
+
+
+def test_a_damaged_database_file_is_a_clear_503_for_the_api_and_the_pages(app, client, tmp_path):
+    database = app.config["DATABASE"]
+    connections(app).close()
+    with open(database, "wb") as damaged:
+        damaged.write(os.urandom(8192))
+
+    error = error_of(client.get("/api/v1/events/abcdefghijkl"), 503)
+    assert error["code"] == "store-unavailable"
+    assert error["message"].endswith("Try again in 30 seconds or so.")
+
+    page = client.get("/events/new")
+    assert page.status_code == 503
+    assert page.mimetype == "text/html"
+    assert page.headers["Retry-After"]
+    assert "cannot be read right now" in page.get_data(as_text=True)
+    assert client.get("/").status_code in (200, 503)
+
+    os.unlink(database)  # the organizer puts a good file in its place
+    fresh = connect(database)
+    fresh.close()
+    assert client.get("/events/new").status_code == 200
+
+
+def test_a_list_sent_through_the_form_to_a_full_disk_is_refused_on_a_page(
+    app, client, event, era_legal
+):
+    fill_the_disk(app)
+    for n in range(60):
+        form = client.get(f"/events/{event.id}")
+        assert form.status_code == 200
+        data = {"csrf_token": csrf_of(form.get_data(as_text=True)), "decklist": era_legal}
+        response = client.post(f"/events/{event.id}", data={**data, "player": f"Player {n}"})
+        if response.status_code >= 400:
+            break
+    assert response.status_code == 503
+    assert response.headers["Retry-After"]
+    text = response.get_data(as_text=True)
+    assert "Nothing was saved" in text
+    assert f"Player {n}" not in players_stored(app, event.id)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        sqlite3.OperationalError("no such table: decks"),
+        sqlite3.IntegrityError("UNIQUE constraint failed: decks.id"),
+    ],
+)
+def test_a_database_error_that_is_a_bug_is_not_passed_off_as_the_disk(error):
+    assert store_db.store_error_of(error) is None
