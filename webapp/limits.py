@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sqlite3
 import time
 from dataclasses import dataclass
 
@@ -49,7 +50,8 @@ import werkzeug.exceptions
 from flask import Flask, current_app, request
 from werkzeug.routing import Rule
 
-from .db import connections
+from . import db as database
+from .db import connections, store_error_of
 
 EVENT_CREATION = "event-creation"
 SUBMISSIONS = "submissions"
@@ -110,6 +112,11 @@ _SCHEMA = """CREATE TABLE IF NOT EXISTS rate_counts (
 TOKEN_BLUEPRINTS = frozenset({"event_api", "events"})
 # Old windows are swept now and then, not on every request.
 SWEEP_CHANCE = 0.01
+# How long a count waits for the write lock: counts are quick, so a longer wait means the
+# file is held (an organizer's sqlite3 shell in a transaction), and the request is then
+# served uncounted rather than kept waiting for the database's whole busy timeout before
+# its own work (gunicorn ends a request that takes 30 seconds).
+COUNT_WAIT_MS = 1_000
 
 
 @dataclass(frozen=True)
@@ -181,19 +188,34 @@ def count(kind: str, client: str, limit: Limit, now: float | None = None) -> tup
     moment = time.time() if now is None else now
     window = int(moment // limit.seconds)
     app = current_app._get_current_object()
-    db = connections(app).get()
-    made = app.extensions.setdefault("deckwright.rate_counts", set())
-    if app.config["DATABASE"] not in made:
-        db.execute(_SCHEMA)
-        made.add(app.config["DATABASE"])
-    (counted,) = db.execute(
-        "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, 1)"
-        " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + 1"
-        " RETURNING count",
-        [kind, client, window],
-    ).fetchone()
-    if random.random() < SWEEP_CHANCE:
-        db.execute("DELETE FROM rate_counts WHERE window < ? AND kind = ?", [window - 1, kind])
+    try:
+        db = connections(app).get()
+        made = app.extensions.setdefault("deckwright.rate_counts", set())
+        if app.config["DATABASE"] not in made:
+            db.execute(_SCHEMA)
+            made.add(app.config["DATABASE"])
+        db.execute(f"PRAGMA busy_timeout = {COUNT_WAIT_MS}")
+        try:
+            (counted,) = db.execute(
+                "INSERT INTO rate_counts (kind, client, window, count) VALUES (?, ?, ?, 1)"
+                " ON CONFLICT (kind, client, window) DO UPDATE SET count = count + 1"
+                " RETURNING count",
+                [kind, client, window],
+            ).fetchone()
+            if random.random() < SWEEP_CHANCE:
+                db.execute(
+                    "DELETE FROM rate_counts WHERE window < ? AND kind = ?", [window - 1, kind]
+                )
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {database.BUSY_TIMEOUT_MS}")
+    except sqlite3.DatabaseError as error:
+        if store_error_of(error) is None:
+            raise
+        # A count the file cannot keep (its disk full, it read-only or held locked past
+        # the wait) does not refuse the request: an organizer still reads and exports the
+        # lists, and what the request would write is refused as it comes, said as such.
+        app.logger.warning("Rate limit %s not counted: the database failed (%s)", kind, error)
+        return 0, 0
     return counted, int((window + 1) * limit.seconds - moment) + 1
 
 

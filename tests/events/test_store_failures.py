@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import time
 
 import pytest
 
 from tests.api.support import error_of
-from webapp import create_app
+from webapp import create_app, limits
 from webapp import db as store_db
 from webapp.db import connect, connections
 
@@ -95,6 +96,7 @@ def test_a_list_sent_while_an_organizer_holds_the_database_is_refused_after_the_
 ):
     # The organizer's sqlite3 shell: BEGIN IMMEDIATE, then nothing for longer than the wait.
     monkeypatch.setattr(store_db, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(limits, "COUNT_WAIT_MS", 20)
     connections(app).close()  # opened again with the short wait
     shell = sqlite3.connect(app.config["DATABASE"], isolation_level=None)
     shell.execute("BEGIN IMMEDIATE")
@@ -244,3 +246,39 @@ def test_a_list_sent_through_the_form_to_a_full_disk_is_refused_on_a_page(
 )
 def test_a_database_error_that_is_a_bug_is_not_passed_off_as_the_disk(error):
     assert store_db.store_error_of(error) is None
+
+
+def test_an_organizer_reads_the_lists_while_the_disk_is_full(app, client, event, era_legal):
+    # Every request an organizer's token makes is counted against the rate limits, in the
+    # database: a count the full disk cannot keep does not refuse the reading.
+    assert event.submit("Alice", era_legal).status_code == 201
+    fill_the_disk(app)
+    for n in range(300):  # new addresses, until the counts need more room than there is
+        response = client.get(
+            event.url("/entries"),
+            headers=event.admin,
+            environ_base={"REMOTE_ADDR": f"10.0.{n // 250}.{n % 250}"},
+        )
+        assert response.status_code == 200, (n, response.get_data(as_text=True))
+        assert [entry["player"] for entry in response.get_json()["entries"]] == ["Alice"]
+
+
+def test_an_organizer_reads_the_lists_at_once_while_a_shell_holds_the_database(
+    app, client, event, era_legal, monkeypatch
+):
+    # Counting the request waits only a moment for the lock the shell holds, not the
+    # database's whole busy timeout: reading needs no lock, and is served at once.
+    monkeypatch.setattr(limits, "COUNT_WAIT_MS", 50)
+    assert event.submit("Alice", era_legal).status_code == 201
+    shell = sqlite3.connect(app.config["DATABASE"], isolation_level=None)
+    shell.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        response = client.get(event.url("/entries"), headers=event.admin)
+        waited = time.monotonic() - started
+    finally:
+        shell.execute("ROLLBACK")
+        shell.close()
+    assert response.status_code == 200
+    assert [entry["player"] for entry in response.get_json()["entries"]] == ["Alice"]
+    assert waited < store_db.BUSY_TIMEOUT_MS / 1000 / 2
