@@ -37,3 +37,13 @@ def test_fits_my_deck_hides_the_cards_the_hero_cannot_take(page):
     page.uncheck("#search-fits")
     page.fill("#search-q", "Book of Curses")
     expect(book).to_be_visible()
+
+
+def test_the_fits_box_sits_beside_its_words_on_a_wide_screen(page):
+    """Every field of the search took the width of its column, the box to tick too: the box
+    stood alone in the middle of it and 'Fits my deck' broke onto two lines beside it."""
+    open_builder(page, "era")
+    box = page.locator("#search-fits").bounding_box()
+    label = page.locator(".field-fits label").bounding_box()
+    assert box["width"] < 24
+    assert label["height"] < 2 * box["height"] + 8
