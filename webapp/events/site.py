@@ -877,27 +877,35 @@ def register(event_id: str, token: str):
 
 @bp.post("/<event_id>/admin/<token>/upload")
 def upload(event_id: str, token: str):
-    """Many lists at once: a zip of decklist files or a CSV of player,list rows."""
+    """Many lists at once: a zip of decklist files, a CSV of player,list rows, or decklist
+    files picked together."""
     access = organizer(event_id, token)
-    upload = request.files.get("upload")
-    if upload is None or not upload.filename:
+    picked = [file for file in request.files.getlist("upload") if file.filename]
+    if not picked:
         return _dashboard(access, token, problems=["Choose a file to upload."])
+    upload = picked[0]
     data = upload.read(uploads.MAX_UPLOAD_BYTES + 1)
     try:
-        items, skipped = uploads.read_upload(upload.filename, data)
+        if len(picked) > 1:  # the players' files themselves, read as a zip of them is
+            files = [(upload.filename, data)]
+            files += [(f.filename, f.read(uploads.MAX_UPLOAD_BYTES + 1)) for f in picked[1:]]
+            items, skipped = uploads.read_files(files)
+        else:
+            items, skipped = uploads.read_upload(upload.filename, data)
         # Over the validation limit, the 429 page says when to upload again.
         report = store_upload(access, items, skipped)
     except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, problems=[str(exc)])
     stored = len(report.stored)
-    notices = [f"{stored} list{'s' if stored != 1 else ''} stored from {upload.filename}."]
+    source = upload.filename if len(picked) == 1 else f"{len(picked)} files"
+    notices = [f"{stored} list{'s' if stored != 1 else ''} stored from {source}."]
     if same := len(report.unchanged):
         notices.append(
             f"{same} list{'s were' if same != 1 else ' was'} already on file as uploaded,"
             f" and {'were' if same != 1 else 'was'} not stored again."
         )
     # A CSV uploaded, or zipped alone: its names may show the wrong letters.
-    if sheet := uploads.sheet_read_as_windows_1252(upload.filename, data):
+    if len(picked) == 1 and (sheet := uploads.sheet_read_as_windows_1252(upload.filename, data)):
         notices.append(
             f"{sheet} is not UTF-8 text, so it was read as Windows-1252, as Excel"
             ' saves "CSV (Comma delimited)": check the names on the list. A sheet saved as'

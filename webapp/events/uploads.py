@@ -15,6 +15,7 @@ import csv
 import io
 import re
 import unicodedata
+import warnings
 import zipfile
 from collections import Counter
 from datetime import UTC, datetime
@@ -62,7 +63,33 @@ def read_upload(filename: str, data: bytes) -> tuple[list[BulkItem], list[Skippe
         raise not_a_csv("an Excel 97-2003 workbook (.xls)")
     if is_zip(filename, data):
         return read_zip(data)
+    if filename.lower().endswith(DECKLIST_SUFFIXES) and not _a_sheet(data):
+        return read_files([(filename, data)])
     return read_csv(data)
+
+
+def _a_sheet(data: bytes) -> bool:
+    """Whether a text file holds a sheet of lists (a header naming the player and list
+    columns: Excel's "Text (Tab delimited)" is a .txt), not a decklist."""
+    try:
+        _with_header(csv_text(data)[0])
+    except BadUploadError:
+        return False
+    return True
+
+
+def read_files(files: list[tuple[str, bytes]]) -> tuple[list[BulkItem], list[Skipped]]:
+    """Decklist files uploaded as they are, several picked at once: read as the members of a
+    zip of them are (each named after its player, what is not a list said skipped)."""
+    if len(files) > MAX_MEMBERS:
+        raise BadUploadError(f"an upload is at most {MAX_MEMBERS} files")
+    packed = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # two files of one name: the second is said skipped
+        with zipfile.ZipFile(packed, "w") as archive:
+            for name, data in files:
+                archive.writestr(PurePosixPath(name.replace("\\", "/")).name or "unnamed", data)
+    return read_zip(packed.getvalue())
 
 
 # Excel's workbooks before 2007 (.xls), and other Office files of those years.

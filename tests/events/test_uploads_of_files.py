@@ -1,0 +1,73 @@
+"""The organizer picks the players' decklist files themselves in the upload form, several at
+once, without zipping them: they were refused as "a CSV upload needs a header row", the
+first line of a list shown as the sheet's header. Each file is read as a zip's member is,
+named after its player; a text file holding a sheet of lists is still read as a sheet."""
+
+from __future__ import annotations
+
+import html
+import io
+
+from tests.events.conftest import csrf_of, example
+
+LEGAL, ILLEGAL = example("era-legal"), example("era-illegal")
+
+
+def upload_files(client, event, *files: tuple[str, bytes]) -> tuple[int, str]:
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    token = csrf_of(client.get(dashboard).get_data(as_text=True))
+    answer = client.post(
+        f"{dashboard}/upload",
+        data={"csrf_token": token, "upload": [(io.BytesIO(data), name) for name, data in files]},
+        content_type="multipart/form-data",
+    )
+    return answer.status_code, html.unescape(answer.get_data(as_text=True))
+
+
+def test_several_decklist_files_picked_at_once_are_each_their_players_list(client, event):
+    status, page = upload_files(
+        client,
+        event,
+        ("Alice_Smith.txt", LEGAL.encode()),
+        ("bob.dek", ILLEGAL.encode()),
+        ("Renée.txt", ("# Renée’s list\n" + LEGAL).encode("cp1252")),
+        ("notes.docx", b"PK\x03\x04"),
+    )
+    assert status == 200
+    assert "3 lists stored from 4 files." in page
+    assert "notes.docx: skipped: not a decklist" in page
+    assert "Renée.txt is not UTF-8 text, so it was read as Windows-1252" in page
+    on_file = sorted((e["player"], e["status"]) for e in event.entries())
+    assert on_file == [("Alice Smith", "legal"), ("Renée", "legal"), ("bob", "not legal")]
+
+
+def test_one_decklist_file_is_its_players_list(client, event):
+    status, page = upload_files(client, event, ("Carol White.txt", LEGAL.encode()))
+    assert status == 200
+    assert "1 list stored from Carol White.txt." in page
+    assert [e["player"] for e in event.entries()] == ["Carol White"]
+
+
+def test_two_files_for_one_player_keep_the_first_and_say_the_second(client, event):
+    _, page = upload_files(
+        client, event, ("alice.txt", LEGAL.encode()), ("Alice.TXT", ILLEGAL.encode())
+    )
+    assert "Alice.TXT: skipped: a second list for Alice" in page
+    assert [e["status"] for e in event.entries()] == ["legal"]
+
+
+def test_a_text_file_holding_a_sheet_of_lists_is_read_as_the_sheet(client, event):
+    # Excel's "Text (Tab delimited) (*.txt)"
+    cell = '"' + LEGAL.replace('"', '""') + '"'
+    sheet = f"player\tlist\r\nDan\t{cell}\r\nEve\t{cell}\r\n".encode()
+    status, page = upload_files(client, event, ("lists.txt", sheet))
+    assert status == 200
+    assert "2 lists stored from lists.txt." in page
+    assert sorted(e["player"] for e in event.entries()) == ["Dan", "Eve"]
+
+
+def test_the_form_lets_the_organizer_pick_decklist_files(client, event):
+    page = client.get(f"/events/{event.id}/admin/{event.token}").get_data(as_text=True)
+    field = page.split('id="upload"', 1)[1].split(">", 1)[0]
+    assert " multiple" in field
+    assert ".txt" in field
