@@ -39,7 +39,8 @@ ERROR_MEANINGS = {
     400: "The request cannot be read: malformed JSON, text that is not UTF-8, JSON nested"
     " too deep, a number too large, a bad query parameter or decklist, or a query parameter"
     " that takes one value given more than once.",
-    401: "No personal access token, or one that is unknown or revoked (Authorization: Bearer).",
+    401: "A personal access token (Authorization: Bearer dwp_…) that is unknown or revoked,"
+    " on any call; or none, where the call needs one.",
     403: "Not allowed to whoever asks: a registered player's name without the player id the"
     " organizer registered, or a deck that is not the asker's to delete.",
     404: "No such game, format, card, saved deck or event, or a token that opens nothing.",
@@ -119,7 +120,7 @@ class Operation:
     # Headers the request may carry: name -> (description, JSON schema of the value).
     request_headers: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     # The tokens that open it, any one of them (names of SECURITY_SCHEMES); None among them
-    # when a call with no token is answered too. Empty: no token is asked for.
+    # when a call with no token is answered too. Empty: no token, or a personal access token.
     security: tuple[str | None, ...] = ()
 
 
@@ -175,7 +176,7 @@ def _operation(
     responses: dict[str, Any] = {str(op.status): answer}
     error_content = {"application/json": {"schema": schemas.ErrorResponseSchema}}
     takes_body = op.body is not None or op.text_body
-    statuses = {*op.errors, *SERVER_REFUSALS, 400, 405, 500, 503}
+    statuses = {*op.errors, *SERVER_REFUSALS, 400, 401, 405, 500, 503}
     if takes_body:
         statuses.add(413)
     if limited:
@@ -196,8 +197,9 @@ def _operation(
         "parameters": parameters,
         "responses": responses,
     }
-    if op.security:
-        operation["security"] = [{} if name is None else {name: []} for name in op.security]
+    # Any call may carry an account's token for more room under the rate limits.
+    security = op.security or (None, PAT)
+    operation["security"] = [{} if name is None else {name: []} for name in security]
     if takes_body:
         content: dict[str, Any] = {}
         if op.body is not None:

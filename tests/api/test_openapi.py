@@ -268,7 +268,7 @@ def test_every_token_the_api_takes_is_a_declared_security_scheme(document):
         (f"{event}/lists", "get"),
         ("/api/v1/games/{game_id}/validate", "post"),
     ]:
-        assert security(path, method) is None, (path, method)
+        assert security(path, method) == [{}, {"personalAccessToken": []}], (path, method)
 
 
 def test_an_operation_that_needs_a_token_refuses_a_call_without_one(client, document):
@@ -316,3 +316,16 @@ def test_a_query_parameter_that_takes_a_few_words_lists_them(client, document):
     url = f"/api/v1/events/{created['event']['id']}/export.csv?separator=tab"
     answer = client.get(url, headers={"Authorization": f"Bearer {created['admin_token']}"})
     error_of(answer, 400)
+
+
+def test_a_dead_personal_access_token_is_a_401_every_operation_declares(client, document):
+    # A revoked or mistyped token is refused on any call, even one that needs none.
+    dead = {"Authorization": "Bearer dwp_revoked-or-mistyped"}
+    for url in ("/api/v1/games", "/api/v1/health"):
+        error_of(client.get(url, headers=dead), 401)
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            assert "401" in operation["responses"], (path, method)
+            # Any call may carry an account's token (more room under the rate limits).
+            alternatives = operation["security"]
+            assert {"personalAccessToken": []} in alternatives or {} not in alternatives
