@@ -57,8 +57,10 @@ ERROR_MEANINGS = {
     431: "The request's headers are too many or too large.",
     500: "The server failed.",
     501: "The request's Transfer-Encoding is not supported.",
-    503: "The game is not served until the problems of its card pool files are fixed (or no"
-    " game is); the details list them.",
+    503: "Not available now: the server's database cannot be used (its disk full, it"
+    " read-only, held by another program past the wait, or damaged), and nothing was saved;"
+    " Retry-After says when to try again. Or the game is not served until the problems of"
+    " its card pool files are fixed (or no game is); the details list them.",
 }
 # What the server (``make start``'s worker, webapp.server) refuses before the app reads the
 # request, for any path under /api/, answered in the error shape: a request line or headers
@@ -190,6 +192,12 @@ def _operation(
                 "schema": {"type": "integer", "minimum": 1},
             }
         }
+    responses["503"]["headers"] = {
+        "Retry-After": {
+            "description": "Seconds after which to try again, when the database failed.",
+            "schema": {"type": "integer", "minimum": 1},
+        }
+    }
     operation: dict[str, Any] = {
         "operationId": operation_id,
         "summary": op.summary,

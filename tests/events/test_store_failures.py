@@ -282,3 +282,11 @@ def test_an_organizer_reads_the_lists_at_once_while_a_shell_holds_the_database(
     assert response.status_code == 200
     assert [entry["player"] for entry in response.get_json()["entries"]] == ["Alice"]
     assert waited < store_db.BUSY_TIMEOUT_MS / 1000 / 2
+
+
+def test_the_api_document_says_what_a_503_of_the_database_means(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    submit = document["paths"]["/api/v1/events/{event_id}/entries"]["post"]
+    unavailable = submit["responses"]["503"]
+    assert "nothing was saved" in unavailable["description"]
+    assert "Retry-After" in unavailable["headers"]
