@@ -73,6 +73,10 @@ class StoreUnreadable(StoreError):
         super().__init__("The server's storage cannot be read right now.")
 
 
+class StoreCannotOpen(StoreUnreadable):
+    """The file cannot be opened (or made): its folder is missing or not the user's."""
+
+
 # SQLite's primary result codes (``sqlite_errorname`` up to the first ``_`` after
 # ``SQLITE_``), and its messages for errors raised without one.
 _KINDS: dict[str, type[StoreError]] = {
@@ -80,7 +84,7 @@ _KINDS: dict[str, type[StoreError]] = {
     "SQLITE_LOCKED": StoreBusy,
     "SQLITE_FULL": StoreFull,
     "SQLITE_READONLY": StoreReadOnly,
-    "SQLITE_CANTOPEN": StoreUnreadable,
+    "SQLITE_CANTOPEN": StoreCannotOpen,
     "SQLITE_IOERR": StoreUnreadable,
     "SQLITE_NOTADB": StoreUnreadable,
     "SQLITE_CORRUPT": StoreUnreadable,
@@ -90,7 +94,7 @@ _MESSAGES: dict[str, type[StoreError]] = {
     "database table is locked": StoreBusy,
     "database or disk is full": StoreFull,
     "attempt to write a readonly database": StoreReadOnly,
-    "unable to open database file": StoreUnreadable,
+    "unable to open database file": StoreCannotOpen,
     "disk I/O error": StoreUnreadable,
     "file is not a database": StoreUnreadable,
     "database disk image is malformed": StoreUnreadable,
@@ -346,9 +350,10 @@ _ADVICE: dict[type[StoreError], str] = {
     StoreFull: "its disk is full: free some space, then start again",
     StoreReadOnly: "this user cannot write it, or its folder (SQLite keeps the -wal and -shm"
     " files beside it): give write access to both, then start again",
-    StoreUnreadable: "it is no SQLite database, or a damaged one (or its folder cannot be"
-    " read): put back a copy, removing the -wal and -shm files beside the path, or move it"
-    " aside to start with an empty one",
+    StoreCannotOpen: "its folder is missing, or this user cannot read and write in it:"
+    " make the folder, or give write access to it",
+    StoreUnreadable: "it is no SQLite database, or a damaged one: put back a copy, removing"
+    " the -wal and -shm files beside the path, or move it aside to start with an empty one",
 }
 
 
@@ -357,6 +362,11 @@ def check_at_start(path: str | Path) -> None:
     used stops the start with what is wrong and what to do, not a traceback."""
     try:
         connect(path).close()
+    except OSError as error:  # its folder could not be made
+        raise UnusableAtStart(
+            f"The database {path} cannot be used: its folder cannot be made"
+            f" ({error.strerror}): make it, or set DECKWRIGHT_DATABASE to a path that can be."
+        ) from error
     except sqlite3.DatabaseError as error:
         failure = store_error_of(error)
         if failure is None:

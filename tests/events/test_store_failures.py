@@ -290,3 +290,26 @@ def test_the_api_document_says_what_a_503_of_the_database_means(client):
     unavailable = submit["responses"]["503"]
     assert "nothing was saved" in unavailable["description"]
     assert "Retry-After" in unavailable["headers"]
+
+
+def test_a_damaged_database_file_stops_the_start_saying_what_to_do(tmp_path, library):
+    database = tmp_path / "damaged.sqlite"
+    database.write_bytes(os.urandom(8192))
+    with pytest.raises(RuntimeError) as stopped:
+        create_app({"DATABASE": str(database), "TESTING": True})
+    said = str(stopped.value)
+    assert str(database) in said
+    assert "file is not a database" in said
+    assert "put back a copy" in said
+    assert database.read_bytes() != b"", "the damaged file is left as it was"
+
+
+def test_a_database_whose_folder_cannot_be_made_stops_the_start_saying_so(tmp_path):
+    (tmp_path / "taken").write_text("a file, not a folder")
+    database = tmp_path / "taken" / "deckwright.sqlite"
+    with pytest.raises(RuntimeError) as stopped:
+        create_app({"DATABASE": str(database), "TESTING": True})
+    said = str(stopped.value)
+    assert str(database) in said
+    assert "its folder cannot be made" in said
+    assert "DECKWRIGHT_DATABASE" in said
