@@ -23,6 +23,8 @@ from tests.accounts.test_tokens import bearer, make_token
 LIST = "Dinos:\n3 Ember Rex\n"
 DECK = {"sections": {"deck": [{"card": "Ember Rex", "count": 3}]}}
 DEADLINE = "2099-01-01T10:00:00Z"
+# Headers that say something of the answer a bot acts on.
+SAID_IN_HEADERS = {"Location", "Idempotent-Replayed", "Retry-After"}
 
 
 class Bot:
@@ -55,6 +57,9 @@ class Bot:
         if declared is None:
             self.wrong.append(f"{said}, a status the document does not declare for it")
             return response
+        for header in SAID_IN_HEADERS & set(response.headers.keys()):
+            if header not in declared.get("headers", {}):
+                self.wrong.append(f"{said} with a {header} header the document does not declare")
         media = response.mimetype
         if media not in declared.get("content", {}):
             self.wrong.append(f"{said} as {media}, a media type it does not declare")
@@ -132,7 +137,9 @@ def test_every_answer_of_a_sample_run_is_one_the_document_allows(app, bot):
     call("GET", "/api/v1/account/decks?sort=size", headers=token)
     # An event, from creation to publication.
     event_body = {"name": "Bot Cup", "game": "era", "deadline": DEADLINE}
-    created = call("POST", "/api/v1/events", json=event_body, headers=token).get_json()
+    again = {**token, "Idempotency-Key": "retry-of-bot-cup-0123456789"}
+    call("POST", "/api/v1/events", json=event_body, headers=again)
+    created = call("POST", "/api/v1/events", json=event_body, headers=again).get_json()
     call("POST", "/api/v1/events", json={**event_body, "deadline": "soon"})
     call("GET", "/api/v1/account/events", headers=token)
     event, admin = created["event"]["id"], bearer(created["admin_token"])
@@ -146,7 +153,10 @@ def test_every_answer_of_a_sample_run_is_one_the_document_allows(app, bot):
         headers=admin,
     )
     call("POST", f"{base}/players", json={"players": []}, headers=admin)
-    receipt = call("POST", f"{base}/entries", json={"player": "Bo", "text": LIST}).get_json()
+    again = {"Idempotency-Key": "retry-of-bo-0123456789"}
+    receipt = call("POST", f"{base}/entries", json={"player": "Bo", "text": LIST}, headers=again)
+    receipt = call("POST", f"{base}/entries", json={"player": "Bo", "text": LIST}, headers=again)
+    receipt = receipt.get_json()
     call("POST", f"{base}/entries", json={"player": "Ann", "deck": DECK})
     call("POST", f"{base}/entries", json={"player": "Cy"})
     entry, player = receipt["entry"]["entry"], bearer(receipt["player_token"])

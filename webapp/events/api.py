@@ -270,6 +270,11 @@ def receipt_view(receipt: events.Receipt) -> dict[str, Any]:
     body=schemas.EventBodySchema,
     errors=[400, 404, 409, 415, 422],
     request_headers={"Idempotency-Key": NEW_EVENT_KEY},
+    headers={
+        "Location": "The event's API address.",
+        "Idempotent-Replayed": "true when the answer is to a retry with the same"
+        " Idempotency-Key: the event made the first time, nothing new made.",
+    },
     security=(None, PAT),
 )
 def create_event():
@@ -333,6 +338,11 @@ def get_event(event_id: str):
     body=schemas.SubmissionBodySchema,
     errors=[400, 403, 404, 409, 413, 415, 422],
     request_headers={"Idempotency-Key": IDEMPOTENCY_KEY},
+    headers={
+        "Location": "The entry's API address (it opens with the player token).",
+        "Idempotent-Replayed": "true when the answer is to a retry with the same"
+        " Idempotency-Key: the entry made the first time, nothing new stored.",
+    },
 )
 def submit(event_id: str):
     """The first list of a player. The answer's ``player_token`` (shown once) changes it later.
