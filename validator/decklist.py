@@ -93,6 +93,7 @@ from .decklist_lines import (
     _LABELLED,
     _NOT_A_NUMBER,
     _NUMBERED_LINE,
+    _PARTS,
     _PLURAL_LINE,
     _READINGS,  # noqa: F401
     _SEVERAL,
@@ -319,6 +320,13 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             continue
         if kind == _TOTAL_LINE:
             totals.append((number, reading[1]))
+            continue
+        if kind == _PARTS:
+            # "Dinos: 2 Ember Rex; Crystals: 4 Fire Crystal": each part's cards in its place,
+            # and the lines below where they were
+            for target, _, entries in reading[1]:
+                for each in entries:
+                    _take(game, deck, problems, each, target, number, stripped, budget)
             continue
         where = place
         if reading[0] == _HEADER:

@@ -238,6 +238,9 @@ _SEVERAL = "several"  # (the readings of the cards a header line lists after it,
 _PLURAL_LINE = "plural"
 # (card before, card after): "4 Bad Wolf -> Full Moon", a change from one card to another
 _ARROWED = "arrowed"
+# ((target, label, entries), ...): "Dinos: 2 Ember Rex; Crystals: 4 Fire Crystal", a whole
+# list on one line, as a chat message sends it: each part's entries go to its header's place
+_PARTS = "parts"
 # (reading as the card,): "Makuna - Assassin", a card and what it is after a dash with no
 # count; on top of a list over the same card again ("Darkclaw - Shadow Wulven" over "Hero:
 # Darkclaw"), the list's title (see parse_text)
@@ -374,6 +377,8 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 read = _read_several(game, rest) or read
             if read[0] == _UNKNOWN and ("|" in rest or ";" in rest):
                 read = _read_split(game, rest) or read  # "Extra Deck: Zombie x3; Rat x2"
+                if read[0] == _UNKNOWN and (parts := _read_parts(game, line)) is not None:
+                    return parts  # "Dinos: 2 Ember Rex; Crystals: 4 Fire Crystal"
             if read[0] == _UNKNOWN and _SPLIT_WORDED.search(rest):
                 # "Dinos: Ember Rex / Tidefang Mosasaur": below a header, a slash or a plus
                 # lists cards (alone on a line, "Ember Rex / Tidefang" may be a list's title)
@@ -804,6 +809,42 @@ def _read_split(
             return None
         readings.append(reading)
     return (_SEVERAL, tuple(readings)) if any(r[0] == _CARD for r in readings) else None
+
+
+def _read_parts(game: Game, line: str) -> tuple | None:
+    """A whole list on one line, its parts split by semicolons or bars, each part a header and
+    its cards ("Dinos: 2 Ember Rex, 2 Cinderhorn Triceratops; Crystals: 4 Fire Crystal") or
+    more cards of the part before it ("Dinos: 2 Ember Rex; 1 Tidefang Mosasaur; ..."). None
+    unless at least two parts are headers the game knows and each part is read so: a card, or
+    an unknown name with its count ("2 Embr Rex", said as a card no game has)."""
+    pieces = [piece.strip() for piece in _SPLIT.split(line, MAX_LINE_PARTS)]
+    pieces = [piece for piece in pieces if piece]
+    if len(pieces) < 2 or len(pieces) > MAX_LINE_PARTS:
+        return None
+    if any(len(piece) > MAX_KEPT_LINE for piece in pieces):
+        return None  # a part longer than a card's line is none, and costs the most to read
+    parts: list[tuple[tuple, str, list[tuple]]] = []
+    for piece in pieces:
+        reading = _read_line(game, piece)
+        text = piece
+        if reading[0] == _HEADER:
+            _, target, label, rest, _ = reading
+            labelled = _LABELLED.match(piece)
+            if target is None or rest is None or labelled is None:
+                return None  # "Sideboard:" alone, or words before a colon no game knows
+            parts.append((target, label, []))
+            reading, text = rest, labelled.group(2)
+        elif not parts:
+            return None  # cards before any header: not a list of parts
+        if reading[0] == _SEVERAL:
+            parts[-1][2].extend(reading[1])
+        elif reading[0] == _CARD or (reading[0] == _UNKNOWN and _split_count_digits(text)[2]):
+            parts[-1][2].append(reading)
+        else:
+            return None
+    if len(parts) < 2 or not any(r[0] == _CARD for _, _, entries in parts for r in entries):
+        return None
+    return (_PARTS, tuple((target, label, tuple(entries)) for target, label, entries in parts))
 
 
 def _entry(game: Game, text: str, entries: dict[str, tuple] | None) -> tuple:

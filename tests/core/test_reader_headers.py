@@ -677,3 +677,27 @@ def test_each_games_section_headers_in_german(games, game, text, section):
     parsed = parse_text(text, games[game])
     assert parsed.problems == []
     assert len(cards(parsed, section)) == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dinos: 2 Ember Rex, 1 Cinderhorn Triceratops; Crystals: 4 Fire Crystal; Deck: 3 Kindle",
+        "Dinos: 2 Ember Rex; 1 Cinderhorn Triceratops; Crystals: 4 Fire Crystal | Deck: 3 Kindle",
+    ],
+)
+def test_a_whole_list_on_one_line_sends_each_part_to_its_header(era, line):
+    """A list sent as a chat message: its parts split by semicolons (or bars), each headed."""
+    parsed = parse_text(line, era)
+    assert parsed.problems == []
+    assert cards(parsed, "dinos") == [("Ember Rex", 2), ("Cinderhorn Triceratops", 1)]
+    assert cards(parsed, "crystals") == [("Fire Crystal", 4)]
+    assert cards(parsed, "deck") == [("Kindle", 3)]
+
+
+def test_a_misspelt_card_in_a_list_on_one_line_is_said_alone(era):
+    parsed = parse_text("Dinos: 2 Embr Rex; Crystals: 4 Fire Crystal; Sideboard: 1 Kindle", era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+    assert "'Embr Rex'" in parsed.problems[0].message
+    assert cards(parsed, "crystals") == [("Fire Crystal", 4)]
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Kindle", 1)]
