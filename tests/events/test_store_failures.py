@@ -77,18 +77,32 @@ def test_a_list_sent_to_a_full_disk_is_refused_as_not_saved_and_stored_once_ther
     assert player in players_stored(app, event.id)
 
 
+def decks_stored(app) -> list[str]:
+    db = connect(app.config["DATABASE"])
+    try:
+        return sorted(name for (name,) in db.execute("SELECT name FROM decks").fetchall())
+    finally:
+        db.close()
+
+
 def test_a_saved_deck_sent_to_a_full_disk_is_refused_as_not_saved(app, client, era_legal):
+    first = client.post("/api/v1/decks", json={"game": "era", "name": "First", "text": era_legal})
+    assert first.status_code == 201
     fill_the_disk(app)
+    saved = ["First"]
     for n in range(60):
         response = client.post(
             "/api/v1/decks", json={"game": "era", "name": f"Deck {n}", "text": era_legal}
         )
         if response.status_code != 201:
             break
+        saved.append(f"Deck {n}")
     says_nothing_was_saved(response, "store-full")
+    assert decks_stored(app) == sorted(saved)
     free_the_disk(app)
     again = client.post("/api/v1/decks", json={"game": "era", "name": "Again", "text": era_legal})
     assert again.status_code == 201
+    assert decks_stored(app) == sorted([*saved, "Again"])
 
 
 def test_a_list_sent_while_an_organizer_holds_the_database_is_refused_after_the_wait(
