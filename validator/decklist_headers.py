@@ -36,6 +36,15 @@ _BOARD_HEADERS = {
     **{name_key(label): SIDEBOARD for label in _SIDEBOARD_LABELS},
     **{name_key(label): MAYBEBOARD for label in _MAYBEBOARD_LABELS},
 }
+# The headers of other games' lists, which no game here has (a game's own section or type of
+# the same name is its own): MTG Arena's "Commander" and "Companion" over their card, the types
+# Magic lists group by, and Pokémon TCG Live's "Pokémon: 12", "Trainer: 36", "Energy: 12".
+# Written alone on a line, each heads a part of that game's deck, never the list's title.
+_OTHER_GAMES_LABELS = (
+    "Commander", "Companion", "Creature", "Land", "Instant", "Sorcery", "Artifact",
+    "Enchantment", "Planeswalker", "Battle", "Pokémon", "Trainer", "Energy",
+)  # fmt: skip
+_OTHER_GAMES_HEADERS = frozenset(name_key(label) for label in _OTHER_GAMES_LABELS)
 # "SB: 2 Card" marks its own line only; lists in that style mix SB lines with main ones.
 _LINE_ONLY_LABELS = frozenset({name_key("SB")})
 _ON_ITS_LINE = "on its line"  # how a header reading marks a line of such a label
@@ -207,6 +216,15 @@ def _joined_target(game: Game, label: str) -> tuple | None:
     if len(targets) == 1:
         return targets.pop()
     return None if any(t[0] == _BOARD for t in targets) else _BY_TYPE
+
+
+def _of_other_games(game: Game, label: str) -> bool:
+    """Whether a header the game does not know is one of another game's lists ("Commander",
+    "Creatures (12)", "Pokémon: 12"), and no card's name."""
+    key = name_key(_without_count(label))
+    if not any(form in _OTHER_GAMES_HEADERS for form in _singulars(key)):
+        return False
+    return key not in game.cards_by_key
 
 
 def _without_count(label: str) -> str:

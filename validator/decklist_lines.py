@@ -23,6 +23,7 @@ from .decklist_headers import (
     _SECTION,
     _lexicon,
     _note_apart,
+    _of_other_games,
     _singulars,
     _target,
     _without_count,
@@ -359,7 +360,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
         label, rest = labelled.groups()
         target = _target(game, label)
         counted = _HEADER_COUNT.fullmatch(" " + rest)
-        if target is not None and not (counted and _find(game, label)):
+        # "Commander: 1 Atraxa": another game's header, said as one the game does not have
+        other_games = target is None and _of_other_games(game, label)
+        if (target is not None or other_games) and not (counted and _find(game, label)):
             label = _without_count(label)
             if counted:  # "Allies: 24" is a header with a count; "Sideboard: 0" starts nothing
                 header = (_HEADER, target, label, None, _counts_none(rest))
@@ -368,7 +371,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
             # cards below it are the deck's. "Deck: 3 Kindle" starts its section, and a board
             # ("Sideboard: Fireball") too, as "Sideboard:" alone does; "SB: 2 Card" marks its
             # own line (see _LINE_ONLY_LABELS and _below_label).
-            alone = target[0] == _SECTION and _split_count(rest)[1] == rest.strip()
+            alone = (target is None or target[0] == _SECTION) and (
+                _split_count(rest)[1] == rest.strip()
+            )
             line_only = _ON_ITS_LINE if name_key(label) in _LINE_ONLY_LABELS else alone
             if _says_nothing(game, rest):  # "Sideboard: none": an empty part, started by nothing
                 return (_HEADER, target, label, None, True)
@@ -405,6 +410,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 return listed
             header = (_HEADER, target, label, None, label != line and _counts_none(line))
             return _or_plural_card(game, header, line) if label != line else header
+        if target is None and _of_other_games(game, label) and _find(game, label) is None:
+            # "Commander", "Companion (1)": another game's header, said as one the game does not
+            # have (never the list's title)
+            return (_HEADER, None, label, None, label != line and _counts_none(line))
         stuck = _COUNT_STUCK.match(line)
         if stuck and (found := _resolve(game, stuck.group(2))) is not None:
             return _with_count(game, found, stuck.group(1), stuck.group(2))

@@ -701,3 +701,32 @@ def test_a_misspelt_card_in_a_list_on_one_line_is_said_alone(era):
     assert "'Embr Rex'" in parsed.problems[0].message
     assert cards(parsed, "crystals") == [("Fire Crystal", 4)]
     assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Kindle", 1)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Commander\n1 Ember Rex\n\nDeck\n3 Kindle",  # MTG Arena's export
+        "Companion\n1 Ember Rex\n\nDeck\n3 Kindle",
+        "Commander (1)\n1 Ember Rex\n\nDeck\n3 Kindle",
+        "Commander: 1 Ember Rex\nDeck:\n3 Kindle",
+        "Creatures\n1 Ember Rex\n\nDeck\n3 Kindle",
+        "Pokémon: 1\n1 Ember Rex\n\nTrainer: 3\n3 Kindle",  # Pokémon TCG Live's export
+    ],
+)
+def test_another_games_header_on_top_is_a_header_the_game_has_not(era, text):
+    """A header of another game's lists, alone on the first line, is no title: it is said as
+    a header the game does not have, once, its cards placed by their type."""
+    parsed = parse_text(text, era)
+    assert parsed.deck.name == ""
+    assert [(p.rule, p.lines) for p in parsed.problems][:1] == [(UNKNOWN_SECTION, (1,))]
+    assert "ERA decks have no section" in parsed.problems[0].message
+    assert [p.rule for p in parsed.problems[1:]] in ([], [UNKNOWN_SECTION])
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+    assert cards(parsed, "deck") == [("Kindle", 3)]
+
+
+def test_another_games_header_within_a_list_is_a_header_the_game_has_not(shadow_era):
+    parsed = parse_text("Hero: Darkclaw\nCompanion\n4 Bad Wolf", shadow_era)
+    assert [(p.rule, p.lines) for p in parsed.problems] == [(UNKNOWN_SECTION, (2,))]
+    assert cards(parsed, "deck") == [("Bad Wolf", 4)]
