@@ -25,6 +25,9 @@ _ROMAN_NUMERAL = re.compile(_ROMAN)
 _PAREN_CODE = re.compile(r"^(.*?\S)\s+\(([\w.-]+)\)(?:\s+#?([\w.-]+))?(?:\s+\*\w+\*)*$")
 _BRACKET_CODE = re.compile(r"^(.*?\S)\s*(?:\[([^\[\]]+)\]|\{([^{}]+)\})$")
 _HASH_CODE = re.compile(r"^(.*?\S)\s+#((?=\S*\d)\S+)$")
+# XMage's set code and number in brackets before the name: "[COTC:49] Bad Wolf" (one: what
+# follows is read as a name, never as another code).
+_CODE_FIRST = re.compile(r"^(\[[^\[\]\s:]+:[^\[\]\s]+\])\s*([^\s\[].*)$")
 # "Nest Ball SVI 181", as digital clients export a print: a set code of the game, a number.
 _SET_NUMBER = re.compile(r"^(.*?\S)\s+([\w-]+)\s+((?=[\w-]*\d)[\w-]+)$")
 # "Canyon Therizinosaur SDS1C-006", "Smashing Blow - se064": a card's own number after it.
@@ -124,6 +127,10 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         # "ERUMA-099", "REBIRTH 12", "COTC #se081": a set and a number, no name, as an
         # inventory lists a card
         return _in_set(game, alone.group(1), alone.group(2))
+    first = _CODE_FIRST.match(text) if text[:1] == "[" else None
+    if first is not None:
+        # "[COTC:49] Bad Wolf", as XMage writes a printing: read as "Bad Wolf [COTC:49]" is
+        return _resolve(game, f"{first.group(2)} {first.group(1)}")
     for pattern in (_PAREN_CODE, _BRACKET_CODE, _HASH_CODE, _SET_NUMBER):
         match = pattern.match(text)
         if match is None:

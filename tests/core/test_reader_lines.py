@@ -747,3 +747,33 @@ def test_a_count_after_another_cards_number_is_a_line_put_out(eruma):
     parsed = parse_text("#3 Zombie x3", eruma)
     assert list(parsed.deck.entries()) == []
     assert "is read as a comment (3 is not the number of Zombie)" in parsed.problems[0].message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "4 [COTC:49] Bad Wolf",
+        "4x [COTC:49] Bad Wolf",
+        "[COTC:49] Bad Wolf x4",
+        "4 [cotc:49] bad wolf",
+    ],
+)
+def test_a_set_and_number_in_brackets_before_the_name_names_the_printing(shadow_era, line):
+    """XMage writes a card's set code and number in brackets before its name, as
+    "4 Bad Wolf (COTC) 49" writes them after it."""
+    parsed = parse_text(line, shadow_era)
+    assert parsed.problems == []
+    assert entries(parsed) == [("se049", 4, True)]
+
+
+def test_a_set_and_number_before_the_name_on_a_sideboard_line(shadow_era):
+    parsed = parse_text("4 [COTC:49] Bad Wolf\nSB: 2 [COTC:49] Bad Wolf", shadow_era)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Bad Wolf", 2)]
+
+
+def test_a_number_in_brackets_before_the_name_that_is_not_the_cards_is_said(shadow_era):
+    parsed = parse_text("4 [COTC:48] Bad Wolf", shadow_era)
+    assert [(p.rule, p.severity) for p in parsed.problems] == [(READ_AS, WARNING)]
+    assert "[COTC:48]" in parsed.problems[0].message
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Bad Wolf", 4)]
