@@ -324,25 +324,18 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if kind == _PARTS:
             # "Dinos: 2 Ember Rex; Crystals: 4 Fire Crystal": each part's cards in its place,
             # and the lines below where they were
-            for target, _, entries in reading[1]:
+            for target, label, entries in reading[1]:
+                if target is None:
+                    problems.append(_unknown_section(game, number, label))
                 for each in entries:
-                    _take(game, deck, problems, each, target, number, stripped, budget)
+                    where = target or _BY_TYPE
+                    _take(game, deck, problems, each, where, number, stripped, budget)
             continue
         where = place
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
             if target is None:
-                known = ", ".join(s.name for s in game.sections)
-                meant = _header_meant(game, label)
-                hint = f"; did you mean {meant!r}?" if meant else ""
-                problems.append(
-                    _problem(
-                        UNKNOWN_SECTION,
-                        f"Line {number}: {game.short_name} decks have no section {label!r}"
-                        f" (the sections are {known}); its cards are placed by type{hint}",
-                        number,
-                    )
-                )
+                problems.append(_unknown_section(game, number, label))
                 target = _BY_TYPE
             named = target
             if target[1] == default_section and target[0] == _SECTION and not on_board:
@@ -754,6 +747,19 @@ def _names_several(game: Game, text: str) -> bool:
     """Whether every part of ``text`` split by slashes, pluses, "&" or "and" is a card."""
     parts = [part.strip() for part in _JOINED_CARDS.split(text)]
     return len(parts) > 1 and all(_find(game, part) is not None for part in parts)
+
+
+def _unknown_section(game: Game, number: int, label: str) -> Problem:
+    """The error on a header naming no part of the game's decks: its cards placed by type."""
+    known = ", ".join(s.name for s in game.sections)
+    meant = _header_meant(game, label)
+    hint = f"; did you mean {meant!r}?" if meant else ""
+    return _problem(
+        UNKNOWN_SECTION,
+        f"Line {number}: {game.short_name} decks have no section {label!r}"
+        f" (the sections are {known}); its cards are placed by type{hint}",
+        number,
+    )
 
 
 def _take(game, deck, problems, reading, where, number, stripped, budget) -> None:

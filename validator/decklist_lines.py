@@ -823,24 +823,29 @@ def _read_split(
 def _read_parts(game: Game, line: str) -> tuple | None:
     """A whole list on one line, its parts split by semicolons or bars, each part a header and
     its cards ("Dinos: 2 Ember Rex, 2 Cinderhorn Triceratops; Crystals: 4 Fire Crystal") or
-    more cards of the part before it ("Dinos: 2 Ember Rex; 1 Tidefang Mosasaur; ..."). None
-    unless at least two parts are headers the game knows and each part is read so: a card, or
-    an unknown name with its count ("2 Embr Rex", said as a card no game has)."""
+    more cards of the part before it ("Dinos: 2 Ember Rex; 1 Tidefang Mosasaur; ..."). A
+    header the game does not know ("Krystals: 4 Fire Crystal") is said as such a header on its
+    own line is. None unless at least two parts are headers and each part is read so: a card,
+    or an unknown name with its count ("2 Embr Rex", said as a card no game has)."""
     pieces = [piece.strip() for piece in _SPLIT.split(line, MAX_LINE_PARTS)]
     pieces = [piece for piece in pieces if piece]
     if len(pieces) < 2 or len(pieces) > MAX_LINE_PARTS:
         return None
     if any(len(piece) > MAX_KEPT_LINE for piece in pieces):
         return None  # a part longer than a card's line is none, and costs the most to read
-    parts: list[tuple[tuple, str, list[tuple]]] = []
+    parts: list[tuple[tuple | None, str, list[tuple]]] = []
     for piece in pieces:
         reading = _read_line(game, piece)
         text = piece
+        labelled = _LABELLED.match(piece)
+        if reading[0] == _UNKNOWN and parts and labelled is not None:
+            rest = _read_line(game, labelled.group(2))
+            if rest[0] in (_CARD, _SEVERAL):  # "Krystals: 4 Fire Crystal"
+                reading = (_HEADER, None, _without_count(labelled.group(1)), rest, False)
         if reading[0] == _HEADER:
             _, target, label, rest, _ = reading
-            labelled = _LABELLED.match(piece)
-            if target is None or rest is None or labelled is None:
-                return None  # "Sideboard:" alone, or words before a colon no game knows
+            if rest is None or labelled is None:
+                return None  # "Sideboard:" alone: a header starting the lines below
             parts.append((target, label, []))
             reading, text = rest, labelled.group(2)
         elif not parts:

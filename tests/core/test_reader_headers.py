@@ -730,3 +730,19 @@ def test_another_games_header_within_a_list_is_a_header_the_game_has_not(shadow_
     parsed = parse_text("Hero: Darkclaw\nCompanion\n4 Bad Wolf", shadow_era)
     assert [(p.rule, p.lines) for p in parsed.problems] == [(UNKNOWN_SECTION, (2,))]
     assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+
+
+@pytest.mark.parametrize(
+    ("line", "label"),
+    [
+        ("Dinos: 1 Ember Rex; Krystals: 4 Fire Crystal; Deck: 3 Kindle", "Krystals"),
+        ("Commander: 1 Ember Rex; Crystals: 4 Fire Crystal; Deck: 3 Kindle", "Commander"),
+    ],
+)
+def test_a_header_the_game_has_not_in_a_list_on_one_line_is_said(era, line, label):
+    parsed = parse_text(line, era)
+    assert [(p.rule, p.lines) for p in parsed.problems] == [(UNKNOWN_SECTION, (1,))]
+    assert f"ERA decks have no section {label!r}" in parsed.problems[0].message
+    assert cards(parsed, "dinos") == [("Ember Rex", 1)]
+    assert cards(parsed, "crystals") == [("Fire Crystal", 4)]
+    assert cards(parsed, "deck") == [("Kindle", 3)]
