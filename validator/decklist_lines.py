@@ -825,8 +825,9 @@ def _read_parts(game: Game, line: str) -> tuple | None:
     its cards ("Dinos: 2 Ember Rex, 2 Cinderhorn Triceratops; Crystals: 4 Fire Crystal") or
     more cards of the part before it ("Dinos: 2 Ember Rex; 1 Tidefang Mosasaur; ..."). A
     header the game does not know ("Krystals: 4 Fire Crystal") is said as such a header on its
-    own line is. None unless at least two parts are headers and each part is read so: a card,
-    or an unknown name with its count ("2 Embr Rex", said as a card no game has)."""
+    own line is. None unless at least two parts are headers, one card is named, and each part is
+    read so: after its header, cards or names no card has ("Dinos: Embr Rex, Ember Rex", each
+    said alone), and without one a card or an unknown name with its count ("2 Embr Rex")."""
     pieces = [piece.strip() for piece in _SPLIT.split(line, MAX_LINE_PARTS)]
     pieces = [piece for piece in pieces if piece]
     if len(pieces) < 2 or len(pieces) > MAX_LINE_PARTS:
@@ -848,6 +849,15 @@ def _read_parts(game: Game, line: str) -> tuple | None:
                 return None  # "Sideboard:" alone: a header starting the lines below
             parts.append((target, label, []))
             reading, text = rest, labelled.group(2)
+            if reading[0] == _UNKNOWN:
+                # "Dinos: Embr Rex, Tidefang Mosasaur": after its header, each name said alone
+                items = [
+                    _read_entry(game, item.strip()) for item in text.split(",") if item.strip()
+                ]
+                if any(item[0] not in (_CARD, _UNKNOWN) for item in items):
+                    return None
+                parts[-1][2].extend(items)
+                continue
         elif not parts:
             return None  # cards before any header: not a list of parts
         if reading[0] == _SEVERAL:

@@ -746,3 +746,11 @@ def test_a_header_the_game_has_not_in_a_list_on_one_line_is_said(era, line, labe
     assert cards(parsed, "dinos") == [("Ember Rex", 1)]
     assert cards(parsed, "crystals") == [("Fire Crystal", 4)]
     assert cards(parsed, "deck") == [("Kindle", 3)]
+
+
+def test_misspelt_names_in_a_list_on_one_line_are_said_each_alone(era):
+    parsed = parse_text("Dinos: Embr Rex, Tidefang Mosasaur; Crystals: Fire Crystl", era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD, UNKNOWN_CARD]
+    assert "'Embr Rex'; did you mean Ember Rex?" in parsed.problems[0].message
+    assert "'Fire Crystl'" in parsed.problems[1].message
+    assert cards(parsed, "dinos") == [("Tidefang Mosasaur", 1)]
