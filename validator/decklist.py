@@ -322,14 +322,13 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             totals.append((number, reading[1]))
             continue
         if kind == _PARTS:
-            # "Dinos: 2 Ember Rex; Crystals: 4 Fire Crystal": each part's cards in its place,
-            # and the lines below where they were
+            # "Dinos: 2 Ember Rex; Crystals: 4 Fire Crystal": each part's cards in its place;
+            # the lines below it stay in the place of the lines above
             for target, label, entries in reading[1]:
                 if target is None:
                     problems.append(_unknown_section(game, number, label))
                 for each in entries:
-                    where = target or _BY_TYPE
-                    _take(game, deck, problems, each, where, number, stripped, budget)
+                    _take(game, deck, problems, each, target or _BY_TYPE, number, stripped, budget)
             continue
         where = place
         if reading[0] == _HEADER:
