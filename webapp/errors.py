@@ -110,6 +110,12 @@ def handle_store_failure(error: sqlite3.DatabaseError) -> Response | HTTPExcepti
     """The database failed (full, read-only, locked past the wait, deleted, damaged): a 503
     that says nothing was saved and when to try again, instead of a 500. Any other
     database error (a constraint, a bad statement) is a bug, and raised as one."""
+    return handle_deckwright_error(store_failure(error))
+
+
+def store_failure(error: sqlite3.DatabaseError) -> StoreError:
+    """The failure of the database ``error`` is, logged, its connection let go when it
+    must be opened afresh; ``error`` itself raised when it is a bug, not a failure."""
     failure = store_error_of(error)
     if failure is None:
         raise error
@@ -126,7 +132,7 @@ def handle_store_failure(error: sqlite3.DatabaseError) -> Response | HTTPExcepti
     # would fail again.
     g.setdefault("account", None)
     g.setdefault("token_account", None)
-    return handle_deckwright_error(failure)
+    return failure
 
 
 def message_of(error: DeckwrightError) -> str:

@@ -254,6 +254,13 @@ def test_a_list_sent_through_the_form_to_a_full_disk_is_refused_on_a_page(
     text = response.get_data(as_text=True)
     assert "Nothing was saved" in text
     assert f"Player {n}" not in players_stored(app, event.id)
+    # The form again, holding the list and the name: sent again once there is room.
+    assert f'value="Player {n}"' in text
+    assert "Ember Rex" in text
+    free_the_disk(app)
+    again = {"csrf_token": csrf_of(text), "decklist": era_legal, "player": f"Player {n}"}
+    assert client.post(f"/events/{event.id}", data=again).status_code == 303
+    assert f"Player {n}" in players_stored(app, event.id)
 
 
 @pytest.mark.parametrize(

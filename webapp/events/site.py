@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import secrets
+import sqlite3
 import zoneinfo
 from datetime import UTC, datetime
 from typing import Any
@@ -28,7 +29,7 @@ from flask import (
 )
 from markupsafe import Markup
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, ServiceUnavailable
 
 from cardpool import DeckwrightError
 
@@ -36,7 +37,7 @@ from .. import accounts, csrf, events
 from .. import limits as rate_limits
 from ..api import RECHECKED_POOLS, RecheckedPools
 from ..db import get_db
-from ..errors import http_headers_of
+from ..errors import handle_deckwright_error, http_headers_of, message_of, store_failure
 from ..site import error_page, http_error
 from . import exports, journal, schemas, uploads
 from .api import (
@@ -150,6 +151,20 @@ def too_many_requests(error: rate_limits.TooManyRequests):
     if request.endpoint == "events.upload":
         drain_body()
     return _form_again(error, str(error), "Not sent yet: too many requests")
+
+
+@bp.errorhandler(sqlite3.DatabaseError)
+def store_failed(error: sqlite3.DatabaseError):
+    """A form the database could not store (its disk full, locked past the wait) is shown
+    again holding what was sent, as a form refused by a limit is: the page saying why
+    alone would leave the player to paste the list again."""
+    failure = store_failure(error)
+    message = message_of(failure)
+    unavailable = ServiceUnavailable(description=message, retry_after=failure.retry_after)
+    try:
+        return _form_again(unavailable, message, "Not sent: the server could not store it")
+    except sqlite3.DatabaseError:  # the form's page reads the database too: it failed again
+        return handle_deckwright_error(failure)
 
 
 @bp.errorhandler(csrf.CSRFError)
