@@ -1,11 +1,16 @@
-// A card shown beside the builder: on hover with a mouse, on a tap of its ⓘ (or its name
-// in the deck) anywhere. The card is drawn from its facts, with a link to its own page.
+// A card shown beside the builder: on hover with a mouse on a wide screen, on a tap of its ⓘ
+// (or its name in the deck) anywhere. The card is drawn from its facts, with a link to its
+// own page.
 
 import { cardFrame, cardImage, cardUrl } from "./cardface.js";
 import { h } from "./dom.js";
 
 const HIDE_DELAY_MS = 250;
-const hovering = window.matchMedia("(hover: hover) and (pointer: fine)");
+// The mouse shows cards where the builder has its three columns: the card, in the screen's
+// corner, is over the legality column (player.css, min-width: 1180px). In fewer columns it
+// came up over the deck's rows and the results themselves, and a click meant for the + of a
+// row under it landed on the card; there a card shows on a click of its "i" or its name.
+const hovering = window.matchMedia("(hover: hover) and (pointer: fine) and (min-width: 1180px)");
 
 /**
  * Show cards of `game` in one floating panel. `cardOf(id)` gives the card as the API shows
