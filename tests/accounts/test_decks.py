@@ -147,6 +147,18 @@ def test_public_decks_are_listed_per_game_newest_first_by_format_and_card(app, a
     assert re.findall(r'data-deck="([^"]+)"', none) == []
 
 
+def test_a_turned_name_is_set_apart_from_the_date_and_owner_beside_it(app, alice):
+    """A name holding a right-to-left override turns itself around, not ' · by alice · date'."""
+    turned = "\u202eFire Rush"
+    first = save(alice, turned)
+    second = save(alice, turned + " v2", parent=first)
+    set_visibility(alice, first, "public")
+    versions = alice.get("/account/decks").get_data(as_text=True)
+    assert f'href="/decks/{first}"><bdi>{turned}</bdi></a> · ' in versions
+    listed = app.test_client().get("/games/era/public-decks").get_data(as_text=True)
+    assert f'href="/decks/{second}"><bdi>{turned} v2</bdi></a>' in listed
+
+
 def test_decks_saved_before_logging_in_can_be_claimed_but_not_made_private(app, alice, bob):
     kept, key = save_anonymously(app.test_client(), "Before Login")
     mine = save(bob, "Bob's")

@@ -14,7 +14,7 @@ from webapp.db import get_db
 
 
 def listed(page_html: str) -> list[str]:
-    return re.findall(r'<li data-deck="[^"]+"><a href="[^"]+">([^<]+)</a>', page_html)
+    return re.findall(r'<li data-deck="[^"]+"><a href="[^"]+"><bdi>([^<]+)</bdi></a>', page_html)
 
 
 def make_public(app, name: str, roots: list[str]) -> None:
