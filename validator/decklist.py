@@ -238,6 +238,11 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 index.add(card, count, number, named)
             continue
         if kind == _SKIP:
+            if opening and stripped[:2] == "# " and not deck.name:
+                if first is None:
+                    first = _first_line(lines)
+                if _heads_as_name(lines, first, number):
+                    _name_deck(deck, stripped[2:])
             continue
         if kind == _NUMBERED_LINE:
             if as_places is None:
@@ -684,6 +689,14 @@ _ABOUT_NAME_LINE = "name"
 def _first_line(lines: list[str]) -> int:
     """The number of the list's first line that is not blank (0 when every one is)."""
     return next((at for at, line in enumerate(lines, 1) if line.strip().strip(_INVISIBLE)), 0)
+
+
+def _heads_as_name(lines: list[str], first: int, number: int) -> bool:
+    """Whether line ``number``, a comment ("# Fire tempo"), is the deck's name as a deck's
+    text is written out (:func:`validator.decklist_export.to_text`): the list's first line
+    that is not blank, with a blank line (or nothing) below it. A block of comments on top
+    (a note on the deck) names nothing."""
+    return number == first and (number == len(lines) or not lines[number].strip())
 
 
 def _is_about(lines: list[str], first: int, number: int, stripped: str) -> str | None:

@@ -119,6 +119,26 @@ def test_export_reads_back_as_the_same_deck(games):
         assert again.deck.cards_by_section() == first.deck.cards_by_section()
 
 
+def test_the_name_written_on_top_of_the_text_reads_back_as_the_decks_name(games):
+    for game in games.values():
+        named = parse_text(f"2 {game.cards[0].name}", game, name="Fire tempo")
+        text = to_text(named.deck)
+        assert text.startswith("# Fire tempo\n\n")
+        again = parse_text(text, game)
+        assert again.deck.name == "Fire tempo"
+        assert again.problems == []
+
+
+def test_a_block_of_comments_on_top_names_no_deck(era):
+    """A note on the deck over its list is no name, nor is a comment below a card."""
+    noted = parse_text("# Built for the spring league\n# with two new dinos\n\n1 Ember Rex", era)
+    assert noted.deck.name == ""
+    below = parse_text("1 Ember Rex\n# Fire tempo\n\n1 Fire Crystal", era)
+    assert below.deck.name == ""
+    given = parse_text("# Fire tempo\n\n1 Ember Rex", era, name="Mine")
+    assert given.deck.name == "Mine"
+
+
 def test_the_json_form_reads_back_as_the_same_deck(era):
     first = parse_text(example("era-legal.txt"), era)
     again = parse_mapping(to_mapping(first.deck), era)
