@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.accounts.conftest import PASSWORD, csrf, log_in
+from tests.accounts.conftest import PASSWORD, csrf, log_in, register
 from tests.accounts.test_tokens import bearer, make_token
 from tests.events.conftest import example
 
@@ -138,7 +138,7 @@ def test_public_decks_are_listed_per_game_newest_first_by_format_and_card(app, a
     client = app.test_client()
     page = client.get("/games/era/public-decks").get_data(as_text=True)
     assert re.findall(r'data-deck="([^"]+)"', page) == [tide, rush]
-    assert "by bob" in page
+    assert "by <bdi>bob</bdi>" in page
     by_format = client.get("/games/era/public-decks?format=open").get_data(as_text=True)
     assert re.findall(r'data-deck="([^"]+)"', by_format) == [tide]
     by_card = client.get("/games/era/public-decks?card=riptide%20PULL").get_data(as_text=True)
@@ -157,6 +157,17 @@ def test_a_turned_name_is_set_apart_from_the_date_and_owner_beside_it(app, alice
     assert f'href="/decks/{first}"><bdi>{turned}</bdi></a> · ' in versions
     listed = app.test_client().get("/games/era/public-decks").get_data(as_text=True)
     assert f'href="/decks/{second}"><bdi>{turned} v2</bdi></a>' in listed
+
+
+def test_an_owner_named_in_a_right_to_left_script_is_set_apart_from_the_date(app):
+    """An Arabic or Hebrew user name ("by نور · 27 Nov") takes the date after it into its own
+    direction unless it is set apart, as the deck's name is."""
+    owner = app.test_client()
+    assert register(owner, "نور").status_code == 303
+    deck = save(owner, "Fire Rush")
+    set_visibility(owner, deck, "public")
+    listed = app.test_client().get("/games/era/public-decks").get_data(as_text=True)
+    assert " · by <bdi>نور</bdi> · " in listed
 
 
 def test_decks_saved_before_logging_in_can_be_claimed_but_not_made_private(app, alice, bob):
