@@ -60,13 +60,12 @@ class MyDeckSchema(Schema):
     )
 
 
-class MyDecksSchema(Schema):
-    decks = fields.List(fields.Nested(MyDeckSchema), required=True)
+class DeckPageSchema(Schema):
+    """A page of a list of decks, and where the next one is: each list's own fields added."""
+
     page = fields.Int(required=True, metadata={"description": "This page's number, from 1."})
     per_page = fields.Int(required=True)
     pages = fields.Int(required=True, metadata={"description": "How many pages there are."})
-    total = fields.Int(required=True, metadata={"description": "How many decks the account has."})
-    sort = fields.Str(required=True)
     next = fields.Str(
         required=True,
         allow_none=True,
@@ -74,7 +73,9 @@ class MyDecksSchema(Schema):
     )
 
 
-class MyDecksQuerySchema(Schema):
+class DeckPageQuerySchema(Schema):
+    """Which page of a list of decks, and how many decks a page: each list's own added."""
+
     page = fields.Int(
         load_default=1, validate=validate.Range(min=1), metadata={"description": "From 1."}
     )
@@ -83,6 +84,15 @@ class MyDecksQuerySchema(Schema):
         validate=validate.Range(min=1, max=decks.MAX_PER_PAGE),
         metadata={"description": f"Decks a page, 1 to {decks.MAX_PER_PAGE}."},
     )
+
+
+class MyDecksSchema(DeckPageSchema):
+    decks = fields.List(fields.Nested(MyDeckSchema), required=True)
+    total = fields.Int(required=True, metadata={"description": "How many decks the account has."})
+    sort = fields.Str(required=True)
+
+
+class MyDecksQuerySchema(DeckPageQuerySchema):
     sort = fields.Str(
         load_default="changed",
         validate=validate.OneOf(list(decks.SORTS)),
@@ -113,28 +123,12 @@ class PublicDeckSchema(Schema):
     api = fields.Str(required=True, metadata={"description": "The deck in the API."})
 
 
-class PublicDecksSchema(Schema):
+class PublicDecksSchema(DeckPageSchema):
     decks = fields.List(fields.Nested(PublicDeckSchema), required=True)
-    page = fields.Int(required=True, metadata={"description": "This page's number, from 1."})
-    per_page = fields.Int(required=True)
-    pages = fields.Int(required=True, metadata={"description": "How many pages there are."})
     total = fields.Int(required=True, metadata={"description": "How many decks are listed."})
-    next = fields.Str(
-        required=True,
-        allow_none=True,
-        metadata={"description": "The next page's address; null on the last page."},
-    )
 
 
-class PublicDecksQuerySchema(Schema):
-    page = fields.Int(
-        load_default=1, validate=validate.Range(min=1), metadata={"description": "From 1."}
-    )
-    per_page = fields.Int(
-        load_default=decks.API_PER_PAGE,
-        validate=validate.Range(min=1, max=decks.MAX_PER_PAGE),
-        metadata={"description": f"Decks a page, 1 to {decks.MAX_PER_PAGE}."},
-    )
+class PublicDecksQuerySchema(DeckPageQuerySchema):
     game = fields.Str(metadata={"description": "One game's decks (its id); every game's if none."})
     format = fields.Str(
         metadata={"description": "Decks whose latest version is in this format of the game."}
