@@ -221,8 +221,9 @@ def test_without_smtp_there_is_no_reset(app, carol):
 def set_password_by_mail(app, smtp, client) -> object:
     """Ask for a reset link for carol and set NEW_PASSWORD through it from ``client``."""
     _, inbox = smtp
+    before = len(inbox.messages)  # counted first: the link may arrive before ask_reset returns
     ask_reset(app.test_client(), "carol")
-    path = reset_path(inbox.wait(len(inbox.messages) + 1)[-1])
+    path = reset_path(inbox.wait(before + 1)[-1])
     token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text).group(1)
     return client.post(path, data={"csrf_token": token, "password": NEW_PASSWORD})
 
