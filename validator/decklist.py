@@ -80,6 +80,7 @@ from .decklist_headers import (
     MISSPELT_HEADER,  # noqa: F401
     _header_meant,
     _lexicon,
+    _of_other_games,
 )
 from .decklist_json import parse_mapping  # noqa: F401
 from .decklist_lines import (
@@ -762,8 +763,21 @@ def _names_several(game: Game, text: str) -> bool:
 
 
 def _unknown_section(game: Game, number: int, label: str) -> Problem:
-    """The error on a header naming no part of the game's decks: its cards placed by type."""
+    """The error on a header naming no part of the game's decks: its cards placed by type.
+
+    A header of another game's lists ("Commander", "Creatures", "Pokémon: 12": a deck tool's
+    export) is a warning: it is no misspelt section, whose cards the player meant somewhere
+    else, and placed by type its cards are where the game puts them."""
     known = ", ".join(s.name for s in game.sections)
+    if _of_other_games(game, label):
+        return _problem(
+            UNKNOWN_SECTION,
+            f"Line {number}: {label!r} heads a part of another game's decks; {game.short_name}"
+            f" decks have no such section (the sections are {known}), so its cards are placed"
+            " by type",
+            number,
+            WARNING,
+        )
     meant = _header_meant(game, label)
     hint = f"; did you mean {meant!r}?" if meant else ""
     return _problem(

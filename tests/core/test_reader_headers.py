@@ -720,16 +720,33 @@ def test_another_games_header_on_top_is_a_header_the_game_has_not(era, text):
     parsed = parse_text(text, era)
     assert parsed.deck.name == ""
     assert [(p.rule, p.lines) for p in parsed.problems][:1] == [(UNKNOWN_SECTION, (1,))]
-    assert "ERA decks have no section" in parsed.problems[0].message
+    assert "heads a part of another game's decks; ERA decks have no such section" in (
+        parsed.problems[0].message
+    )
     assert [p.rule for p in parsed.problems[1:]] in ([], [UNKNOWN_SECTION])
+    # No misspelt section, whose cards were meant elsewhere: its cards are where they go.
+    assert {p.severity for p in parsed.problems} == {WARNING}
     assert cards(parsed, "dinos") == [("Ember Rex", 1)]
     assert cards(parsed, "deck") == [("Kindle", 3)]
 
 
 def test_another_games_header_within_a_list_is_a_header_the_game_has_not(shadow_era):
     parsed = parse_text("Hero: Darkclaw\nCompanion\n4 Bad Wolf", shadow_era)
-    assert [(p.rule, p.lines) for p in parsed.problems] == [(UNKNOWN_SECTION, (2,))]
+    assert [(p.rule, p.lines, p.severity) for p in parsed.problems] == [
+        (UNKNOWN_SECTION, (2,), WARNING)
+    ]
     assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+
+
+def test_a_legal_list_exported_under_another_games_headers_stays_legal(shadow_era, check):
+    """MTG Arena writes a commander over its card and 'Deck' over the rest: the hero is in
+    the hero's slot, and the verdict is the list's own."""
+    text = "Commander\n1 Darkclaw\n\nDeck\n" + "".join(
+        line + "\n"
+        for line in example("shadow-era-legal.txt").splitlines()
+        if line[:1].isdigit() and "Darkclaw" not in line
+    )
+    assert check(shadow_era, text).legal
 
 
 @pytest.mark.parametrize(
@@ -742,7 +759,9 @@ def test_another_games_header_within_a_list_is_a_header_the_game_has_not(shadow_
 def test_a_header_the_game_has_not_in_a_list_on_one_line_is_said(era, line, label):
     parsed = parse_text(line, era)
     assert [(p.rule, p.lines) for p in parsed.problems] == [(UNKNOWN_SECTION, (1,))]
-    assert f"ERA decks have no section {label!r}" in parsed.problems[0].message
+    message = parsed.problems[0].message
+    assert f"{label!r}" in message
+    assert "ERA decks have no" in message
     assert cards(parsed, "dinos") == [("Ember Rex", 1)]
     assert cards(parsed, "crystals") == [("Fire Crystal", 4)]
     assert cards(parsed, "deck") == [("Kindle", 3)]
