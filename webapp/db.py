@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import threading
 import time
 import weakref
@@ -360,6 +361,15 @@ _ADVICE: dict[type[StoreError], str] = {
 def check_at_start(path: str | Path) -> None:
     """Open the file (making it if there is none) and close it again; a file that cannot be
     used stops the start with what is wrong and what to do, not a traceback."""
+    with suppress(OSError):  # a path to nothing yet is made below
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            # /dev/null opens as an empty database and fails at the first write; a folder
+            # would be said to be a missing one
+            kind = "a folder" if os.path.isdir(path) else "no file (a device or a pipe)"
+            raise UnusableAtStart(
+                f"The database {path} cannot be used: it is {kind}. Set DECKWRIGHT_DATABASE"
+                " to the path of a file (it is made if there is none)."
+            )
     try:
         connect(path).close()
     except OSError as error:  # its folder could not be made

@@ -331,6 +331,15 @@ def test_a_damaged_database_file_stops_the_start_saying_what_to_do(tmp_path, lib
     assert database.read_bytes() == damaged, "the damaged file is left as it was"
 
 
+@pytest.mark.parametrize(("path", "kind"), [("/dev/null", "no file"), (None, "a folder")])
+def test_a_database_that_is_no_file_stops_the_start_saying_so(tmp_path, path, kind):
+    path = path or str(tmp_path)
+    with pytest.raises(RuntimeError) as stopped:
+        create_app({"DATABASE": path, "TESTING": True})
+    assert str(stopped.value).startswith(f"The database {path} cannot be used: it is {kind}")
+    assert "Set DECKWRIGHT_DATABASE to the path of a file" in str(stopped.value)
+
+
 def test_a_database_whose_folder_cannot_be_made_stops_the_start_saying_so(tmp_path):
     (tmp_path / "taken").write_text("a file, not a folder")
     database = tmp_path / "taken" / "deckwright.sqlite"
