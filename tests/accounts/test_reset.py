@@ -7,6 +7,8 @@ import re
 import smtplib
 import socket
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from email import message_from_bytes, policy
 
@@ -47,9 +49,9 @@ class Inbox:
         return self.messages
 
 
-@pytest.fixture
-def smtp():
-    """A real SMTP server on a free local port; yields (url, inbox)."""
+@contextmanager
+def mail_server() -> Iterator[tuple[str, Inbox]]:
+    """A real SMTP server on a free local port while the block runs: (its URL, the inbox)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -60,6 +62,13 @@ def smtp():
         yield f"smtp://127.0.0.1:{port}", inbox
     finally:
         controller.stop()
+
+
+@pytest.fixture
+def smtp():
+    """A real SMTP server on a free local port; yields (url, inbox)."""
+    with mail_server() as served:
+        yield served
 
 
 @pytest.fixture

@@ -4,14 +4,13 @@ account page waiting for it, and undoing a change from the notice the old addres
 from __future__ import annotations
 
 import re
-import socket
 import threading
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.accounts.conftest import PASSWORD
-from tests.accounts.test_reset import Inbox
+from tests.accounts.test_reset import mail_server
 from tests.browser.watch import sized_page
 
 # Long enough to widen a phone's page if it did not wrap.
@@ -23,34 +22,27 @@ PHONE = 360
 def mailing_site(tmp_path):
     """A site that sends mail, to an SMTP server on this machine, served from a thread:
     (its base URL, the inbox)."""
-    from aiosmtpd.controller import Controller
     from werkzeug.serving import make_server
 
     from webapp import create_app
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    app = create_app(
-        {
-            "DATABASE": str(tmp_path / "site.sqlite"),
-            "TESTING": True,
-            "ACCOUNT_SCRYPT_N": 2**10,
-            "SMTP_URL": f"smtp://127.0.0.1:{port}",
-        }
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", inbox
-    finally:
-        server.shutdown()
-        thread.join()
-        controller.stop()
+    with mail_server() as (smtp_url, inbox):
+        app = create_app(
+            {
+                "DATABASE": str(tmp_path / "site.sqlite"),
+                "TESTING": True,
+                "ACCOUNT_SCRYPT_N": 2**10,
+                "SMTP_URL": smtp_url,
+            }
+        )
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_port}", inbox
+        finally:
+            server.shutdown()
+            thread.join()
 
 
 @pytest.fixture

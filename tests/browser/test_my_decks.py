@@ -7,22 +7,12 @@ from __future__ import annotations
 import secrets
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.builder import example
+from tests.browser.builder import save_through
 from tests.browser.test_accounts import fresh, register_in
 
 pytestmark = pytest.mark.browser
-
-
-def save_through(page: Page, name: str, parent: str | None = None) -> str:
-    """Save a deck from this browser (its login cookie goes with the request); its id."""
-    body = {"game": "era", "name": name, "text": example("era-legal")}
-    if parent:
-        body["parent"] = parent
-    answer = page.request.post("/api/v1/decks", data=body)
-    assert answer.status == 201, answer.text()
-    return answer.json()["id"]
 
 
 def test_a_player_deletes_a_deck_from_its_page_and_its_link_says_so(browser, live_server):

@@ -5,9 +5,9 @@ it. The dates and words beside a name on the shared deck's page read as ever."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, expect
 
-from tests.browser.builder import example
+from tests.browser.builder import save_through as save
 
 pytestmark = pytest.mark.browser
 
@@ -36,15 +36,6 @@ READS_LEFT_TO_RIGHT = """(element, words) => {
 def reads_left_to_right(locator: Locator, words: str | None = None) -> bool:
     """Whether ``words`` (all of the element's text, trimmed, when None) read left to right."""
     return locator.evaluate(READS_LEFT_TO_RIGHT, words or locator.text_content().strip())
-
-
-def save(page: Page, name: str, parent: str | None = None) -> str:
-    body = {"game": "era", "name": name, "text": example("era-legal")}
-    if parent:
-        body["parent"] = parent
-    answer = page.request.post("/api/v1/decks", data=body)
-    assert answer.status == 201, answer.text()
-    return answer.json()["id"]
 
 
 def test_a_turned_name_leaves_the_dates_of_the_versions_as_they_read(page):
