@@ -7,6 +7,7 @@ reads is loaded through one of them.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -51,10 +52,12 @@ _SHOWN_CHARS = 40
 def day_refused(value: Any) -> str:
     """Why ``value`` is not a day, and how a day is written."""
     if not isinstance(value, str):
-        shown = repr(value)[:_SHOWN_CHARS]
+        # as the client sent it: JSON's true, not Python's True
+        shown = json.dumps(value, ensure_ascii=False, default=str)[:_SHOWN_CHARS]
         return f'{shown} is not a day: give the day as text, {DAY_FORM} ("{DAY_EXAMPLE}")'
     shown = repr(value if len(value) <= _SHOWN_CHARS else value[:_SHOWN_CHARS] + "...")
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+    # ASCII digits alone: "٢٠٢٤-٠٥-٢١" is not the form asked, not a day the calendar lacks
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
         return f"{shown} is no day of the calendar: give a day that is, as {DAY_FORM}"
     return f"{shown} is not a day: give the day as {DAY_FORM} ({DAY_EXAMPLE})"
 

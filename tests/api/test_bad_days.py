@@ -103,3 +103,18 @@ def test_an_event_made_with_no_day_says_the_day(client):
     }
     error = error_of(client.post("/api/v1/events", json=body), 422)
     says_the_day(error, "'21.05.2024'")
+
+
+@pytest.mark.parametrize(("value", "said"), [(True, "true"), ({"a": 1}, '{"a": 1}'), ([1], "[1]")])
+def test_a_day_that_is_no_text_is_said_as_the_json_sent(client, value, said):
+    """The client sent JSON: ``true`` is said as true, not as Python writes it."""
+    error = error_of(client.post(VALIDATE, json={**EMPTY_DECK, "as_of": value}), 422)
+    assert error["message"].startswith(f"as_of: {said} is not a day")
+
+
+def test_digits_of_another_script_are_not_a_day_in_the_form_asked(client):
+    """Arabic-Indic or full-width digits are no day written as YYYY-MM-DD: not a day of the
+    calendar that does not exist."""
+    for value in ("٢٠٢٤-٠٥-٢١", "２０２４-０５-２１"):
+        error = error_of(client.post(VALIDATE, json={**EMPTY_DECK, "as_of": value}), 422)
+        assert "is not a day: give the day as YYYY-MM-DD" in error["message"]
