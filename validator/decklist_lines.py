@@ -559,7 +559,11 @@ def _by_digits(game: Game, number: str) -> tuple | None:
             if found is not None and found.identity != card.identity:
                 return None
             found = found or card
-    return None if found is None else (found, True, ())
+    if found is None:
+        return None
+    # Said, not taken silently: "#3" may be a post's number copied with a forum's thread.
+    note = f"'#{number}' is read as {found.name}, numbered {found.number}"
+    return (found, True, (note,))
 
 
 def _counts_none(text: str) -> bool:

@@ -664,8 +664,13 @@ def test_a_printing_of_another_card_before_a_category_names_that_card(era, line)
 def test_a_card_number_written_without_its_zeros_names_the_card(eruma):
     """ERUMA numbers its cards 001 to 117; "#15" is 015 as "#015" and "ERUMA-015" are."""
     parsed = parse_text("#15\n#2", eruma)
-    assert parsed.problems == []
     assert entries(parsed) == [("015-kuroshi", 1, True), ("002-makuna", 1, True)]
+    # Said as read: "#2" may be a post's number copied with a forum's thread.
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
+        (READ_AS, WARNING, (1,)),
+        (READ_AS, WARNING, (2,)),
+    ]
+    assert parsed.problems[1].message == "Line 2: '#2' is read as Makuna, numbered 002"
 
 
 def test_digits_that_are_several_cards_numbers_name_none(era):
