@@ -729,11 +729,17 @@ def _list_note(
     return None if _misspelt_card(note.group(2), _suggestions(game, note.group(2))) else note
 
 
+# The quotes a deck's name may be written in, after "Name=" or "Name:": not the name's own.
+_NAME_QUOTES = frozenset((('"', '"'), ("'", "'"), ("“", "”"), ("«", "»"), ("„", "“")))
+
+
 def _name_deck(deck: Deck, title: str) -> bool:
     """Give a deck of no name the list's title as its name (its blanks one space each, as a
     saved deck's name has them); whether it did. A deck named by its user keeps its name, and
     a title longer than a deck's name may be names nothing."""
     name = " ".join(title.strip(_INVISIBLE).split())
+    if len(name) > 2 and (name[0], name[-1]) in _NAME_QUOTES:  # Name="Wulven Rush"
+        name = name[1:-1].strip()
     if deck.name or not name or len(name) > MAX_TITLE_NAME:
         return False
     deck.name = name

@@ -139,6 +139,18 @@ def test_a_block_of_comments_on_top_names_no_deck(era):
     assert given.deck.name == "Mine"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[metadata]\nName="Fire tempo"\n[Main]\n1 Ember Rex',
+        'About\nName "Fire tempo"\n\nDeck\n1 Ember Rex',
+        "Name: “Fire tempo”\n1 Ember Rex",
+    ],
+)
+def test_a_name_written_in_quotes_names_the_deck_without_them(era, text):
+    assert parse_text(text, era).deck.name == "Fire tempo"
+
+
 def test_the_json_form_reads_back_as_the_same_deck(era):
     first = parse_text(example("era-legal.txt"), era)
     again = parse_mapping(to_mapping(first.deck), era)
