@@ -17,6 +17,7 @@ from cardpool.loader import check_and_load
 
 from . import files
 from .engine import compile_all
+from .players import DECKLIST_SUFFIXES, NOT_A_DECKLIST
 
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
@@ -256,13 +257,11 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
     if not verdicts:  # the wrong folder, or lists saved as .docx: no deck was checked
-        raise UsageError(
-            f"{folder}: no decklists ({', '.join(files.DECKLIST_SUFFIXES)} files) in it"
-        )
+        raise UsageError(f"{folder}: no decklists ({', '.join(DECKLIST_SUFFIXES)} files) in it")
     for verdict in verdicts:
         click.echo(files.summary_line(verdict, game))
     for other in others:  # a list saved as .docx or .pdf is said, not left out unseen
-        click.echo(f"{files.shown(other)}: skipped: {files.NOT_A_DECKLIST}")
+        click.echo(f"{files.shown(other)}: skipped: {NOT_A_DECKLIST}")
     legal = sum(v.legal for v in verdicts)
     unread = sum(bool(v.unreadable) for v in verdicts)
     repeated = sum(bool(v.repeated) for v in verdicts)

@@ -21,11 +21,10 @@ from .decklist import ParsedDeck, parse_mapping, parse_text
 from .engine import validate, validate_all_formats
 from .errors import DecklistError
 from .jsonkeys import repeated_key
-from .players import FirstLists, player_of_upload, second_list
+from .players import DECKLIST_SUFFIXES, FirstLists, player_of_upload, second_list
 from .problems import ERROR, WARNING, Problem, Result
 from .spreadsheet import safe_cell
 
-DECKLIST_SUFFIXES = (".txt", ".json", ".dek", ".deck")
 MAX_DECKLIST_BYTES = 1_000_000
 SECOND_LIST = "duplicate-player"  # the rule of a folder's second list for one player
 
@@ -353,9 +352,6 @@ def decklist_files(folder: Path, others: list[Path] | None = None) -> dict[Path,
     # By the paths' parts, the order of paths themselves: compared as paths they sort a
     # folder of 2,000 lists ten times slower.
     return dict(sorted(found.items(), key=lambda item: item[0].parts))
-
-
-NOT_A_DECKLIST = f"not a decklist ({', '.join(DECKLIST_SUFFIXES)} files only)"
 
 
 def check_folder(

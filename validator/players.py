@@ -40,10 +40,12 @@ def player_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
-# A decklist's own extensions (those an upload and an event folder read), taken off a file's
-# name as often as it has them: Windows hides a known extension, so "Quinn.txt" saved by a
-# tool that adds its own is "Quinn.txt.txt".
-_LIST_SUFFIXES = (".txt", ".dek", ".deck", ".json")
+# A decklist's own extensions, the files an upload and an event folder read, taken off a
+# file's name as often as it has them: Windows hides a known extension, so "Quinn.txt" saved
+# by a tool that adds its own is "Quinn.txt.txt".
+DECKLIST_SUFFIXES = (".txt", ".dek", ".deck", ".json")
+# What a file of another kind is, in an upload's report and an event check's alike.
+NOT_A_DECKLIST = f"not a decklist ({', '.join(DECKLIST_SUFFIXES)} files only)"
 
 
 def player_of_file(path: str) -> str:
@@ -67,7 +69,7 @@ def _without_copy_number(name: str) -> str:
 def _without_extensions(path: str) -> str:
     """A file's name without folders, its extension, and any decklist's extension before it."""
     name = PurePosixPath(path).stem
-    while PurePosixPath(name).suffix.lower() in _LIST_SUFFIXES:
+    while PurePosixPath(name).suffix.lower() in DECKLIST_SUFFIXES:
         name = PurePosixPath(name).stem
     return name
 

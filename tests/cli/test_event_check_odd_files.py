@@ -97,9 +97,9 @@ def test_a_file_not_read_as_a_decklist_is_said_skipped(run, folder):
     result = run("event", "check", folder, "-g", "era")
     assert result.output.splitlines() == [
         f"{folder / 'alice.txt'}: legal in ERA Standard",
-        f"{folder / 'nina.docx'}: skipped: not a decklist (.txt, .json, .dek, .deck files only)",
+        f"{folder / 'nina.docx'}: skipped: not a decklist (.txt, .dek, .deck, .json files only)",
         f"{folder / 'round2' / 'Oscar.rtf'}: skipped: not a decklist"
-        " (.txt, .json, .dek, .deck files only)",
+        " (.txt, .dek, .deck, .json files only)",
         "1 deck: 1 legal, 0 not legal; 2 other files skipped (not decklists)",
     ]
     assert result.exit_code == 0  # a folder may hold notes, or the report itself

@@ -219,7 +219,7 @@ def test_event_check_of_a_folder_holding_no_decklist_is_a_usage_error(run, tmp_p
     result = run("event", "check", tmp_path, "-g", "era")
     assert result.exit_code == 2
     assert (
-        result.output == f"Error: {tmp_path}: no decklists (.txt, .json, .dek, .deck files) in it\n"
+        result.output == f"Error: {tmp_path}: no decklists (.txt, .dek, .deck, .json files) in it\n"
     )
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from cardpool import DeckwrightError
 from validator.files import OTHER_CODE_PAGE, WINDOWS_1252, decoded_text, typed_text
-from validator.players import player_key, player_of_upload
+from validator.players import DECKLIST_SUFFIXES, NOT_A_DECKLIST, player_key, player_of_upload
 from validator.spreadsheet import cell_text
 
 from . import BulkItem, InvalidSubmissionError, Submission
@@ -41,7 +41,6 @@ MAX_TOTAL_BYTES = 16 * 1024 * 1024
 # lines bounds the work of an upload (at most a second or two, as a batch of 10,000 lines)
 # and leaves a whole event room: 2,000 generated lists of one game hold 95 to 430.
 MAX_DIFFERENT_LINES = 10_000
-DECKLIST_SUFFIXES = (".txt", ".dek", ".deck", ".json")
 ZIP_MAGIC = b"PK\x03\x04"
 
 
@@ -443,7 +442,7 @@ def _not_a_decklist(info: zipfile.ZipInfo, path: str) -> str:
     if name.suffix.lower() in SHEET_SUFFIXES:
         return "a CSV beside decklist files is not read: upload it on its own"
     if name.suffix.lower() not in DECKLIST_SUFFIXES:
-        return f"not a decklist ({', '.join(DECKLIST_SUFFIXES)} files only)"
+        return NOT_A_DECKLIST
     if info.file_size > MAX_MEMBER_BYTES:
         return f"larger than {MAX_MEMBER_BYTES} bytes"
     return ""
