@@ -865,14 +865,21 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
         )
     elif kind == _ARROWED:
         before, after = values
+        # "4 Bad Wolf -> 3 Bad Wolf": a change of one card's count, not two cards
+        said = (
+            f"changes the count of {before}, joined by an arrow as a change is written; write"
+            " the line of the count the deck holds (neither is counted)"
+            if before == after
+            else f"names two cards, {before} and {after}, joined by an arrow as a change from"
+            " one card to another is written; write the line of the card the deck holds"
+            " (neither is counted)"
+        )
         problems.append(
             _problem(
                 MALFORMED_LINE,
-                f"Line {number}: {stripped!r} names two cards, {before} and {after}, joined by an"
-                " arrow as a change from one card to another is written; write the line of the"
-                " card the deck holds (neither is counted)",
+                f"Line {number}: {stripped!r} {said}",
                 number,
-                cards=(before, after),
+                cards=tuple(dict.fromkeys((before, after))),
             )
         )
     elif kind == _UNREADABLE:

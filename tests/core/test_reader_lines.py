@@ -620,6 +620,18 @@ def test_two_cards_joined_by_an_arrow_are_a_change_the_player_must_settle(shadow
     assert "arrow" in problem.message
 
 
+def test_one_card_changed_in_count_by_an_arrow_is_said_as_such(shadow_era):
+    parsed = parse_text("4 Bad Wolf -> 3 Bad Wolf", shadow_era)
+    assert list(parsed.deck.entries()) == []
+    [problem] = parsed.problems
+    assert problem.message == (
+        "Line 1: '4 Bad Wolf -> 3 Bad Wolf' changes the count of Bad Wolf, joined by an arrow"
+        " as a change is written; write the line of the count the deck holds (neither is"
+        " counted)"
+    )
+    assert problem.cards == ("Bad Wolf",)
+
+
 def test_an_unknown_line_split_by_bars_is_read_once(shadow_era, monkeypatch):
     """ "4 Bad Wulf | 4 Ful Moon": each part is read once, and no part again in full, so a
     list of such lines costs about what a list of unknown lines does."""
