@@ -306,8 +306,12 @@ def search_cards(game_id: str):
     game = game_of(game_id)
     several = {"type", "set", *game.attributes}
     refuse_repeated({name for name in cards.filter_names(game) if name not in several})
-    page = cards.search_cards(game, request.args.to_dict(flat=False))
-    return CARD_PAGE.dump({**asdict(page), "pages": page.pages})
+    asked = request.args.to_dict(flat=False)
+    page = cards.search_cards(game, asked)
+    following = None
+    if page.page < page.pages:
+        following = url_for("api.search_cards", game_id=game.id, **{**asked, "page": page.page + 1})
+    return CARD_PAGE.dump({**asdict(page), "pages": page.pages, "next": following})
 
 
 @bp.get("/games/<game_id>/cards/<card_id>")

@@ -206,6 +206,11 @@ class CardPageSchema(Answer):
     page = fields.Int(required=True)
     per_page = fields.Int(required=True)
     pages = fields.Int(required=True)
+    next = fields.Str(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The next page's address, the search kept; null on the last."},
+    )
     suggestions = fields.List(
         fields.Str(),
         metadata={

@@ -26,6 +26,21 @@ def every_id(client, game="shadow-era", **params):
         page += 1
 
 
+def test_following_next_walks_every_page_of_a_search_with_its_filters(client):
+    """An app pages through a search by its ``next`` links, as through the lists of decks."""
+    asked = {"faction": "Human", "type": ["Ally", "Item"], "per_page": 7}
+    answer = search(client, **asked)
+    ids, pages = [c["id"] for c in answer["cards"]], 1
+    while answer["next"] is not None:
+        response = client.get(answer["next"])
+        assert response.status_code == 200, answer["next"]
+        answer = response.get_json()
+        ids.extend(c["id"] for c in answer["cards"])
+        pages += 1
+    assert pages == answer["pages"] > 1
+    assert ids == every_id(client, faction="Human", type=["Ally", "Item"])
+
+
 def names(answer):
     return [c["name"] for c in answer["cards"]]
 

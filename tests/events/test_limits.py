@@ -100,6 +100,12 @@ def test_the_dashboard_and_the_entry_list_come_a_page_at_a_time(client, event, e
         2,
         3,
     )
+    assert (listed["per_page"], listed["next"]) == (2, None)
+    first_page = client.get(event.url("/entries?per_page=2&show=all"), headers=event.admin)
+    following = first_page.get_json()["next"]
+    assert following == event.url("/entries?show=all&page=2&per_page=2")
+    again = client.get(following, headers=event.admin).get_json()
+    assert [e["player"] for e in again["entries"]] == ["Carol"]
     huge = client.get(event.url("/entries?page=99999999999999999999"), headers=event.admin)
     assert huge.status_code == 400
     assert "body" not in listed["entries"][0]["latest"]

@@ -448,20 +448,28 @@ def list_entries(event_id: str):
     """The bodies as received are left out: each entry's own answer has them."""
     access = organizer(event_id)
     query = load_query(ENTRIES_QUERY)
+    show = query.get("show", events.ALL)
     found = events.entry_page(
-        get_db(),
-        access,
-        query.get("show", events.ALL),
-        query.get("page", 1),
-        query.get("per_page", schemas.API_PER_PAGE),
+        get_db(), access, show, query.get("page", 1), query.get("per_page", schemas.API_PER_PAGE)
     )
+    following = None
+    if found.page < found.pages:
+        following = url_for(
+            "event_api.list_entries",
+            event_id=access.event.id,
+            show=show,
+            page=found.page + 1,
+            per_page=found.per_page,
+        )
     return ENTRY_PAGE.dump(
         {
             "event": event_view(access.event),
             "entries": found.entries,
             "page": found.page,
+            "per_page": found.per_page,
             "pages": found.pages,
             "total": found.total,
+            "next": following,
             "lookalikes": events.lookalikes(get_db(), access),
         }
     )

@@ -345,8 +345,17 @@ class EntryListSchema(Schema):
 
 class EntryPageSchema(EntryListSchema):
     page = fields.Int(required=True)
+    per_page = fields.Int(required=True)
     pages = fields.Int(required=True)
     total = fields.Int(required=True, metadata={"description": "Entries the filter shows in all."})
+    next = fields.Str(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The next page's address, the filter kept (send the admin token"
+            " with it as with this one); null on the last page."
+        },
+    )
 
 
 class HistorySchema(Schema):
