@@ -170,6 +170,15 @@ def test_an_owner_named_in_a_right_to_left_script_is_set_apart_from_the_date(app
     assert " · by <bdi>نور</bdi> · " in listed
 
 
+def test_a_turned_name_in_a_pages_title_leaves_the_sites_name_as_it_reads(app, alice):
+    """A title holds no bdi: the page's own title is isolated by its marks (U+2068, U+2069)."""
+    turned = "\u202eFire Rush"
+    deck_id = save(alice, turned)
+    page = app.test_client().get(f"/decks/{deck_id}").get_data(as_text=True)
+    title = page.split("<title>")[1].split("</title>")[0]
+    assert title == f"&#x2068;{turned}&#x2069; · Deckwright"
+
+
 def test_decks_saved_before_logging_in_can_be_claimed_but_not_made_private(app, alice, bob):
     kept, key = save_anonymously(app.test_client(), "Before Login")
     mine = save(bob, "Bob's")

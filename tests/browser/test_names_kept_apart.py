@@ -44,6 +44,8 @@ def test_a_turned_name_leaves_the_dates_of_the_versions_as_they_read(page):
 
     page.goto(f"/decks/{second}")
     expect(page.get_by_role("heading", level=1)).to_have_text(TURNED + " v2")
+    # The tab's title too: the name isolated, " · Deckwright" after it as written.
+    assert page.title() == f"\u2068{TURNED} v2\u2069 · Deckwright"
     dates = page.locator("#deck-history > li > span.muted")
     expect(dates).to_have_count(2)
     assert [reads_left_to_right(d) for d in dates.all()] == [True, True]
