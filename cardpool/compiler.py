@@ -1134,7 +1134,12 @@ def _build_cards(spec, pool, sets, problems: _Problems) -> list[Card]:
                     " (a letter and its accent apart, or joined): write it as the other is"
                 )
             else:
-                why = f"name differs from {first!r} only in case, spacing or punctuation"
+                # Names are matched as a player types them: these two are one card
+                why = (
+                    f"name differs from {first!r} only in case, accents, spacing or"
+                    " punctuation, so both are read as one card: write it as the other is,"
+                    " or give it a name of its own"
+                )
             problems.add(why, ("cards", index, "name"), card=label, field="name")
         seen_ids[data["id"]] = index
         seen_keys.setdefault(key, data["name"])

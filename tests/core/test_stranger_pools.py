@@ -346,6 +346,18 @@ def test_a_name_written_with_other_unicode_characters_says_so(ember):
     )
 
 
+def test_a_name_differing_by_an_accent_is_said_to_be_read_as_the_same_card(ember):
+    """'Pýra' beside 'Pyra' is one card to a player typing either: the accent is named."""
+    cards = ember / "ember" / "cards.yaml"
+    rewrite(cards, "name: Spark\n", "name: P\u00fdra\n")
+    problems = [p for p in check_pools(ember) if p.field == "name"]
+    assert [(p.line, p.card) for p in problems] == [(14, "P\u00fdra")]
+    assert problems[0].message == (
+        "name differs from 'Pyra' only in case, accents, spacing or punctuation, so both are"
+        " read as one card: write it as the other is, or give it a name of its own"
+    )
+
+
 @pytest.mark.parametrize("invisible", ["\u200b", "\u00ad", "\ufeff", "\u2060"])
 def test_a_name_holding_an_invisible_character_is_refused(ember, invisible):
     cards = ember / "ember" / "cards.yaml"
