@@ -235,18 +235,31 @@ def _card_and_rule_said(cards, game):
     ]
 
 
-def test_a_game_id_written_wrong_hides_no_card_nor_rule(run, tmp_path):
-    """Its cards.yaml naming the game as it should be is no second problem."""
-    root, cards, game = _era(tmp_path)
-    _edit(game, "id: era\n", "id: ERA Game\n")
+def _said_with_the_card_and_rule(run, root, cards, game, marker, message):
+    """The card and the rule made wrong too: the check says the problem of game.yaml's line
+    holding ``marker``, then the card's and the rule's, and nothing for their sake."""
     _card_and_rule_wrong(cards, game)
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{game}:{at(game, 'id: ERA Game')}: field 'id': must be lowercase letters, digits and '-'",
+        f"{game}:{at(game, marker)}: {message}",
         *_card_and_rule_said(cards, game),
         f"Error: 3 problem(s) in {root}",
     ]
+
+
+def test_a_game_id_written_wrong_hides_no_card_nor_rule(run, tmp_path):
+    """Its cards.yaml naming the game as it should be is no second problem."""
+    root, cards, game = _era(tmp_path)
+    _edit(game, "id: era\n", "id: ERA Game\n")
+    _said_with_the_card_and_rule(
+        run,
+        root,
+        cards,
+        game,
+        "id: ERA Game",
+        "field 'id': must be lowercase letters, digits and '-'",
+    )
 
 
 def test_card_types_written_as_one_line_of_text_still_check_each_card_type(run, tmp_path):
@@ -256,14 +269,9 @@ def test_card_types_written_as_one_line_of_text_still_check_each_card_type(run, 
         "card_types: [Dino, Crystal, Event, Action, Equipment]",
         "card_types: Dino, Crystal, Event, Action, Equipment",
     )
-    _card_and_rule_wrong(cards, game)
-    result = run("cardpool", "check", root)
-    assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{game}:{at(game, 'card_types: Dino, ')}: field 'card_types': Not a valid list.",
-        *_card_and_rule_said(cards, game),
-        f"Error: 3 problem(s) in {root}",
-    ]
+    _said_with_the_card_and_rule(
+        run, root, cards, game, "card_types: Dino, ", "field 'card_types': Not a valid list."
+    )
 
 
 def test_card_types_written_without_commas_say_no_card_of_an_unknown_type(run, tmp_path):
@@ -293,15 +301,15 @@ def test_an_attribute_declared_wrong_hides_no_card_nor_rule(run, tmp_path):
     _edit(
         game, "element: {label: Element, kind: choice,", "element: {label: Element, kind: choise,"
     )
-    _card_and_rule_wrong(cards, game)
-    result = run("cardpool", "check", root)
-    assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{game}:{at(game, 'kind: choise')}: field 'attributes.element.value.kind':"
+    _said_with_the_card_and_rule(
+        run,
+        root,
+        cards,
+        game,
+        "kind: choise",
+        "field 'attributes.element.value.kind':"
         " Must be one of: text, int, bool, choice, list, cards.",
-        *_card_and_rule_said(cards, game),
-        f"Error: 3 problem(s) in {root}",
-    ]
+    )
 
 
 def test_attributes_written_as_a_list_hide_no_card_nor_rule(run, tmp_path):
@@ -310,14 +318,9 @@ def test_attributes_written_as_a_list_hide_no_card_nor_rule(run, tmp_path):
     start, end = text.index("  element:"), text.index("main_attribute:")
     listed = "".join(f"  - {line.strip()}\n" for line in text[start:end].splitlines())
     game.write_text(text[:start] + listed + text[end:])
-    _card_and_rule_wrong(cards, game)
-    result = run("cardpool", "check", root)
-    assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{game}:{at(game, '  - element:')}: field 'attributes': Not a valid mapping type.",
-        *_card_and_rule_said(cards, game),
-        f"Error: 3 problem(s) in {root}",
-    ]
+    _said_with_the_card_and_rule(
+        run, root, cards, game, "  - element:", "field 'attributes': Not a valid mapping type."
+    )
 
 
 def test_attributes_written_as_an_empty_list_say_no_card_fact_unknown(run, tmp_path):
@@ -326,57 +329,49 @@ def test_attributes_written_as_an_empty_list_say_no_card_fact_unknown(run, tmp_p
     text = game.read_text()
     start, end = text.index("attributes:\n"), text.index("main_attribute:")
     game.write_text(text[:start] + "attributes: []\n" + text[end:])
-    _card_and_rule_wrong(cards, game)
-    result = run("cardpool", "check", root)
-    assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{game}:{at(game, 'attributes: []')}: field 'attributes': Not a valid mapping type.",
-        *_card_and_rule_said(cards, game),
-        f"Error: 3 problem(s) in {root}",
-    ]
+    _said_with_the_card_and_rule(
+        run, root, cards, game, "attributes: []", "field 'attributes': Not a valid mapping type."
+    )
 
 
 def test_a_section_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     """The rules naming the section are checked, and are no second problem for its sake."""
     root, cards, game = _era(tmp_path)
     _edit(game, "{id: dinos, name: Dinos, noun: dino,", "{id: dinos, name: Dinos,")
-    _card_and_rule_wrong(cards, game)
-    result = run("cardpool", "check", root)
-    assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{game}:{at(game, '{id: dinos, name: Dinos,')}:"
-        " field 'sections.0.noun': Missing data for required field.",
-        *_card_and_rule_said(cards, game),
-        f"Error: 3 problem(s) in {root}",
-    ]
+    _said_with_the_card_and_rule(
+        run,
+        root,
+        cards,
+        game,
+        "{id: dinos, name: Dinos,",
+        "field 'sections.0.noun': Missing data for required field.",
+    )
 
 
 def test_same_card_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     root, cards, game = _era(tmp_path)
     _edit(game, "same_card: [name]", "same_card: [names]")
-    _card_and_rule_wrong(cards, game)
-    result = run("cardpool", "check", root)
-    assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{game}:{at(game, 'same_card: [names]')}:"
-        " field 'same_card.0': Must be one of: name, number.",
-        *_card_and_rule_said(cards, game),
-        f"Error: 3 problem(s) in {root}",
-    ]
+    _said_with_the_card_and_rule(
+        run,
+        root,
+        cards,
+        game,
+        "same_card: [names]",
+        "field 'same_card.0': Must be one of: name, number.",
+    )
 
 
 def test_a_default_format_written_wrong_hides_no_card_nor_rule(run, tmp_path):
     root, cards, game = _era(tmp_path)
     _edit(game, "default_format: standard", "default_format: [standard]")
-    _card_and_rule_wrong(cards, game)
-    result = run("cardpool", "check", root)
-    assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        f"{game}:{at(game, 'default_format: [standard]')}:"
-        " field 'default_format': Not a valid string.",
-        *_card_and_rule_said(cards, game),
-        f"Error: 3 problem(s) in {root}",
-    ]
+    _said_with_the_card_and_rule(
+        run,
+        root,
+        cards,
+        game,
+        "default_format: [standard]",
+        "field 'default_format': Not a valid string.",
+    )
 
 
 def test_sections_that_cannot_be_read_hide_no_card_nor_rule_naming_no_section(run, tmp_path):
