@@ -140,3 +140,9 @@ def save_through(page: Page, name: str, parent: str | None = None) -> str:
     answer = page.request.post("/api/v1/decks", data=body)
     assert answer.status == 201, answer.text()
     return answer.json()["id"]
+
+
+def loaded(page: Page) -> None:
+    """The event builder's page once its list on file (if any) is read and the verdict given."""
+    expect(page.locator("#submit-state")).not_to_contain_text("Loading")
+    settle(page)

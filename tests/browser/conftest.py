@@ -71,13 +71,7 @@ def decided_site(tmp_path, pool_copy):
 @pytest.fixture
 def decided_page(browser, decided_site):
     """A fresh page on :func:`decided_site`; it fails the test if the scripts report errors."""
-    context = browser.new_context(base_url=decided_site, viewport={"width": 1400, "height": 1000})
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = watch(page)
-    yield page
-    context.close()
-    assert errors == [], "the page's scripts reported errors"
+    yield from sized_page(browser, decided_site, 1400, 1000)
 
 
 @pytest.fixture

@@ -11,7 +11,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import deck_rows, example, import_list, new_event, open_builder, settle
+from tests.browser.builder import (
+    deck_rows,
+    example,
+    import_list,
+    loaded,
+    new_event,
+    open_builder,
+    settle,
+)
 from tests.browser.watch import REFUSED_409 as REFUSED
 from tests.browser.watch import watch
 
@@ -20,11 +28,6 @@ pytestmark = pytest.mark.browser
 LIST = example("era-legal")
 PHONE = {"width": 360, "height": 740}
 ALLOWED_PAGE_ERRORS = (REFUSED,)
-
-
-def loaded(page: Page) -> None:
-    expect(page.locator("#submit-state")).not_to_contain_text("Loading")
-    settle(page)
 
 
 def from_event_page(page: Page, event_id: str) -> None:

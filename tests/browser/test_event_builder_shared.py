@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.builder import deck_rows, example, import_list, new_event, settle
+from tests.browser.builder import deck_rows, example, import_list, loaded, new_event, settle
 from tests.browser.watch import REFUSED_409 as REFUSED
 from tests.browser.watch import watch
 
@@ -18,11 +18,6 @@ LIST = example("era-legal")
 PHONE = {"width": 360, "height": 740}
 # The refusals are the one error the page's scripts may report here.
 ALLOWED_PAGE_ERRORS = (REFUSED,)
-
-
-def loaded(page: Page) -> None:
-    expect(page.locator("#submit-state")).not_to_contain_text("Loading")
-    settle(page)
 
 
 def test_the_next_player_reloading_a_builder_opened_anew_gets_their_own_first_list(context, page):

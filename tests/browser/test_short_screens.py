@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import open_builder
-from tests.browser.watch import watch
+from tests.browser.watch import sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -21,15 +21,8 @@ pytestmark = pytest.mark.browser
 def test_a_card_taller_than_the_screen_scrolls_in_its_panel(
     browser, live_server, width, height, touch
 ):
-    context = browser.new_context(
-        base_url=live_server,
-        viewport={"width": width, "height": height},
-        is_mobile=touch,
-        has_touch=touch,
-    )
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors = watch(page)
+    opened = sized_page(browser, live_server, width, height, touch)
+    page = next(opened)
     open_builder(page, "arcmage")
     show = page.locator("#search-results button.info-button").first
     show.tap() if touch else show.click()
@@ -45,8 +38,7 @@ def test_a_card_taller_than_the_screen_scrolls_in_its_panel(
     close.scroll_into_view_if_needed()
     close.tap() if touch else close.click()
     expect(preview).to_be_hidden()
-    context.close()
-    assert errors == [], "the page's scripts reported errors"
+    next(opened, None)  # its context closed; the test fails if its scripts reported errors
 
 
 def test_at_200_percent_each_panel_of_a_tab_is_as_wide_as_the_page(browser, live_server):
