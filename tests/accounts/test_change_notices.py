@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import re
-import smtplib
 import socket
 import time
 
@@ -15,6 +14,7 @@ from tests.accounts.test_reset import NEW_PASSWORD, ask_reset, reset_path
 
 # The reset tests' fixtures: a real SMTP server on this machine, and carol with an address.
 smtp, app_config, carol = test_reset.smtp, test_reset.app_config, test_reset.carol
+slow_mail = test_reset.slow_mail
 
 EMAIL_CHANGED = "The e-mail address of your Deckwright account was changed"
 PASSWORD_CHANGED = "The password of your Deckwright account was changed"
@@ -178,15 +178,8 @@ def test_a_mail_server_that_is_down_changes_nothing_but_is_logged(app, carol, ca
     assert "to carol@example.org was not sent" in logged
 
 
-def test_the_change_does_not_wait_for_a_slow_mail_server(app, carol, smtp, monkeypatch):
+def test_the_change_does_not_wait_for_a_slow_mail_server(app, carol, smtp, slow_mail):
     _, inbox = smtp
-    real = smtplib.SMTP
-
-    def slow(*args, **kwargs):
-        time.sleep(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(smtplib, "SMTP", slow)
     token = csrf(carol, "/account")
     started = time.monotonic()
     asked = carol.post(

@@ -182,9 +182,9 @@ def test_a_mail_server_that_fails_does_not_tell_which_names_exist(app, carol, sm
     assert "a reset link is on its way" in known.get_data(as_text=True)
 
 
-def test_the_answer_does_not_wait_for_the_mail_server(app, carol, smtp, monkeypatch):
-    # A slow mail server would make a name with an account answer later than one without.
-    _, inbox = smtp
+@pytest.fixture
+def slow_mail(monkeypatch):
+    """The mail server takes a second to answer each connection."""
     real = smtplib.SMTP
 
     def slow(*args, **kwargs):
@@ -192,6 +192,11 @@ def test_the_answer_does_not_wait_for_the_mail_server(app, carol, smtp, monkeypa
         return real(*args, **kwargs)
 
     monkeypatch.setattr(smtplib, "SMTP", slow)
+
+
+def test_the_answer_does_not_wait_for_the_mail_server(app, carol, smtp, slow_mail):
+    # A slow mail server would make a name with an account answer later than one without.
+    _, inbox = smtp
     client = app.test_client()
     token = csrf(client)
     started = time.monotonic()
