@@ -196,7 +196,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     indexes: dict[str, Any] = {}
     on_board = False  # place[0] == _BOARD, kept as the lines are read
     opening = True  # no header, note or problem read yet: a first line may be the list's title
-    first = None  # the first line that is not blank (found when an unknown line asks)
+    first = _first_line(lines)  # the first line that is not blank (0 when none is)
     as_places: bool | None = None  # whether a numbered list's numbers are places (_NUMBERED)
     placed: list[tuple[int, int, tuple]] = []  # its lines whose number could have been a count
     labelled: list[int] = []  # the "SB: 2 Card" lines outside a board (_below_label)
@@ -215,7 +215,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         raise DecklistTooLongError(parts, limit, "lines, each break within a line counted")
     numbered = _soft_parts(lines) if soft else enumerate(lines, start=1)
     # "ERUMA 2" on top: the list's title, though it names a card (see _numbered_title_line)
-    numbered_title = _numbered_title_line(game, lines)
+    numbered_title = _numbered_title_line(game, lines, first)
     for number, raw in numbered:
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -239,11 +239,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 index.add(card, count, number, named)
             continue
         if kind == _SKIP:
-            if opening and stripped[:2] == "# " and not deck.name:
-                if first is None:
-                    first = _first_line(lines)
-                if _heads_as_name(lines, first, number):
-                    _name_deck(deck, stripped[2:])
+            if opening and stripped[:2] == "# " and _heads_as_name(lines, first, number):
+                _name_deck(deck, stripped[2:])
             continue
         if kind == _NUMBERED_LINE:
             if as_places is None:
@@ -280,8 +277,6 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         note = _list_note(game, deck, stripped) if kind == _UNKNOWN else None
         about = None
         if kind == _UNKNOWN and note is None:
-            if first is None:
-                first = _first_line(lines)
             about = _is_about(lines, first, number, stripped)
         if about == _ABOUT_HEADING:
             continue  # the block of notes digital card games export above the deck
@@ -623,12 +618,11 @@ def _is_title(game: Game, deck: Deck, reading: tuple, stripped: str) -> bool:
     return not _misspelt_card(reading[1], _suggestions(game, reading[1]))
 
 
-def _numbered_title_line(game: Game, lines: list[str]) -> int:
+def _numbered_title_line(game: Game, lines: list[str], first: int) -> int:
     """The number of the list's first line that is not blank when it is the game's name and a
     number, as a player numbers the decks of a game ("ERUMA 2": the number unpadded after a
     blank, and no count before), and 0 otherwise. The line may name a card too (ERUMA is a
     set's code), and is read as the list's title only when it does (see parse_text)."""
-    first = _first_line(lines)
     if not first:
         return 0
     numbered = _NAMED_NUMBER.match(lines[first - 1].strip().strip(_INVISIBLE).strip())
