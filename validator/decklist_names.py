@@ -129,8 +129,18 @@ def _resolve(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None
         return _in_set(game, alone.group(1), alone.group(2))
     first = _CODE_FIRST.match(text) if text[:1] == "[" else None
     if first is not None:
-        # "[COTC:49] Bad Wolf", as XMage writes a printing: read as "Bad Wolf [COTC:49]" is
-        return _resolve(game, f"{first.group(2)} {first.group(1)}")
+        # "[COTC:49] Bad Wolf", as XMage writes a printing: read as "Bad Wolf [COTC:49]" is,
+        # its notes saying where the code was
+        found = _resolve(game, f"{first.group(2)} {first.group(1)}")
+        if found is None:
+            return None
+        code, card = first.group(1), found[0]
+        after = f"{code} after {card.name} "
+        notes = tuple(
+            f"{code} before {card.name} {note[len(after) :]}" if note.startswith(after) else note
+            for note in found[2]
+        )
+        return found[0], found[1], notes
     for pattern in (_PAREN_CODE, _BRACKET_CODE, _HASH_CODE, _SET_NUMBER):
         match = pattern.match(text)
         if match is None:
@@ -436,6 +446,22 @@ def _same_number(card: Card, number: str) -> bool:
     return prefix == name_key(card.set)  # "ERUMA-062" for 062 of the set ERUMA
 
 
+def _apart_from_code(text: str) -> str:
+    """An unknown card's name without the printing code or the note in brackets written
+    with it ("[COTC:49] Bad Wulf", "Bad Wulf [COTC-049]", "Bad Wulf (Ally)"): the name is
+    what is unknown, and close names are looked for by it (the code kept, "Bad Wulf
+    [COTC-049]" is close to no name)."""
+    text = text.strip()
+    first = _CODE_FIRST.match(text) if text[:1] == "[" else None
+    if first is not None:
+        return first.group(2).strip()
+    for pattern in (_PAREN_CODE, _BRACKET_CODE, _HASH_CODE):
+        match = pattern.match(text)
+        if match is not None:
+            return match.group(1).strip()
+    return text
+
+
 def _unknown_card(
     game: Game,
     name: str,
@@ -446,6 +472,8 @@ def _unknown_card(
 ) -> Problem:
     """An unknown card's problem, with the closest names while the list's ``budget`` (the
     count of names it may still look up, see MAX_SUGGESTED) lasts."""
+    written = name
+    name = _apart_from_code(name)
     if budget[0] > 0:
         budget[0] -= 1
         suggestions = _suggestions(game, name)
@@ -458,7 +486,8 @@ def _unknown_card(
         )
     return _problem(
         UNKNOWN_CARD,
-        f"{where}: no {game.short_name} card is called {name!r}{hint}",
+        f"{where}: no {game.short_name} card is called {name!r}"
+        f"{f' (written {written.strip()!r})' if name != written.strip() else ''}{hint}",
         line,
         section=section,
         cards=(name,),

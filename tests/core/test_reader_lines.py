@@ -794,3 +794,12 @@ def test_a_number_in_brackets_before_the_name_that_is_not_the_cards_is_said(shad
     assert [(p.rule, p.severity) for p in parsed.problems] == [(READ_AS, WARNING)]
     assert "[COTC:48]" in parsed.problems[0].message
     assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Bad Wolf", 4)]
+
+
+def test_a_note_in_brackets_before_the_name_is_said_before_it(shadow_era):
+    # it was said "[x:y:z] after Bad Wolf", where the line has it before
+    parsed = parse_text("4 [x:y:z] Bad Wolf", shadow_era)
+    assert [p.message for p in parsed.problems] == [
+        "Line 1: [x:y:z] before Bad Wolf is read as a note"
+    ]
+    assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Bad Wolf", 4)]

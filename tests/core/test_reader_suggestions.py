@@ -70,3 +70,32 @@ def test_a_json_deck_gets_did_you_mean_for_its_first_unknown_cards_alone(era):
         f"sections.dinos[{MAX_SUGGESTED}]: no ERA card is called 'Embr Rex' (close names"
     )
     assert len(parsed.unread) == MAX_SUGGESTED + 1
+
+
+def test_an_unknown_card_written_with_its_printing_is_named_without_it(shadow_era):
+    # XMage's "[COTC:49] Bad Wulf", MTG Arena's "(COTC) 49", a bracketed code, a hash number
+    # and a note: the name is what no card is called, and close names are found by it
+    # ("Bad Wulf [COTC-049]" as written is close to no name)
+    written = [
+        "[COTC:49] Bad Wulf",
+        "Bad Wulf (COTC) 49",
+        "Bad Wulf [COTC-049]",
+        "Bad Wulf #se049",
+        "Bad Wulf (Ally)",
+    ]
+    parsed = parse_text("\n".join(f"4 {text}" for text in written), shadow_era)
+    unknown = [p for p in parsed.problems if p.rule == UNKNOWN]
+    assert [p.message for p in unknown] == [
+        f"Line {number}: no Shadow Era card is called 'Bad Wulf' (written {text!r});"
+        " did you mean Bad Wolf?"
+        for number, text in enumerate(written, start=1)
+    ]
+    assert {p.cards for p in unknown} == {("Bad Wulf",)}
+    assert {p.suggestions for p in unknown} == {("Bad Wolf",)}
+
+
+def test_an_unknown_card_written_alone_is_named_as_written(shadow_era):
+    (problem,) = [p for p in parse_text("4 Bad Wulf", shadow_era).problems if p.rule == UNKNOWN]
+    assert problem.message == (
+        "Line 1: no Shadow Era card is called 'Bad Wulf'; did you mean Bad Wolf?"
+    )
