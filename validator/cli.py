@@ -278,7 +278,7 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     click.echo(total)
     if report:
         try:
-            report.write_text(files.report_csv(verdicts), encoding="utf-8")
+            report.write_text(files.report_csv(verdicts), encoding="utf-8-sig")
         except OSError as exc:
             raise UsageError(f"{report}: {exc.strerror or exc}") from None
         click.echo(f"report written to {report}")

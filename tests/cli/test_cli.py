@@ -229,7 +229,10 @@ def test_event_check_reports_every_deck_and_writes_a_csv(run, tmp_path, era_lega
         "2 decks: 1 legal, 1 not legal\n"
         f"report written to {report}\n"
     )
-    rows = list(csv.reader(report.read_text().splitlines()))
+    # the byte order mark tells Excel the file is UTF-8 (without it, accents come out
+    # garbled), as the site's exports start
+    assert report.read_bytes().startswith(b"\xef\xbb\xbffile,player,")
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[0] == ["file", "player", "legal", "errors", "warnings", "problems"]
     assert rows[1] == [str(era_legal), "alice", "yes", "0", "0", ""]
     assert rows[2][:5] == [str(era_illegal), "bob", "no", "9", "0"]

@@ -82,7 +82,7 @@ def test_the_report_names_the_skipped_pipe(run, folder, tmp_path, within_ten_sec
     os.mkfifo(folder / "bob.txt")
     report = tmp_path / "report.csv"
     run("event", "check", folder, "-g", "era", "--report", report)
-    text = report.read_text()
+    text = report.read_text(encoding="utf-8-sig")
     assert "bob.txt" in text
     assert "a named pipe, not a file" in text
 

@@ -55,7 +55,7 @@ def test_a_second_list_is_named_in_the_report(run, folder, tmp_path):
     shutil.copy(EXAMPLES / "era-legal.txt", folder / "alice.TXT")
     report = tmp_path / "report.csv"
     run("event", "check", folder, "-g", "era", "--report", report)
-    rows = list(csv.reader(report.read_text().splitlines()))
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[2] == [
         str(folder / "alice.TXT"),
         "alice",
@@ -91,7 +91,7 @@ def test_a_list_saved_with_its_extension_twice_is_its_players(run, folder, tmp_p
     report = tmp_path / "report.csv"
     result = run("event", "check", folder, "-g", "era", "--report", report)
     assert f"{folder / 'carol.txt.txt'}: not checked: a second list for carol" in result.output
-    rows = list(csv.reader(report.read_text().splitlines()))
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert [row[1] for row in rows[1:]] == ["Alice", "bob", "carol", "carol"]
 
 

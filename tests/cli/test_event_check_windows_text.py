@@ -34,7 +34,7 @@ def test_a_list_saved_in_windows_1252_is_checked_with_a_warning(run, folder, tmp
     ]
     assert result.output.splitlines()[2] == "2 decks: 2 legal, 0 not legal"
     assert result.exit_code == 0
-    rows = list(csv.DictReader(report.read_text(encoding="utf-8").splitlines()))
+    rows = list(csv.DictReader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert SAID in rows[1]["problems"]
 
 

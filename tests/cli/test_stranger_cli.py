@@ -181,7 +181,7 @@ def test_event_check_names_a_link_to_nothing_in_its_report(run, event_folder, tm
     report = tmp_path / "report.csv"
     result = run("event", "check", event_folder, "-g", "era", "--report", report)
     assert result.exit_code == 2
-    rows = list(csv.reader(report.read_text().splitlines()))
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[2] == [
         str(event_folder / "carol.txt"),
         "carol",
@@ -259,7 +259,7 @@ def test_event_check_report_keeps_a_file_named_like_a_formula_as_text(run, event
     report = tmp_path / "report.csv"
     result = run("event", "check", event_folder, "-g", "era", "--report", report)
     assert result.exit_code == 1
-    rows = list(csv.reader(report.read_text().splitlines()))
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[1][:3] == [f"{event_folder / '=SUM(A1).txt'}", "'=SUM(A1)", "yes"]
 
 
@@ -402,7 +402,7 @@ def test_a_file_name_that_is_no_utf8_is_shown_with_its_bytes_in_the_report(run, 
         "1 deck: 1 legal, 0 not legal",
         f"report written to {report}",
     ]
-    rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[1][:3] == [f"{folder}/b\\xf6rje.txt", "b\\xf6rje", "yes"]
 
 
@@ -426,7 +426,7 @@ def test_a_second_list_under_a_name_that_is_no_utf8_is_named_with_its_bytes(run,
     assert result.exit_code == 2
     reason = f"a second list for b\\xf6rje (the first is {folder}/B\\xf6rje.txt)"
     assert result.output.splitlines()[1] == f"{folder}/b\\xf6rje.txt: not checked: {reason}"
-    rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert rows[2][0] == f"{folder}/b\\xf6rje.txt"
     assert rows[2][-1] == reason
 
@@ -449,5 +449,5 @@ def test_event_check_names_a_form_s_uploads_by_who_answered_as_an_upload_does(ru
         f"{folder}/v2 - Kai Ng.txt: not checked: a second list for Kai Ng"
         f" (the first is {folder}/My deck - Kai Ng.txt)",
     ]
-    rows = list(csv.reader(report.read_text(encoding="utf-8").splitlines()))
+    rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert [row[1] for row in rows[1:]] == ["Kai Ng", "Ann Lee", "Kai Ng"]
