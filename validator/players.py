@@ -55,10 +55,10 @@ def player_of_file(path: str) -> str:
     return _without_copy_number(_without_extensions(path).replace("_", " ").strip())
 
 
-# The number a browser gives a file downloaded again ("Alice_Smith (1).txt"), as a zip of a
-# Drive folder numbers a second file of one name: a copy of the player's file, not a name.
-# After a space only: "=HYPERLINK(1)" is a name as written.
-_COPY_NUMBER = re.compile(r"\s+\(\d{1,3}\)$")
+# The number a browser gives a file downloaded again ("Alice_Smith (1).txt", and with no
+# space "Alice_Smith(1).txt" as Firefox writes it), as a zip of a Drive folder numbers a
+# second file of one name: a copy of the player's file, not a name.
+_COPY_NUMBER = re.compile(r"\s*\(\d{1,3}\)$")
 
 
 def _without_copy_number(name: str) -> str:
