@@ -18,6 +18,7 @@ from cardpool.loader import check_and_load
 from . import files
 from .engine import compile_all
 from .players import DECKLIST_SUFFIXES, NOT_A_DECKLIST
+from .spreadsheet import SEPARATORS
 
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
@@ -246,8 +247,15 @@ def event() -> None:
     "--as-of", callback=_as_of, help="The event day whose banned list applies (YYYY-MM-DD)."
 )
 @click.option("--report", type=click.Path(dir_okay=False, path_type=Path), help="Write a CSV.")
+@click.option(
+    "--separator",
+    type=click.Choice(list(SEPARATORS)),
+    default="comma",
+    show_default=True,
+    help="The report's cell separator: semicolon for Excel where the decimal mark is a comma.",
+)
 @click.pass_context
-def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
+def event_check(ctx, folder, game_id, format_id, as_of, report, separator) -> None:
     """Check every decklist in FOLDER; one line per deck, and an optional CSV report."""
     game = _game(ctx, game_id)
     _format(game, format_id)
@@ -278,7 +286,9 @@ def event_check(ctx, folder, game_id, format_id, as_of, report) -> None:
     click.echo(total)
     if report:
         try:
-            report.write_text(files.report_csv(verdicts), encoding="utf-8-sig")
+            report.write_text(
+                files.report_csv(verdicts, SEPARATORS[separator]), encoding="utf-8-sig"
+            )
         except OSError as exc:
             raise UsageError(f"{report}: {exc.strerror or exc}") from None
         click.echo(f"report written to {report}")

@@ -470,11 +470,12 @@ def verdict_json(verdict: FileVerdict) -> dict:
 REPORT_COLUMNS = ("file", "player", "legal", "errors", "warnings", "problems")
 
 
-def report_csv(verdicts: Iterable[FileVerdict]) -> str:
-    """The organizer's report: one row per decklist, every problem in the last column; the
+def report_csv(verdicts: Iterable[FileVerdict], separator: str = ",") -> str:
+    """The organizer's report: one row per decklist, every problem in the last column, its
+    cells separated by ``separator`` (one of :data:`validator.spreadsheet.SEPARATORS`); the
     cells a file's name or its problems fill are kept from running as spreadsheet formulas."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=separator, lineterminator="\n")
     writer.writerow(REPORT_COLUMNS)
     for verdict in verdicts:
         result = verdict.result

@@ -12,6 +12,14 @@ from typing import Any
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
+# The separators a CSV is offered with, by the name a link, a query or an option gives. A
+# comma is the CSV programs read. Where Excel's list separator is a semicolon (where the decimal
+# mark is a comma: most of Europe), Excel shows a comma CSV in one column and opens a
+# semicolon one in columns. Excel's own hint, a first line "sep=;", is not written: with
+# it, Excel ignores the byte order mark and shows "José" as "JosÃ©", and other programs
+# read the line as a row.
+SEPARATORS = {"comma": ",", "semicolon": ";"}
+
 
 def safe_cell(value: Any) -> str:
     """A CSV cell a spreadsheet shows as text, never runs as a formula."""

@@ -240,6 +240,28 @@ def test_event_check_reports_every_deck_and_writes_a_csv(run, tmp_path, era_lega
     assert rows[2][5].count(" | ") == 8
 
 
+def test_event_check_writes_the_report_with_semicolons_for_excel_in_most_of_europe(
+    run, tmp_path, era_legal, era_illegal
+):
+    # Excel where the decimal mark is a comma shows a comma CSV in one column
+    report = tmp_path / "report.csv"
+    args = ("event", "check", tmp_path, "-g", "era", "--report", report)
+    run(*args, "--separator", "semicolon")
+    text = report.read_text(encoding="utf-8-sig")
+    assert text.splitlines()[0] == "file;player;legal;errors;warnings;problems"
+    run(*args)
+    comma = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
+    assert list(csv.reader(text.splitlines(), delimiter=";")) == comma
+
+
+def test_event_check_names_the_separators_it_offers(run, tmp_path, era_legal):
+    result = run("event", "check", tmp_path, "-g", "era", "--separator", "tab")
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        "Error: Invalid value for '--separator': 'tab' is not one of 'comma', 'semicolon'.\n"
+    )
+
+
 def _commands(group: click.Group, prefix: str = "deckwright"):
     for name, command in group.commands.items():
         if isinstance(command, click.Group):

@@ -13,7 +13,7 @@ import csv
 import io
 from typing import Any
 
-from validator.spreadsheet import safe_cell
+from validator.spreadsheet import SEPARATORS, safe_cell
 
 from . import Entry
 
@@ -37,15 +37,6 @@ FREE_TEXT = frozenset({"player", "player_id", "problems", "list"})
 
 def _cell(value: Any) -> str:
     return "" if value is None else str(value)
-
-
-# The separators a download is offered with, by the name a link or a query gives. A comma
-# is the CSV programs read. Where Excel's list separator is a semicolon (where the decimal
-# mark is a comma: most of Europe), Excel shows a comma CSV in one column and opens a
-# semicolon one in columns. Excel's own hint, a first line "sep=;", is not written: with
-# it, Excel ignores the byte order mark and shows "José" as "JosÃ©", and other programs
-# read the line as a row.
-SEPARATORS = {"comma": ",", "semicolon": ";"}
 
 
 def separator_refused(name: str) -> str:
