@@ -912,6 +912,46 @@ def test_arcmage_a_gold_curve_with_a_gap_is_a_warning(arcmage, check, band, chan
     assert problem.actual == [band.split(" ")[0]]
 
 
+# Costs 1 and 2 but for two cards of cost 3 and two of cost 5: a curve that is not even.
+LOPSIDED = (
+    (4, "Kolibri"),  # Gaian creature, cost 1
+    (4, "Nourished Flower"),  # 2
+    (4, "Poison Ivy"),  # 2
+    (4, "Botanist"),  # 2
+    (4, "Kalenz"),  # 2
+    (4, "Wild Trample"),  # Gaian enchantment, 2
+    (4, "Little Brother"),  # Red Banner creature, 1
+    (4, "Orc Scout"),  # 2
+    (4, "Orc Thug"),  # 1
+    (4, "Orc Rouser"),  # 2
+    (4, "Big Brother"),  # 2
+    (4, "Wolf Rider"),  # 2
+    (4, "Misled Orc"),  # 1
+    (4, "Firespitter"),  # 2
+    (2, "Elvish Archer"),  # 3
+    (2, "Majestic Griffin"),  # 5
+)
+
+
+def test_arcmage_one_card_of_each_band_is_the_mix_of_the_gold_curve(arcmage, check):
+    """“An even gold curve - a mix of both early mid and late game cards.”
+
+    The sentence is read as its own words explain it, a mix: early (1–2), mid (3–4) and
+    late (5 or more) cards are all there, however unevenly. An X cost fills no band, so
+    X spells in place of the late cards leave the late band empty. The reading is recorded
+    with the rule, for players to see."""
+    assert check(arcmage, deck(LOPSIDED)).problems == []
+
+    result = check(arcmage, deck(swap(LOPSIDED, {"Majestic Griffin": "Fireblaze"})))
+    assert result.legal is True
+    [problem] = only(result, "arcmage-recommended-curve")
+    assert problem.message == "A balanced deck has an even gold curve: no late (5 or more) cards"
+
+    [decision] = arcmage.decisions_for("arcmage-recommended-curve")
+    assert "early (cost 1–2), mid (3–4) and late (5 or more)" in decision.reading
+    assert "not measured" in decision.reading
+
+
 def test_arcmage_synergy_and_purpose_are_not_checked(arcmage):
     """“Strong synergy between many of it's cards.” “A clear purpose.”
 
