@@ -126,6 +126,25 @@ def test_a_deadline_that_happens_twice_says_which_of_the_two_it_is(client):
     assert "happens twice" not in once.get_data(as_text=True)
 
 
+def test_a_deadline_past_the_calendars_end_in_the_organizers_zone_is_refused_not_a_500(client):
+    # 9999-12-31 23:59 in Anchorage is in the year 10000 in UTC, where no date goes: it was
+    # an OverflowError and the server's error page, the form and what was typed lost.
+    response = create(client, deadline="9999-12-31T23:59", timezone="America/Anchorage")
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert (
+        "9999-12-31 23:59 in America/Anchorage is after the last moment a deadline can be"
+        " (9999-12-31 23:59 UTC): pick an earlier one."
+    ) in page
+    assert 'value="Friday Night Dinos"' in page
+    east = create(client, deadline="9999-12-31T23:59", timezone="Asia/Tokyo")
+    assert event_facts(client, dashboard_of(east))["deadline"].startswith("9999-12-31T14:59:00")
+    # East of UTC, the first day of year 1 starts in year 0: a day long past, said so.
+    first = create(client, deadline="0001-01-01T00:00", timezone="Asia/Tokyo")
+    assert first.status_code == 400
+    assert "the submission deadline must be in the future" in first.get_data(as_text=True)
+
+
 def test_an_unknown_time_zone_is_refused(client):
     response = create(client, timezone="Mars/Olympus_Mons")
     assert response.status_code == 400

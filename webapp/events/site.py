@@ -315,7 +315,18 @@ def in_zone(deadline: datetime, zone: str | None) -> datetime:
         message = f"Unknown time zone {zone!r}: pick one from the list."
         raise ValidationError({"timezone": [message]})
     local = deadline.replace(tzinfo=zoneinfo.ZoneInfo(zone))
-    if local.astimezone(UTC).astimezone(local.tzinfo).replace(tzinfo=None) != deadline:
+    try:
+        back = local.astimezone(UTC).astimezone(local.tzinfo).replace(tzinfo=None)
+    except OverflowError:  # west of UTC, the last day of year 9999 ends in year 10000
+        if deadline.year == 1:  # east of it, the first day of year 1 starts in year 0
+            message = "the submission deadline must be in the future"
+        else:
+            message = (
+                f"{deadline:%Y-%m-%d %H:%M} in {zone} is after the last moment a deadline can"
+                f" be ({datetime.max:%Y-%m-%d %H:%M} UTC): pick an earlier one."
+            )
+        raise ValidationError({"deadline": [message]}) from None
+    if back != deadline:
         # A time the clocks skip (spring forward) has no moment: taken an hour off, it was
         # confirmed as another time than the one typed. A time that happens twice (fall
         # back) is its first, the earlier deadline.
