@@ -99,6 +99,7 @@ from .decklist_lines import (
     _READINGS,  # noqa: F401
     _SEVERAL,
     _SKIP,
+    _STRUCK,
     _TOTAL_LINE,
     _TWO_COUNTS,
     _UNKNOWN,
@@ -833,6 +834,16 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
                 number,
                 WARNING,
                 cards=(card_name,),
+            )
+        )
+    elif kind == _STRUCK:
+        problems.append(
+            _problem(
+                IGNORED_LINE,
+                f"Line {number}: {values[0]!r} is struck through, so it is not counted; if the"
+                " card is in the list, write the line without the strikethrough",
+                number,
+                WARNING,
             )
         )
     elif kind == _BAD_COUNT:

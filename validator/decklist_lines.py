@@ -142,6 +142,10 @@ _EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(:?)$")
 # The quotes a whole line may be wrapped in, by the one that opens them: '"3 Kindle"',
 # "'4 Bad Wolf'", "“4 Bad Wolf”". A quote within a name ("Nature's Outrage") stays.
 _QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“"}
+# Text struck through, as markdown ("~~Full Moon~~", Reddit and Discord) and HTML write it:
+# a card a post's author took out ("4x ~~Full Moon~~ Pack Wolf" holds Pack Wolf). The "~~"
+# stands against the text, so a rule of tildes ("~~~ Sideboard ~~~") is none.
+_STRUCK_TEXT = re.compile(r"~~(?=[^~\s])(?:.*?[^~\s])?~~|<(s|del|strike)>.*?</\1>", re.I)
 # A markdown heading, "## Sideboard", or a comment naming a part as deck tools write one,
 # "// Sideboard". Only one that names a part of the deck is a header; "# Burn plan" and
 # "// Burn plan" stay comments.
@@ -225,6 +229,7 @@ _BLANK = (_SKIP, "blank")  # a line of nothing: where a group of lines may end
 _HEADER = "header"  # (target or None, label, reading of the rest of the line or None, line only)
 _NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card number
 _COMMENTED = "commented"  # (line, card, number): "#3 Kindle", a card line put out by a "#"
+_STRUCK = "struck"  # (line,): "~~4 Full Moon~~", a card line struck through: put out
 _TOTAL_LINE = "total"  # "Total: 40": the player's own count, not a card
 _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
@@ -313,6 +318,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
         line = emphasis.group(2).strip() + emphasis.group(3)
     if len(line) > 1 and _QUOTES.get(line[0]) == line[-1]:
         line = line[1:-1].strip()  # '"3 Kindle"': a whole line in quotes, as a chat quotes it
+    if ("~~" in line or "<" in line) and _STRUCK_TEXT.search(line):
+        kept = _short_blanks(_STRUCK_TEXT.sub(" ", line)).strip()
+        if not _BULLET.sub("", kept).strip(" -:,;|"):
+            return (_STRUCK, stripped.strip())
+        line = kept
     if not line:
         return _BLANK
     heading = _HEADING.match(line) if line[0] in "#/" else None

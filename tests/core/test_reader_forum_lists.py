@@ -325,3 +325,38 @@ def test_words_below_a_list_that_are_no_forums_line_are_still_said_as_no_card(sh
 def test_a_misspelt_card_below_a_forum_posts_header_is_said_with_its_closest_names(shadow_era):
     said = _read(shadow_era, "Re: my deck\nDarkclw\n4 Bad Wolf\n")[2]
     assert "did you mean Darkclaw" in said[1]
+
+
+@pytest.mark.parametrize(
+    "struck",
+    ["~~4 Full Moon~~", "- ~~4x Full Moon~~", "<s>4 Full Moon</s>", "<del>4 Full Moon</del>"],
+)
+def test_a_card_struck_through_is_not_counted_and_said(shadow_era, struck):
+    # a post's author strikes out a card taken out of the list (markdown on Reddit and
+    # Discord, HTML on a forum); it was no card called '~~4 Full Moon~~'
+    sections, _, said = _read(shadow_era, f"Hero: Darkclaw\n4 Bad Wolf\n{struck}")
+    assert sections == {"hero": [("Darkclaw", 1, False)], "deck": [("Bad Wolf", 4, False)]}
+    assert said == [
+        f"Line 3: {struck!r} is struck through, so it is not counted; if the card is in the"
+        " list, write the line without the strikethrough"
+    ]
+
+
+@pytest.mark.parametrize(
+    "line", ["4x ~~Full Moon~~ Pack Wolf", "~~3~~ 4 Pack Wolf", "4 Pack Wolf ~~(was Full Moon)~~"]
+)
+def test_the_text_struck_through_on_a_card_line_is_left_out(shadow_era, line):
+    # "4x ~~Full Moon~~ Pack Wolf": the author swapped Full Moon for Pack Wolf
+    sections, _, said = _read(shadow_era, f"Hero: Darkclaw\n{line}")
+    assert sections["deck"] == [("Pack Wolf", 4, False)]
+    assert said == []
+
+
+def test_a_rule_of_tildes_is_no_strikethrough(shadow_era):
+    sections, boards, said = _read(
+        shadow_era,
+        "Hero: Darkclaw\n~~~ Deck ~~~\n4 Bad Wolf\n~~~~~~\n~~~ Sideboard ~~~\n2 Pack Wolf",
+    )
+    assert sections == {"hero": [("Darkclaw", 1, False)], "deck": [("Bad Wolf", 4, False)]}
+    assert boards == {"sideboard": [("Pack Wolf", 2)]}
+    assert said == []
