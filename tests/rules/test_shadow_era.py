@@ -110,19 +110,26 @@ def test_shadow_era_a_deck_without_a_hero_fails(shadow_era, check):
 
 
 @pytest.mark.parametrize(
-    ("heroes", "cards"),
+    ("heroes", "cards", "named"),
     [
-        ([(1, "Boris Skullcrusher"), (1, "Amber Rain")], ("Boris Skullcrusher", "Amber Rain")),
-        ([(2, "Boris Skullcrusher")], ("Boris Skullcrusher",)),
+        (
+            [(1, "Boris Skullcrusher"), (1, "Amber Rain")],
+            ("Boris Skullcrusher", "Amber Rain"),
+            "Boris Skullcrusher and Amber Rain",
+        ),
+        ([(2, "Boris Skullcrusher")], ("Boris Skullcrusher",), "2 Boris Skullcrusher"),
     ],
     ids=["two-heroes", "one-hero-twice"],
 )
-def test_shadow_era_two_heroes_are_one_too_many(shadow_era, check, heroes, cards):
+def test_shadow_era_two_heroes_are_one_too_many(shadow_era, check, heroes, cards, named):
     """“Your hero is the foundation of your deck. Every deck has exactly one hero card,
-    which starts in play.”"""
+    which starts in play.”
+
+    The problem names the heroes in its words, so a player reading it at the command line,
+    where a problem is its message and its lines, sees which cards compete for the slot."""
     result = check(shadow_era, deck(heroes, neutral(39)))
     [problem] = only(result, "se-one-hero")
-    assert problem.message == "Your deck needs exactly one hero: you have 2 heroes"
+    assert problem.message == f"Your deck needs exactly one hero: you have 2 heroes ({named})"
     assert (problem.section, problem.cards) == ("hero", cards)
     assert (problem.expected, problem.actual) == ("exactly 1", 2)
 
@@ -285,7 +292,9 @@ def test_shadow_era_two_heroes_under_deck_are_two_heroes(shadow_era, check):
     """“Every deck has exactly one hero card, which starts in play.”"""
     text = decklist({"Deck": [(1, "Boris Skullcrusher"), (1, "Amber Rain"), *neutral(39)]})
     [problem] = only(check(shadow_era, text), "se-one-hero")
-    assert problem.message == "Your deck needs exactly one hero: you have 2 heroes"
+    assert problem.message == (
+        "Your deck needs exactly one hero: you have 2 heroes (Boris Skullcrusher and Amber Rain)"
+    )
     assert (problem.section, problem.lines) == ("hero", (2, 3))
 
 

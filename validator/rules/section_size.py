@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, count_phrase, primitive
+from .base import Context, Params, Rule, and_list, count_phrase, primitive
 from .bounds import Bounds
 
 # The largest limit read as a slot whose cards are named, rather than a count of cards.
@@ -23,7 +23,8 @@ class SectionSize(Rule):
 
     A size problem marks the section and names no card: no one card of a short or long
     deck, or of 4 events where 3 belong, is the wrong one. A slot for one card (a limit
-    of 1, such as the hero) names the cards competing for it when there are too many;
+    of 1, such as the hero) names the cards competing for it when there are too many, in
+    its words too ("you have 2 heroes (Boris Skullcrusher and Amber Rain)");
     ``name_cards`` (true or false) says otherwise.
 
     A bound may be read from the leader card (Netrunner: a deck holds at least its
@@ -66,16 +67,27 @@ class SectionSize(Rule):
                 for e in deck.sections.get(s, ())
                 if where is None or where(e.card)
             ]
+            named = self.name_cards and too_many
             detail = f"you have {count_phrase(count, self.noun)}"
+            if named:  # in words too: a problem read alone is its message and its lines
+                detail += f" ({_named(entries)})"
             if limits.why:  # a bound that changes from deck to deck is said with the problem
                 detail += f" ({limits.expected()})"
             return [
                 self.problem(
                     detail,
                     section=self.section,
-                    entries=entries if self.name_cards and too_many else (),
+                    entries=entries if named else (),
                     expected=limits.expected(),
                     actual=count,
                 )
             ]
         return []
+
+
+def _named(entries) -> str:
+    """'Boris Skullcrusher and Amber Rain', or '2 Boris Skullcrusher' for one card twice."""
+    counts: dict[str, int] = {}
+    for entry in entries:
+        counts[entry.card.name] = counts.get(entry.card.name, 0) + entry.count
+    return and_list(name if n == 1 else f"{n} {name}" for name, n in counts.items())
