@@ -12,6 +12,7 @@ import pytest
 
 from tests.helpers import changed, decklist, rule_ids
 from validator import parse_text
+from validator.fits import misfits
 
 # A Fire/Water deck: 2 Fire dinos and 1 Water dino, legal in Standard. Tests change one part.
 DINOS = [(1, "Ember Rex"), (1, "Cinderhorn Triceratops"), (1, "Tidefang Mosasaur")]
@@ -199,7 +200,7 @@ def test_era_crystals_must_match_dino_elements(era, check):
         "Crystals must match your dinos' elements: you have 1 Water dino but 2 Water crystals"
     )
     assert {fire.section, water.section} == {"crystals"}
-    assert (fire.cards, fire.expected, fire.actual) == (("Fire Crystal",), 2, 1)
+    assert (fire.cards, fire.expected, fire.actual) == ((), 2, 1)  # one short: none wrong
     assert (water.cards, water.expected, water.actual) == (("Water Crystal",), 1, 2)
 
 
@@ -233,6 +234,46 @@ def test_era_two_air_dinos_and_one_earth_dino_take_two_air_crystals_and_one_eart
     assert (air.cards, air.expected, air.actual) == (("Air Crystal",), 2, 3)
     assert earth.message.endswith("you have 1 Earth dino but 0 Earth crystals")
     assert (earth.cards, earth.expected, earth.actual) == ((), 1, 0)
+
+
+def _fitting(era, text: str, *names: str) -> dict[str, str | None]:
+    """The builder's "fits my deck" for each card: None, or the rule a copy more breaks."""
+    deck = parse_text(text, era).deck
+    cards = [era.find_card(name) for name in names]
+    found = misfits(deck, None, None, cards)
+    return {card.name: found[card.id] and found[card.id].rule for card in cards}
+
+
+def test_era_crystals_and_events_still_missing_fit_a_deck_built_a_card_at_a_time(era, check):
+    """“For example, if you select 2 Air dinos and 1 Earth dino, you must have 2 Air crystals
+    and 1 Earth crystal.” “The 3 events must match the elements of the selected dinos.”
+
+    With the dinos chosen and no crystal yet, an Air crystal is what the deck needs: the
+    first one leaves it 1 Air crystal short, which names no crystal as wrong, so it fits
+    (it was hidden from "fits my deck", as was every Air and Earth event). A third Air
+    crystal, or a crystal of no dino's element, is one too many and does not fit."""
+    dinos = decklist({"Dinos": AIR_EARTH_DINOS})
+    assert _fitting(era, dinos, "Air Crystal", "Earth Crystal", "Fire Crystal") == {
+        "Air Crystal": None,
+        "Earth Crystal": None,
+        "Fire Crystal": "era-crystals-match-dinos",
+    }
+    assert _fitting(era, dinos, "Tailwind", "Earthquake", "High Tide") == {
+        "Tailwind": None,
+        "Earthquake": None,
+        "High Tide": "era-events-match-dinos",
+    }
+    two_air = decklist({"Dinos": AIR_EARTH_DINOS, "Crystals": [(2, "Air Crystal")]})
+    assert _fitting(era, two_air, "Air Crystal", "Earth Crystal") == {
+        "Air Crystal": "era-crystals-match-dinos",
+        "Earth Crystal": None,
+    }
+    # One Air crystal short is still said, with the line of the Air crystal listed, and
+    # names no card as the wrong one.
+    result = check(era, decklist({"Dinos": AIR_EARTH_DINOS, "Crystals": [(1, "Air Crystal")]}))
+    air = next(p for p in of_rule(result, "era-crystals-match-dinos") if p.expected == 2)
+    assert air.message.endswith("you have 2 Air dinos but 1 Air crystal")
+    assert (air.cards, air.lines, air.actual) == ((), (7,), 1)
 
 
 @pytest.mark.parametrize(
@@ -438,7 +479,7 @@ def test_era_two_water_dinos_and_one_air_dino_take_two_water_events_and_one_air_
     assert air.message.endswith("you have 1 Air dino but 2 Air events")
     assert (air.cards, air.expected, air.actual) == (("Tailwind", "Thunderstorm"), 1, 2)
     assert water.message.endswith("you have 2 Water dinos but 1 Water event")
-    assert (water.cards, water.expected, water.actual) == (("High Tide",), 2, 1)
+    assert (water.cards, water.expected, water.actual) == ((), 2, 1)  # one short: none wrong
 
 
 THREE_WATER_DINOS = [(1, "Brinecrest Plesiosaur"), (1, "Coral Stegoback"), (1, "Tidefang Mosasaur")]

@@ -65,12 +65,17 @@ class AttributeMatch(Rule):
             if have.get(value, 0) == want.get(value, 0):
                 continue
             label = value if value is not None else "no"
+            short = have.get(value, 0) < want.get(value, 0)
             found.append(
                 self.problem(
                     f"you have {count_phrase(want.get(value, 0), f'{label} {self.match_noun}')}"
                     f" but {count_phrase(have.get(value, 0), f'{label} {self.noun}')}",
                     section=self.section,
                     entries=self._holders(deck, value),
+                    # Too few: the cards listed are where more go, not wrong ones, so their
+                    # lines are cited and no card is named (the builder's "fits my deck"
+                    # hides a card a problem names, and one more is what the deck needs).
+                    cards=() if short else None,
                     expected=want.get(value, 0),
                     actual=have.get(value, 0),
                 )
