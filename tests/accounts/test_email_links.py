@@ -254,6 +254,22 @@ def test_a_removed_address_can_be_put_back_too(app, carol, smtp):
     assert arrived(inbox, RESET, "carol@example.org")
 
 
+def test_the_reset_link_an_undo_mails_says_the_old_password_no_longer_works(app, carol, smtp):
+    """Told "ignore this message: your password stays as it is", the owner would keep a
+    password the undo has just stopped."""
+    _, inbox = smtp
+    move_to(carol, inbox, "carol@example.net")
+    press(
+        app.test_client(),
+        link_in(arrived(inbox, CHANGED, "carol@example.org"), "/account/email/undo"),
+    )
+    body = arrived(inbox, RESET, "carol@example.org").get_content()
+    assert "stays as it is" not in body
+    assert "The password set before no longer works" in body
+    assert "http://localhost/account/reset/" in body
+    assert body.rstrip().endswith("ask for another at http://localhost/account/reset")
+
+
 def test_the_data_download_holds_the_address_waiting_and_those_a_link_may_put_back(
     app, carol, smtp
 ):

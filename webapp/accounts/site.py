@@ -366,7 +366,7 @@ def undo_email(token: str):
     account, address = store.undo_email(db, token, sessions.now(), settings())
     started = store.start_reset(db, account.name, sessions.now())
     if started is not None and mail.configured():
-        mail_reset_link(*started)
+        mail_reset_link(*started, after_undo=True)
     # Every session of the account is ended; a browser's cookie of one now opens nothing.
     return render_template("accounts/undo_email.html", holder=account, address=address, done=True)
 
@@ -570,16 +570,28 @@ def reset():
     return render_template("accounts/reset.html", sent=True, problems=[])
 
 
-def mail_reset_link(account: store.Account, address: str, token: str) -> None:
+def mail_reset_link(
+    account: store.Account, address: str, token: str, *, after_undo: bool = False
+) -> None:
+    """The reset link, mailed. After an undo the old password no longer works, so the mail
+    cannot tell its reader to ignore it and keep the password they have."""
     link = url_for("accounts.reset_password", token=token, _external=True)
-    mail.send_later(
-        address,
-        "Reset your Deckwright password",
-        f"Someone (we hope you) asked to reset the password of the Deckwright account"
-        f" {account.name!r}.\n\nSet a new password here, within {store.RESET_MINUTES}"
-        f" minutes; the link works once:\n\n{link}\n\nIf it was not you, ignore this"
-        " message: your password stays as it is.\n",
-    )
+    window = f"within {store.RESET_MINUTES} minutes; the link works once:\n\n{link}\n\n"
+    if after_undo:
+        again = url_for("accounts.reset", _external=True)
+        body = (
+            f"This address is again the address of the Deckwright account {account.name!r},"
+            " put back by the link in the notice of its change. The password set before no"
+            f" longer works.\n\nSet a new password here, {window}If it has run out, ask for"
+            f" another at {again}\n"
+        )
+    else:
+        body = (
+            "Someone (we hope you) asked to reset the password of the Deckwright account"
+            f" {account.name!r}.\n\nSet a new password here, {window}If it was not you,"
+            " ignore this message: your password stays as it is.\n"
+        )
+    mail.send_later(address, "Reset your Deckwright password", body)
 
 
 @bp.route("/reset/<token>", methods=["GET", "POST"])
