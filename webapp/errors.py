@@ -25,6 +25,7 @@ from flask import Flask, Response, current_app, g, jsonify, request
 from werkzeug.exceptions import (
     HTTPException,
     InternalServerError,
+    RequestEntityTooLarge,
     SecurityError,
     ServiceUnavailable,
     default_exceptions,
@@ -173,9 +174,25 @@ def handle_http_exception(error: HTTPException) -> Response | HTTPException:
         return error
     code = (error.name or "error").lower().replace(" ", "-")
     details = getattr(error, "details", None)
-    response = error_response(error.code or 500, code, error.description or error.name, details)
+    message = error.description or error.name
+    if isinstance(error, RequestEntityTooLarge) and request.max_content_length is not None:
+        message, details = too_large(request.max_content_length)
+    response = error_response(error.code or 500, code, message, details)
     response.headers.update(http_headers_of(error))
     return response
+
+
+def too_large(limit: int) -> tuple[str, list[Any]]:
+    """A 413's words and details: the limit of the endpoint (each may set its own) the body
+    went past, so an app knows how much it may send, not werkzeug's "capacity limit"."""
+    for unit, size in (("MB", 1024 * 1024), ("KB", 1024)):
+        if limit >= size and limit % size == 0:
+            said = f"{limit // size} {unit} ({limit:,} bytes)"
+            break
+    else:
+        said = f"{limit:,} bytes"
+    message = f"the body is larger than the {said} this endpoint accepts; nothing in it was read"
+    return message, [{"max_bytes": limit}]
 
 
 def http_headers_of(error: HTTPException) -> dict[str, str]:

@@ -28,6 +28,21 @@ def test_a_body_over_the_size_limit_is_a_json_413(client):
     assert error_of(response, 413)["code"] == "request-entity-too-large"
 
 
+def test_a_413_says_the_limit_the_body_went_past(client):
+    # It said werkzeug's "The data value transmitted exceeds the capacity limit.", naming no
+    # limit, so an app could not tell how much it may send (a chunked body's 413 said it).
+    body = "1 Ember Rex\n" * (MAX_REQUEST_BYTES // 10)
+    response = client.post(
+        "/api/v1/games/era/validate", data=body, content_type="text/plain; charset=utf-8"
+    )
+    error = error_of(response, 413)
+    assert error["message"] == (
+        "the body is larger than the 512 KB (524,288 bytes) this endpoint accepts;"
+        " nothing in it was read"
+    )
+    assert error["details"] == [{"max_bytes": MAX_REQUEST_BYTES}]
+
+
 def test_malformed_json_is_a_400_saying_where(client):
     response = client.post(
         "/api/v1/games/era/validate",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tests.events.conftest import DEADLINE, csrf_of, http
@@ -169,6 +171,24 @@ def test_the_organizer_of_a_full_event_is_told_so_in_their_own_words(client, eve
     form = client.post(f"{dashboard}/players", data={"csrf_token": csrf_of(page), "players": "Eve"})
     assert "The event is full: it has room for 3 players" in form.get_data(as_text=True)
     assert "ask the organizer" not in form.get_data(as_text=True)
+
+
+def test_an_upload_over_its_own_limit_is_a_413_naming_that_limit(client, event):
+    # The upload takes a larger body than other endpoints: its 413 names its own limit.
+    answer = client.post(
+        event.url("/uploads"),
+        input_stream=io.BytesIO(b"{}"),
+        content_type="application/json",
+        headers=event.admin,
+        environ_overrides={"CONTENT_LENGTH": str(8 * 1024 * 1024 + 1)},
+    )
+    assert answer.status_code == 413
+    error = answer.get_json()["error"]
+    assert error["message"] == (
+        "the body is larger than the 8 MB (8,388,608 bytes) this endpoint accepts;"
+        " nothing in it was read"
+    )
+    assert error["details"] == [{"max_bytes": 8 * 1024 * 1024}]
 
 
 def test_a_dashboard_page_past_the_last_shows_the_last(client, event, era_legal, era_illegal):
