@@ -333,14 +333,15 @@ def test_arcmage_a_token_cannot_be_put_in_the_main_deck(arcmage, check, token):
     with some exceptions.” “Can't be put in hand/deck/grave - whatever would try to move
     them to that kills them instead and removes them from the game.”
 
-    The 60 cards are legal; the token beside them is not, and is not a 61st card."""
+    The 60 cards are legal; the token beside them is not, and is not a 61st card. The
+    problem says no copy is allowed, not "(at most 0)"."""
     assert check(arcmage, deck()).problems == []
     main = swap(MAIN, {}, extra=[(1, token)])
     result = check(arcmage, deck(main))
     assert rule_ids(result, "error") == ["arcmage-no-tokens"]
     [problem] = result.errors
     assert problem.message == (
-        f"Token cards can't be put in your main deck: you have 1 copy of {token} (at most 0)"
+        f"Token cards can't be put in your main deck: you have 1 copy of {token} (none allowed)"
     )
     assert (problem.section, problem.cards, problem.lines) == ("deck", (token,), (17,))
 

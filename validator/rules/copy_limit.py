@@ -63,8 +63,12 @@ class CopyLimit(Rule):
         entries = [entry for _, entry in held]
         names = " / ".join(dict.fromkeys(e.card.name for e in entries))
         # A card's own limit differs from the one the title states: say whose limit it is,
-        # so the message never reads "Only 1 copy ... (at most 2)".
-        bound = f"at most {limit}" if limit == self.max else f"this card allows at most {limit}"
+        # so the message never reads "Only 1 copy ... (at most 2)"; and a limit of 0 (Arcmage's
+        # tokens "Can't be put in hand/deck/grave") is "none allowed", not "at most 0".
+        if limit == self.max:
+            bound = "none allowed" if limit == 0 else f"at most {limit}"
+        else:
+            bound = "this card allows none" if limit == 0 else f"this card allows at most {limit}"
         return self.problem(
             f"you have {total} {plural('copy', total)} of {names} ({bound})",
             section=held[0][0],
