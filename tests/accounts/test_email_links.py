@@ -254,6 +254,19 @@ def test_a_removed_address_can_be_put_back_too(app, carol, smtp):
     assert arrived(inbox, RESET, "carol@example.org")
 
 
+def test_an_address_refused_stays_in_its_field_to_be_put_right(app, carol, smtp):
+    """A wrong password or an address that is none: the page says so and shows the address
+    typed, not the one on file, which the owner would otherwise save again by mistake."""
+    wrong = ask_for(carol, "carol@example.net", "not the password")
+    assert wrong.status_code == 401
+    assert 'value="carol@example.net"' in wrong.text
+    assert 'value="carol@example.org"' not in wrong.text
+    bad = ask_for(carol, "carol at example.net")
+    assert bad.status_code == 400
+    assert 'value="carol at example.net"' in bad.text
+    assert 'value="carol@example.org"' in carol.get("/account").text
+
+
 def test_the_reset_link_an_undo_mails_says_the_old_password_no_longer_works(app, carol, smtp):
     """Told "ignore this message: your password stays as it is", the owner would keep a
     password the undo has just stopped."""

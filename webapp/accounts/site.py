@@ -217,12 +217,21 @@ def logout():
 
 
 def account_page(
-    account: store.Account, *, notices=(), problems=(), status: int = 200, new_token=None
+    account: store.Account,
+    *,
+    notices=(),
+    problems=(),
+    status: int = 200,
+    new_token=None,
+    typed_email: str | None = None,
 ):
+    """The account page; ``typed_email`` is an address given in a change that was refused,
+    shown again in its field to be put right instead of typed anew."""
     return render_template(
         "accounts/account.html",
         account=account,
         email=store.email_of(get_db(), account),
+        typed_email=typed_email,
         waiting=store.email_waiting(get_db(), account, sessions.now()),
         confirm_hours=store.CONFIRM_HOURS,
         tokens=store.tokens_of(get_db(), account),
@@ -307,9 +316,12 @@ def change_email():
             found,
             problems=["That is not your password: the e-mail address is not changed."],
             status=401,
+            typed_email=request.form.get("email", ""),
         )
     except DeckwrightError as exc:
-        return account_page(found, problems=[str(exc)], status=400)
+        return account_page(
+            found, problems=[str(exc)], status=400, typed_email=request.form.get("email", "")
+        )
     if new is not None and new != old and mail.configured():
         # Confirmed first: an address mistyped, or someone else's, gets no reset link (nor
         # the link that would put it back after a later change) unless its holder opens it.
