@@ -68,6 +68,14 @@ def test_a_deck_saved_while_logged_in_is_on_my_decks_with_its_verdict(alice):
     assert 'data-visibility="unlisted"' in page
 
 
+def test_my_decks_names_each_decks_game_as_players_know_it(alice):
+    """'in shadow-era Standard' showed the site's id of the game, not its name."""
+    save(alice, "Amber Rush", game="shadow-era", text="Hero:\n1 Amber Rain\n")
+    page = alice.get("/account/decks").get_data(as_text=True)
+    assert "in Shadow Era Standard" in page
+    assert "shadow-era Standard" not in page
+
+
 def test_a_new_version_joins_its_deck_with_the_history(alice):
     first = save(alice, "Fire Rush")
     second = save(

@@ -638,10 +638,20 @@ def verdict_of(saved) -> dict[str, Any]:
     except NotFoundError as exc:
         # The pools changed since it was saved (a format or a game taken out): the deck is
         # listed as not legal with the reason, instead of the whole page being a 404.
-        return {"legal": False, "errors": 1, "format": f"{saved.format} ({exc})"}
+        return {
+            "legal": False,
+            "errors": 1,
+            "game": saved.game,
+            "format": f"{saved.format} ({exc})",
+        }
     parsed = parse_text(saved.text, game)
     result = validate(parsed.deck, saved.format, None, parsed.problems)
-    return {"legal": result.legal, "errors": len(result.errors), "format": result.format_name}
+    return {
+        "legal": result.legal,
+        "errors": len(result.errors),
+        "game": game.short_name,
+        "format": result.format_name,
+    }
 
 
 def decks_page(account: store.Account, *, notices=(), problems=(), status: int = 200):
