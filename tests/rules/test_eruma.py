@@ -226,6 +226,25 @@ def test_eruma_an_outlaw_of_the_deck_listed_again_in_the_extra_deck_is_not_legal
     assert result.problems[0].cards == ("Gretel",)
 
 
+def test_eruma_an_outlaw_under_the_extra_deck_is_not_one_of_the_15(eruma, check):
+    """“The Deck must be exactly 15 Outlaw Cards.” “The Extra deck has Henchman Cards only”
+
+    14 Outlaws under ``Deck:`` and a 15th under ``Extra Deck:``: the Deck holds 14 Outlaw
+    cards and the Extra Deck an Outlaw, both said at once, as a Henchman under ``Deck:`` is
+    not one of the 15 (a recorded reading). Taking the Outlaw out of the Extra Deck, as its
+    problem says, leaves the Deck one short, which is said from the start."""
+    result = check(eruma, eruma_deck(changed(OUTLAWS, {"Endora": 0}), [*HENCHMEN, (1, "Endora")]))
+    assert rule_ids(result) == ["eruma-extra-henchmen-only", "eruma-fifteen-cards"]
+    misplaced = next(p for p in result.problems if p.rule == "eruma-extra-henchmen-only")
+    assert (misplaced.section, misplaced.cards) == ("extra", ("Endora",))
+    size = next(p for p in result.problems if p.rule == "eruma-fifteen-cards")
+    assert (size.section, size.cards, size.actual) == ("deck", (), 14)
+    (decision,) = [
+        d for d in eruma.decisions_for("eruma-fifteen-cards") if "Extra Deck" in d.reading
+    ]
+    assert "an Outlaw listed under Extra Deck is not one of them" in decision.reading
+
+
 def test_eruma_extra_deck_has_no_limit_on_copies(eruma, check):
     """“Your Extra Deck can have as many cards as you want and no limits for copies of the
     same card.”"""
