@@ -352,6 +352,28 @@ def test_a_zip_upload_names_players_by_file_and_skips_what_is_not_a_list(
     assert error_of(bad, 400)["code"] == "bad-upload"
 
 
+def test_a_zip_in_base64_lines_or_as_a_data_url_is_read(client, event, era_legal):
+    # base64 (the command) and Python's encodebytes break the text into 76-character lines,
+    # and a browser's FileReader gives a data: URL: each was refused as "not valid base64".
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("Alice.txt", era_legal + "\n" * 200)
+    lines = base64.encodebytes(buffer.getvalue()).decode()
+    assert lines.count("\n") > 1
+    response = client.post(event.url("/uploads"), json={"zip": lines}, headers=event.admin)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert [s["entry"]["player"] for s in response.get_json()["stored"]] == ["Alice"]
+    url = "data:application/x-zip-compressed;base64," + base64.b64encode(buffer.getvalue()).decode()
+    again = client.post(event.url("/uploads"), json={"zip": url}, headers=event.admin)
+    assert again.status_code == 200, again.get_data(as_text=True)
+    assert again.get_json()["unchanged"] == [
+        "Alice.txt: Alice: the same list is on file (version 1), not stored again"
+    ]
+    for broken in ("data:application/zip," + lines, lines.replace("A", "*", 1)):
+        refused = client.post(event.url("/uploads"), json={"zip": broken}, headers=event.admin)
+        assert error_of(refused, 400)["message"] == "zip is not valid base64"
+
+
 def test_a_list_too_long_in_a_zip_is_skipped_and_the_others_are_stored(client, event, era_legal):
     long_list = "\n".join(["1 Kindle"] * 1_500)
     buffer = io.BytesIO()

@@ -562,6 +562,18 @@ def verify(event_id: str):
     )
 
 
+# What a browser's FileReader.readAsDataURL puts before a file's base64.
+_DATA_URL = re.compile(r"data:[!-~]*?;base64,", re.IGNORECASE)
+
+
+def base64_of(text: str) -> str:
+    """An upload's base64 as the alphabet alone: without a data: URL's prefix, nor the line
+    breaks ``base64`` and Python's ``encodebytes`` put after every 76 characters."""
+    if found := _DATA_URL.match(text):
+        text = text[found.end() :]
+    return "".join(text.split())
+
+
 @bp.post("/<event_id>/uploads")
 @documented(
     "Submit many lists at once: a CSV or a zip of decklist files (the admin token)",
@@ -583,7 +595,7 @@ def upload(event_id: str):
     body = load_body(UPLOAD_BODY, json_body())
     if "zip" in body:
         try:
-            data = base64.b64decode(body["zip"], validate=True)
+            data = base64.b64decode(base64_of(body["zip"]), validate=True)
         except (binascii.Error, ValueError):
             raise uploads.BadUploadError("zip is not valid base64") from None
         items, skipped = uploads.read_upload("upload.zip", data)

@@ -178,7 +178,10 @@ class UploadBodySchema(Schema):
         metadata={"description": "CSV text with a header row: player,list[,player_id]."}
     )
     zip = fields.Str(
-        metadata={"description": "A zip file, base64-encoded; one decklist file per player."}
+        metadata={
+            "description": "A zip file, base64-encoded (in lines, or as a data: URL, too);"
+            " one decklist file per player."
+        }
     )
 
     @validates_schema
