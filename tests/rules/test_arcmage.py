@@ -631,17 +631,19 @@ def kolibri_main(copies: int) -> list[tuple[int, str]]:
     return swap(MAIN, changes, extra=[(rest - 4, "Orc Thug")] if rest > 4 else [])
 
 
-@pytest.mark.parametrize("limit", [1, 8])
-def test_arcmage_a_card_may_state_its_own_copy_limit(tmp_path, check, limit):
+@pytest.mark.parametrize(
+    ("limit", "allows"), [(0, "allows none"), (1, "allows at most 1"), (8, "allows at most 8")]
+)
+def test_arcmage_a_card_may_state_its_own_copy_limit(tmp_path, check, limit, allows):
     """“6. Footer: Info about a) How many copies of the card that is allowed in a deck”
     “It's usually allowed to have 4 copies of a card in the deck unless otherwise explicitly
     stated on a card.”"""
     game = pool_copy(tmp_path, printed_limit("Kolibri", limit))
     assert check(game, deck(kolibri_main(limit))).problems == []
     [problem] = only(check(game, deck(kolibri_main(limit + 1))), "arcmage-four-copies")
+    copies = "copy" if limit == 0 else "copies"
     assert problem.message == (
-        f"At most 4 copies of a card: you have {limit + 1} copies of Kolibri"
-        f" (this card allows at most {limit})"
+        f"At most 4 copies of a card: you have {limit + 1} {copies} of Kolibri (this card {allows})"
     )
     assert (problem.cards, problem.expected, problem.actual) == (("Kolibri",), limit, limit + 1)
 
