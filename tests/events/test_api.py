@@ -247,6 +247,23 @@ def test_the_organizer_exports_verdicts_and_lists_as_csv_and_json(
     assert [e["latest"]["list"] for e in body["entries"]] == [r["list"] for r in rows]
 
 
+def test_a_deadline_in_rfc_3339_with_a_lower_case_z_is_utc_and_one_not_a_moment_says_so(
+    client,
+):
+    # RFC 3339 (the OpenAPI document's date-time) allows "z" for "Z"; it was refused, as
+    # "Not a valid datetime.", which said neither what was sent nor how to write it.
+    body = {"name": "Zulu Cup", "game": "era", "deadline": "2030-05-03T18:00:00z"}
+    made = client.post("/api/v1/events", json=body)
+    assert made.status_code == 201, made.get_data(as_text=True)
+    assert made.get_json()["event"]["deadline"] == "2030-05-03T18:00:00+00:00"
+    for sent, shown in (("2030-05-03 6pm", "'2030-05-03 6pm'"), (1893456000, "1893456000")):
+        refused = client.post("/api/v1/events", json={**body, "deadline": sent})
+        assert error_of(refused, 422)["details"] == [
+            f"deadline: {shown} is not a moment: give it as ISO 8601, e.g."
+            " 2030-05-03T18:00:00Z (without a zone, UTC)"
+        ]
+
+
 def test_after_the_deadline_nothing_changes_and_the_error_says_why(
     client, event, era_illegal, era_legal, clock
 ):

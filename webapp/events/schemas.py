@@ -6,6 +6,7 @@ the OpenAPI document is generated from these classes like the rest of the API.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from marshmallow import (
@@ -45,6 +46,24 @@ _PASTED_PLAYERS = validate.Length(
     error=f"At most {MAX_PLAYERS:,} players, one a line, can be pasted at once, and this is"
     " longer: paste them in parts.",
 )
+
+
+class AskedMoment(fields.DateTime):
+    """A deadline a request gives: ISO 8601, the "z" RFC 3339 allows for "Z" too. A value
+    refused is said with what was sent and how a moment is written."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        text = value[:-1] + "Z" if isinstance(value, str) and value.endswith("z") else value
+        try:
+            return super()._deserialize(text, attr, data, **kwargs)
+        except ValidationError:
+            shown = repr(value) if isinstance(value, str) else json.dumps(value, default=str)
+            if len(shown) > 60:
+                shown = shown[:60] + "..."
+            raise ValidationError(
+                f"{shown} is not a moment: give it as ISO 8601, e.g. 2030-05-03T18:00:00Z"
+                " (without a zone, UTC)"
+            ) from None
 
 
 def _typed(what: str, chars: int) -> validate.Length:
@@ -105,7 +124,7 @@ class EventBodySchema(Schema):
         load_default=None,
         metadata={"description": "The day whose banned list applies (YYYY-MM-DD); else today's."},
     )
-    deadline = fields.DateTime(
+    deadline = AskedMoment(
         required=True,
         metadata={"description": "Submissions close at this moment (ISO 8601; no zone = UTC)."},
     )
