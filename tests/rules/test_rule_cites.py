@@ -1,6 +1,7 @@
 """A rule's ``cite`` is shown under "What the rulebook says", in a quote: for ERA, RYFT and
 ERUMA it is the rulebook's own words, its parts joined by "..." where the rule takes
-sentences that do not follow each other."""
+sentences that do not follow each other. So is every “quote” in a recorded reading, shown
+beside the rule it explains."""
 
 from __future__ import annotations
 
@@ -37,5 +38,22 @@ def test_every_rule_cite_is_the_rulebook_word_for_word(games, rulebook_text, gam
         for rule_id, cite in cites
         for part in _GAP.split(cite)
         if part.strip() and normalised(part) not in text
+    ]
+    assert not_said == []
+
+
+@pytest.mark.parametrize("game_id", ["era", "ryft", "eruma"])
+def test_every_quote_in_a_recorded_reading_is_the_rulebook_word_for_word(
+    games, rulebook_text, game_id
+):
+    text = rulebook_text(games[game_id].rulebook)
+    decisions = games[game_id].decisions
+    assert decisions
+    not_said = [
+        quote
+        for decision in decisions
+        for words in (decision.reading, decision.reason)
+        for quote in re.findall(r"“(.+?)”", words)
+        if normalised(quote) not in text
     ]
     assert not_said == []
