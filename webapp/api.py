@@ -528,7 +528,7 @@ def saved_view(saved: decks.SavedDeck) -> dict[str, Any]:
     status=201,
     body=schemas.SaveDeckBodySchema,
     headers={"Location": "The saved deck's API address."},
-    errors=[400, 404, 413, 415, 422],
+    errors=[400, 404, 410, 413, 415, 422],
     security=(None, PAT),
 )
 def save_deck():
@@ -539,7 +539,8 @@ def save_deck():
     the id to claim the deck on "My decks" after logging in; the id alone claims nothing.
 
     A deck with a line that cannot be read (an unknown card, say) is refused
-    with 422 and the problems, never saved with the line dropped.
+    with 422 and the problems, never saved with the line dropped. An edit of a deck
+    its owner deleted is refused with 410.
     """
     body = load_body(SAVE_DECK_BODY, json_body())
     game = game_of(body["game"])

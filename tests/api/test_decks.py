@@ -185,6 +185,20 @@ def test_saving_needs_a_known_game_format_and_parent(client):
     assert error["code"] == "unknown-deck"
 
 
+def test_an_edit_of_a_deleted_deck_is_a_410_the_openapi_document_names(client):
+    # The answer was right (nothing saved, the parent said gone) but the document listed no
+    # 410 for saving, so a client built from it had no case for it.
+    first = save(client, game="era", name="x", text="1 Ember Rex").get_json()
+    deleted = client.delete(
+        f"/api/v1/decks/{first['id']}", headers={"Deckwright-Claim-Key": first["claim_key"]}
+    )
+    assert deleted.status_code == 200
+    edit = save(client, game="era", name="y", text="1 Ember Rex", parent=first["id"])
+    assert error_of(edit, 410)["code"] == "deck-deleted"
+    document = client.get("/api/v1/openapi.json").get_json()
+    assert "410" in document["paths"]["/api/v1/decks"]["post"]["responses"]
+
+
 def test_an_edit_stays_in_the_game_of_its_parent(client):
     era_deck = save(client, game="era", name="x", text="1 Ember Rex").get_json()
     response = save(client, game="eruma", name="y", text="", parent=era_deck["id"])
