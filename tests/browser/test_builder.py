@@ -98,6 +98,42 @@ def test_import_offers_each_of_several_close_cards_to_pick(page):
     assert ("dinos", "Ember Rex", 2) in deck_rows(page)
 
 
+def test_a_close_card_picked_by_keyboard_leaves_the_keyboard_in_the_report(page):
+    """The button pressed goes with the report it was in: the keyboard's place moves to the
+    next line to put right, then to the report, not back to the page's top."""
+    open_builder(page, "era")
+    text = example("era-illegal").replace("1 Embr Rex", "1 Ember Reks")
+    import_list(page, text)
+    report = page.locator("#import-report")
+    expect(report.locator(".import-problem")).to_have_count(1)
+    report.get_by_role("button", name=re.compile("^Use Ember Rex on line")).focus()
+    page.keyboard.press("Enter")
+    expect(report).to_contain_text("Imported 37 cards.")
+    settle(page)
+    expect(report.locator(".import-summary")).to_be_focused()
+
+
+def test_a_pasted_list_with_lines_not_read_is_back_after_a_reload(page):
+    """The deck comes back from the draft; the list pasted, with the line that named no card
+    and is in no deck, comes back too, to be put right."""
+    open_builder(page, "era")
+    text = example("era-illegal").replace("1 Embr Rex", "1 Ember Reks")
+    import_list(page, text)
+    expect(page.locator("#import-report .import-problem")).to_have_count(1)
+    page.reload()
+    settle(page)
+    assert page.input_value("#import-text") == text
+    expect(page.locator("#import-report")).to_contain_text("The list you pasted is back")
+    page.click("#import-button")
+    expect(page.locator("#import-report .import-problem")).to_contain_text("Ember Reks")
+    # Another tab of the game starts with an empty box: the paste is this tab's own.
+    other = page.context.new_page()
+    other.goto("/games/era/build")
+    settle(other)
+    assert other.input_value("#import-text") == ""
+    other.close()
+
+
 def test_lines_the_reader_read_with_a_warning_are_notes_not_unread_lines(page):
     open_builder(page, "era")
     text = example("era-legal") + "\n0 Kindle\n#zz99\n"

@@ -9,7 +9,17 @@ import { deckCharts } from "./charts.js";
 import { copyText, debounce, h, typingIn } from "./dom.js";
 import { fileOpener } from "./file-open.js";
 import { openForEvent } from "./event-submit.js";
-import { dropDraft, loadDraft, myDecks, onDraftChange, onMyDecksChange, rememberDeck, saveDraft } from "./keep.js";
+import {
+  dropDraft,
+  keepPasted,
+  loadDraft,
+  loadPasted,
+  myDecks,
+  onDraftChange,
+  onMyDecksChange,
+  rememberDeck,
+  saveDraft,
+} from "./keep.js";
 import { averageCost, oddsTable, sampleHandFigure } from "./odds.js";
 import { cardPreview } from "./preview.js";
 
@@ -1312,6 +1322,7 @@ async function importList() {
     const fixes = json ? [] : closeMatchFixes(text, unreadLines(result));
     if (fixes.length) {
       el.importText.value = fixes.text;
+      keepPasted(game.id, fixes.text);
       result = await readList(fixes.text);
     }
     if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
@@ -1518,19 +1529,44 @@ function renderImportReport(result, fixes = []) {
   }
 }
 
-/** Put a suggested name on the line that named no card, and import the list again. */
-function useSuggestion(problem, name) {
+/**
+ * Put a suggested name on the line that named no card, and import the list again. The button
+ * pressed goes with the report it was in: the keyboard's place moves to the next line still to
+ * put right, or to the report's first line when none is left.
+ */
+async function useSuggestion(problem, name) {
   const lines = el.importText.value.split("\n");
   const index = problem.line - 1;
   const typed = (problem.cards || [])[0];
   if (index < 0 || index >= lines.length || !typed) return;
   lines[index] = lines[index].replace(typed, name);
   el.importText.value = lines.join("\n");
-  importList();
+  keepPasted(game.id, el.importText.value);
+  await importList();
+  const next = el.importReport.querySelector("button.suggestion");
+  const lead = el.importReport.firstElementChild;
+  if (next) next.focus();
+  else if (lead) {
+    lead.tabIndex = -1;
+    lead.focus();
+  }
 }
 
 el.importButton.addEventListener("click", importList);
-fileOpener(document.querySelector("[data-file-import]"), el.importText, { opened: importList });
+el.importText.addEventListener("input", () => keepPasted(game.id, el.importText.value));
+fileOpener(document.querySelector("[data-file-import]"), el.importText, {
+  opened: () => {
+    keepPasted(game.id, el.importText.value);
+    return importList();
+  },
+});
+// What was pasted here before a reload is back (the deck itself is back through the draft).
+if (!el.importText.value && loadPasted(game.id)) {
+  el.importText.value = loadPasted(game.id);
+  el.importReport.replaceChildren(
+    h("p", { class: "import-kept" }, "The list you pasted is back above: Import reads it again and lists the lines it cannot read."),
+  );
+}
 
 /** The deck's name as a file's: its letters and digits in any alphabet, the rest a dash. */
 function fileName(extension = "txt") {

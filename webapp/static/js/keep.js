@@ -104,6 +104,28 @@ export function dropExpiredDrafts(now = Date.now(), except = null) {
 // itself (event-submit.js): the server says when the event closed.
 dropExpiredDrafts(Date.now(), document.getElementById("event-banner")?.dataset.event || null);
 
+// A list pasted into the builder's import box stays with its tab (sessionStorage): a reload,
+// or a phone reopening a tab it let go, gives it back with its lines not read yet put right.
+// One tab's typing is no other tab's business, so no other tab follows it.
+const PASTED = "deckwright:pasted:";
+
+export function loadPasted(where) {
+  try {
+    return window.sessionStorage.getItem(PASTED + where) || "";
+  } catch {
+    return "";
+  }
+}
+
+export function keepPasted(where, text) {
+  try {
+    if (text) window.sessionStorage.setItem(PASTED + where, text);
+    else window.sessionStorage.removeItem(PASTED + where);
+  } catch {
+    // A browser that refuses storage (or a list too long for it) keeps nothing.
+  }
+}
+
 /** Call `changed()` whenever another tab of this browser changes the list of saved decks. */
 export function onMyDecksChange(changed) {
   window.addEventListener("storage", (event) => {
