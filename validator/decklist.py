@@ -87,6 +87,7 @@ from .decklist_lines import (
     _ARROWED,
     _BAD_COUNT,
     _CARD,
+    _CARDS_COUNT,
     _COMMENTED,
     _DESCRIBED,
     _HEADER,
@@ -253,6 +254,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if kind == _PLURAL_LINE:
             reading = _plural_read(game, kept, lines, number, reading)
             kind = reading[0]
+        if kind == _CARDS_COUNT:
+            reading = _header_or_total(game, kept, lines, number, reading)
+            kind = reading[0]
         if kind == _DESCRIBED:
             # "Makuna - Assassin": the card, unless it is the title on top of a list naming
             # that card again ("Darkclaw - Shadow Wulven" over "Hero: Darkclaw")
@@ -399,6 +403,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 reading = reading[2] if as_places else reading[3]
             if reading[0] == _PLURAL_LINE:
                 reading = _plural_read(game, kept, lines, len(readings) + 1, reading)
+            if reading[0] == _CARDS_COUNT:
+                reading = _header_or_total(game, kept, lines, len(readings) + 1, reading)
             if reading[0] == _DESCRIBED:
                 reading = reading[1]
             readings.append(reading)
@@ -494,6 +500,21 @@ def _plural_read(
             return header
         break
     return card
+
+
+def _header_or_total(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, reading: tuple
+) -> tuple:
+    """How line ``number``, "30 Cards" (see _CARDS_COUNT), is read: the header over the group
+    of cards right below it, as "Cards (30)" is ("3 Crystals", its crystals, then "30 Cards"
+    over the deck's cards); the list's own count of its cards otherwise ("40 cards" at its
+    end, or above a blank line)."""
+    _, header, total = reading
+    if number < len(lines):
+        below = _reading_kept(game, kept, lines[number].strip())
+        if below[0] in (_CARD, _UNKNOWN, _SEVERAL, _NUMBERED_LINE, _PLURAL_LINE, _DESCRIBED):
+            return header
+    return total
 
 
 def _named_below(game: Game, kept: dict[str, tuple], lines: list[str], number: int, card) -> bool:

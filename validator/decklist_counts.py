@@ -4,6 +4,8 @@ cards say."""
 
 from __future__ import annotations
 
+import re
+
 from cardpool import Game, name_key
 
 from .deck import BOARDS, Deck
@@ -12,6 +14,9 @@ from .decklist_headers import _BOARD, _BY_TYPE, _GENERIC_HEADERS, _HEADER_COUNT,
 from .decklist_lines import _BLANK, _BULLET, _CARD, _HEADER, _INVISIBLE, _SEVERAL, _SKIP, _count
 from .decklist_names import _DIGITS
 from .problems import WARNING
+
+# The count a header may be written after: "8 Allies", "30 Cards".
+_COUNT_BEFORE = re.compile(r"^(\d{1,3})\s*[xX×]?\s+\S")
 
 # A list's headers whose counts are checked against their cards (the first so many): each check
 # reads the lines below its header, and a list has a few headers, not hundreds.
@@ -51,7 +56,8 @@ def _counted_header(stripped: str) -> tuple[str, int] | None:
     shown = shown.strip("#=-_*~─━ \t").rstrip(":").strip()
     count = _HEADER_COUNT.search(shown)
     if count is None or count.start() == 0:
-        return None
+        before = _COUNT_BEFORE.match(shown)  # "8 Allies": the count written first
+        return None if before is None else (shown, _count(before.group(1)))
     digits = _DIGITS.search(count.group()).group()
     return shown, _count(digits)
 

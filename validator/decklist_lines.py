@@ -146,6 +146,11 @@ _QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "„": "“"}
 # a card a post's author took out ("4x ~~Full Moon~~ Pack Wolf" holds Pack Wolf). The "~~"
 # stands against the text, so a rule of tildes ("~~~ Sideboard ~~~") is none.
 _STRUCK_TEXT = re.compile(r"~~(?=[^~\s])(?:.*?[^~\s])?~~|<(s|del|strike)>.*?</\1>", re.I)
+# A header with its count before it, "8 Allies", "2 Sideboard", as "Allies (8)" writes it after.
+_COUNT_BEFORE_HEADER = re.compile(r"^(\d{1,3})\s*[xX×]?\s+(\S.*?)\s*:?$")
+# "30 Cards": a header over the group of cards right below it, as "Cards (30)" is, or the
+# list's own count of its cards ("40 cards" at its end: see _TOTAL).
+_COUNT_OF_CARDS = re.compile(r"^(\d{1,3})\s+(cards?)$", re.I)
 # A markdown heading, "## Sideboard", or a comment naming a part as deck tools write one,
 # "// Sideboard". Only one that names a part of the deck is a header; "# Burn plan" and
 # "// Burn plan" stay comments.
@@ -231,6 +236,8 @@ _NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card num
 _COMMENTED = "commented"  # (line, card, number): "#3 Kindle", a card line put out by a "#"
 _STRUCK = "struck"  # (line,): "~~4 Full Moon~~", a card line struck through: put out
 _TOTAL_LINE = "total"  # "Total: 40": the player's own count, not a card
+# (reading as a header, reading as a total): "30 Cards", a header when cards follow it
+_CARDS_COUNT = "cards-count"
 _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
 _TWO_COUNTS = "two-counts"  # (card name, count before it, count after it): "4 Bad Wolf x3"
@@ -337,6 +344,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
         return _hashed(game, line)
     line = _TRAILING_COMMENT.sub("", line)
     if _TOTAL.match(line):
+        counted = _COUNT_OF_CARDS.match(line)
+        if counted is not None:
+            count, label = counted.groups()
+            header = (_HEADER, _target(game, label), label, None, not count.strip("0"))
+            return (_CARDS_COUNT, header, (_TOTAL_LINE, line))
         return (_TOTAL_LINE, line)
     if line[:1] in "Cc" and _CARDS_UP_TO.match(line) and _find(game, line) is None:
         return (_SKIP,)
@@ -424,6 +436,12 @@ def _read_line(game: Game, stripped: str) -> tuple:
             # "Commander", "Companion (1)": another game's header, said as one the game does not
             # have (never the list's title)
             return (_HEADER, None, label, None, label != line and _counts_none(line))
+        first = _COUNT_BEFORE_HEADER.match(line)
+        if first is not None and name_key(first.group(2)) in _lexicon(game).header_names():
+            # "8 Allies", "2 Sideboard": a header of the game with its count first (the words
+            # name no card: "4 Pack Wolves" is read above); "0 Sideboard" starts nothing
+            count, label = first.groups()
+            return (_HEADER, _target(game, label), label, None, not count.strip("0"))
         stuck = _COUNT_STUCK.match(line)
         if stuck and (found := _resolve(game, stuck.group(2))) is not None:
             return _with_count(game, found, stuck.group(1), stuck.group(2))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from validator import WARNING, parse_text
@@ -134,6 +136,90 @@ def test_a_legal_list_grouped_by_card_type_is_judged_legal(games, check, game_id
     result = check(games[game_id], text.replace("Darkclaw - Shadow Wulven\n", "# Darkclaw\n"))
     assert result.problems == []
     assert result.legal
+
+
+def _count_first(text: str) -> str:
+    # "Allies (20):" written as "20 Allies", as many forum posts head their groups
+    return re.sub(r"^([^\n(]+?) \((\d+)\):?$", r"\2 \1", text, flags=re.M)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "text"),
+    [
+        ("shadow-era", SHADOW_ERA_FORUM_LIST),
+        ("ryft", RYFT_FORUM_LIST),
+        ("arcmage", ARCMAGE_FORUM_LIST),
+        ("era", ERA_FORUM_LIST),
+    ],
+)
+def test_a_header_with_its_count_first_groups_as_with_its_count_after(games, game_id, text):
+    # "20 Allies" was no card called 'Allies', and its cards stayed in the group above
+    game = games[game_id]
+    before = _count_first(text)
+    assert before != text
+    after = parse_text(text, game)
+    assert parse_text(before, game).problems == after.problems  # a title's note, if any
+    assert parse_text(before, game).deck.cards_by_section() == after.deck.cards_by_section()
+
+
+def test_a_header_with_its_count_first_is_checked_against_its_cards(shadow_era):
+    parsed = parse_text("Hero: Darkclaw\n\n9 Allies\n4 Bad Wolf\n4 Pack Wolf", shadow_era)
+    assert [(p.rule, p.message) for p in parsed.problems] == [
+        (
+            HEADER_COUNT,
+            "Line 3: '9 Allies' counts 9 cards, but 8 are listed under it; the list is read as"
+            " its cards say",
+        )
+    ]
+
+
+def test_a_sideboard_with_its_count_first_holds_its_cards(shadow_era):
+    # "2 Sideboard" was no card, and the sideboard's cards were counted in the deck
+    parsed = parse_text("Hero: Darkclaw\n4 Bad Wolf\n\n2 Sideboard\n2 Dread Wolf", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Dread Wolf", 2)]
+
+
+ERA_COUNTED_GROUPS = """3 Dinos
+Ember Rex
+Cinderhorn Triceratops
+Tidefang Mosasaur
+
+3 Crystals
+Fire Crystal x2
+Water Crystal x1
+
+30 Cards
+Volcanic Eruption
+Wildfire Season
+High Tide
+Fire Breath x3
+Flame Lash x3
+Kindle x3
+Cinder Claws x3
+Torchtail Spike x3
+Obsidian Scale Plate x3
+Bubble Shield x3
+Coral Trident x3
+Riptide Pull x3
+"""
+
+
+def test_n_cards_over_the_cards_below_it_heads_them(era, check):
+    # "30 Cards" was read as the list's total, so the deck's 30 cards stayed among the
+    # crystals: 12 errors, one per card
+    result = check(era, ERA_COUNTED_GROUPS)
+    assert result.problems == []
+    assert result.legal
+
+
+@pytest.mark.parametrize("total", ["\n36 cards", "\n\n36 cards\n"])
+def test_n_cards_below_the_list_is_still_its_total(era, total):
+    text = ERA_COUNTED_GROUPS.replace("30 Cards\n", "Deck:\n")
+    assert parse_text(text + total, era).problems == []
+    (problem,) = parse_text(text + total.replace("36", "41"), era).problems
+    assert "'41 cards' is read as the list's own count of its cards" in problem.message
 
 
 def test_a_type_grouped_list_holds_the_same_deck_as_the_sectioned_one(shadow_era):
