@@ -401,6 +401,20 @@ def test_a_saved_deck_changed_then_reloaded_still_says_its_link_is_of_the_saved_
     expect(page.locator("#deck-save")).to_be_enabled()
 
 
+def test_escape_on_a_results_i_goes_back_to_the_search_box(page):
+    """The shortcuts say Esc goes back to the search box: from a result's "i" too, where
+    the arrow keys lead."""
+    open_builder(page, "era")
+    page.keyboard.press("/")
+    page.keyboard.type("tidefang")
+    expect(page.get_by_role("button", name="Add Tidefang Mosasaur (Dino)")).to_be_visible()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("button", name="Show Tidefang Mosasaur")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#search-q")).to_be_focused()
+
+
 def test_keyboard_alone_adds_and_removes_cards(page):
     open_builder(page, "era")
     page.keyboard.press("/")

@@ -1262,6 +1262,11 @@ el.results.addEventListener("keydown", (event) => {
     info.closest("li").querySelector("button.result").focus();
     return;
   }
+  if (info && event.key === "Escape") {
+    event.preventDefault();
+    el.query.focus();
+    return;
+  }
   const button = event.target.closest("button.result");
   if (!button) return;
   const buttons = shownResults();
