@@ -121,6 +121,18 @@ class EdgeRequest(Request):
     # werkzeug, asked for them, would refuse the default [::1] and any name sent in capitals.
     trusted_names: list[str] | None = None
 
+    def _get_file_stream(
+        self,
+        total_content_length: int | None,
+        content_type: str | None,
+        filename: str | None = None,
+        content_length: int | None = None,
+    ) -> IO[bytes]:
+        """A form's file, kept in memory: a body is at most ``max_content_length`` (an
+        upload's 4 MB), and werkzeug, refusing a form part way (more parts than it reads),
+        left the temporary files of the files it had read open, each a ResourceWarning."""
+        return BytesIO()
+
     @property  # type: ignore[override]
     def trusted_hosts(self) -> None:
         return None  # so werkzeug checks only that the Host's characters are valid

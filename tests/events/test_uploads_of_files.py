@@ -71,3 +71,22 @@ def test_the_form_lets_the_organizer_pick_decklist_files(client, event):
     field = page.split('id="upload"', 1)[1].split(">", 1)[0]
     assert " multiple" in field
     assert ".txt" in field
+
+
+def test_a_thousand_files_picked_at_once_are_read_and_more_are_refused_as_too_many(client, event):
+    # A thousand files (the most an upload holds) and the form's token are 1,001 parts of the
+    # form, one more than werkzeug reads by default: they were refused as "larger than the
+    # 4 MB one upload may be", a few hundred KB, nothing saying how many files may be sent.
+    files = [(f"Player {n}.txt", b"1 Ember Rex\n") for n in range(1_000)]
+    status, page = upload_files(client, event, *files)
+    assert status == 200, page
+    assert "1000 lists stored from 1000 files." in page
+    status, page = upload_files(client, event, *files, ("One More.txt", b"1 Ember Rex\n"))
+    assert "an upload is at most 1000 files" in page
+    many = [(f"Extra {n}.txt", b"1 Ember Rex\n") for n in range(1_500)]
+    status, page = upload_files(client, event, *files, *many)
+    assert status == 413
+    assert "At most 1,000 files can be uploaded at once: nothing was stored." in page
+    assert "larger than" not in page
+    listed = client.get(event.url("/entries"), headers=event.admin).get_json()
+    assert listed["total"] == 1_000

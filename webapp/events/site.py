@@ -55,6 +55,7 @@ from .tokens import as_pasted
 bp = Blueprint("events", __name__, url_prefix="/events")
 
 UPLOAD_FORM_BYTES = uploads.MAX_UPLOAD_BYTES + 64 * 1024
+UPLOAD_FORM_FIELDS = 10  # besides the files: the CSRF token, with room
 # An upload larger than the form allows is read to its end, up to this, before it is refused.
 UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024
 
@@ -65,6 +66,9 @@ def upload_limit() -> None:
     if request.endpoint != "events.upload":
         return
     request.max_content_length = UPLOAD_FORM_BYTES
+    # The files an upload may hold, and the form's own fields: werkzeug reads 1,000 parts by
+    # default, which a thousand files picked at once and the form's token are past.
+    request.max_form_parts = uploads.MAX_MEMBERS + UPLOAD_FORM_FIELDS
     length = request.content_length
     if length is not None and length > UPLOAD_FORM_BYTES:
         drain_body()
@@ -134,11 +138,18 @@ def too_large(error: RequestEntityTooLarge):
         access = organizer(args["event_id"], args["token"])
     except DeckwrightError:
         return http_error(error)
-    limit = uploads.MAX_UPLOAD_BYTES // (1024 * 1024)
-    message = (
-        f"The file is larger than the {limit} MB one upload may be: nothing was stored."
-        " Upload it in parts (a CSV of fewer rows, or a zip of fewer files)."
-    )
+    length = request.content_length
+    if length is not None and length <= UPLOAD_FORM_BYTES:  # within the size: too many parts
+        message = (
+            f"At most {uploads.MAX_MEMBERS:,} files can be uploaded at once: nothing was"
+            " stored. Upload them in parts."
+        )
+    else:
+        limit = uploads.MAX_UPLOAD_BYTES // (1024 * 1024)
+        message = (
+            f"The file is larger than the {limit} MB one upload may be: nothing was stored."
+            " Upload it in parts (a CSV of fewer rows, or a zip of fewer files)."
+        )
     page, _status = _dashboard(access, args["token"], problems=[message])
     return page, error.code
 
