@@ -86,6 +86,7 @@ from .decklist_json import parse_mapping  # noqa: F401
 from .decklist_lines import (
     _ARROWED,
     _BAD_COUNT,
+    _BLANK,
     _CARD,
     _CARDS_COUNT,
     _COMMENTED,
@@ -208,6 +209,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     board_line, board_grouped = 0, False  # the board's header, and whether a group was said
     budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
     heads_all: bool | None = None  # whether the main section's header heads the whole list
+    # Below a header naming one section ("Hero:"), the line its group was last looked over
+    # from, and whether its cards so far all belong there (see _ends_section_group)
+    group_from, group_fits = 0, False
     # A line of the list is a line as editors count them; one holding another break (a paste
     # from a word processor or a web page: see _SOFT_BREAKS) is read as its parts, each under
     # the number of the line it is on.
@@ -243,6 +247,14 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if kind == _SKIP:
             if opening and stripped[:2] == "# " and _heads_as_name(lines, first, number):
                 _name_deck(deck, stripped[2:])
+            elif group_from and reading == _BLANK:
+                # "Hero:", its card, a blank line, then the deck's cards: see _ends_section_group
+                group_fits, ends = _ends_section_group(
+                    game, kept, kept_long, lines, place[1], group_from, number, group_fits
+                )
+                group_from = number if group_fits and not ends else 0
+                if ends:
+                    place = _BY_TYPE
             continue
         if kind == _NUMBERED_LINE:
             if as_places is None:
@@ -367,6 +379,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     board_line, board_grouped = number, False
                 place = target
                 on_board = place[0] == _BOARD
+                single = place[0] == _SECTION and place[1] is not None
+                group_from, group_fits = (number, True) if single else (0, False)
                 if rest is None and _DIGIT.search(stripped):
                     header = _counted_header(stripped)
                     if header is not None:
@@ -515,6 +529,57 @@ def _header_or_total(
         if below[0] in (_CARD, _UNKNOWN, _SEVERAL, _NUMBERED_LINE, _PLURAL_LINE, _DESCRIBED):
             return header
     return total
+
+
+def _ends_section_group(
+    game: Game,
+    kept: dict[str, tuple],
+    kept_long: dict[str, tuple],
+    lines: list[str],
+    section: str,
+    start: int,
+    number: int,
+    fits: bool,
+) -> tuple[bool, bool]:
+    """At line ``number``, a blank line below a header naming one section ("Hero:", "Regions:"
+    over their cards): whether the cards of lines ``start`` to ``number`` (all read) belong
+    to that section by type, as ``fits`` says of those above them, and whether the blank line
+    ends the section's group: a person reads the hero, a blank line, then the deck. It does
+    when every card above it belongs there and the next card below it belongs to another
+    section; the cards from there are placed by type, as with no header. Cards grouped by
+    blank lines within the section (dinos, a blank line, a dino) stay in it, and so do those
+    below a card listed there that belongs elsewhere (the player's own placing)."""
+    by_type, main = game.section_for_type, game.default_section
+    held = False
+    for raw in lines[start : number - 1]:
+        stripped = raw.strip()
+        reading = kept.get(stripped) or kept_long.get(stripped)
+        for card in _cards_of(reading):
+            held = True
+            fits = fits and by_type.get(card.type, main) == section
+    if not fits or not held:
+        return fits, False
+    for raw in lines[number:]:
+        reading = _reading_kept(game, kept, raw.strip())
+        if reading[0] == _SKIP:
+            continue
+        below = _cards_of(reading)
+        return fits, bool(below) and by_type.get(below[0].type, main) != section
+    return fits, False
+
+
+def _cards_of(reading: tuple | None) -> tuple:
+    """The cards a line's reading names as cards alone do ("4 Bad Wolf", "1. Bad Wolf", "Bad
+    Wolf, Pack Wolf"): none for a header, a comment or a problem."""
+    if reading is None:
+        return ()
+    if reading[0] == _NUMBERED_LINE:
+        reading = reading[2]
+    if reading[0] == _CARD:
+        return (reading[1],)
+    if reading[0] == _SEVERAL:
+        return tuple(each[1] for each in reading[1] if each[0] == _CARD)
+    return ()
 
 
 def _named_below(game: Game, kept: dict[str, tuple], lines: list[str], number: int, card) -> bool:

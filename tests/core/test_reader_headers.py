@@ -859,3 +859,49 @@ def test_misspelt_names_in_a_list_on_one_line_are_said_each_alone(era):
     assert "'Embr Rex'; did you mean Ember Rex?" in parsed.problems[0].message
     assert "'Fire Crystl'" in parsed.problems[1].message
     assert cards(parsed, "dinos") == [("Tidefang Mosasaur", 1)]
+
+
+@pytest.mark.parametrize("hero", ["Hero:\n1 Darkclaw", "Hero (1):\nDarkclaw", "## Hero\nDarkclaw"])
+def test_the_hero_a_blank_line_then_the_deck_holds_the_deck_below_the_hero(shadow_era, check, hero):
+    # A player reads the hero, a blank line, then the deck: the allies below are not heroes.
+    parsed = parse_text(f"{hero}\n\n4 Pack Wolf\n4 Bad Wolf\n", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "hero") == [("Darkclaw", 1)]
+    assert cards(parsed, "deck") == [("Pack Wolf", 4), ("Bad Wolf", 4)]
+    rules = {p.rule for p in check(shadow_era, f"{hero}\n\n4 Pack Wolf\n").problems}
+    assert "se-hero-is-a-hero" not in rules
+
+
+def test_the_regions_a_blank_line_then_the_main_deck_holds_the_main_deck(arcmage, check):
+    main = example("arcmage-legal.txt").split("Main Deck:\n")[1].split("\n\nRegion")[0]
+    text = f"Regions:\nPlymouth\nLake of Fire\n\n{main}\n"
+    parsed = parse_text(text, arcmage)
+    assert parsed.problems == []
+    assert cards(parsed, "regions") == [("Plymouth", 1), ("Lake of Fire", 1)]
+    assert parsed.deck.size("deck") == 60
+    assert check(arcmage, text).legal
+
+
+def test_groups_split_by_blank_lines_within_one_section_stay_in_it(era, shadow_era, arcmage):
+    # The dinos a blank line apart are still dinos; regions a blank line apart still regions.
+    parsed = parse_text("Dinos:\n1 Ember Rex\n\n1 Tidefang Mosasaur\n\nDeck:\n3 Kindle", era)
+    assert cards(parsed, "dinos") == [("Ember Rex", 1), ("Tidefang Mosasaur", 1)]
+    parsed = parse_text("Regions:\nPlymouth\n\nWarren\n\n4 Kolibri", arcmage)
+    assert cards(parsed, "regions") == [("Plymouth", 1), ("Warren", 1)]
+    assert cards(parsed, "deck") == [("Kolibri", 4)]
+    # Shadow Era's "Deck:" holds the allies, a blank line, then the abilities.
+    parsed = parse_text("Hero:\nDarkclaw\n\nDeck:\n4 Bad Wolf\n\n4 Full Moon", shadow_era)
+    assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Full Moon", 4)]
+
+
+def test_a_card_misplaced_under_a_section_before_a_blank_line_keeps_the_rest_there(shadow_era, era):
+    # Cards that already did not fit the header's section: the player listed the part as
+    # they meant it, and a blank line does not move what follows.
+    parsed = parse_text("Hero:\nDarkclaw\n4 Bad Wolf\n\n4 Pack Wolf", shadow_era)
+    assert cards(parsed, "hero") == [("Darkclaw", 1), ("Bad Wolf", 4), ("Pack Wolf", 4)]
+    # and a board's cards after a blank line stay on the board
+    parsed = parse_text("3 Kindle\nSideboard:\n2 Ember Rex\n\n2 Fire Crystal", era)
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [
+        ("Ember Rex", 2),
+        ("Fire Crystal", 2),
+    ]
