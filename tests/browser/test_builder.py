@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.builder import deck_rows, example, import_list, open_builder, save_deck, settle
+from tests.browser.builder import (
+    deck_rows,
+    example,
+    import_list,
+    new_event,
+    open_builder,
+    save_deck,
+    settle,
+)
 from tests.decisions import ALTERNATIVE, ALTERNATIVE_NAME, ALTERNATIVE_RULE, READING, REASON
 
 pytestmark = pytest.mark.browser
@@ -132,6 +140,22 @@ def test_a_pasted_list_with_lines_not_read_is_back_after_a_reload(page):
     settle(other)
     assert other.input_value("#import-text") == ""
     other.close()
+
+
+def test_a_list_pasted_in_an_events_builder_is_not_there_for_the_next_player(page, context):
+    """On a phone passed from player to player the event's builder opens anew in the same
+    tab: the list the one before pasted is theirs, not the next player's to find."""
+    event_id = new_event(context, "Shared Phone Cup")["event"]["id"]
+    address = f"/games/era/build?event={event_id}"
+    page.goto(address)
+    expect(page.locator("#submit-state")).not_to_contain_text("Loading")
+    settle(page)
+    page.fill("#import-text", example("era-legal"))
+    page.goto(address)
+    expect(page.locator("#submit-state")).not_to_contain_text("Loading")
+    settle(page)
+    assert page.input_value("#import-text") == ""
+    expect(page.locator("#import-report")).to_be_empty()
 
 
 def test_lines_the_reader_read_with_a_warning_are_notes_not_unread_lines(page):

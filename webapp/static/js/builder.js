@@ -1327,7 +1327,7 @@ async function importList() {
     const fixes = json ? [] : closeMatchFixes(text, unreadLines(result));
     if (fixes.length) {
       el.importText.value = fixes.text;
-      keepPasted(game.id, fixes.text);
+      keepPaste(fixes.text);
       result = await readList(fixes.text);
     }
     if (result.deck.name && !el.name.value.trim()) el.name.value = result.deck.name;
@@ -1535,6 +1535,15 @@ function renderImportReport(result, fixes = []) {
 }
 
 /**
+ * Keep what is pasted in the import box with this tab. Not for an event: the next player on
+ * a shared phone opens the event's builder anew in the same tab, and must not find the list
+ * the one before pasted (the event's panel keeps a list not yet sent its own way).
+ */
+function keepPaste(text) {
+  if (!EVENT) keepPasted(game.id, text);
+}
+
+/**
  * Put a suggested name on the line that named no card, and import the list again. The button
  * pressed goes with the report it was in: the keyboard's place moves to the next line still to
  * put right, or to the report's first line when none is left.
@@ -1546,7 +1555,7 @@ async function useSuggestion(problem, name) {
   if (index < 0 || index >= lines.length || !typed) return;
   lines[index] = lines[index].replace(typed, name);
   el.importText.value = lines.join("\n");
-  keepPasted(game.id, el.importText.value);
+  keepPaste(el.importText.value);
   await importList();
   const next = el.importReport.querySelector("button.suggestion");
   const lead = el.importReport.firstElementChild;
@@ -1558,15 +1567,15 @@ async function useSuggestion(problem, name) {
 }
 
 el.importButton.addEventListener("click", importList);
-el.importText.addEventListener("input", () => keepPasted(game.id, el.importText.value));
+el.importText.addEventListener("input", () => keepPaste(el.importText.value));
 fileOpener(document.querySelector("[data-file-import]"), el.importText, {
   opened: () => {
-    keepPasted(game.id, el.importText.value);
+    keepPaste(el.importText.value);
     return importList();
   },
 });
 // What was pasted here before a reload is back (the deck itself is back through the draft).
-if (!el.importText.value && loadPasted(game.id)) {
+if (!EVENT && !el.importText.value && loadPasted(game.id)) {
   el.importText.value = loadPasted(game.id);
   el.importReport.replaceChildren(
     h("p", { class: "import-kept" }, "The list you pasted is back above: Import reads it again and lists the lines it cannot read."),
