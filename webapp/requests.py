@@ -268,8 +268,9 @@ def parse_json(text: str) -> Any:
     """JSON text as a value: malformed JSON a 400 saying where, and nothing unbounded."""
     try:
         if text.startswith("\ufeff"):
-            # As json.loads refuses it.
-            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+            # The byte order mark a file saved by Notepad or PowerShell starts with, sent
+            # with it: RFC 8259 lets a reader ignore it, and it is no part of the JSON.
+            text = text[1:]
         value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise ApiError(

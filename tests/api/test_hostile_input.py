@@ -361,3 +361,19 @@ def test_a_content_encoding_of_identity_or_on_no_body_changes_nothing(client):
     )
     assert answer.status_code == 200
     assert client.get("/api/v1/games", headers={"Content-Encoding": "gzip"}).status_code == 200
+
+
+def test_a_json_body_saved_with_a_byte_order_mark_is_read_as_its_json(client):
+    # Notepad (before 2019) and PowerShell 5's Set-Content -Encoding UTF8 save a UTF-8 BOM:
+    # `curl --data @deck.json` then sent it, refused in Python's words ("Unexpected UTF-8
+    # BOM (decode using utf-8-sig)"). RFC 8259 lets a reader ignore it; the JSON is the same.
+    deck = {"sections": {"deck": [{"card": "Kindle", "count": 3}]}}
+    plain = client.post(VALIDATE, data=json.dumps(deck), content_type="application/json")
+    marked = client.post(
+        VALIDATE, data="\ufeff" + json.dumps(deck), content_type="application/json"
+    )
+    assert marked.status_code == plain.status_code == 200, marked.get_data(as_text=True)
+    assert marked.get_json() == plain.get_json()
+    # Only the one mark a file starts with: a second is no JSON.
+    twice = client.post(VALIDATE, data="\ufeff\ufeff{}", content_type="application/json")
+    assert error_of(twice, 400)["code"] == "malformed-json"
