@@ -3,7 +3,10 @@
 A card fits when one more copy of it, added to the section its type belongs in,
 breaks no rule of the format that names that card: the leader's restrictions,
 legal sets, banned lists, copy limits. Rules about the deck as a whole (its size)
-name no card and so never hide one: a deck is built a card at a time.
+name no card and so never hide one: a deck is built a card at a time. For the same
+reason a card that asks for other cards the deck lacks (a Henchman it creates, in a
+format that requires it) fits when those cards can be added in turn: they are tried
+with it, held to the same rules, and a problem of theirs (a banned card) hides it.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from datetime import date
 from cardpool import Card
 
 from .deck import Deck
-from .engine import compiled
+from .engine import CompiledFormat, compiled
 from .problems import ERROR, Problem
+from .rules import Rule
 
 
 def misfits(
@@ -25,15 +29,47 @@ def misfits(
     """For each card's id: ``None`` when a copy more fits the deck, else the first error
     that the copy more brings and that names the card."""
     rules = compiled(deck.game, format_id)
+    by_id = {rule.id: rule for rule in rules.rules}
     answer: dict[str, Problem | None] = {}
     for card in cards:
         trial = _copy(deck)
         trial.add(deck.game.section_for_card(card), card)
-        found = rules.validate(trial, as_of).problems
-        answer[card.id] = next(
-            (p for p in found if p.severity == ERROR and card.name in p.cards), None
-        )
+        answer[card.id] = _misfit(rules, by_id, trial, card, as_of)
     return answer
+
+
+def _misfit(
+    rules: CompiledFormat, by_id: dict[str, Rule], trial: Deck, card: Card, as_of: date | None
+) -> Problem | None:
+    """The first error naming the card (or a card added for it) that adding cards cannot
+    meet, or None. An error a rule can meet by adding cards (``Rule.additions``: the
+    Henchmen a card creates) has them added to the trial deck, checked again with them."""
+    asked = {card.name}
+    added: set[tuple[str, str]] = set()
+    while True:
+        errors = [
+            p
+            for p in rules.validate(trial, as_of).problems
+            if p.severity == ERROR and asked.intersection(p.cards)
+        ]
+        if not errors:
+            return None
+        wanted = [(p, by_id[p.rule].additions(p) if p.rule in by_id else None) for p in errors]
+        unmet = next((p for p, additions in wanted if additions is None), None)
+        if unmet is not None:
+            return unmet
+        new = {
+            (section_id, more.identity): (section_id, more)
+            for _, additions in wanted
+            for section_id, more in additions
+            if (section_id, more.identity) not in added
+        }
+        if not new:  # nothing more to add: the cards asked for do not meet it
+            return errors[0]
+        for key, (section_id, more) in new.items():
+            added.add(key)
+            asked.add(more.name)
+            trial.add(section_id, more)
 
 
 @dataclass(frozen=True)

@@ -38,3 +38,30 @@ def test_an_unknown_format_is_a_404(client):
         json={"sections": HERO, "cards": ["se022"], "format": "nope"},
     )
     assert answer.status_code == 404
+
+
+def test_a_maniac_fits_before_the_henchmen_it_creates(client):
+    """ERUMA's "Henchmen required": Gretel's Rat and Bear are added after her, so she fits a
+    deck without them; a second Gretel breaks the copy limit and does not."""
+    answer = client.post(
+        "/api/v1/games/eruma/fits",
+        json={
+            "format": "henchmen-required",
+            "sections": {"deck": [{"card": "Charlotte", "count": 1}]},
+            "cards": ["085-gretel"],
+        },
+    )
+    assert answer.status_code == 200
+    assert answer.get_json()["cards"] == [
+        {"id": "085-gretel", "fits": True, "reason": None, "rule": None}
+    ]
+    again = client.post(
+        "/api/v1/games/eruma/fits",
+        json={
+            "format": "henchmen-required",
+            "sections": {"deck": [{"card": "Gretel", "count": 1}]},
+            "cards": ["085-gretel"],
+        },
+    )
+    (gretel,) = again.get_json()["cards"]
+    assert (gretel["fits"], gretel["rule"]) == (False, "eruma-one-copy")

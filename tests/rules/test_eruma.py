@@ -17,6 +17,7 @@ import yaml
 from cardpool import check_pools, convert, default_pool_dir
 from tests.helpers import changed, decklist, rule_ids
 from validator import parse_mapping, parse_text, validate
+from validator.fits import misfits
 
 # 15 different Outlaws of the designer's list, 3 of them Maniacs, and the Henchmen those
 # Maniacs create (Endora's Pumpkin creates Borobo in its turn).
@@ -502,6 +503,43 @@ def test_eruma_other_reading_missing_henchmen_make_a_deck_illegal(eruma, check):
         " Pumpkin creates Borobo, but your Extra Deck has no Borobo",
     ]
     assert check(eruma, eruma_deck(), "henchmen-required").problems == []
+
+
+def _fitting(game, text: str, *names: str) -> dict[str, str | None]:
+    """The builder's "fits my deck" in Henchmen required: None, or the rule a copy breaks."""
+    deck = parse_text(text, game).deck
+    cards = [game.find_card(name) for name in names]
+    found = misfits(deck, "henchmen-required", None, cards)
+    return {card.name: found[card.id] and found[card.id].rule for card in cards}
+
+
+def test_eruma_other_reading_a_maniac_fits_before_its_henchmen(eruma, pool_variant):
+    """“When a card's power tells you to summon a Henchman, you must take the card with the
+    matching name from your Extra Deck”
+
+    Read as a requirement, it is met by adding the Henchmen: Gretel fits a deck that has no
+    Rat or Bear yet (she was hidden from "fits my deck" until they were added first), and
+    so does Endora, whose Pumpkin creates Borobo. A Henchman that cannot be added (banned
+    here, in a copy of the pool) hides the Maniac who creates it."""
+    charlotte = decklist({"Deck": [(1, "Charlotte")]})
+    assert _fitting(eruma, charlotte, "Gretel", "Lazarus", "Endora") == {
+        "Gretel": None,
+        "Lazarus": None,
+        "Endora": None,
+    }
+
+    def ban_zombie(data):
+        strict = next(f for f in data["formats"] if f["id"] == "henchmen-required")
+        strict["banlists"] = [{"date": "2024-01-01", "banned": ["Zombie"]}]
+        strict["rules"].append(
+            {"id": "banned", "check": "banlist", "title": "Banned", "cite": "A house rule."}
+        )
+
+    banned = pool_variant("eruma", edit_game=ban_zombie)
+    assert _fitting(banned, charlotte, "Gretel", "Lazarus") == {
+        "Gretel": None,
+        "Lazarus": "banned",
+    }
 
 
 def test_eruma_only_maniacs_can_summon_henchman_cards(eruma):

@@ -360,6 +360,14 @@ class Rule:
         """The rule in words, for listings of a format's rules."""
         return self.title
 
+    def additions(self, problem: Problem) -> list[tuple[str, Card]] | None:
+        """The cards that, added to the deck, meet ``problem``, each with the section it goes
+        in; None when adding cards cannot (a card there is too much of, or one out of place).
+
+        The builder's "fits my deck" does not hold such a problem against the card that asks
+        for them, so long as they can be added in turn: a deck is built a card at a time."""
+        return None
+
     def problem(
         self,
         detail: str,

@@ -46,6 +46,13 @@ class References(Rule):
                 )
         return found
 
+    def additions(self, problem):
+        """The cards named and missing: each goes in the target section."""
+        missing = [self.game.find_card(n) for n in problem.expected if n not in problem.actual]
+        if not missing or None in missing:
+            return None
+        return [(self.target, card) for card in missing]
+
 
 def _identity(game, name: str) -> str | None:
     card = game.find_card(name)
