@@ -315,7 +315,17 @@ def deckwright_error(error: DeckwrightError):
     status = errors.status_of(error)
     titles = {404: "Not found", 410: "Deleted", 503: "Not available"}
     title = titles.get(status, "Something is wrong with this request")
-    return error_page(status, title, errors.message_of(error))
+    return error_page(status, title, as_sentence(errors.message_of(error)))
+
+
+def as_sentence(message: str) -> str:
+    """A library message, written to be part of another ('no saved deck has the id 'x''),
+    as the page's sentence of its own: a capital first and a full stop last."""
+    message = message.strip()
+    if not message:
+        return message
+    message = message[0].upper() + message[1:]
+    return message if message[-1] in ".!?" else f"{message}."
 
 
 def http_error(error: HTTPException):

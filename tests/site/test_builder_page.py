@@ -130,4 +130,4 @@ def test_unknown_share_link_is_an_html_404(client):
     response = client.get("/decks/no-such-deck")
     assert response.status_code == 404
     assert response.mimetype == "text/html"
-    assert "no saved deck has the id" in response.get_data(as_text=True)
+    assert "No saved deck has the id" in response.get_data(as_text=True)

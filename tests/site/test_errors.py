@@ -45,3 +45,12 @@ def test_error_page_escapes_the_address(client):
     page = response.get_data(as_text=True)
     assert "<script>x" not in page
     assert "&lt;script&gt;x" in page
+
+
+def test_a_library_errors_page_says_it_as_a_sentence(client):
+    """'no saved deck has the id 'x'' is written to be part of another message; on a page
+    of its own it starts with a capital and ends with a full stop."""
+    page = client.get("/decks/no-such-deck").get_data(as_text=True)
+    assert '<p class="lead">No saved deck has the id &#39;no-such-deck&#39;.</p>' in page
+    page = client.get("/games/chess/cards").get_data(as_text=True)
+    assert '<p class="lead">No game &#39;chess&#39;' in page
