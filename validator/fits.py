@@ -46,12 +46,14 @@ def _misfit(
     Henchmen a card creates) has them added to the trial deck, checked again with them."""
     asked = {card.name}
     added: set[tuple[str, str]] = set()
+    broken: set[str] | None = None  # the rules the deck breaks with the card alone
     while True:
-        errors = [
-            p
-            for p in rules.validate(trial, as_of).problems
-            if p.severity == ERROR and asked.intersection(p.cards)
-        ]
+        found = [p for p in rules.validate(trial, as_of).problems if p.severity == ERROR]
+        errors = [p for p in found if asked.intersection(p.cards)]
+        if broken is None:
+            broken = {p.rule for p in found}
+        elif newly := next((p for p in found if p.rule not in broken and p not in errors), None):
+            return newly  # what was added for it breaks a rule (a section over its size)
         if not errors:
             return None
         wanted = [(p, by_id[p.rule].additions(p) if p.rule in by_id else None) for p in errors]

@@ -519,8 +519,9 @@ def test_eruma_other_reading_a_maniac_fits_before_its_henchmen(eruma, pool_varia
 
     Read as a requirement, it is met by adding the Henchmen: Gretel fits a deck that has no
     Rat or Bear yet (she was hidden from "fits my deck" until they were added first), and
-    so does Endora, whose Pumpkin creates Borobo. A Henchman that cannot be added (banned
-    here, in a copy of the pool) hides the Maniac who creates it."""
+    so does Endora, whose Pumpkin creates Borobo. Henchmen that cannot be added (banned, or
+    more than the Extra Deck may hold, in copies of the pool) hide the Maniac who creates
+    them."""
     charlotte = decklist({"Deck": [(1, "Charlotte")]})
     assert _fitting(eruma, charlotte, "Gretel", "Lazarus", "Endora") == {
         "Gretel": None,
@@ -528,17 +529,31 @@ def test_eruma_other_reading_a_maniac_fits_before_its_henchmen(eruma, pool_varia
         "Endora": None,
     }
 
-    def ban_zombie(data):
+    def ban_zombie_and_keep_two_henchmen(data):
         strict = next(f for f in data["formats"] if f["id"] == "henchmen-required")
         strict["banlists"] = [{"date": "2024-01-01", "banned": ["Zombie"]}]
-        strict["rules"].append(
-            {"id": "banned", "check": "banlist", "title": "Banned", "cite": "A house rule."}
-        )
+        strict["rules"] += [
+            {"id": "banned", "check": "banlist", "title": "Banned", "cite": "A house rule."},
+            {
+                "id": "two-henchmen",
+                "check": "section-size",
+                "section": "extra",
+                "max": 2,
+                "title": "Two Henchmen",
+                "cite": "A house rule.",
+            },
+        ]
 
-    banned = pool_variant("eruma", edit_game=ban_zombie)
-    assert _fitting(banned, charlotte, "Gretel", "Lazarus") == {
-        "Gretel": None,
+    # Zombie is banned; beside a Shark, Rat and Bear (or Pumpkin and its Borobo) are one
+    # Henchman too many for an Extra Deck of two, and Illusion is not.
+    strict = pool_variant("eruma", edit_game=ban_zombie_and_keep_two_henchmen)
+    shark = decklist({"Deck": [(1, "Charlotte")], "Extra Deck": [(1, "Shark")]})
+    assert _fitting(strict, shark, "Lazarus", "Gretel", "Endora", "Russula", "Marvaud") == {
         "Lazarus": "banned",
+        "Gretel": "two-henchmen",
+        "Endora": "two-henchmen",
+        "Russula": None,
+        "Marvaud": None,
     }
 
 
