@@ -43,6 +43,15 @@ def test_the_confirmation_says_what_goes_and_a_get_deletes_nothing(alice):
     assert alice.get(f"/decks/{first}").status_code == 200
 
 
+def test_the_confirmation_of_a_deck_of_one_version_says_when_it_was_saved(alice):
+    """'saved from 11:55 to 11:55' said one moment as a span."""
+    deck_id = save(alice, "Fire Rush")
+    page = alice.get(f"/account/decks/{deck_id}/delete").get_data(as_text=True)
+    words = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    assert re.search(r"its one version, saved \d{4}-\d\d-\d\d \d\d:\d\d UTC\.", words)
+    assert "saved from 2" not in words
+
+
 def test_deleting_a_deck_takes_every_version_and_its_links_say_so(app, alice):
     first = save(alice, "Fire Rush")
     second = save(alice, "Fire Rush v2", parent=first)
