@@ -213,7 +213,13 @@ def _operation(
         if op.body is not None:
             content["application/json"] = {"schema": op.body}
         if op.text_body:
-            content["text/plain"] = {"schema": {"type": "string"}}
+            content["text/plain"] = {
+                "schema": {
+                    "type": "string",
+                    "description": "A decklist in UTF-8, or in the charset the Content-Type"
+                    " declares: windows-1252 (iso-8859-1 read as it), or utf-16.",
+                }
+            }
         operation["requestBody"] = {"required": True, "content": content}
     return operation
 

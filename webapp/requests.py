@@ -72,6 +72,36 @@ def decode(data: bytes, where: str) -> str:
     return text
 
 
+# The charsets other than UTF-8 a text body (text/plain) is read in when its Content-Type
+# declares one, by their names in lower case: the codec each is read with. ISO-8859-1 and
+# ASCII are read as Windows-1252, as browsers read them (the WHATWG Encoding Standard).
+TEXT_CHARSETS = {
+    "windows-1252": "cp1252",
+    "cp1252": "cp1252",
+    "iso-8859-1": "cp1252",
+    "latin1": "cp1252",
+    "us-ascii": "cp1252",
+    "utf-16": "utf-16",
+    "utf-16le": "utf-16-le",
+    "utf-16be": "utf-16-be",
+}
+
+
+def decode_declared(data: bytes, charset: str | None, where: str) -> str:
+    """A text body in the charset its Content-Type declares (one of :data:`TEXT_CHARSETS`),
+    refused naming that charset when it is not; with none of those declared, as UTF-8."""
+    codec = TEXT_CHARSETS.get((charset or "").strip().lower())
+    if codec is None:
+        return decode(data, where)
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        raise unreadable(
+            where, f"is not valid {charset.strip()} text, the charset it declares"
+        ) from None
+    return check_text(text, where)
+
+
 def check_text(text: str, where: str) -> str:
     """``text`` unless it holds a lone surrogate (from a JSON escape such as ``\\ud800``) or
     a NUL (``\\u0000``, ``%00``)."""
@@ -170,7 +200,11 @@ class EdgeRequest(Request):
             data = self._whole_body(cache)
         if data is None:
             data = super().get_data(cache=cache, as_text=False, parse_form_data=parse_form_data)
-        return decode(data, "the body") if as_text else data
+        if not as_text:
+            return data
+        if self.mimetype == "text/plain":  # JSON is UTF-8 whatever its charset says (RFC 8259)
+            return decode_declared(data, self.mimetype_params.get("charset"), "the body")
+        return decode(data, "the body")
 
     def _whole_body(self, cache: bool) -> bytes | None:
         """A body of a stated length within the limit, read by one call to the server's

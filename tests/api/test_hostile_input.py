@@ -377,3 +377,28 @@ def test_a_json_body_saved_with_a_byte_order_mark_is_read_as_its_json(client):
     # Only the one mark a file starts with: a second is no JSON.
     twice = client.post(VALIDATE, data="\ufeff\ufeff{}", content_type="application/json")
     assert error_of(twice, 400)["code"] == "malformed-json"
+
+
+@pytest.mark.parametrize(
+    ("charset", "codec"),
+    [("windows-1252", "cp1252"), ("ISO-8859-1", "cp1252"), ("utf-16", "utf-16")],
+)
+def test_a_text_list_is_read_in_the_charset_its_content_type_declares(client, charset, codec):
+    # Declared and ignored, "Renée’s Card" in Windows-1252 was refused as "not valid UTF-8
+    # text", as if the charset had not been said. ISO-8859-1 is read as browsers read it.
+    body = "3 Kindle\n1 Renée’s Card\n".encode(codec)
+    answer = client.post(VALIDATE, data=body, content_type=f"text/plain; charset={charset}")
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    messages = [p["message"] for p in answer.get_json()["problems"]]
+    assert any("Renée’s Card" in message for message in messages), messages
+
+
+def test_text_not_in_the_charset_it_declares_is_refused_naming_that_charset(client):
+    answer = client.post(
+        VALIDATE, data=b"1 Kindle\x81\n", content_type="text/plain; charset=windows-1252"
+    )
+    error = error_of(answer, 400)
+    assert error["message"] == "the body is not valid windows-1252 text, the charset it declares"
+    # A charset no server reads text in is not taken at its word: the body is read as UTF-8.
+    odd = client.post(VALIDATE, data=b"3 Kindle\n", content_type="text/plain; charset=base64")
+    assert odd.status_code == 200
