@@ -109,6 +109,7 @@ from .decklist_lines import (
     _ZERO,
     MAX_BLANK_RUN,  # noqa: F401
     MAX_LINE_PARTS,  # noqa: F401
+    _read_by_value,
     _read_line,
     _read_plain,
     _readings,
@@ -349,8 +350,27 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     _take(game, deck, problems, each, target or _BY_TYPE, number, stripped, budget)
             continue
         where = place
+        single = place[0] == _SECTION and place[1] is not None and not on_board
+        if kind == _UNKNOWN and single:
+            # "2 Fire" below "Crystals:": the one crystal whose element is Fire (_read_by_value)
+            reading = _by_value(game, place[1], stripped, reading[1]) or reading
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
+            # (a heading, "# Shadow Wulven", over none is a comment as other headings are)
+            heading = stripped[:1] in ("#", "/")
+            if target == _BY_TYPE and rest is None and not line_only and not (on_board or heading):
+                below = _heads_no_card(game, kept, lines, number, label)
+                if below is not None:
+                    # "Fire" below "Crystals:" over no card: the one Fire crystal; any other
+                    # group over none is said (with a count, _header_count says it)
+                    header = _counted_header(stripped) if _DIGIT.search(stripped) else None
+                    shown = f"{header[1]} {label}" if header else label
+                    valued = _by_value(game, place[1], shown) if single else None
+                    if valued is not None:
+                        _take(game, deck, problems, valued, place, number, stripped, budget)
+                        continue
+                    if header is None:
+                        problems.append(_empty_group(game, number, label, below))
             if target is None:
                 problems.append(_unknown_section(game, number, label))
                 target = _BY_TYPE
@@ -390,6 +410,11 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if rest is None:
                 continue
             reading = rest
+            if reading[0] == _UNKNOWN and where[0] == _SECTION and where[1] is not None:
+                # "Crystals: 2x Fire, 1x Water"
+                after = _LABELLED.match(stripped)
+                texts = (after.group(2), reading[1]) if after else (reading[1],)
+                reading = _by_value(game, where[1], *texts) or reading
         if reading[0] == _SEVERAL:
             for each in reading[1]:
                 _take(game, deck, problems, each, where, number, stripped, budget)
@@ -580,6 +605,52 @@ def _cards_of(reading: tuple | None) -> tuple:
     if reading[0] == _SEVERAL:
         return tuple(each[1] for each in reading[1] if each[0] == _CARD)
     return ()
+
+
+def _by_value(game: Game, section: str, *texts: str) -> tuple | None:
+    """The first of ``texts`` read below a header of ``section`` as cards named by a value
+    one card of that section alone has (see _read_by_value), or None."""
+    for text in texts:
+        reading = _read_by_value(game, section, text)
+        if reading is not None:
+            return reading
+    return None
+
+
+def _heads_no_card(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, label: str
+) -> str | None:
+    """Whether the group header on line ``number`` ("Fire", "Allies:") heads no card: what
+    comes below it instead ("the list ends there", or the header below it), or None when
+    cards or other lines follow it. A group of another kind below it is a group within it
+    ("Shadow:" over "Allies (4):" and their cards)."""
+    lexicon = _lexicon(game)
+    kind = lexicon.group_kind(name_key(label))
+    for raw in lines[number:]:
+        reading = _reading_kept(game, kept, raw.strip())
+        if reading[0] == _SKIP:
+            continue
+        if reading[0] != _HEADER or reading[4]:
+            return None
+        _, target, below, rest, _ = reading
+        key = name_key(below)
+        whole = key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys
+        if target == _BY_TYPE and rest is None and not whole:
+            other = lexicon.group_kind(key)
+            if other is None or other != kind:
+                return None
+        return f"the header {below!r} is right below it"
+    return "the list ends there"
+
+
+def _empty_group(game: Game, number: int, label: str, below: str) -> Problem:
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: {label!r} is read as a header grouping {game.short_name} cards, but"
+        f" no card is listed under it ({below}); if it is a card, write its full name",
+        number,
+        WARNING,
+    )
 
 
 def _named_below(game: Game, kept: dict[str, tuple], lines: list[str], number: int, card) -> bool:

@@ -66,19 +66,24 @@ class _Lexicon:
         self.set_keys = frozenset(name_key(code) for code in game.sets)
         # "Call of the Crystals": a set by its name, as deck sites write it after a card
         self.set_names = {name_key(s.name): code for code, s in game.sets.items() if s.name}
+        self.type_keys: set[str] = set()
         for card_type in game.card_types:
-            self.group_keys.add(name_key(card_type))
+            self.type_keys.add(name_key(card_type))
             # "Code" for "Active Code" and "Delayed Code": players group by the last word.
-            self.group_keys.add(name_key(card_type.split()[-1]))
+            self.type_keys.add(name_key(card_type.split()[-1]))
         # "Inferno:", "Shadow (12)", "Weapons": players group a list by what its cards are,
         # and a header naming a value of the game's own attributes is such a group.
+        self.value_keys: set[str] = set()
         for attribute in game.attributes.values():
             if not attribute.references:
-                self.group_keys.update(name_key(str(value)) for value in attribute.values)
-        self.group_keys.discard("")
+                self.value_keys.update(name_key(str(value)) for value in attribute.values)
+        self.type_keys.discard("")
+        self.value_keys.discard("")
+        self.group_keys = self.type_keys | self.value_keys
         self.whole_deck_keys = frozenset(name_key(label) for label in game.whole_deck_headers)
         self._game = weakref.ref(game)
         self._header_names: dict[str, str] | None = None
+        self._by_value: dict[str, dict[str, tuple | None]] = {}
 
     def header_names(self) -> dict[str, str]:
         """Every header the game's lists may use, by key: its sections (and their aliases),
@@ -99,6 +104,52 @@ class _Lexicon:
     def names_group(self, key: str) -> bool:
         """Whether a header key names a card type or an attribute value, singular or plural."""
         return any(form in self.group_keys for form in _singulars(key))
+
+    def group_kind(self, key: str) -> str | None:
+        """What a group's header key names: a card type ("Allies"), a value of an attribute
+        ("Fire", "Shadow"), or None when it is neither alone (both, or words of several)."""
+        forms = _singulars(key)
+        is_type = any(form in self.type_keys for form in forms)
+        is_value = any(form in self.value_keys for form in forms)
+        if is_type == is_value:
+            return None
+        return _TYPE_GROUP if is_type else _VALUE_GROUP
+
+    def card_of_value(self, section: str, key: str) -> tuple | None:
+        """The one card of ``section`` (by its type) with an attribute value whose key is
+        ``key`` ("Fire" among ERA's crystals: Fire Crystal), with the attribute: None when no
+        card of the section has it, or more than one card does."""
+        values = self._by_value.get(section)
+        if values is None:
+            values = self._by_value[section] = self._values_of(section)
+        return values.get(key)
+
+    def _values_of(self, section: str) -> dict[str, tuple | None]:
+        game = self._game()
+        if game is None:
+            return {}
+        by_type, main = game.section_for_type, game.default_section
+        attributes = [a for a in game.attributes.values() if a.values and not a.references]
+        found: dict[str, tuple | None] = {}
+        for card in game.cards:
+            if by_type.get(card.type, main) != section:
+                continue
+            for attribute in attributes:
+                held = card.get(attribute.name)
+                for value in held if isinstance(held, (list, tuple)) else (held,):
+                    if value is None or (key := name_key(str(value))) not in self.value_keys:
+                        continue
+                    known = found.get(key, ())
+                    if known == ():
+                        found[key] = (card, attribute, str(value))
+                    elif known is not None and known[0].identity != card.identity:
+                        found[key] = None  # two cards of the section have it: neither is meant
+        return found
+
+
+# What a group's header names (see _Lexicon.group_kind).
+_TYPE_GROUP = "type"
+_VALUE_GROUP = "value"
 
 
 def _plural(word: str) -> str:

@@ -410,8 +410,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 # "Dinos: Ember Rex / Tidefang Mosasaur": below a header, a slash or a plus
                 # lists cards (alone on a line, "Ember Rex / Tidefang" may be a list's title)
                 read = _read_split(game, rest, _SPLIT_WORDED) or read
-            if read[0] == _UNKNOWN and (further := _target(game, rest)) is not None:
-                # "Items - Weapons (4)": a header and the group within it, no card
+            if read[0] == _UNKNOWN and "," not in rest and (further := _target(game, rest)):
+                # "Items - Weapons (4)": a header and the group within it, no card (words split
+                # by commas list cards: "Crystals: Fire, Water", see _read_by_value)
                 inner = further if further[1] is not None else target
                 return (_HEADER, inner, _without_count(line), None, line_only)
             return (_HEADER, target, label, read, line_only)
@@ -515,6 +516,44 @@ def _or_plural_card(game: Game, header: tuple, line: str) -> tuple:
         return header
     card = _counted(found, _count(_DIGITS.search(count.group()).group()), label)
     return (_PLURAL_LINE, header, card) if card[0] == _CARD else header
+
+
+def _read_by_value(game: Game, section: str, text: str) -> tuple | None:
+    """What ``text`` lists below a header of ``section`` when it names a value of the game's
+    attributes held by one card of that section alone, with a count or not ("Fire", "2 Fire",
+    "Fire x2", "2x Fire, 1x Water" below ERA's Crystals): that card, said as read ("Fire":
+    Fire Crystal, the one crystal whose element is Fire). Cards named by their names may be
+    among them. None unless every part is read so."""
+    lexicon = _lexicon(game)
+    parts = text.split(",", MAX_LINE_PARTS)
+    if len(parts) > MAX_LINE_PARTS:
+        return None  # a line of more parts is read whole (see MAX_LINE_PARTS)
+    readings = []
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        reading = _read_entry(game, part)
+        if reading[0] == _UNKNOWN:
+            count, words = _split_count(part)
+            found = lexicon.card_of_value(section, name_key(words))
+            if found is None or count is None or not 0 < count <= MAX_COPIES_PER_LINE:
+                return None
+            card, attribute, value = found
+            card = game.cards_by_key.get(name_key(card.name), card)
+            noun = game.sections_by_id[section].noun
+            where = game.sections_by_id[section].name
+            note = (
+                f"{words!r} below {where} is read as {card.name}, the one {noun} whose"
+                f" {attribute.label.lower()} is {value}"
+            )
+            reading = (_CARD, card, False, (note,), count)
+        elif reading[0] != _CARD:
+            return None
+        readings.append(reading)
+    if not readings:
+        return None
+    return readings[0] if len(readings) == 1 else (_SEVERAL, tuple(readings))
 
 
 def _listed(game: Game, line: str) -> tuple | None:

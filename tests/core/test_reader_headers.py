@@ -905,3 +905,61 @@ def test_a_card_misplaced_under_a_section_before_a_blank_line_keeps_the_rest_the
         ("Ember Rex", 2),
         ("Fire Crystal", 2),
     ]
+
+
+ERA_DINOS = "Dinos:\nEmber Rex\nCinderhorn Triceratops\nTidefang Mosasaur\n"
+
+
+@pytest.mark.parametrize(
+    "crystals",
+    [
+        "Crystals:\nFire\nFire\nWater\n",
+        "Crystals:\n2 Fire\nWater\n",
+        "Crystals:\nFire x2\nWater\n",
+        "Crystals: Fire, Fire, Water\n",
+        "Crystals: 2x Fire, 1x Water\n",
+        "Crystals:\nFire (2)\nWater\n",
+    ],
+)
+def test_crystals_written_by_their_element_alone_are_those_crystals(era, crystals):
+    # "Fire" under Crystals: the one crystal whose element is Fire, said as read.
+    parsed = parse_text(ERA_DINOS + crystals, era)
+    totals: dict[str, int] = {}
+    for name, count in cards(parsed, "crystals"):
+        totals[name] = totals.get(name, 0) + count
+    assert totals == {"Fire Crystal": 2, "Water Crystal": 1}
+    said = list(parsed.problems)
+    assert said
+    assert all(p.severity == WARNING for p in said)
+    assert all("Fire Crystal" in p.message or "Water Crystal" in p.message for p in said)
+    assert "the one crystal whose element is Fire" in said[0].message
+
+
+def test_an_element_over_crystals_of_its_element_still_heads_them(era):
+    parsed = parse_text(ERA_DINOS + "Crystals:\nFire\n2 Fire Crystal\nWater\n1 Water Crystal", era)
+    assert parsed.problems == []
+    assert cards(parsed, "crystals") == [("Fire Crystal", 2), ("Water Crystal", 1)]
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Fire\nWater\n", "Water"),  # no section above: no crystal to read it as
+        ("3 Kindle\nActions:\nDeck:\n3 Fire Breath", "Actions"),
+        ("Allies:\nAbilities:\n4 Full Moon", "Allies"),
+        ("Hero:\nDarkclaw\n4 Full Moon\n\nAllies\n", "Allies"),
+    ],
+)
+def test_a_group_header_with_no_card_under_it_is_said(games, text, label):
+    game = games["shadow-era"] if "Full Moon" in text else games["era"]
+    parsed = parse_text(text, game)
+    said = [p for p in parsed.problems if repr(label) in p.message]
+    assert said
+    assert "no card" in said[0].message
+    assert said[0].severity == WARNING
+
+
+def test_a_group_within_a_group_heads_the_cards_below_both(shadow_era):
+    parsed = parse_text("Hero:\nDarkclaw\nShadow:\nAllies (4):\n4 Bad Wolf", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Bad Wolf", 4)]
