@@ -23,6 +23,8 @@ def test_an_event_created_while_logged_in_is_on_my_events(alice):
     assert f'data-event="{event_id}"' in page
     assert "<h2>Bound Cup</h2>" in page
     assert "you are the owner" in page
+    # The game as players know it, not the site's id for it.
+    assert '<p class="muted">ERA · deadline' in page
 
 
 def test_an_event_created_anonymously_belongs_to_no_account(app, alice):

@@ -476,11 +476,22 @@ def delete():
 # -- My events ------------------------------------------------------------------------------------
 
 
+def game_name(game_id: str) -> str:
+    """A game as players know it (Shadow Era, not shadow-era); its id when the pools no
+    longer hold it."""
+    try:
+        return current_app.extensions["deckwright.pools"].game(game_id).short_name
+    except DeckwrightError:
+        return game_id
+
+
 def events_page(account: store.Account, *, notices=(), problems=(), new_link=None, status=200):
+    mine = store.my_events(get_db(), account)
     return render_template(
         "accounts/events.html",
         account=account,
-        events=store.my_events(get_db(), account),
+        events=mine,
+        game_names={e.game: game_name(e.game) for e in mine},
         notices=notices,
         problems=problems,
         new_link=new_link,
