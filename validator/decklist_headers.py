@@ -77,6 +77,22 @@ class _Lexicon:
         for attribute in game.attributes.values():
             if not attribute.references:
                 self.value_keys.update(name_key(str(value)) for value in attribute.values)
+        # "Tokens", "Orcs:", "Beasts (4)": what cards are in the pool's own words, the values
+        # of an attribute players filter by with no list of values (Arcmage's subtypes, "Orc
+        # Token", each word a subtype; RYFT's being types). A header of one of them alone
+        # groups (words of a title, "Decklist - birds & flowers", join none).
+        self.free_keys: set[str] = set()
+        free = [
+            a.name
+            for a in game.attributes.values()
+            if a.filter and not a.values and not a.references and a.kind in ("text", "list")
+        ]
+        for card in game.cards if free else ():
+            for name in free:
+                held = card.get(name)
+                for value in held if isinstance(held, (list, tuple)) else (held,):
+                    if isinstance(value, str):
+                        self.free_keys.update(name_key(word) for word in value.split())
         self.type_keys.discard("")
         self.value_keys.discard("")
         self.group_keys = self.type_keys | self.value_keys
@@ -105,12 +121,16 @@ class _Lexicon:
         """Whether a header key names a card type or an attribute value, singular or plural."""
         return any(form in self.group_keys for form in _singulars(key))
 
+    def names_free_group(self, key: str) -> bool:
+        """Whether a header key names what cards are in the pool's own words ("Tokens")."""
+        return any(form in self.free_keys for form in _singulars(key))
+
     def group_kind(self, key: str) -> str | None:
         """What a group's header key names: a card type ("Allies"), a value of an attribute
         ("Fire", "Shadow"), or None when it is neither alone (both, or words of several)."""
         forms = _singulars(key)
         is_type = any(form in self.type_keys for form in forms)
-        is_value = any(form in self.value_keys for form in forms)
+        is_value = any(form in self.value_keys or form in self.free_keys for form in forms)
         if is_type == is_value:
             return None
         return _TYPE_GROUP if is_type else _VALUE_GROUP
@@ -207,7 +227,7 @@ _JOINED = re.compile(r"\s*[/&+]\s*|\s+(?i:and)\s+")
 MAX_JOINED = 4
 
 
-def _target(game: Game, label: str) -> tuple | None:
+def _target(game: Game, label: str, free: bool = True) -> tuple | None:
     """Where a header sends its cards, or None when it names nothing the game knows.
 
     The game's own section names and aliases come first, so a game whose YAML has a
@@ -215,7 +235,8 @@ def _target(game: Game, label: str) -> tuple | None:
     is written is tried without a last word "cards" ("Hero Cards") and without a note in
     brackets ("Extra Deck (Henchmen)"), then by that note ("Henchmen (Extra Deck)" is read
     by its first words, which name a type, before the note); and words that each name a
-    group ("Inferno Code") are a group too.
+    group ("Inferno Code") are a group too. What cards are in the pool's own words ("Tokens",
+    see _Lexicon) is a group when it is the header's word alone (``free``), not beside others.
     """
     label = _without_count(label)
     forms = [label]
@@ -223,10 +244,10 @@ def _target(game: Game, label: str) -> tuple | None:
     if noted is not None:
         forms.extend(noted)
     for form in forms:
-        found = _named_target(game, form)
+        found = _named_target(game, form, free)
         words = form.split()
         if found is None and len(words) > 1 and words[-1].lower() in ("card", "cards"):
-            found = _named_target(game, " ".join(words[:-1]))
+            found = _named_target(game, " ".join(words[:-1]), free)
         if found is not None:
             return found
     words = label.split()
@@ -261,7 +282,7 @@ def _joined_target(game: Game, label: str) -> tuple | None:
         return None
     if _lists_a_card(game, label):
         return None
-    targets = {_target(game, part) for part in parts}
+    targets = {_target(game, part, False) for part in parts}
     if None in targets:
         return None
     if len(targets) == 1:
@@ -295,7 +316,7 @@ def _note_apart(label: str) -> tuple[str, str] | None:
     return words, note
 
 
-def _named_target(game: Game, label: str) -> tuple | None:
+def _named_target(game: Game, label: str, free: bool = True) -> tuple | None:
     if name_key(label) in _lexicon(game).whole_deck_keys:
         return _BY_TYPE  # the game counts every section in its deck (a hero in "Deck:")
     section = game.section_for(label)
@@ -306,4 +327,6 @@ def _named_target(game: Game, label: str) -> tuple | None:
         return (_BOARD, _BOARD_HEADERS[key])
     if key in _GENERIC_HEADERS or _lexicon(game).names_group(key):
         return _BY_TYPE
+    if free and _lexicon(game).names_free_group(key):
+        return _BY_TYPE  # "Tokens", alone
     return None

@@ -410,7 +410,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
                 # "Dinos: Ember Rex / Tidefang Mosasaur": below a header, a slash or a plus
                 # lists cards (alone on a line, "Ember Rex / Tidefang" may be a list's title)
                 read = _read_split(game, rest, _SPLIT_WORDED) or read
-            if read[0] == _UNKNOWN and "," not in rest and (further := _target(game, rest)):
+            if read[0] == _UNKNOWN and "," not in rest and (further := _target(game, rest, False)):
                 # "Items - Weapons (4)": a header and the group within it, no card (words split
                 # by commas list cards: "Crystals: Fire, Water", see _read_by_value)
                 inner = further if further[1] is not None else target

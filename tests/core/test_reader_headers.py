@@ -963,3 +963,33 @@ def test_a_group_within_a_group_heads_the_cards_below_both(shadow_era):
     parsed = parse_text("Hero:\nDarkclaw\nShadow:\nAllies (4):\n4 Bad Wolf", shadow_era)
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+
+
+def test_arcmage_tokens_under_their_own_header_are_no_regions(arcmage, check):
+    # "Token creatures have the subtype token": "Tokens" groups them, as "Creatures" does,
+    # and the rule on tokens speaks of them, not the region deck's.
+    main = example("arcmage-legal.txt").split("Region Deck:")[0]
+    text = f"{main}Cities:\n1 Warren\n**Tokens**\n2 Little Orc Token\n"
+    parsed = parse_text(text, arcmage)
+    assert parsed.problems == []
+    assert cards(parsed, "regions") == [("Warren", 1)]
+    rules = {p.rule for p in check(arcmage, text).problems}
+    assert "arcmage-no-tokens" in rules
+    assert "arcmage-region-deck-regions-only" not in rules
+
+
+@pytest.mark.parametrize(
+    ("game_id", "header", "card", "section"),
+    [
+        ("ryft", "Beasts (2):", "Flarefox Kit", "deck"),
+        ("shadow-era", "Templars:", "Zailen Crusader", "deck"),
+        ("arcmage", "Orcs:", "Orc Scout", "deck"),
+    ],
+)
+def test_a_header_naming_what_the_cards_are_in_free_words_groups_them(
+    games, game_id, header, card, section
+):
+    # The subtypes a pool writes in words of its own ("Orc Token", "Beast") group as types do.
+    parsed = parse_text(f"{header}\n2 {card}", games[game_id])
+    assert parsed.problems == []
+    assert cards(parsed, section) == [(card, 2)]
