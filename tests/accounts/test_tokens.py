@@ -32,6 +32,17 @@ def new_event(client, headers=None, name="Bot Cup"):
     return client.post("/api/v1/events", json=body, headers=headers or {})
 
 
+def test_the_notice_atop_the_page_says_where_the_token_is_and_that_it_is_shown_once(alice):
+    """On a phone the page opens at its top, screens above the token: the notice there says
+    to copy it now, and where, before it is gone."""
+    page = alice.post(
+        "/account/tokens", data={"csrf_token": csrf(alice, "/account"), "name": "pairings bot"}
+    ).get_data(as_text=True)
+    notice = re.search(r'<p class="notice" role="status">([^<]+)</p>', page).group(1)
+    assert "copy it now from Personal access tokens below" in notice
+    assert "shown only this once" in notice
+
+
 def test_a_token_is_shown_once_and_kept_only_as_a_hash(app, alice, token):
     assert token.startswith("dwp_")
     assert len(token) > 40

@@ -395,7 +395,15 @@ def create_token():
         )
     except DeckwrightError as exc:
         return account_page(found, problems=[str(exc)], status=400)
-    return account_page(found, notices=[f"Token {record.name!r} created."], new_token=secret)
+    # Said at the top, where the page opens: on a phone the token itself is screens below.
+    return account_page(
+        found,
+        notices=[
+            f"Token {record.name!r} created: copy it now from Personal access tokens below;"
+            " it is shown only this once."
+        ],
+        new_token=secret,
+    )
 
 
 @bp.post("/tokens/<token_id>/revoke")
