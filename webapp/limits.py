@@ -316,5 +316,43 @@ class TooManyRequests(werkzeug.exceptions.TooManyRequests):
         return self.description
 
 
+def _whole(value: object, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def check_settings(app: Flask) -> None:
+    """Refuse at start a ``RATE_LIMITS`` or ``TRUSTED_PROXIES`` no request could be counted
+    by. Read only as requests came, either (a limit of one number, a proxy count of "abc")
+    started the site and then answered every event creation and submission with a 500; a
+    kind spelt wrong was laid over the limits unsaid, and the one meant kept its default."""
+    from .accounts.site import DEFAULT_LIMITS as ACCOUNT_LIMITS  # it imports this module
+
+    proxies = app.config.get("TRUSTED_PROXIES")
+    if isinstance(proxies, str) and proxies.strip().isdigit():
+        proxies = int(proxies)
+    if proxies not in (None, "") and not _whole(proxies, 0):
+        raise ValueError(
+            "TRUSTED_PROXIES must be a whole number from 0 (the proxies in front of the site),"
+            f" not {proxies!r}"
+        )
+    app.config["TRUSTED_PROXIES"] = proxies or 0
+    setting = app.config.get("RATE_LIMITS") or {}
+    if not isinstance(setting, dict):
+        raise ValueError(f"RATE_LIMITS must map kinds to limits, not {setting!r}")
+    kinds = {**DEFAULT_LIMITS, **ACCOUNT_LIMITS}
+    for kind, value in setting.items():
+        if kind not in kinds:
+            named = ", ".join(repr(k) for k in sorted(kinds))
+            raise ValueError(f"RATE_LIMITS names no kind {kind!r}: the kinds are {named}")
+        if value is not None and not (
+            isinstance(value, list | tuple) and len(value) == 2 and all(_whole(v, 1) for v in value)
+        ):
+            raise ValueError(
+                f"RATE_LIMITS gives {kind!r} {value!r}: give [requests, seconds] (two whole"
+                " numbers from 1), or null for no limit"
+            )
+
+
 def init_app(app: Flask) -> None:
+    check_settings(app)
     app.before_request(check_limits)

@@ -367,3 +367,56 @@ def test_a_list_counts_the_lines_the_reader_reads(tmp_path, library, end):
     longest = end.join(["3 Ember Rex"] * 1_000) + end
     assert validate(client, longest).status_code == 200
     assert_too_many(validate(client, longest), limits.VALIDATION)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "said"),
+    [
+        (
+            "DECKWRIGHT_RATE_LIMITS",
+            '{"submissions": [10]}',
+            "RATE_LIMITS gives 'submissions' [10]: give [requests, seconds] (two whole numbers"
+            " from 1), or null for no limit",
+        ),
+        (
+            "DECKWRIGHT_RATE_LIMITS",
+            '{"submissions": ["10", 60]}',
+            "RATE_LIMITS gives 'submissions' ['10', 60]: give [requests, seconds] (two whole"
+            " numbers from 1), or null for no limit",
+        ),
+        (
+            "DECKWRIGHT_RATE_LIMITS",
+            "[10, 60]",
+            "RATE_LIMITS must map kinds to limits, not [10, 60]",
+        ),
+        ("DECKWRIGHT_TRUSTED_PROXIES", "abc", "TRUSTED_PROXIES must be a whole number from 0"),
+        ("DECKWRIGHT_TRUSTED_PROXIES", "-1", "TRUSTED_PROXIES must be a whole number from 0"),
+    ],
+)
+def test_a_setting_no_request_could_be_counted_by_stops_the_start(
+    tmp_path, monkeypatch, variable, value, said
+):
+    # It started, and then answered every event creation and submission with a 500.
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ValueError, match=r"^(RATE_LIMITS|TRUSTED_PROXIES) ") as refused:
+        make_app(tmp_path)
+    assert said in str(refused.value)
+
+
+def test_a_misspelt_kind_stops_the_start_naming_the_kinds(tmp_path, monkeypatch):
+    # "submisions" was laid over the defaults unsaid, and submissions kept their default.
+    monkeypatch.setenv("DECKWRIGHT_RATE_LIMITS", '{"submisions": [10, 60]}')
+    with pytest.raises(ValueError, match=r"^RATE_LIMITS names no kind 'submisions'") as refused:
+        make_app(tmp_path)
+    said = str(refused.value)
+    assert said.startswith("RATE_LIMITS names no kind 'submisions': the kinds are ")
+    assert "'submissions'" in said
+    assert "'account-login-name'" in said
+
+
+def test_settings_that_can_be_counted_by_start(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKWRIGHT_RATE_LIMITS", '{"submissions": [10, 60], "validation": null}')
+    monkeypatch.setenv("DECKWRIGHT_TRUSTED_PROXIES", "2")
+    app = make_app(tmp_path)
+    assert app.config["TRUSTED_PROXIES"] == 2
+    assert limits.limits_of(app)["submissions"] == limits.Limit("submissions", 10, 60)
