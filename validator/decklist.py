@@ -547,12 +547,16 @@ def _header_or_total(
     """How line ``number``, "30 Cards" (see _CARDS_COUNT), is read: the header over the group
     of cards right below it, as "Cards (30)" is ("3 Crystals", its crystals, then "30 Cards"
     over the deck's cards); the list's own count of its cards otherwise ("40 cards" at its
-    end, or above a blank line)."""
-    _, header, total = reading
-    if number < len(lines):
-        below = _reading_kept(game, kept, lines[number].strip())
+    end, or above a blank line). "Cards: 40" and "Deck: 40" head cards below them past blank
+    lines too, and are the count at the list's end or over another header."""
+    _, header, total, past_blank = reading
+    for raw in lines[number:]:
+        below = _reading_kept(game, kept, raw.strip())
+        if past_blank and below[0] == _SKIP:
+            continue
         if below[0] in (_CARD, _UNKNOWN, _SEVERAL, _NUMBERED_LINE, _PLURAL_LINE, _DESCRIBED):
             return header
+        break
     return total
 
 

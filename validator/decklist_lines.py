@@ -155,9 +155,10 @@ _COUNT_OF_CARDS = re.compile(r"^(\d{1,3})\s+(cards?)$", re.I)
 # "// Sideboard". Only one that names a part of the deck is a header; "# Burn plan" and
 # "// Burn plan" stay comments.
 _HEADING = re.compile(r"^(?:#{1,6}\s+|//\s*)(\S.*?)\s*#*$")
-# The count players add at the end of a list: "Total: 40", "Total cards - 40", "40 cards".
+# The count players add at the end of a list: "Total: 40", "Total cards - 40", "40 cards", and
+# on top of it as deck sites write it, "Deck Size: 40".
 _TOTAL = re.compile(
-    r"^(?:total(?:\s+cards?)?|card\s+count)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?"
+    r"^(?:total(?:\s+cards?)?|card\s+count|deck\s*size)\s*[:=-]?\s*[\(\[]?\d+[\)\]]?(?:\s*cards?)?"
     # and what players add to it: "Total: 40 (+hero)", "Total: 40 + hero", "Total 15 + 13"
     r"(?:\s*\([^()]*\)|\s*\+\s*\w+(?:\s+\w+)?)*$"
     r"|^\d+\s+cards?(?:\s+total)?(?:\s*\([^()]*\))*$",  # "41 cards (min 40)", as deck sites end one
@@ -236,7 +237,8 @@ _NOT_A_NUMBER = "not-a-number"  # "#se999": a comment that looks like a card num
 _COMMENTED = "commented"  # (line, card, number): "#3 Kindle", a card line put out by a "#"
 _STRUCK = "struck"  # (line,): "~~4 Full Moon~~", a card line struck through: put out
 _TOTAL_LINE = "total"  # "Total: 40": the player's own count, not a card
-# (reading as a header, reading as a total): "30 Cards", a header when cards follow it
+# (reading as a header, reading as a total, whether blank lines may come between): "30 Cards",
+# a header when cards follow it right below; "Cards: 40", "Deck: 40", when they follow it
 _CARDS_COUNT = "cards-count"
 _UNREADABLE = "unreadable"
 _BAD_COUNT = "bad-count"  # (count, what the line names)
@@ -348,7 +350,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
         if counted is not None:
             count, label = counted.groups()
             header = (_HEADER, _target(game, label), label, None, not count.strip("0"))
-            return (_CARDS_COUNT, header, (_TOTAL_LINE, line))
+            return (_CARDS_COUNT, header, (_TOTAL_LINE, line), False)
         return (_TOTAL_LINE, line)
     if line[:1] in "Cc" and _CARDS_UP_TO.match(line) and _find(game, line) is None:
         return (_SKIP,)
@@ -380,6 +382,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
     labelled = _LABELLED.match(line)
     if labelled:
         label, rest = labelled.groups()
+        lexicon = _lexicon(game)
         target = _target(game, label)
         counted = _HEADER_COUNT.fullmatch(" " + rest)
         # "Commander: 1 Atraxa": another game's header, said as one the game does not have
@@ -388,6 +391,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
             label = _without_count(label)
             if counted:  # "Allies: 24" is a header with a count; "Sideboard: 0" starts nothing
                 header = (_HEADER, target, label, None, _counts_none(rest))
+                key = name_key(label)
+                if not header[4] and (key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys):
+                    # "Cards: 40", "Deck: 40": over the cards, or the list's own count of them
+                    return (_CARDS_COUNT, header, (_TOTAL_LINE, line), True)
                 return _or_plural_card(game, header, line)
             # "Hero: Darkclaw" names the one card of its section, as a form is filled in; the
             # cards below it are the deck's. "Deck: 3 Kindle" starts its section, and a board

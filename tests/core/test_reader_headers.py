@@ -993,3 +993,23 @@ def test_a_header_naming_what_the_cards_are_in_free_words_groups_them(
     parsed = parse_text(f"{header}\n2 {card}", games[game_id])
     assert parsed.problems == []
     assert cards(parsed, section) == [(card, 2)]
+
+
+@pytest.mark.parametrize("size", ["Deck Size: 36", "Deck size - 36", "Cards: 36", "Deck: 36"])
+@pytest.mark.parametrize("where", ["top", "end"])
+def test_the_deck_s_size_written_on_the_list_is_its_own_count_not_a_card(era, size, where):
+    # "Deck Size: 40" says how many cards the list holds, as "Total: 40" does
+    text = ERA_COUNTED_GROUPS.replace("30 Cards\n", "Deck:\n")
+    listed = f"{size}\n\n{text}" if where == "top" else f"{text}\n{size}\n"
+    assert parse_text(listed, era).problems == []
+    (problem,) = parse_text(listed.replace("36", "41"), era).problems
+    assert "is read as the list's own count of its cards" in problem.message
+    assert problem.severity == WARNING
+
+
+def test_the_deck_s_count_over_its_cards_still_heads_them(shadow_era):
+    parsed = parse_text("Hero:\nDarkclaw\n\nDeck: 8\n\n4 Bad Wolf\n4 Full Moon", shadow_era)
+    assert parsed.problems == []
+    assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Full Moon", 4)]
+    (problem,) = parse_text("Deck: 9\n4 Bad Wolf\n4 Full Moon", shadow_era).problems
+    assert "'Deck: 9' counts 9 cards, but 8 are listed under it" in problem.message
