@@ -5,8 +5,9 @@ breaks no rule of the format that names that card: the leader's restrictions,
 legal sets, banned lists, copy limits. Rules about the deck as a whole (its size)
 name no card and so never hide one: a deck is built a card at a time. For the same
 reason a card that asks for other cards the deck lacks (a Henchman it creates, in a
-format that requires it) fits when those cards can be added in turn: they are tried
-with it, held to the same rules, and a problem of theirs (a banned card) hides it.
+format that requires it; a dino of its element, for an ERA crystal while dinos are still
+to choose) fits when those cards can be added in turn: they are tried with it, held to
+the same rules, and a problem of theirs (a banned card, a fourth dino) hides it.
 """
 
 from __future__ import annotations
@@ -46,20 +47,26 @@ def _misfit(
     Henchmen a card creates) has them added to the trial deck, checked again with them."""
     asked = {card.name}
     added: set[tuple[str, str]] = set()
-    broken: set[str] | None = None  # the rules the deck breaks with the card alone
+    # The rules the deck breaks with the card alone, but for having too few cards.
+    broken: set[str] | None = None
+    # The first problem met by adding cards: said when they cannot be added after all (a
+    # banned Henchman, a fourth dino), as it is the rule the card itself breaks.
+    first: Problem | None = None
     while True:
         found = [p for p in rules.validate(trial, as_of).problems if p.severity == ERROR]
         errors = [p for p in found if asked.intersection(p.cards)]
+        over = [p for p in found if p not in errors and not by_id[p.rule].short(trial, p)]
         if broken is None:
-            broken = {p.rule for p in found}
-        elif newly := next((p for p in found if p.rule not in broken and p not in errors), None):
-            return newly  # what was added for it breaks a rule (a section over its size)
+            broken = {p.rule for p in over}
+        elif any(p.rule not in broken for p in over):
+            return first  # what was added for it is too much (a section over its size)
         if not errors:
             return None
-        wanted = [(p, by_id[p.rule].additions(p) if p.rule in by_id else None) for p in errors]
+        wanted = [(p, by_id[p.rule].additions(trial, p)) for p in errors]
         unmet = next((p for p, additions in wanted if additions is None), None)
         if unmet is not None:
-            return unmet
+            return first or unmet
+        first = first or errors[0]
         new = {
             (section_id, more.identity): (section_id, more)
             for _, additions in wanted
@@ -67,7 +74,7 @@ def _misfit(
             if (section_id, more.identity) not in added
         }
         if not new:  # nothing more to add: the cards asked for do not meet it
-            return errors[0]
+            return first
         for key, (section_id, more) in new.items():
             added.add(key)
             asked.add(more.name)

@@ -276,6 +276,36 @@ def test_era_crystals_and_events_still_missing_fit_a_deck_built_a_card_at_a_time
     assert (air.cards, air.lines, air.actual) == ((), (7,), 1)
 
 
+def test_era_a_crystal_or_event_for_a_dino_still_to_choose_fits(era):
+    """“A player can select any 3 dinos they wish” “Crystals must match the elements of the
+    selected dinos.” “The 3 events must match the elements of the selected dinos.”
+
+    With one Fire dino chosen, two are still to choose: a Water crystal or event fits, as a
+    Water dino can still join it (they were hidden until the dinos were chosen). With the
+    3 dinos chosen none can, and a crystal or event of no dino's element does not fit."""
+    one_fire = decklist({"Dinos": [(1, "Ember Rex")]})
+    assert _fitting(era, one_fire, "Water Crystal", "High Tide", "Fire Crystal") == {
+        "Water Crystal": None,
+        "High Tide": None,
+        "Fire Crystal": None,
+    }
+    # A second Fire dino and a Water one: a third element is still one dino away.
+    fire_water = decklist({"Dinos": [(1, "Ember Rex"), (1, "Tidefang Mosasaur")]})
+    assert _fitting(era, fire_water, "Air Crystal", "Tailwind") == {
+        "Air Crystal": None,
+        "Tailwind": None,
+    }
+    # Beside a Fire dino, a third Air crystal would need a fourth dino: it does not fit, and
+    # is said as the crystal rule it breaks.
+    two_air = decklist({"Dinos": [(1, "Ember Rex")], "Crystals": [(2, "Air Crystal")]})
+    assert _fitting(era, two_air, "Air Crystal") == {"Air Crystal": "era-crystals-match-dinos"}
+    dinos = decklist({"Dinos": AIR_EARTH_DINOS})
+    assert _fitting(era, dinos, "Fire Crystal", "High Tide") == {
+        "Fire Crystal": "era-crystals-match-dinos",
+        "High Tide": "era-events-match-dinos",
+    }
+
+
 @pytest.mark.parametrize(
     ("misplaced", "dinos", "others"),
     [

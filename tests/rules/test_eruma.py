@@ -545,13 +545,14 @@ def test_eruma_other_reading_a_maniac_fits_before_its_henchmen(eruma, pool_varia
         ]
 
     # Zombie is banned; beside a Shark, Rat and Bear (or Pumpkin and its Borobo) are one
-    # Henchman too many for an Extra Deck of two, and Illusion is not.
+    # Henchman too many for an Extra Deck of two, and Illusion is not. The rule said is the
+    # one the Maniac breaks: its Henchmen are missing.
     strict = pool_variant("eruma", edit_game=ban_zombie_and_keep_two_henchmen)
     shark = decklist({"Deck": [(1, "Charlotte")], "Extra Deck": [(1, "Shark")]})
     assert _fitting(strict, shark, "Lazarus", "Gretel", "Endora", "Russula", "Marvaud") == {
-        "Lazarus": "banned",
-        "Gretel": "two-henchmen",
-        "Endora": "two-henchmen",
+        "Lazarus": SUMMONS_WARNING,
+        "Gretel": SUMMONS_WARNING,
+        "Endora": SUMMONS_WARNING,
         "Russula": None,
         "Marvaud": None,
     }

@@ -31,6 +31,32 @@ class AttributeMatch(Rule):
             "match_noun", self.game.sections_by_id[self.match_section].noun, str
         )
 
+    def additions(self, deck, problem):
+        """Too many cards of a value (a Water crystal, no Water dino) are met by as many more
+        cards of the value on the other side, which the deck does not hold yet (a Water dino
+        of the dinos still to choose); too few name no card, so are never asked."""
+        if not problem.cards or problem.actual <= problem.expected:
+            return None
+        value = self.game.find_card(problem.cards[0]).facts.get(self.attribute)
+        held = {e.card.identity for entries in deck.sections.values() for e in entries}
+        wanted = problem.actual - problem.expected
+        found: list = []
+        for card in self.game.cards:
+            if (
+                card.identity not in held
+                and card.facts.get(self.attribute) == value
+                and (self.match_where is None or self.match_where(card))
+                and self.game.section_for_card(card) == self.match_section
+            ):
+                held.add(card.identity)
+                found.append((self.match_section, self.game.find_card(card.name) or card))
+                if len(found) == wanted:
+                    return found
+        return None
+
+    def short(self, deck, problem):
+        return problem.actual < problem.expected
+
     def _tally(self, deck, sections, where) -> dict:
         # A plain dict: Counter finds each new value through a method written in Python.
         counts: dict = {}

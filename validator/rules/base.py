@@ -360,13 +360,20 @@ class Rule:
         """The rule in words, for listings of a format's rules."""
         return self.title
 
-    def additions(self, problem: Problem) -> list[tuple[str, Card]] | None:
-        """The cards that, added to the deck, meet ``problem``, each with the section it goes
-        in; None when adding cards cannot (a card there is too much of, or one out of place).
+    def additions(self, deck: Deck, problem: Problem) -> list[tuple[str, Card]] | None:
+        """The cards that, added to ``deck``, meet ``problem`` (one of its problems), each with
+        the section it goes in; None when adding cards cannot (a card there is too much of, or
+        one out of place).
 
         The builder's "fits my deck" does not hold such a problem against the card that asks
         for them, so long as they can be added in turn: a deck is built a card at a time."""
         return None
+
+    def short(self, deck: Deck, problem: Problem) -> bool:
+        """Whether ``problem`` (one of ``deck``'s) is the deck having too few cards, which more
+        cards can meet: a section under its size, a value short of its match. Cards added to
+        try a card (``additions``) may leave the deck short, never over a limit."""
+        return self.additions(deck, problem) is not None
 
     def problem(
         self,

@@ -31,6 +31,10 @@ class Limits:
     def holds(self, value: int) -> bool:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
+    def below(self, value) -> bool:
+        """Under the lower bound: more cards (or more of a number) would meet it."""
+        return self.low is not None and isinstance(value, int) and value < self.low
+
     def expected(self) -> str:
         low, high = self.low, self.high
         if low is not None and low == high:

@@ -46,7 +46,7 @@ class References(Rule):
                 )
         return found
 
-    def additions(self, problem):
+    def additions(self, deck, problem):
         """The cards named and missing: each goes in the target section."""
         missing = [self.game.find_card(n) for n in problem.expected if n not in problem.actual]
         if not missing or None in missing:

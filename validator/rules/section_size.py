@@ -47,6 +47,10 @@ class SectionSize(Rule):
         limits = self.constant
         return limits.expected() if limits is not None else self.title
 
+    def short(self, deck, problem):
+        limits = self.constant or self.bounds.limits(deck)
+        return limits is not None and limits.below(problem.actual)
+
     def problems(self, deck, context: Context):
         limits = self.constant or self.bounds.limits(deck)
         if limits is None:
