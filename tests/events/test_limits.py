@@ -6,6 +6,7 @@ import io
 
 import pytest
 
+from tests.api.support import make_app
 from tests.events.conftest import DEADLINE, csrf_of, http
 from webapp.db import connect
 
@@ -205,3 +206,39 @@ def test_a_dashboard_page_past_the_last_shows_the_last(client, event, era_legal,
     beyond = client.get(f"{dashboard}?page=7").get_data(as_text=True)
     assert "Page 2 of 2 (3 entries)" in beyond
     assert "No lists yet." not in beyond
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "said"),
+    [
+        (
+            "DECKWRIGHT_EVENT_MAX_ENTRIES",
+            "2k",
+            "EVENT_MAX_ENTRIES must be a whole number from 1, not '2k'",
+        ),
+        (
+            "DECKWRIGHT_EVENT_MAX_VERSIONS",
+            "0",
+            "EVENT_MAX_VERSIONS must be a whole number from 1, not 0",
+        ),
+        (
+            "DECKWRIGHT_EVENT_MAX_PROBLEMS",
+            "-1",
+            "EVENT_MAX_PROBLEMS must be a whole number from 0, not -1",
+        ),
+        (
+            "DECKWRIGHT_EVENT_DASHBOARD_PAGE",
+            "[50]",
+            "EVENT_DASHBOARD_PAGE must be a whole number from 1, not [50]",
+        ),
+    ],
+)
+def test_an_event_limit_no_event_could_be_held_to_stops_the_start(
+    tmp_path, monkeypatch, variable, value, said
+):
+    # "2k" players started the site, which then answered every event's pages and every
+    # submission with a 500; 0 lists kept per player refused every list.
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ValueError, match=r"^EVENT_\w+ must be a whole number") as refused:
+        make_app(tmp_path)
+    assert str(refused.value) == said

@@ -133,6 +133,30 @@ def limits() -> events.Limits:
     )
 
 
+# The event settings read as requests come, each with the least it may be.
+SETTINGS = {
+    "EVENT_MAX_ENTRIES": 1,
+    "EVENT_MAX_VERSIONS": 1,
+    "EVENT_MAX_PROBLEMS": 0,
+    "EVENT_DASHBOARD_PAGE": 1,
+}
+
+
+@bp.record_once
+def check_settings(state: Any) -> None:
+    """Refuse at start an event setting no event could be held to: "2k" players started the
+    site, which then answered every event's pages and every submission with a 500, and 0
+    lists kept per player refused every list."""
+    config = state.app.config
+    for name, least in SETTINGS.items():
+        value = config.get(name)
+        if isinstance(value, str) and value.strip().isdigit():
+            value = config[name] = int(value)
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if value is not None and not (whole and value >= least):
+            raise ValueError(f"{name} must be a whole number from {least}, not {value!r}")
+
+
 def now() -> datetime:
     """The current time; tests may set ``EVENT_CLOCK`` to a function to move it."""
     return current_app.config.get("EVENT_CLOCK", events.utcnow)()
