@@ -254,6 +254,19 @@ def test_a_removed_address_can_be_put_back_too(app, carol, smtp):
     assert arrived(inbox, RESET, "carol@example.org")
 
 
+def test_a_confirmation_link_opened_again_does_not_ask_for_the_address_again(app, carol, smtp):
+    """Opened a second time from the mail, the used link said to give the address again,
+    though it was confirmed: it says a link opened before confirmed it already."""
+    _, inbox = smtp
+    move_to(carol, inbox, "carol@example.net")
+    again = carol.get(
+        link_in(sent(inbox, CONFIRM, "carol@example.net")[-1], "/account/email/confirm")
+    )
+    assert again.status_code == 404
+    words = " ".join(again.text.split())
+    assert "Opened before, it confirmed the address already: your account page shows it." in words
+
+
 def test_an_address_refused_stays_in_its_field_to_be_put_right(app, carol, smtp):
     """A wrong password or an address that is none: the page says so and shows the address
     typed, not the one on file, which the owner would otherwise save again by mistake."""

@@ -543,8 +543,9 @@ def email_waiting(db: sqlite_utils.Database, account: Account, now: datetime) ->
 
 
 _CONFIRM_GONE = (
-    "This confirmation link is used, expired or wrong: give the address again on your"
-    " account page to be sent a new one."
+    "This confirmation link is used, expired or wrong. Opened before, it confirmed the"
+    " address already: your account page shows it. If not, give the address again there to"
+    " be sent a new link."
 )
 
 
