@@ -130,7 +130,13 @@ class RuleDescriptionSchema(Answer):
     check = fields.Str(required=True)
     severity = fields.Str(required=True)
     rule = fields.Str(required=True, metadata={"description": "The rule in words."})
-    cite = fields.Str(required=True, metadata={"description": "The rulebook text it enforces."})
+    cite = fields.Str(
+        required=True,
+        metadata={
+            "description": "The rulebook's words it enforces; empty for a rule the rulebook"
+            " does not state, whose readings say where it comes from."
+        },
+    )
     section = fields.Str(
         required=True,
         allow_none=True,
@@ -366,7 +372,14 @@ class ProblemSchema(Answer):
     lines = fields.List(fields.Int(), required=True)
     expected = fields.Raw(required=True, allow_none=True)
     actual = fields.Raw(required=True, allow_none=True)
-    cite = fields.Str(required=True, metadata={"description": "The rulebook text broken."})
+    cite = fields.Str(
+        required=True,
+        metadata={
+            "description": "The rulebook's words broken; empty for a problem of the list"
+            " itself, or of a rule the rulebook does not state (its readings say where it"
+            " comes from)."
+        },
+    )
     suggestions = fields.List(
         fields.Str(), required=True, metadata={"description": "Did you mean ...?"}
     )
