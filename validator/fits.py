@@ -28,7 +28,7 @@ def misfits(
     deck: Deck, format_id: str | None, as_of: date | None, cards: Iterable[Card]
 ) -> dict[str, Problem | None]:
     """For each card's id: ``None`` when a copy more fits the deck, else the first error
-    that the copy more brings and that names the card."""
+    that the copy more brings, that names the card and that adding cards cannot meet."""
     rules = compiled(deck.game, format_id)
     by_id = {rule.id: rule for rule in rules.rules}
     answer: dict[str, Problem | None] = {}
