@@ -11,6 +11,7 @@ from cardpool import Game, name_key
 from .deck import BOARDS, Deck
 from .decklist_common import (
     _LINE_LIMIT,
+    IGNORED_LINE,
     MALFORMED_LINE,
     MAX_COPIES_PER_LINE,
     READ_AS,
@@ -187,6 +188,19 @@ def _take_mapping_entry(game, deck, problems, unread, target, entry, where, budg
         )
         return
     found = _resolve(game, _short_blanks(card_text))
+    if count == 0:
+        # {"card": "Kindle", "count": 0}: none of it, ignored with a warning as "0 Kindle" is
+        shown = found[0].name if found is not None else card_text
+        problems.append(
+            _problem(
+                IGNORED_LINE,
+                f"{where}: 0 copies of {shown}; the entry is ignored",
+                None,
+                WARNING,
+                cards=(shown,),
+            )
+        )
+        return
     kind_of_place, place_id = target
     saved_name = entry.get("card", entry.get("name")) if isinstance(entry, Mapping) else None
     saved_name = saved_name.strip() if isinstance(saved_name, str) else ""
@@ -260,12 +274,25 @@ def _entry_parts(entry: Any) -> tuple[str | None, int | None]:
         return None, None
     # other deck tools write the count as "qty", "quantity" or "amount": read as one copy, a
     # playset was cut to one without a word; keys that disagree are refused, none picked
-    counts = [entry[key] for key in _COUNT_KEYS if key in entry]
-    if any(other != counts[0] or type(other) is not type(counts[0]) for other in counts):
+    counts = [_whole(entry[key]) for key in _COUNT_KEYS if key in entry]
+    if any(other is None or other != counts[0] for other in counts):
         return str(card), None
     count = counts[0] if counts else 1
-    if not isinstance(count, int) or isinstance(count, bool):
+    if not 0 <= count <= MAX_COPIES_PER_LINE:
         return str(card), None
-    if not 1 <= count <= MAX_COPIES_PER_LINE:
-        return str(card), None
-    return str(card), count
+    return str(card), count  # 0: none of the card, ignored with a warning
+
+
+def _whole(count: Any) -> int | None:
+    """A count as programs send it: a whole number, written as one (3), with a point (3.0, as a
+    language with one kind of number writes it) or as digits in a string ("3", a form's field);
+    None for anything else (2.5, "three", true)."""
+    if isinstance(count, bool):
+        return None
+    if isinstance(count, int):
+        return count
+    if isinstance(count, float):
+        return int(count) if count.is_integer() else None
+    if isinstance(count, str) and count.strip().isascii() and count.strip().isdigit():
+        return int(count.strip()) if len(count.strip()) <= 6 else MAX_COPIES_PER_LINE + 1
+    return None

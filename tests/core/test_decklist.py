@@ -190,7 +190,7 @@ def test_bad_json_entries_are_problems_with_their_place(era):
     parsed = parse_mapping(
         {
             "sections": {
-                "deck": [{"card": "Fire Breath", "count": "3"}, 7, {"card": "Fyre"}],
+                "deck": [{"card": "Fire Breath", "count": "3 copies"}, 7, {"card": "Fyre"}],
                 "reserves": [],
             }
         },

@@ -47,10 +47,32 @@ def test_two_count_keys_that_agree_are_that_count(era):
     assert _read(era, {"card": "Kindle", "count": 3, "qty": 3}) == ([("Kindle", 3)], [])
 
 
-def test_a_count_under_another_key_out_of_range_is_refused(era):
-    cards, problems = _read(era, {"card": "Kindle", "amount": 0})
+@pytest.mark.parametrize("count", [1000, -1, 2.5, "three", "2.5", "", True, None, [2]])
+def test_a_count_out_of_range_or_no_whole_number_is_refused(era, count):
+    cards, problems = _read(era, {"card": "Kindle", "amount": count})
     assert cards == []
     assert [p.rule for p in problems] == [MALFORMED_LINE]
+
+
+@pytest.mark.parametrize("key", ["count", "amount"])
+@pytest.mark.parametrize("card", ["Kindle", "Fireball"])
+def test_none_of_a_card_is_ignored_with_a_warning_as_in_a_text_list(era, key, card):
+    # "0 Kindle" in a text list is ignored with a warning; the same entry sent as JSON was a
+    # malformed entry, and the deck illegal for it
+    cards, problems = _read(era, {"card": card, key: 0})
+    assert cards == []
+    (problem,) = problems
+    assert problem.severity == WARNING
+    assert problem.message == f"sections.deck[0]: 0 copies of {card}; the entry is ignored"
+    (said,) = parse_text(f"0 {card}", era).problems
+    assert (said.rule, said.severity) == (problem.rule, WARNING)
+
+
+@pytest.mark.parametrize("count", [2, 2.0, "2", " 2 ", "02"])
+def test_a_whole_count_sent_as_a_number_with_a_point_or_as_digits_is_that_count(era, count):
+    # deck tools and forms send {"count": 2.0} or {"count": "2"}: the same two copies
+    assert _read(era, {"card": "Kindle", "count": count}) == ([("Kindle", 2)], [])
+    assert _read(era, {"card": "Kindle", "count": count, "qty": 2}) == ([("Kindle", 2)], [])
 
 
 # A deck as other deck tools export it: its cards in one list, no sections.
