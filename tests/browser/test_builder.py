@@ -158,6 +158,21 @@ def test_a_list_pasted_in_an_events_builder_is_not_there_for_the_next_player(pag
     expect(page.locator("#import-report")).to_be_empty()
 
 
+def test_the_legality_tabs_disclosures_are_tall_enough_to_tap_on_a_phone(phone):
+    """'What the rulebook says' was 19 pixels tall on a phone, 3 below the cards a problem
+    names: each disclosure of the Legality tab is a target of 24 pixels or more."""
+    page = phone
+    open_builder(page, "era")
+    page.get_by_role("tab", name="Deck").click()
+    import_list(page, example("era-illegal"))
+    page.get_by_role("tab", name="Legality").click()
+    summaries = page.locator("#panel-legality summary")
+    expect(summaries.first).to_be_visible()
+    heights = summaries.evaluate_all("all => all.map(s => s.getBoundingClientRect().height)")
+    assert len(heights) > 1
+    assert min(heights) >= 24, heights
+
+
 def test_lines_the_reader_read_with_a_warning_are_notes_not_unread_lines(page):
     open_builder(page, "era")
     text = example("era-legal") + "\n0 Kindle\n#zz99\n"
