@@ -10,7 +10,16 @@ from cardpool import Game, name_key
 
 from .deck import BOARDS, Deck
 from .decklist_common import HEADER_COUNT, IGNORED_LINE, Problem, _problem
-from .decklist_headers import _BOARD, _BY_TYPE, _GENERIC_HEADERS, _HEADER_COUNT, _SECTION, _lexicon
+from .decklist_headers import (
+    _BOARD,
+    _BY_TYPE,
+    _GENERIC_HEADERS,
+    _HEADER_COUNT,
+    _JOINED,
+    _SECTION,
+    _lexicon,
+    _singulars,
+)
 from .decklist_lines import _BLANK, _BULLET, _CARD, _HEADER, _INVISIBLE, _SEVERAL, _SKIP, _count
 from .decklist_names import _DIGITS
 from .problems import WARNING
@@ -87,7 +96,10 @@ def _header_count(
         kind = "group"
     own = target[1] if kind != "whole" else game.default_section
     place = target
-    near = blank = wide = inside = 0
+    near = blank = wide = inside = grouped = 0
+    # the cards of the group a header names ("Maniacs": the Maniacs, not the Henchmen below
+    # them, which go to another section by type), or of its section by type
+    parts = _group_words(label) if kind == "group" else ()
     near_open = blank_open = True
     for reading in readings[at:]:
         if reading[0] == _SKIP:
@@ -124,20 +136,52 @@ def _header_count(
             else:
                 section = there[1] or game.section_for_card(card)
             near += copies_of if near_open else 0
+            if near_open and (
+                _of_group(card, parts) if parts else game.section_for_card(card) == own
+            ):
+                grouped += copies_of  # of the group, or of the section by type
             blank += copies_of if blank_open else 0
             wide += copies_of
             inside += copies_of if section == own else 0
     if count in (near, blank) or (kind != "group" and count in (wide, inside)):
         return None
+    if kind in ("group", _SECTION) and grouped and count == grouped:
+        return None  # "Maniacs (4)" over 4 Maniacs and the Henchmen they create
     listed = {_SECTION: inside, "whole": wide, _BOARD: wide}.get(kind, near)
+    besides = ""
+    if kind in ("group", _SECTION) and grouped and grouped != listed:
+        besides = f" ({listed} with the other cards below it)"
+        listed = grouped
     are = "is" if listed == 1 else "are"
     return Problem(
         rule=HEADER_COUNT,
         severity=WARNING,
         message=f"Line {at}: {shown!r} counts {count} {'card' if count == 1 else 'cards'}, but"
-        f" {listed} {are} listed under it; the list is read as its cards say",
+        f" {listed} {are} listed under it{besides}; the list is read as its cards say",
         lines=(at,),
     )
+
+
+def _group_words(label: str) -> tuple[tuple[frozenset[str], ...], ...]:
+    """The parts a group's header joins ("Allies & Items"), each as the singular and plural
+    forms of its words ("Shadow Allies")."""
+    parts = []
+    for part in _JOINED.split(label):
+        words = tuple(frozenset(_singulars(key)) for w in part.split() if (key := name_key(w)))
+        if words:
+            parts.append(words)
+    return tuple(parts)
+
+
+def _of_group(card, parts: tuple[tuple[frozenset[str], ...], ...]) -> bool:
+    """Whether a card is of a group its header's words name ("Maniacs": its class; "Allies":
+    its type): every word of one of the header's parts is its type or one of its facts."""
+    told = {name_key(card.type)}
+    for value in card.facts.values():
+        for each in value if isinstance(value, list | tuple) else (value,):
+            if isinstance(each, str):
+                told.add(name_key(each))
+    return any(all(forms & told for forms in words) for words in parts)
 
 
 def _ends_counted(game: Game, kind: str, own: str, header: tuple, label: str) -> bool:

@@ -1013,3 +1013,19 @@ def test_the_deck_s_count_over_its_cards_still_heads_them(shadow_era):
     assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Full Moon", 4)]
     (problem,) = parse_text("Deck: 9\n4 Bad Wolf\n4 Full Moon", shadow_era).problems
     assert "'Deck: 9' counts 9 cards, but 8 are listed under it" in problem.message
+
+
+def test_maniacs_counted_over_their_henchmen_count_the_maniacs(eruma):
+    # "Maniacs (4)" over four Maniacs and the Henchmen they create: the Henchmen go to the
+    # Extra Deck by type, and the count is of the Maniacs
+    outlaws = [c.name for c in eruma.cards if c.type == "Outlaw" and c.get("class") != "Maniac"]
+    text = "Outlaws (11):\n" + "\n".join(outlaws[:11])
+    text += "\n\nManiacs (4)\nLazarus\nGretel\nEndora\nMarvaud\n3 Zombie\n2 Rat\n1 Bear\n"
+    text += "1 Pumpkin\n2 Shark\n"
+    parsed = parse_text(text, eruma)
+    assert parsed.problems == []
+    assert parsed.deck.size("extra") == 9
+    (problem,) = parse_text(text.replace("(4)", "(5)"), eruma).problems
+    assert "'Maniacs (5)' counts 5 cards, but 4 are listed under it" in problem.message
+    # a count of all the lines under it is one a player may mean too
+    assert parse_text(text.replace("(4)", "(13)"), eruma).problems == []
