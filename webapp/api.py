@@ -41,6 +41,23 @@ from .openapi import CLAIM_KEY, PAT, build_spec, documented
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
+# The sizes the app reads as requests come (DECKWRIGHT_MAX_... in the environment), each
+# with the least it may be.
+SIZE_SETTINGS = {
+    "MAX_CONTENT_LENGTH": 1,
+    "MAX_BATCH_DECKS": 1,
+    "MAX_DECKLIST_LINES": 1,
+    "MAX_REQUEST_LINES": 1,
+    "MAX_PROBLEMS_REPORTED": 0,
+}
+
+
+@bp.record_once
+def check_sizes(state: Any) -> None:
+    """Refuse at start a size no request could be read by ("1k" lines answered every
+    request with a 500)."""
+    limits.check_whole_numbers(state.app.config, SIZE_SETTINGS)
+
 
 # Schemas are built once: a dump through a kept instance skips rebuilding its nested fields.
 HEALTH = schemas.HealthSchema()

@@ -320,6 +320,19 @@ def _whole(value: object, least: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
+def check_whole_numbers(config: dict, settings: dict[str, int]) -> None:
+    """Refuse at start a size or count setting (name: the least it may be) that is no whole
+    number from its least: read only as requests came, "2k" (or "1MB") started the site,
+    which then answered each request that read it with a 500. Digits given as text (a
+    setting made in code) are taken as their number."""
+    for name, least in settings.items():
+        value = config.get(name)
+        if isinstance(value, str) and value.strip().isdigit():
+            value = config[name] = int(value)
+        if value is not None and not _whole(value, least):
+            raise ValueError(f"{name} must be a whole number from {least}, not {value!r}")
+
+
 def check_settings(app: Flask) -> None:
     """Refuse at start a ``RATE_LIMITS`` or ``TRUSTED_PROXIES`` no request could be counted
     by. Read only as requests came, either (a limit of one number, a proxy count of "abc")

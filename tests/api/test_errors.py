@@ -219,3 +219,29 @@ def test_pages_outside_the_api_keep_html_errors(client):
 )
 def test_everything_not_found_answers_the_same_shape(client, path):
     assert error_of(client.get(path), 404)["code"].startswith("unknown-")
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "said"),
+    [
+        (
+            "DECKWRIGHT_MAX_DECKLIST_LINES",
+            "1k",
+            "MAX_DECKLIST_LINES must be a whole number from 1, not '1k'",
+        ),
+        (
+            "DECKWRIGHT_MAX_CONTENT_LENGTH",
+            "1MB",
+            "MAX_CONTENT_LENGTH must be a whole number from 1, not '1MB'",
+        ),
+        ("DECKWRIGHT_MAX_BATCH_DECKS", "0", "MAX_BATCH_DECKS must be a whole number from 1, not 0"),
+    ],
+)
+def test_a_size_setting_that_is_no_number_stops_the_start(
+    tmp_path, monkeypatch, variable, value, said
+):
+    # "1k" lines started the site, which then answered every request with a 500.
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ValueError, match=r"^MAX_\w+ must be a whole number") as refused:
+        make_app(tmp_path)
+    assert str(refused.value) == said

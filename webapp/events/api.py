@@ -147,14 +147,7 @@ def check_settings(state: Any) -> None:
     """Refuse at start an event setting no event could be held to: "2k" players started the
     site, which then answered every event's pages and every submission with a 500, and 0
     lists kept per player refused every list."""
-    config = state.app.config
-    for name, least in SETTINGS.items():
-        value = config.get(name)
-        if isinstance(value, str) and value.strip().isdigit():
-            value = config[name] = int(value)
-        whole = isinstance(value, int) and not isinstance(value, bool)
-        if value is not None and not (whole and value >= least):
-            raise ValueError(f"{name} must be a whole number from {least}, not {value!r}")
+    rate_limits.check_whole_numbers(state.app.config, SETTINGS)
 
 
 def now() -> datetime:
