@@ -142,6 +142,17 @@ def test_a_pasted_list_with_lines_not_read_is_back_after_a_reload(page):
     other.close()
 
 
+def test_a_list_imported_whole_is_not_brought_back_to_import_again(page):
+    """Read whole, the list is the deck (kept by the draft): a reload offers no list to
+    import again over the edits made since."""
+    open_builder(page, "era")
+    import_list(page, example("era-legal"))
+    page.reload()
+    settle(page)
+    assert page.input_value("#import-text") == ""
+    expect(page.locator("#import-report")).to_be_empty()
+
+
 def test_a_list_pasted_in_an_events_builder_is_not_there_for_the_next_player(page, context):
     """On a phone passed from player to player the event's builder opens anew in the same
     tab: the list the one before pasted is theirs, not the next player's to find."""

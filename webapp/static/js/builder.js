@@ -1335,6 +1335,8 @@ async function importList() {
     if (typeof description === "string" && description && !el.description.value.trim()) el.description.value = description;
     replaceDeck(result.deck);
     renderImportReport(result, fixes);
+    // Read whole, the list is the deck now; with a line not read, it is kept to be put right.
+    keepPaste(unreadLines(result).length ? el.importText.value : "");
     // Importing replaces the deck: the one built before is a tap away, as after Clear.
     if (before) {
       offerUndo(before, "The import replaced the deck.");

@@ -104,9 +104,10 @@ export function dropExpiredDrafts(now = Date.now(), except = null) {
 // itself (event-submit.js): the server says when the event closed.
 dropExpiredDrafts(Date.now(), document.getElementById("event-banner")?.dataset.event || null);
 
-// A list pasted into the builder's import box stays with its tab (sessionStorage): a reload,
-// or a phone reopening a tab it let go, gives it back with its lines not read yet put right.
-// One tab's typing is no other tab's business, so no other tab follows it.
+// A list pasted into the builder's import box and not yet imported whole stays with its tab
+// (sessionStorage): a reload, or a phone reopening a tab it let go, gives it back, with the
+// lines that could not be read still there to put right. One tab's typing is no other tab's
+// business, so no other tab follows it.
 const PASTED = "deckwright:pasted:";
 
 export function loadPasted(where) {
