@@ -358,7 +358,12 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             _, target, label, rest, line_only = reading
             # (a heading, "# Shadow Wulven", over none is a comment as other headings are)
             heading = stripped[:1] in ("#", "/")
-            if target == _BY_TYPE and rest is None and not line_only and not (on_board or heading):
+            if (
+                target == _BY_TYPE
+                and rest is None
+                and not (line_only or on_board or heading)
+                and _lexicon(game).group_kind(name_key(label)) is not None
+            ):
                 below = _heads_no_card(game, kept, lines, number, label)
                 if below is not None:
                     # "Fire" below "Crystals:" over no card: the one Fire crystal; any other
@@ -547,13 +552,16 @@ def _header_or_total(
     """How line ``number``, "30 Cards" (see _CARDS_COUNT), is read: the header over the group
     of cards right below it, as "Cards (30)" is ("3 Crystals", its crystals, then "30 Cards"
     over the deck's cards); the list's own count of its cards otherwise ("40 cards" at its
-    end, or above a blank line). "Cards: 40" and "Deck: 40" head cards below them past blank
-    lines too, and are the count at the list's end or over another header."""
+    end, or above a blank line). "Cards: 40" and "Deck: 40" head what is below them, blank
+    lines between, and are the list's count at its end or over its sideboard."""
     _, header, total, past_blank = reading
     for raw in lines[number:]:
         below = _reading_kept(game, kept, raw.strip())
         if past_blank and below[0] == _SKIP:
             continue
+        if past_blank:
+            board = below[0] == _HEADER and below[1] is not None and below[1][0] == _BOARD
+            return total if board else header
         if below[0] in (_CARD, _UNKNOWN, _SEVERAL, _NUMBERED_LINE, _PLURAL_LINE, _DESCRIBED):
             return header
         break

@@ -85,7 +85,7 @@ class _Lexicon:
         free = [
             a.name
             for a in game.attributes.values()
-            if a.filter and not a.values and not a.references and a.kind in ("text", "list")
+            if a.filter and not a.values and not a.references and a.kind == "text"
         ]
         for card in game.cards if free else ():
             for name in free:

@@ -995,12 +995,27 @@ def test_a_header_naming_what_the_cards_are_in_free_words_groups_them(
     assert cards(parsed, section) == [(card, 2)]
 
 
-@pytest.mark.parametrize("size", ["Deck Size: 36", "Deck size - 36", "Cards: 36", "Deck: 36"])
-@pytest.mark.parametrize("where", ["top", "end"])
+@pytest.mark.parametrize(
+    ("size", "where"),
+    [
+        *[
+            (size, where)
+            for size in ("Deck Size: 36", "Deck size - 36")
+            for where in ("top", "end")
+        ],
+        ("Cards: 36", "end"),
+        ("Deck: 36", "end"),
+        ("Cards: 36", "over its sideboard"),
+    ],
+)
 def test_the_deck_s_size_written_on_the_list_is_its_own_count_not_a_card(era, size, where):
     # "Deck Size: 40" says how many cards the list holds, as "Total: 40" does
     text = ERA_COUNTED_GROUPS.replace("30 Cards\n", "Deck:\n")
-    listed = f"{size}\n\n{text}" if where == "top" else f"{text}\n{size}\n"
+    listed = {
+        "top": f"{size}\n\n{text}",
+        "end": f"{text}\n{size}\n",
+        "over its sideboard": f"{text}\n{size}\n\nSideboard:\n2 Kindle\n",
+    }[where]
     assert parse_text(listed, era).problems == []
     (problem,) = parse_text(listed.replace("36", "41"), era).problems
     assert "is read as the list's own count of its cards" in problem.message
@@ -1013,6 +1028,9 @@ def test_the_deck_s_count_over_its_cards_still_heads_them(shadow_era):
     assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Full Moon", 4)]
     (problem,) = parse_text("Deck: 9\n4 Bad Wolf\n4 Full Moon", shadow_era).problems
     assert "'Deck: 9' counts 9 cards, but 8 are listed under it" in problem.message
+    # over the list's parts, it heads them all
+    text = "Cards: 9\n\nHero:\nDarkclaw\n\nAllies:\n4 Bad Wolf\n4 Pack Wolf\n"
+    assert parse_text(text, shadow_era).problems == []
 
 
 def test_maniacs_counted_over_their_henchmen_count_the_maniacs(eruma):
