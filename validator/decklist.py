@@ -350,6 +350,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     _take(game, deck, problems, each, target or _BY_TYPE, number, stripped, budget)
             continue
         where = place
+        # below a header naming one section ("Crystals:"), not a board nor the whole deck
         single = place[0] == _SECTION and place[1] is not None and not on_board
         if kind == _UNKNOWN and single:
             # "2 Fire" below "Crystals:": the one crystal whose element is Fire (_read_by_value)
@@ -404,8 +405,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     board_line, board_grouped = number, False
                 place = target
                 on_board = place[0] == _BOARD
-                single = place[0] == _SECTION and place[1] is not None
-                group_from, group_fits = (number, True) if single else (0, False)
+                one_section = place[0] == _SECTION and place[1] is not None
+                group_from, group_fits = (number, True) if one_section else (0, False)
                 if rest is None and _DIGIT.search(stripped):
                     header = _counted_header(stripped)
                     if header is not None:

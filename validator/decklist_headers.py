@@ -95,6 +95,7 @@ class _Lexicon:
                         self.free_keys.update(name_key(word) for word in value.split())
         self.type_keys.discard("")
         self.value_keys.discard("")
+        self.free_keys.discard("")
         self.group_keys = self.type_keys | self.value_keys
         self.whole_deck_keys = frozenset(name_key(label) for label in game.whole_deck_headers)
         self._game = weakref.ref(game)
