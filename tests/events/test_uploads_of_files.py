@@ -90,3 +90,24 @@ def test_a_thousand_files_picked_at_once_are_read_and_more_are_refused_as_too_ma
     assert "larger than" not in page
     listed = client.get(event.url("/entries"), headers=event.admin).get_json()
     assert listed["total"] == 1_000
+
+
+def test_files_picked_together_past_the_upload_size_are_told_to_be_picked_fewer_at_once(
+    client, event
+):
+    # They were told "The file is larger than the 4 MB one upload may be", and to send "a
+    # CSV of fewer rows, or a zip of fewer files": neither what was sent. (The form's stated
+    # length is what is judged: the files themselves are not sent here.)
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    answer = client.post(
+        f"{dashboard}/upload",
+        input_stream=io.BytesIO(b"--x--\r\n"),
+        content_type="multipart/form-data; boundary=x",
+        environ_overrides={"CONTENT_LENGTH": str(45 * 100_000)},
+    )
+    assert answer.status_code == 413
+    assert (
+        "What was uploaded is larger than the 4 MB one upload may be: nothing was stored."
+        " Upload it in parts (a CSV of fewer rows, a zip of fewer files, or fewer files"
+        " picked at once)."
+    ) in html.unescape(answer.get_data(as_text=True))

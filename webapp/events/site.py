@@ -147,8 +147,9 @@ def too_large(error: RequestEntityTooLarge):
     else:
         limit = uploads.MAX_UPLOAD_BYTES // (1024 * 1024)
         message = (
-            f"The file is larger than the {limit} MB one upload may be: nothing was stored."
-            " Upload it in parts (a CSV of fewer rows, or a zip of fewer files)."
+            f"What was uploaded is larger than the {limit} MB one upload may be: nothing was"
+            " stored. Upload it in parts (a CSV of fewer rows, a zip of fewer files, or fewer"
+            " files picked at once)."
         )
     page, _status = _dashboard(access, args["token"], problems=[message])
     return page, error.code
