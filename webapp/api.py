@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
 from marshmallow import Schema, ValidationError, fields
+from werkzeug.exceptions import MethodNotAllowed
 
 from cardpool import Game, PoolLibrary, RuleSpec, name_key
 from validator import (
@@ -620,6 +621,8 @@ def delete_deck(deck_id: str):
     """With the account's personal access token, its deck goes with every version of it,
     whichever version's id is given. Each deleted id then answers 410 Gone (a private
     deck's, 404). Copies others saved from it are theirs: they stay whole at their links."""
+    if deck_id.endswith(".txt"):  # no id holds a dot: the text export's address, GET alone
+        raise MethodNotAllowed(valid_methods=["GET", "HEAD"])
     return accounts.delete_deck(deck_id)
 
 

@@ -229,6 +229,18 @@ def test_an_unknown_deck_is_a_404(client):
     assert error_of(client.get("/api/v1/decks/AAAAAAAAAAAAAAAA.txt"), 404)["code"] == "unknown-deck"
 
 
+def test_a_method_the_text_export_does_not_take_is_a_405_not_an_unknown_deck(client):
+    # DELETE /api/v1/decks/<id>.txt was read as deleting a deck whose id is "<id>.txt",
+    # and said no deck has that id, where the document gives the address GET alone.
+    saved = save(client, game="era", name="x", text="1 Ember Rex").get_json()
+    answer = client.delete(
+        f"/api/v1/decks/{saved['id']}.txt", headers={"Deckwright-Claim-Key": saved["claim_key"]}
+    )
+    assert error_of(answer, 405)["code"] == "method-not-allowed"
+    assert answer.headers["Allow"] == "GET, HEAD"
+    assert client.get(f"/api/v1/decks/{saved['id']}").status_code == 200
+
+
 def test_a_saved_deck_keeps_its_sideboard_in_text_and_json(client):
     text = "3 Kindle\nSideboard:\n2 Flame Lash\nMaybe: 1 Ember Rex"
     saved = save(client, game="era", name="With a side", text=text).get_json()
