@@ -556,8 +556,8 @@ def _header_or_total(
     end, or above a blank line). "Cards: 40" and "Deck: 40" head what is below them, blank
     lines between, and are the list's count at its end or over its sideboard."""
     _, header, total, past_blank = reading
-    for raw in lines[number:]:
-        below = _reading_kept(game, kept, raw.strip())
+    for at in range(number, len(lines)):  # (a slice of the rest would copy it at every line)
+        below = _reading_kept(game, kept, lines[at].strip())
         if past_blank and below[0] == _SKIP:
             continue
         if past_blank:
@@ -597,8 +597,8 @@ def _ends_section_group(
             fits = fits and by_type.get(card.type, main) == section
     if not fits or not held:
         return fits, False
-    for raw in lines[number:]:
-        reading = _reading_kept(game, kept, raw.strip())
+    for at in range(number, len(lines)):
+        reading = _reading_kept(game, kept, lines[at].strip())
         if reading[0] == _SKIP:
             continue
         below = _cards_of(reading)
@@ -639,8 +639,8 @@ def _heads_no_card(
     ("Shadow:" over "Allies (4):" and their cards)."""
     lexicon = _lexicon(game)
     kind = lexicon.group_kind(name_key(label))
-    for raw in lines[number:]:
-        reading = _reading_kept(game, kept, raw.strip())
+    for at in range(number, len(lines)):
+        reading = _reading_kept(game, kept, lines[at].strip())
         if reading[0] == _SKIP:
             continue
         if reading[0] != _HEADER or reading[4]:

@@ -540,12 +540,19 @@ def _read_by_value(game: Game, section: str, text: str) -> tuple | None:
         part = part.strip()
         if not part:
             continue
-        reading = _read_entry(game, part)
-        if reading[0] == _UNKNOWN:
-            count, words = _split_count(part)
-            found = lexicon.card_of_value(section, name_key(words))
-            if found is None or count is None or not 0 < count <= MAX_COPIES_PER_LINE:
+        count, words = _split_count(part)
+        key = name_key(words)
+        # a value's word first, a look-up ("Fire"); the full reading of a part only beside one
+        found = lexicon.card_of_value(section, key) if key not in game.cards_by_key else None
+        if found is None:
+            if len(parts) < 2:
                 return None
+            reading = _read_entry(game, part)
+            if reading[0] != _CARD:
+                return None
+        elif count is None or not 0 < count <= MAX_COPIES_PER_LINE:
+            return None
+        else:
             card, attribute, value = found
             card = game.cards_by_key.get(name_key(card.name), card)
             noun = game.sections_by_id[section].noun
@@ -555,8 +562,6 @@ def _read_by_value(game: Game, section: str, text: str) -> tuple | None:
                 f" {attribute.label.lower()} is {value}"
             )
             reading = (_CARD, card, False, (note,), count)
-        elif reading[0] != _CARD:
-            return None
         readings.append(reading)
     if not readings:
         return None

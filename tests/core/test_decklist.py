@@ -318,3 +318,22 @@ def test_a_game_keeps_the_readings_of_card_length_lines_only(era):
     assert len(long_line.strip()) > decklist.MAX_KEPT_LINE
     # Read again, not from memory, and read the same.
     assert parse_text(long_line, era).problems == parse_text(long_line, era).problems
+
+
+# Lines whose reading looks at the lines below them ("Cards: 40" heads them, or is the list's
+# count; "Fire" below "Crystals:" over no card) once copied the rest of the list to look:
+# 20,000 such lines took seconds, the time growing as the square of their number.
+LOOKING_BELOW = {
+    "cards": ("era", "Cards: 40\n" * 20_000),
+    "fire": ("era", "Crystals:\n" + "Fire\n" * 20_000),
+    "allies": ("shadow-era", "Allies:\n" * 20_000),
+    "hero": ("shadow-era", "Hero:\nDarkclaw\n\n" * 10_000),
+}
+
+
+@pytest.mark.parametrize("name", LOOKING_BELOW)
+def test_a_long_list_of_lines_looking_below_them_is_read_in_a_moment(games, name):
+    game_id, text = LOOKING_BELOW[name]
+    started = time.perf_counter()
+    parse_text(text, games[game_id], max_lines=30_000)
+    assert time.perf_counter() - started < 2
