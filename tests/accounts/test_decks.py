@@ -155,6 +155,20 @@ def test_public_decks_are_listed_per_game_newest_first_by_format_and_card(app, a
     assert re.findall(r'data-deck="([^"]+)"', none) == []
 
 
+def test_a_card_spelt_wrong_offers_the_card_names_close_to_it_that_find_decks(app, alice):
+    """'embr rex' found no deck and said only so; the card search answers such words with the
+    card they mean, and so does the list of public decks, by a link that finds the decks."""
+    rush = save(alice, "Fire Rush")
+    set_visibility(alice, rush, "public")
+    page = app.test_client().get("/games/era/public-decks?card=embr%20rex").text
+    assert "No public decks with <bdi>embr rex</bdi> yet. Did you mean" in page
+    link = re.search(r'Did you mean <a href="([^"]+)">Ember Rex</a>\?', page).group(1)
+    found = app.test_client().get(link.replace("&amp;", "&")).text
+    assert re.findall(r'data-deck="([^"]+)"', found) == [rush]
+    # A name close to no card, or to cards no public deck plays, offers nothing.
+    assert "Did you mean" not in app.test_client().get("/games/era/public-decks?card=zzzz").text
+
+
 def test_a_turned_name_is_set_apart_from_the_date_and_owner_beside_it(app, alice):
     """A name holding a right-to-left override turns itself around, not ' · by alice · date'."""
     turned = "\u202eFire Rush"

@@ -827,6 +827,16 @@ def public_decks(game_id: str):
         fmt = None
     card = (request.args.get("card") or "").strip()[:100]
     shown = decks.public_decks(get_db(), game.id, fmt, card or None, page_asked())
+    # A name spelt wrong finds no deck: the closest names that find one are offered, as the
+    # card search offers them ("embr rex": Ember Rex).
+    suggestions = []
+    if card and not shown.total:
+        suggestions = [
+            name
+            for name in game.suggest(card)
+            if name.casefold() != card.casefold()
+            and decks.public_decks(get_db(), game.id, fmt, name, 1).total
+        ]
     return render_template(
         "accounts/public_decks.html",
         game=game,
@@ -834,4 +844,5 @@ def public_decks(game_id: str):
         decks=shown.decks,
         format=fmt,
         card=card,
+        suggestions=suggestions,
     )
