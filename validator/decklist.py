@@ -345,7 +345,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             # the lines below it stay in the place of the lines above
             for target, label, entries in reading[1]:
                 if target is None:
-                    problems.append(_unknown_section(game, number, label))
+                    problems.append(_unknown_section(game, number, label, budget))
                 for each in entries:
                     _take(game, deck, problems, each, target or _BY_TYPE, number, stripped, budget)
             continue
@@ -378,7 +378,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     if header is None:
                         problems.append(_empty_group(game, number, label, below))
             if target is None:
-                problems.append(_unknown_section(game, number, label))
+                problems.append(_unknown_section(game, number, label, budget))
                 target = _BY_TYPE
             named = target
             if target[1] == default_section and target[0] == _SECTION and not on_board:
@@ -933,8 +933,10 @@ def _names_several(game: Game, text: str) -> bool:
     return len(parts) > 1 and all(_find(game, part) is not None for part in parts)
 
 
-def _unknown_section(game: Game, number: int, label: str) -> Problem:
-    """The error on a header naming no part of the game's decks: its cards placed by type.
+def _unknown_section(game: Game, number: int, label: str, budget: list[int]) -> Problem:
+    """The error on a header naming no part of the game's decks: its cards placed by type,
+    with the header most like it while the list's ``budget`` of look-ups lasts (as an unknown
+    card's closest names: each compares it with every header the game knows).
 
     A header of another game's lists ("Commander", "Creatures", "Pokémon: 12": a deck tool's
     export) is a warning: it is no misspelt section, whose cards the player meant somewhere
@@ -949,8 +951,12 @@ def _unknown_section(game: Game, number: int, label: str) -> Problem:
             number,
             WARNING,
         )
-    meant = _header_meant(game, label)
-    hint = f"; did you mean {meant!r}?" if meant else ""
+    if budget[0] > 0:
+        budget[0] -= 1
+        meant = _header_meant(game, label)
+        hint = f"; did you mean {meant!r}?" if meant else ""
+    else:
+        hint = f" (close names are looked for only for the first {MAX_SUGGESTED} of a list)"
     return _problem(
         UNKNOWN_SECTION,
         f"Line {number}: {game.short_name} decks have no section {label!r}"

@@ -52,6 +52,8 @@ _ON_ITS_LINE = "on its line"  # how a header reading marks a line of such a labe
 # The same likeness as MISSPELT_CARD (see decklist_names) for a header: "Alies" and "Allies"
 # 0.91, "Abilites" and "Abilities" 0.94; "My best deck" and "Main Deck" 0.67.
 MISSPELT_HEADER = 0.85
+# The headers no game knows whose likeliest meaning a game keeps (see _header_meant).
+MAX_KEPT_MEANT = 1_000
 
 
 # -- what a game's lists can say ------------------------------------------------------
@@ -101,6 +103,7 @@ class _Lexicon:
         self._game = weakref.ref(game)
         self._header_names: dict[str, str] | None = None
         self._by_value: dict[str, dict[str, tuple | None]] = {}
+        self.meant: dict[str, str | None] = {}  # see _header_meant
 
     def header_names(self) -> dict[str, str]:
         """Every header the game's lists may use, by key: its sections (and their aliases),
@@ -181,14 +184,21 @@ def _plural(word: str) -> str:
 
 def _header_meant(game: Game, label: str) -> str | None:
     """The header a label no game knows is most likely a misspelling of ("Alies": "Allies"),
-    or None when it is like none of them (a list's title: "Orc Rush v2")."""
+    or None when it is like none of them (a list's title: "Orc Rush v2"). Each is kept for
+    the game (so many): a list repeating a header compares it with every header once."""
     key = name_key(_without_count(label))
+    lexicon = _lexicon(game)
+    if key in lexicon.meant:
+        return lexicon.meant[key]
     best, name = 0.0, None
-    for known, shown in _lexicon(game).header_names().items():
+    for known, shown in lexicon.header_names().items():
         ratio = SequenceMatcher(None, key, known).ratio()
         if ratio > best:
             best, name = ratio, shown
-    return name if best >= MISSPELT_HEADER else None
+    if len(lexicon.meant) >= MAX_KEPT_MEANT:
+        lexicon.meant.clear()
+    meant = lexicon.meant[key] = name if best >= MISSPELT_HEADER else None
+    return meant
 
 
 def _singulars(key: str) -> tuple[str, ...]:
