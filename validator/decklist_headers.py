@@ -188,8 +188,9 @@ def _header_meant(game: Game, label: str) -> str | None:
     the game (so many): a list repeating a header compares it with every header once."""
     key = name_key(_without_count(label))
     lexicon = _lexicon(game)
-    if key in lexicon.meant:
-        return lexicon.meant[key]
+    kept = lexicon.meant.get(key, lexicon)  # (one get: another thread may clear them between)
+    if kept is not lexicon:
+        return kept
     best, name = 0.0, None
     for known, shown in lexicon.header_names().items():
         ratio = SequenceMatcher(None, key, known).ratio()
