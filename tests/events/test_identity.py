@@ -47,6 +47,13 @@ def test_a_name_that_reads_like_a_registered_one_is_flagged_to_the_organizer(
         ("Reg Istered", "Reg lstered"),  # small L for capital I
         ("Nick", "\u039dick"),  # Greek capital Nu
         ("Müller", "Muller"),
+        # A phone's keyboard types the curly apostrophe and a word processor's the dash:
+        # "O’Brien" beside "O'Brien" was two players and nothing said of it.
+        ("O'Brien", "O\u2019Brien"),
+        ("O'Brien", "OBrien"),
+        ("Jean-Luc", "Jean\u2010Luc"),
+        ("Jean-Luc", "Jean Luc"),
+        ("Dave", "Dave."),
     ],
 )
 def test_lookalike_names_share_a_key(one, other):

@@ -133,10 +133,14 @@ def lookalike_key(name: str) -> str:
     """Names that read alike share this key: "Аnna" (Cyrillic А) and "Anna", "Bob" and "B0b".
 
     Accents are dropped, lookalike letters of other scripts become Latin, and
-    case and spacing are ignored. Two players with different names but one key
-    are worth a look: one may be posing as the other.
+    case, spacing and punctuation are ignored ("O'Brien" typed on a computer, "O’Brien"
+    on a phone). Two players with different names but one key are worth a look: one
+    may be posing as the other, or be the other, typed another way.
     """
     decomposed = unicodedata.normalize("NFKD", without_joiners(name))
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     folded = bare.translate(_LOOKALIKES).casefold()
-    return "".join(folded.split()).replace("rn", "m").replace("vv", "w")
+    letters = "".join(
+        ch for ch in folded if not ch.isspace() and not unicodedata.category(ch).startswith("P")
+    )
+    return letters.replace("rn", "m").replace("vv", "w")
