@@ -88,6 +88,19 @@ def test_the_key_sent_again_with_another_request_is_refused(db, create, change):
     assert count_events(db) == 1
 
 
+def test_the_key_sent_again_from_another_account_says_so(db, create):
+    # The same event asked for from another account (or with none) was told the key "came
+    # before with a different event": the one difference, the account, went unsaid.
+    create(requester="account-1")
+    with pytest.raises(events.IdempotencyKeyReusedError) as refused:
+        create(requester="account-2")
+    assert str(refused.value) == (
+        "This idempotency key came before with a different event, or from another account"
+        " (or with none); send a new key with a new event."
+    )
+    assert count_events(db) == 1
+
+
 def test_the_same_settings_written_another_way_are_the_same_request(db, create):
     first = create(name="Spring  Regionals ", players=[("Alice", None), ("Bob", "B-7")])
     again = create(name="Spring Regionals", format_id="standard")

@@ -521,8 +521,8 @@ def _created_before(db: sqlite_utils.Database, key: str, request: str) -> NewEve
     request_hash, event_id, sealed, admin_hash = row
     if request_hash != request:
         raise IdempotencyKeyReusedError(
-            "This idempotency key came before with a different event;"
-            " send a new key with a new event."
+            "This idempotency key came before with a different event, or from another"
+            " account (or with none); send a new key with a new event."
         )
     token = idempotency.unseal(idempotency.NEW_EVENT, key, sealed)
     event = get_event(db, event_id)
