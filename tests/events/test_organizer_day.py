@@ -6,6 +6,7 @@ time zone, confirmations, reopening, exports named after the event, sheets and w
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import timedelta
 from urllib.parse import unquote
@@ -143,6 +144,28 @@ def test_a_deadline_past_the_calendars_end_in_the_organizers_zone_is_refused_not
     first = create(client, deadline="0001-01-01T00:00", timezone="Asia/Tokyo")
     assert first.status_code == 400
     assert "the submission deadline must be in the future" in first.get_data(as_text=True)
+
+
+def test_players_pasted_from_a_sheets_two_columns_are_names_and_player_ids(client):
+    # Two columns copied out of a spreadsheet come as "Anne<tab>A-9": it was registered as
+    # a player called "Anne A-9" with no id, whom Anne submitting as Anne never matched.
+    created = create(client, players="Anne\tA-9\nBob\t\nCarl; C-3\n")
+    _, event_id, _, token = dashboard_of(created).split("/")[1:5]
+    listed = client.get(
+        f"/api/v1/events/{event_id}/entries?show=missing", headers=bearer(token)
+    ).get_json()
+    assert sorted((e["player"], e["player_id"]) for e in listed["entries"]) == [
+        ("Anne", "A-9"),
+        ("Bob", None),
+        ("Carl", "C-3"),
+    ]
+    # A third column (an e-mail address, say) is not taken into the id unsaid.
+    three = create(client, players="Anne\tA-9\tanne@example.org\n")
+    assert three.status_code == 400
+    assert (
+        "Line 1 holds 3 columns (Anne, A-9, anne@example.org): paste a name and a player id"
+        " alone, one player a line."
+    ) in html.unescape(three.get_data(as_text=True))
 
 
 def test_an_unknown_time_zone_is_refused(client):

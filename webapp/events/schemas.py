@@ -487,10 +487,27 @@ class FormSchema(Schema):
 
 
 def players_from_lines(text: str) -> list[tuple[str, str | None]]:
-    """``Name`` or ``Name; player id`` a line, as the organizer types them."""
+    """``Name`` or ``Name; player id`` a line, as the organizer types them; or a name and an
+    id separated by a tab, as two columns copied out of a spreadsheet come (no name holds a
+    tab). A third column is refused, not taken into the id."""
     players = []
-    for line in text.splitlines():
-        name, _, player_id = line.partition(";")
+    for number, line in enumerate(text.splitlines(), 1):
+        if ";" not in line and "\t" in line:
+            cells = [cell.strip() for cell in line.split("\t")]
+            while len(cells) > 2 and not cells[-1]:
+                cells.pop()  # a row copied with empty cells after it
+            if len(cells) > 2:
+                raise ValidationError(
+                    {
+                        "players": [
+                            f"Line {number} holds {len(cells)} columns ({', '.join(cells)}):"
+                            " paste a name and a player id alone, one player a line."
+                        ]
+                    }
+                )
+            name, player_id = cells
+        else:
+            name, _, player_id = line.partition(";")
         if name.strip():
             players.append((name.strip(), player_id.strip() or None))
     return players
