@@ -159,13 +159,26 @@ def test_players_pasted_from_a_sheets_two_columns_are_names_and_player_ids(clien
         ("Bob", None),
         ("Carl", "C-3"),
     ]
-    # A third column (an e-mail address, say) is not taken into the id unsaid.
-    three = create(client, players="Anne\tA-9\tanne@example.org\n")
-    assert three.status_code == 400
-    assert (
-        "Line 1 holds 3 columns (Anne, A-9, anne@example.org): paste a name and a player id"
-        " alone, one player a line."
-    ) in html.unescape(three.get_data(as_text=True))
+    # A third column (an e-mail address, say) is not taken into the id unsaid, nor a second
+    # semicolon's ("Eve;;E1" was the id ";E1"); empty ones after the last are nothing.
+    for pasted, said in (
+        ("Anne\tA-9\tanne@example.org\n", "Line 1 holds 3 columns (Anne, A-9, anne@example.org)"),
+        ("Dan\nEve;;E1\n", "Line 2 holds 3 columns (Eve, , E1)"),
+    ):
+        three = create(client, players=pasted)
+        assert three.status_code == 400
+        assert f"{said}: paste a name and a player id alone, one player a line." in (
+            html.unescape(three.get_data(as_text=True))
+        )
+    trailing = create(client, players="Carl ; ; \nDora\tD-1\t\t\n")
+    _, event_id, _, token = dashboard_of(trailing).split("/")[1:5]
+    listed = client.get(
+        f"/api/v1/events/{event_id}/entries?show=missing", headers=bearer(token)
+    ).get_json()
+    assert sorted((e["player"], e["player_id"]) for e in listed["entries"]) == [
+        ("Carl", None),
+        ("Dora", "D-1"),
+    ]
 
 
 def test_an_unknown_time_zone_is_refused(client):

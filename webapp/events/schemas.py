@@ -492,24 +492,22 @@ def players_from_lines(text: str) -> list[tuple[str, str | None]]:
     tab). A third column is refused, not taken into the id."""
     players = []
     for number, line in enumerate(text.splitlines(), 1):
-        if ";" not in line and "\t" in line:
-            cells = [cell.strip() for cell in line.split("\t")]
-            while len(cells) > 2 and not cells[-1]:
-                cells.pop()  # a row copied with empty cells after it
-            if len(cells) > 2:
-                raise ValidationError(
-                    {
-                        "players": [
-                            f"Line {number} holds {len(cells)} columns ({', '.join(cells)}):"
-                            " paste a name and a player id alone, one player a line."
-                        ]
-                    }
-                )
-            name, player_id = cells
-        else:
-            name, _, player_id = line.partition(";")
-        if name.strip():
-            players.append((name.strip(), player_id.strip() or None))
+        separator = "\t" if ";" not in line and "\t" in line else ";"
+        cells = [cell.strip() for cell in line.split(separator)]
+        while len(cells) > 1 and not cells[-1]:
+            cells.pop()  # "Carl;", or a row copied with empty cells after it
+        if len(cells) > 2:
+            raise ValidationError(
+                {
+                    "players": [
+                        f"Line {number} holds {len(cells)} columns ({', '.join(cells)}):"
+                        " paste a name and a player id alone, one player a line."
+                    ]
+                }
+            )
+        name, player_id = cells if len(cells) == 2 else (cells[0], "")
+        if name:
+            players.append((name, player_id or None))
     return players
 
 
