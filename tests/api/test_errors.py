@@ -187,7 +187,8 @@ def test_pools_that_are_no_folder_of_games_are_said_to_be_what_they_are(tmp_path
     for page in ("/", "/games/era/build", "/validate"):
         answer = client.get(page)
         assert answer.status_code == 503, page
-        assert f"the card pools&#39; folder: {said}" in answer.get_data(as_text=True)
+        # A page says it as a sentence of its own (capital, full stop).
+        assert f"The card pools&#39; folder: {said}." in answer.get_data(as_text=True)
         assert str(tmp_path) not in answer.get_data(as_text=True)
 
 
