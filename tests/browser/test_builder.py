@@ -271,15 +271,19 @@ def test_export_gives_the_canonical_text_to_download_and_copy(page, context):
     assert exported.startswith("Dinos:\n1 Ember Rex\n")
     assert "Deck:\n" in exported
 
+    # Download and copy at once after typing the name: the file named after the deck is
+    # headed by its name too (it was the text from before the name, its check still waiting)
     page.fill("#deck-name", "Fire and Water")
     with page.expect_download() as download:
         page.click("#export-download")
     assert download.value.suggested_filename == "Fire-and-Water.txt"
-    assert Path(download.value.path()).read_text(encoding="utf-8") == exported
+    named = "# Fire and Water\n\n" + exported
+    assert Path(download.value.path()).read_text(encoding="utf-8") == named
 
+    page.fill("#deck-name", "Fire and Water 2")
     page.click("#export-copy")
     expect(page.locator("#export-copy")).to_have_text("Copied")
-    assert page.evaluate("navigator.clipboard.readText()") == exported
+    assert page.evaluate("navigator.clipboard.readText()") == named.replace("Water", "Water 2", 1)
 
 
 def test_the_text_export_is_headed_by_the_name_typed_after_the_last_card(page):

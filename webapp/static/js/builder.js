@@ -47,6 +47,9 @@ const state = {
   cards: new Map(),
   savedId: saved ? saved.id : null,
   result: null,
+  /** What the last verdict judged (the deck, its name and format), as sent: the export's
+   * text is the server's, for that. */
+  judged: null,
   searchPage: 0,
   searchPages: 0,
   /** Whether the last search could not be answered (it is asked again once back online). */
@@ -723,10 +726,12 @@ const validateDeck = debounce(async () => {
   el.verdict.setAttribute("aria-busy", "true");
   try {
     const body = deckPayload();
+    const sent = JSON.stringify(body);
     if (el.asOf.value) body.as_of = el.asOf.value;
     const result = await api(`/games/${encodeURIComponent(game.id)}/validate`, { method: "POST", json: body, signal });
     el.asOf.removeAttribute("aria-invalid");
     state.result = result;
+    state.judged = sent;
     renderVerdict(result);
     renderBar(result);
     el.verdict.dataset.revision = String(revision);
@@ -1602,7 +1607,15 @@ function download(text, type, extension) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-el.download.addEventListener("click", () => download(el.exportText.value, "text/plain", "txt"));
+/** The text export of the deck as it is now. A name typed a moment ago waits for its check
+ * (debounced) to head the text: a download or a copy right after typing it asks at once, or
+ * the file lacked the name it is named after. */
+async function currentExport() {
+  if (JSON.stringify(deckPayload()) !== state.judged) await validateDeck.now();
+  return el.exportText.value;
+}
+
+el.download.addEventListener("click", async () => download(await currentExport(), "text/plain", "txt"));
 
 // The API's JSON form of the deck: POST it to /api/v1/decks or /validate as it is.
 el.exportJson.addEventListener("click", () =>
@@ -1709,7 +1722,7 @@ function siteCsv(text) {
 }
 
 el.copyExport.addEventListener("click", async () => {
-  const ok = await copyText(el.exportText.value, el.exportText);
+  const ok = await copyText(await currentExport(), el.exportText);
   announce(ok ? "Decklist copied." : "Select the text and copy it.");
   flash(el.copyExport, ok ? "Copied" : "Select and copy");
 });
