@@ -141,7 +141,7 @@ def test_format_rules_can_be_listed_in_words(shadow_era):
         "rule": "Your deck needs exactly one hero",
         "cite": rules[0]["cite"],
     }
-    assert rules[0]["cite"].startswith("1. Every deck must have one hero card")
+    assert "1. Every deck must have one hero card" in rules[0]["cite"]
 
 
 def test_a_leaders_rule_remembers_a_bounded_number_of_cards_and_stays_right(
