@@ -148,3 +148,32 @@ def test_a_stale_fix_after_the_event_closed_is_told_it_closed(client, event, era
     assert "deadline" in page
     assert "send it again" not in page
     assert "3 Ember Rex" in page
+
+
+def test_a_fix_made_from_a_version_not_on_file_is_refused_and_stores_nothing(
+    client, event, era_legal, era_illegal
+):
+    event.submit("Pat", era_illegal)
+    entry = event.players["Pat"]["entry"]["entry"]
+    headers = {"Authorization": f"Bearer {event.players['Pat']['player_token']}"}
+    answer = client.put(
+        event.url(f"/entries/{entry}"), json={"text": era_legal, "based_on": 5}, headers=headers
+    )
+    assert answer.status_code == 409
+    error = answer.get_json()["error"]
+    assert error["code"] == "list-changed"
+    assert "version 5" in error["message"]
+    assert "version 1" in error["message"]
+    assert [(e["versions"], e["status"]) for e in event.entries()] == [(1, "not legal")]
+
+
+def test_a_fix_form_naming_a_version_not_on_file_is_made_anew(client, event, era_legal):
+    event.submit("Pat", era_legal)
+    private = event.players["Pat"]["private_url"]
+    form = {**page_form(client, private), "based_on": "7", "decklist": "3 Ember Rex\n"}
+    answer = client.post(private, data=form)
+    assert answer.status_code == 409
+    page = answer.get_data(as_text=True)
+    assert "3 Ember Rex" in page  # what was sent stays on the page
+    assert _BASED_ON.search(page).group(1) == "1"  # sent again, it replaces version 1
+    assert [e["versions"] for e in event.entries()] == [1]

@@ -169,7 +169,8 @@ class ListBodySchema(_ListFields):
             "description": "The version on file when this list was made from it (0 for none)."
             " When a newer version is on file, the same list sent again is answered with it"
             " and stores nothing; another list is refused with 409 (list-changed) rather"
-            " than replace a version its sender has not seen. Without it, the list is"
+            " than replace a version its sender has not seen, as is any list made from a"
+            " version never on file (higher than the newest). Without it, the list is"
             " stored as the newest."
         },
     )

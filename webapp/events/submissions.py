@@ -347,14 +347,26 @@ def _sent_since(
     now: datetime,
 ) -> Receipt | None:
     """The receipt of the version on file when it is newer than ``based_on`` and is this
-    same list; None when no version is newer; a refusal when a newer one is another list
-    (the event's closing, when it has closed: sending the list again would change nothing)."""
+    same list; None when ``based_on`` is the newest; a refusal when a newer one is another
+    list, or when ``based_on`` names a version never on file (a form or a program that
+    numbered it wrong: taken as the newest, it would replace a list its sender has not
+    seen). When the event has closed, the refusal is its closing: sending the list again
+    would change nothing."""
     row = db.execute(
         "SELECT number, kind, CAST(body AS BLOB), source, received FROM event_versions"
         " WHERE entry_id = ? ORDER BY number DESC LIMIT 1",
         [player.entry_id],
     ).fetchone()
-    if row is None or row[0] <= based_on:
+    newest = row[0] if row is not None else 0
+    if based_on > newest:
+        _require_open(db, player.event.id, now)
+        on_file = f"the newest is version {newest}" if newest else "none is on file yet"
+        raise ListChangedError(
+            f"This list was made from version {based_on} of yours, which was never on file"
+            f" ({on_file}). What you sent was not stored; open your page again to see the"
+            " list on file, or send it again to put it in its place."
+        )
+    if row is None or newest == based_on:
         return None
     number, kind, body, source, received = row
     if kind == submission.kind and body == submission.body.encode("utf-8", "surrogatepass"):
