@@ -33,11 +33,41 @@ def player_key(name: str) -> str:
     its letters are encoded or typed. "é" is one character from one keyboard and "e" with a
     combining accent from another, full-width "Ａｌｉｃｅ" is "Alice", and the invisible
     joiners are left out: one player, whose second list is refused, as Unicode's caseless
-    matching of identifiers has it."""
+    matching of identifiers has it.
+
+    The marks keyboards type differently are one mark too: a phone's curly apostrophe
+    ("O’Brien") is a computer's straight one, as are the modifier letter and the backtick
+    typed for it; a hyphen ("Jean-Luc", or the typographic one a word processor puts) is a
+    space ("Jean Luc"); and a full stop at the end ("Dave." as a phone ends a sentence) is
+    left out. A name that is nothing but such marks keeps them, so that it is not keyed as
+    every other such name is."""
+    folded = _caseless(name)
+    if not _MARKS.search(folded):  # the common name: nothing more to fold
+        return folded
+    key = " ".join(folded.translate(_ONE_MARK).split()).rstrip(". ").strip()
+    return key or folded
+
+
+def same_text(one: str, other: str) -> bool:
+    """Two typings of one code (a player id): case, spacing and encoding aside, every mark
+    kept ("A-9" is not "A 9")."""
+    return _caseless(one) == _caseless(other)
+
+
+def _caseless(name: str) -> str:
     if name.isascii():  # the common name: nothing to normalise
         return " ".join(name.split()).casefold()
     folded = unicodedata.normalize("NFKD", without_joiners(name)).casefold()
     return " ".join(unicodedata.normalize("NFKC", folded).split())
+
+
+# The apostrophes keyboards type (a phone's right single quotation mark, the left one, the
+# modifier letter apostrophe, the backtick, the prime) and the hyphens (the typographic one,
+# the figure dash, the en dash, the minus sign), each as the one a key makes of it.
+_APOSTROPHES = "\u2019\u2018\u02bc`\u2032"
+_HYPHENS = "-\u2010\u2012\u2013\u2212"
+_ONE_MARK = str.maketrans({**dict.fromkeys(_APOSTROPHES, "'"), **dict.fromkeys(_HYPHENS, " ")})
+_MARKS = re.compile(f"[{re.escape(_APOSTROPHES + _HYPHENS)}]|\\.$")
 
 
 # A decklist's own extensions, the files an upload and an event folder read, taken off a

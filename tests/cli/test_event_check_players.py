@@ -102,3 +102,25 @@ def test_a_file_downloaded_twice_is_its_players_second_list(run, folder, copy):
     result = run("event", "check", folder, "-g", "era")
     assert f"{folder / 'bob.txt'}: not checked: a second list for bob" in result.output
     assert result.exit_code == 2
+
+
+def test_a_name_typed_with_a_phones_apostrophe_or_without_its_hyphen_is_the_same_player(
+    run, folder
+):
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "Cara O'Neil.txt")
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "Cara O\u2019Neil.txt")
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "Jean-Luc.txt")
+    shutil.copy(EXAMPLES / "era-legal.txt", folder / "Jean_Luc.txt")
+    result = run("event", "check", folder, "-g", "era")
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    straight = folder / "Cara O'Neil.txt"
+    assert (
+        f"{folder / 'Cara O’Neil.txt'}: not checked: a second list for Cara O’Neil"
+        f" (the first is {straight})"
+    ) in lines
+    assert (
+        f"{folder / 'Jean_Luc.txt'}: not checked: a second list for Jean Luc"
+        f" (the first is {folder / 'Jean-Luc.txt'})"
+    ) in lines
+    assert lines[-1] == "6 decks: 3 legal, 1 not legal, 2 not checked (players' second lists)"

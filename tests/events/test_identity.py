@@ -193,3 +193,59 @@ def test_a_name_taken_as_another_spelling_names_the_list_on_file_and_how_to_stan
     assert same.startswith(
         "A list is already on file for Alice. Change it through the private link"
     )
+
+
+# One name typed on two devices: a phone's keyboard types the curly apostrophe (or the
+# modifier letter), a word processor the typographic hyphen, and a phone ends with a full
+# stop when the space bar is pressed twice.
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("O'Brien", "O\u2019Brien"),
+        ("O\u2019Brien", "o'brien"),
+        ("O'Brien", "O\u02bcBrien"),
+        ("O'Brien", "O`Brien"),
+        ("Jean-Luc Picard", "Jean Luc Picard"),
+        ("Jean\u2010Luc", "jean-luc"),
+        ("Dave", "Dave."),
+        ("D'Arcy-Smith Jr.", "D\u2019Arcy Smith Jr"),
+    ],
+)
+def test_one_name_typed_on_two_devices_is_one_player_whose_second_list_is_refused(
+    make_event, era_legal, era_illegal, first, second
+):
+    event = make_event()
+    assert event.submit(first, era_legal).status_code == 201
+    refused = event.submit(second, era_illegal)
+    assert refused.status_code == 409
+    error = refused.get_json()["error"]
+    assert error["code"] == "player-already-submitted"
+    assert f"for {first}, a name that reads as {second}" in error["message"]
+    assert [(e["player"], e["status"]) for e in event.entries()] == [(first, "legal")]
+
+
+@pytest.mark.parametrize(("one", "other"), [("O'Brien", "OBrien"), ("Jean-Luc", "JeanLuc")])
+def test_names_apart_but_for_a_mark_are_two_players_flagged_as_lookalikes(
+    client, make_event, era_legal, one, other
+):
+    event = make_event()
+    assert event.submit(one, era_legal).status_code == 201
+    assert event.submit(other, era_legal).status_code == 201
+    listed = client.get(event.url("/entries"), headers=event.admin).get_json()
+    assert sorted(map(sorted, listed["lookalikes"])) == [sorted([one, other])]
+
+
+def test_a_registered_name_is_claimed_from_a_phone_with_its_curly_apostrophe(make_event, era_legal):
+    event = make_event(players=[{"name": "Siobhan O'Brien", "player_id": "OB-7"}])
+    claimed = event.submit("Siobhan O\u2019Brien", era_legal, player_id="ob-7")
+    assert claimed.status_code == 201
+    assert claimed.get_json()["entry"]["player"] == "Siobhan O'Brien"
+    assert claimed.get_json()["entry"]["registered"] is True
+
+
+def test_a_player_id_keeps_its_marks(make_event, era_legal):
+    """Ids are codes: "OB-7" is not "OB 7", as the name "Jean-Luc" is "Jean Luc"."""
+    event = make_event(players=[{"name": "Siobhan O'Brien", "player_id": "OB-7"}])
+    refused = event.submit("Siobhan O'Brien", era_legal, player_id="OB 7")
+    assert refused.status_code == 403
+    assert refused.get_json()["error"]["code"] == "player-id-required"

@@ -86,3 +86,35 @@ def test_two_entries_that_are_now_one_name_both_stay_on_file(database, library):
             submit(db, library, event_id, DECOMPOSED)
     finally:
         db.close()
+
+
+@pytest.mark.parametrize(
+    ("on_file", "typed"),
+    [("O\u2019Brien", "O'Brien"), ("Jean-Luc", "Jean Luc"), ("Dave.", "Dave")],
+)
+def test_a_name_keyed_with_its_marks_is_keyed_anew_when_the_file_is_opened(
+    database, library, on_file, typed
+):
+    # Keyed before apostrophes, hyphens and a closing full stop were one mark.
+    event_id = old_file(database, library, [on_file])
+    db = connect(database)
+    try:
+        events.get_event(db, event_id)
+        assert keys_on_file(db, event_id) == [events.player_key(typed)]
+        with pytest.raises(events.PlayerTakenError, match="reads as"):
+            submit(db, library, event_id, typed)
+    finally:
+        db.close()
+
+
+def test_two_entries_apart_by_a_hyphen_both_stay_on_file(database, library):
+    event_id = old_file(database, library, ["Jean-Luc", "Jean Luc"])
+    db = connect(database)
+    try:
+        events.get_event(db, event_id)
+        assert sorted(keys_on_file(db, event_id)) == ["jean luc", "jean-luc"]
+        assert db.execute("SELECT COUNT(*) FROM event_versions").fetchone()[0] == 2
+        with pytest.raises(events.PlayerTakenError):
+            submit(db, library, event_id, "JEAN-LUC")
+    finally:
+        db.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from validator.players import JOINERS, player_key, without_joiners
+from validator.players import JOINERS, player_key, same_text, without_joiners
 
 from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS, MAX_TYPED_CHARS
 from .refusals import InvalidSubmissionError
@@ -98,8 +98,9 @@ def clean_player_id(player_id: Any) -> str | None:
 
 
 def same_player_id(registered: str, given: str | None) -> bool:
-    """A player id as typed matches the one on file (case and spacing aside)."""
-    return given is not None and player_key(registered) == player_key(given)
+    """A player id as typed matches the one on file (case and spacing aside; its marks are
+    its own, so "A-9" is not "A 9" as the names "Jean-Luc" and "Jean Luc" are one)."""
+    return given is not None and same_text(registered, given)
 
 
 # Letters drawn like Latin ones in other scripts, mapped before case is folded, since

@@ -164,10 +164,12 @@ def _rekey_players(db: sqlite_utils.Database) -> None:
     """Key the names on file as :func:`player_key` keys them now.
 
     Keys were once case-folded only, so the same name with its accents encoded another way
-    was a second player. Only a key holding a character beyond printable ASCII can change.
-    Two entries whose names are now one player both stay on file: the one already keyed so
-    keeps the name, the other its old key (and the dashboard flags the pair as lookalikes).
-    """
+    was a second player, and then kept the marks keyboards type differently ("O’Brien" and
+    "O'Brien", "Jean-Luc" and "Jean Luc", "Dave." and "Dave" were two). Only a key holding
+    a character beyond printable ASCII, a hyphen or backtick, or ending in a full stop can
+    change. Two entries whose names are now one player both stay on file: the one already
+    keyed so keeps the name, the other its old key (and the dashboard flags the pair as
+    lookalikes)."""
     changed = _stale_keys(db)
     if not changed:
         return
@@ -182,7 +184,8 @@ def _stale_keys(db: sqlite_utils.Database) -> list[tuple[str, str]]:
     stale = []
     for entry_id, player, key in db.execute(
         "SELECT id, CAST(player AS BLOB), player_key FROM event_entries"
-        " WHERE player_key GLOB '*[^ -~]*'"
+        " WHERE player_key GLOB '*[^ -~]*' OR instr(player_key, '-')"
+        " OR instr(player_key, '`') OR player_key GLOB '*.'"
     ).fetchall():
         try:
             name = player.decode("utf-8")
