@@ -12,7 +12,9 @@ page still answers.
 
 The limits stay gunicorn's: the worker changes the words of a refusal, never what is
 refused. Which path a request asked for is known from its first bytes, looked at (not
-read) before gunicorn's parser reads them, since a request refused there has no path yet.
+read) before gunicorn's parser reads them, since a request refused there has no path yet:
+so a method gunicorn refuses (``G\x00T``, or one past its 20 characters) is answered in
+JSON too, when the address after it is under ``/api/``.
 With ``--threads`` above 1 gunicorn serves with its threaded worker instead (the name
 ending in ``SyncWorker`` tells it to), and its refusals are HTML again.
 """
@@ -33,10 +35,12 @@ from .errors import API_PREFIX
 from .headers import HEADERS
 
 # As far as a request line must be read to know its path is under /api/: an optional
-# empty line (RFC 9112 2.2), a method, and an origin-form or absolute-form target.
+# empty line (RFC 9112 2.2), a method, and an origin-form or absolute-form target. The
+# method is whatever comes before the first space, as gunicorn splits the line: one it
+# refuses (a byte no method holds, more than 20 characters) still names a path.
 PEEK_BYTES = 128
 _API_TARGET = re.compile(
-    rb"(?:\r\n)?[!-~]{1,20} +(?:[A-Za-z][A-Za-z0-9+.-]*://[^/ ]*)?" + re.escape(API_PREFIX.encode())
+    rb"(?:\r\n)?[^ \r\n]+ +(?:[A-Za-z][A-Za-z0-9+.-]*://[^/ ]*)?" + re.escape(API_PREFIX.encode())
 )
 # gunicorn's refusals of a request it could not read, by status (the rest are 400s).
 _STATUS = [
@@ -131,34 +135,35 @@ def json_error(status: int, message: str, details: list[dict]) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
-def first_bytes(client: socket.socket) -> bytes:
-    """The request's first bytes, looked at and left for gunicorn's parser to read.
+def first_bytes(client: socket.socket, most: int = PEEK_BYTES) -> bytes:
+    """The request's first bytes (at most ``most``), looked at and left for gunicorn's
+    parser to read.
 
     A request line nearly always arrives whole, and one look sees it. One sent in pieces
-    (``GE``, then ``T /api/...``) is waited for until its line ends or ``PEEK_BYTES`` have
+    (``GE``, then ``T /api/...``) is waited for until its line ends or ``most`` bytes have
     come: told by its first piece alone, a refusal of it would be gunicorn's HTML page.
     Each wait asks the kernel for one byte more than is there (``SO_RCVLOWAT``), so it
     blocks as gunicorn's own read of the line would, rather than spinning.
     """
-    start = client.recv(PEEK_BYTES, socket.MSG_PEEK)
-    if not _line_arriving(start):
+    start = client.recv(most, socket.MSG_PEEK)
+    if not _line_arriving(start, most):
         return start
     try:
         while True:
             client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, len(start) + 1)
-            more = client.recv(PEEK_BYTES, socket.MSG_PEEK)
+            more = client.recv(most, socket.MSG_PEEK)
             if len(more) <= len(start):  # the client stopped sending: this is all
                 return more
             start = more
-            if not _line_arriving(start):
+            if not _line_arriving(start, most):
                 return start
     finally:
         client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, 1)
 
 
-def _line_arriving(start: bytes) -> bool:
+def _line_arriving(start: bytes, most: int) -> bool:
     """Whether more of the request line may still come: some of it is here, not its end."""
-    return 0 < len(start) < PEEK_BYTES and b"\n" not in start.lstrip(b"\r\n")
+    return 0 < len(start) < most and b"\n" not in start.lstrip(b"\r\n")
 
 
 class ApiSyncWorker(SyncWorker):
@@ -170,9 +175,12 @@ class ApiSyncWorker(SyncWorker):
         self.api_target = False
         if not self.cfg.is_ssl:
             # Waits for the request's first bytes as gunicorn's parser would, and reads none;
-            # an error here is met again by gunicorn's own read, which handles it.
+            # an error here is met again by gunicorn's own read, which handles it. As far as
+            # the longest request line gunicorn reads, past which it waits for no more: a
+            # method of any length before an address under /api/ is seen, and nothing is
+            # waited for that gunicorn would not wait for.
             with contextlib.suppress(OSError):
-                self.api_target = is_api_target(first_bytes(client))
+                self.api_target = is_api_target(first_bytes(client, limits(self.cfg)[0]))
         super().handle(listener, client, addr)
 
     def handle_error(self, req, client, addr, exc):

@@ -513,6 +513,24 @@ TOO_LONG = "q=" + "a" * 5000  # past gunicorn's 4094 bytes of request line
             "request-uri-too-long",
             id="an absolute address over 4 KB",
         ),
+        pytest.param(
+            b"G\x00T /api/v1/games HTTP/1.1\r\n" + HEAD + b"\r\n",
+            400,
+            "bad-request",
+            id="a method holding a NUL byte",
+        ),
+        pytest.param(
+            b"A" * 21 + b" /api/v1/games HTTP/1.1\r\n" + HEAD + b"\r\n",
+            400,
+            "bad-request",
+            id="a method over 20 characters",
+        ),
+        pytest.param(
+            b"A" * 3000 + b" /api/v1/games HTTP/1.1\r\n" + HEAD + b"\r\n",
+            400,
+            "bad-request",
+            id="a method of 3,000 characters",
+        ),
     ],
 )
 def test_what_gunicorn_refuses_under_the_api_is_answered_in_the_one_error_shape(

@@ -21,6 +21,12 @@ from webapp.server import is_api_target, json_error, refusal
         (b"GET /apiary HTTP/1.1\r\n", False),
         (b"GET /cards?q=/api/ HTTP/1.1\r\n", False),
         (b"GET /ap", False),  # too little read to tell: gunicorn's own page
+        # A method gunicorn refuses is still a request under /api/: a byte no method holds,
+        # or more than its 20 characters.
+        (b"G\x00T /api/v1/games HTTP/1.1\r\n", True),
+        (b"A" * 21 + b" /api/v1/games HTTP/1.1\r\n", True),
+        (b"A" * 3000 + b" /api/v1/games HTTP/1.1\r\n", True),
+        (b"G\x00T /apiary HTTP/1.1\r\n", False),
         (b"", False),
     ],
 )
