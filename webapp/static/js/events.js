@@ -7,6 +7,8 @@
 //   be undone, as the page the server shows without script does;
 // - the Print button of the deck-check sheets;
 // - a button that opens a decklist file into the list's box ([data-file-open]);
+// - on a player's page, a button per "Did you mean" name that puts it in their list's box
+//   ([data-fix-in]), which they then send;
 // - on the submission form, what the browser put back from an earlier visit left out and
 //   offered ([data-typed-fresh]);
 // - and, on this device, it lets go of unsent lists kept for events whose deadline passed.
@@ -125,6 +127,40 @@ function typedFresh(form) {
   form.querySelector("h2")?.after(box);
 }
 
+/**
+ * The suggestions for a name that is no card, each a button ([data-fix-in] names the box of
+ * the list, [data-line] and [data-typed] where the name was typed): a click puts the name in
+ * its place on that line of the player's own text, which they check and send. The line is
+ * looked for by what was typed when the text has changed since (a line added above it).
+ */
+function suggestionButtons(root) {
+  for (const group of root.querySelectorAll("[data-fix-in]")) {
+    const box = document.getElementById(group.dataset.fixIn);
+    if (!box) continue;
+    const said = group.querySelector("[role=status]");
+    group.hidden = false;
+    group.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-name]");
+      if (!button) return;
+      const name = button.dataset.name;
+      const typed = group.dataset.typed;
+      const lines = box.value.split("\n");
+      let index = Number(group.dataset.line) - 1;
+      if (!(lines[index] || "").includes(typed)) index = lines.findIndex((line) => line.includes(typed));
+      if (index < 0) {
+        said.textContent = `“${typed}” is no longer in your list below.`;
+        return;
+      }
+      lines[index] = lines[index].replace(typed, () => name);
+      box.value = lines.join("\n");
+      // Another of the names, picked next, takes the place of this one.
+      group.dataset.typed = name;
+      group.dataset.line = String(index + 1);
+      said.textContent = `Line ${index + 1} of your list below now reads “${lines[index].trim()}”: resubmit it to check it.`;
+    });
+  }
+}
+
 function printButtons(root) {
   for (const button of root.querySelectorAll("button[data-print]")) {
     button.hidden = false;
@@ -146,4 +182,5 @@ localTimes(document);
 copyButtons(document);
 confirmations(document);
 printButtons(document);
+suggestionButtons(document);
 fileOpeners(document, { said: (file) => `Opened ${file.name}: check the list, then submit it.` });
