@@ -34,11 +34,10 @@ from werkzeug.http import HTTP_STATUS_CODES
 from .errors import API_PREFIX
 from .headers import HEADERS
 
-# As far as a request line must be read to know its path is under /api/: an optional
-# empty line (RFC 9112 2.2), a method, and an origin-form or absolute-form target. The
-# method is whatever comes before the first space, as gunicorn splits the line: one it
-# refuses (a byte no method holds, more than 20 characters) still names a path.
-PEEK_BYTES = 128
+# What a request line shows of its path being under /api/: an optional empty line (RFC
+# 9112 2.2), a method, and an origin-form or absolute-form target. The method is whatever
+# comes before the first space, as gunicorn splits the line: one it refuses (a byte no
+# method holds, more than 20 characters) still names a path.
 _API_TARGET = re.compile(
     rb"(?:\r\n)?[^ \r\n]+ +(?:[A-Za-z][A-Za-z0-9+.-]*://[^/ ]*)?" + re.escape(API_PREFIX.encode())
 )
@@ -135,7 +134,7 @@ def json_error(status: int, message: str, details: list[dict]) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
-def first_bytes(client: socket.socket, most: int = PEEK_BYTES) -> bytes:
+def first_bytes(client: socket.socket, most: int) -> bytes:
     """The request's first bytes (at most ``most``), looked at and left for gunicorn's
     parser to read.
 

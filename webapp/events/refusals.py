@@ -36,7 +36,8 @@ class PlayerTakenError(DeckwrightError):
 
 class ListChangedError(DeckwrightError):
     """A new list sent from a page made before the list on file changed (another tab, the
-    organizer's upload): it would replace a list its sender has not seen."""
+    organizer's upload), or said to be made from a version never on file: it would replace
+    a list its sender has not seen."""
 
     code = "list-changed"
 
