@@ -9,6 +9,8 @@ from datetime import timedelta
 import pytest
 
 from tests.accounts.test_decks import save
+from tests.accounts.test_tokens import bearer, make_token
+from tests.api.support import error_of
 from webapp.accounts import decks, store
 from webapp.db import get_db
 
@@ -60,12 +62,12 @@ def test_public_decks_are_paged_the_last_changed_first(app, many):
 
 def test_the_pages_keep_the_format_and_the_card_searched(app, many):
     client = app.test_client()
-    page = client.get("/games/era/public-decks?format=standard&card=riptide").text
+    page = client.get("/games/era/public-decks?format=standard&card=riptide%20pull").text
     assert "54 decks · page 1 of 2" in page
     assert "Open 54" not in listed(page)
-    following = "/games/era/public-decks?format=standard&amp;card=riptide&amp;page=2"
+    following = "/games/era/public-decks?format=standard&amp;card=riptide+pull&amp;page=2"
     assert f'rel="next" href="{following}"' in page
-    last = client.get("/games/era/public-decks?format=standard&card=riptide&page=2").text
+    last = client.get("/games/era/public-decks?format=standard&card=riptide%20pull&page=2").text
     assert listed(last) == [f"Deck {n:02}" for n in range(4, 0, -1)]
     one_format = client.get("/games/era/public-decks?format=open").text
     assert listed(one_format) == ["Open 54"]
@@ -91,3 +93,14 @@ def test_a_page_is_read_in_the_store_with_its_total(app, many):
     assert (shown.page, shown.pages, shown.total) == (2, 3, 55)
     assert [saved.name for saved, _owner in shown.decks][:2] == ["Deck 35", "Deck 34"]
     assert {owner for _saved, owner in shown.decks} == {"alice"}
+
+
+@pytest.mark.parametrize("path", ["/api/v1/decks", "/api/v1/account/decks"])
+def test_a_page_number_past_what_the_card_search_takes_is_refused(app, alice, path):
+    """A 400-digit page was answered with 200 and the number echoed back."""
+    client, headers = app.test_client(), bearer(make_token(alice))
+    for page in ("9" * 400, "100001"):
+        error = error_of(client.get(f"{path}?page={page}", headers=headers), 400)
+        assert error["code"] == "invalid-query"
+        assert any(detail.startswith("page:") for detail in error["details"])
+    assert client.get(f"{path}?page=100000", headers=headers).status_code == 200

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, request, url_for
 from marshmallow import Schema, fields, validate
 
 from .. import errors
+from ..cards import MAX_PAGE
 from ..db import get_db
 from ..decks import load_deck
 from ..openapi import PAT, documented
@@ -77,7 +78,9 @@ class DeckPageQuerySchema(Schema):
     """Which page of a list of decks, and how many decks a page: each list's own added."""
 
     page = fields.Int(
-        load_default=1, validate=validate.Range(min=1), metadata={"description": "From 1."}
+        load_default=1,
+        validate=validate.Range(min=1, max=MAX_PAGE),
+        metadata={"description": f"From 1 to {MAX_PAGE:,}."},
     )
     per_page = fields.Int(
         load_default=decks.API_PER_PAGE,
