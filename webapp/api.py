@@ -592,9 +592,11 @@ def save_deck():
 )
 def list_public_decks():
     """Decks their owners made public, each once, as its latest version, by ``game``,
-    ``format`` (with the game) and a ``card`` the list names. A page holds ``per_page``
-    decks (50 unless asked); ``next`` is the next page's address. A page past the last one
-    has no decks. Unlisted, private and deleted decks are never listed."""
+    ``format`` (with the game) and ``card``: the decks holding the card (its id, or its name
+    as a decklist names it), any printing of it, in the deck or its sideboard; a name that is
+    no card is refused with the names close to it. A page holds ``per_page`` decks (50
+    unless asked); ``next`` is the next page's address. A page past the last one has no
+    decks. Unlisted, private and deleted decks are never listed."""
     return accounts.public_decks(current_games())
 
 

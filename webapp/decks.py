@@ -91,6 +91,76 @@ def create_table(db: sqlite_utils.Database) -> None:
         db["decks"].add_column("description", str)
     db["decks"].create_index(["parent"], if_not_exists=True)
     _tombstones(db)
+    _card_index(db)
+
+
+# The cards each saved deck holds, by card id, so the public decks are found by a card at
+# once (GET /api/v1/decks?card=): one row a card in the deck's sections ("deck") or in one
+# of its boards ("sideboard", "maybeboard"). The key leads with the card id: its decks are
+# one look-up away. A deck's rows go with its row.
+_CARD_INDEX = (
+    """CREATE TABLE IF NOT EXISTS deck_cards (
+        card_id TEXT NOT NULL,
+        deck_id TEXT NOT NULL REFERENCES decks(id) ON DELETE CASCADE,
+        board TEXT NOT NULL,
+        PRIMARY KEY (card_id, deck_id, board)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX IF NOT EXISTS deck_cards_deck ON deck_cards (deck_id)",
+)
+IN_THE_DECK = "deck"
+
+
+def _card_index(db: sqlite_utils.Database) -> None:
+    create_once(db, "deck cards", _CARD_INDEX, _index_saved_decks)
+
+
+def _index_saved_decks(db: sqlite_utils.Database) -> None:
+    """Decks saved before their cards were indexed (or by a server that did not index them)
+    get their rows, read from the deck each holds; the decks themselves are left as saved."""
+    unindexed = """SELECT id, deck FROM decks WHERE deck NOT IN ('', '{}')
+                   AND id NOT IN (SELECT deck_id FROM deck_cards)"""
+    if not db.execute(f"SELECT 1 FROM ({unindexed}) LIMIT 1").fetchone():
+        return
+    if db.conn.in_transaction:
+        _index_rows(db, db.execute(unindexed).fetchall())
+        return
+    with transaction(db):
+        _index_rows(db, db.execute(unindexed).fetchall())
+
+
+def _index_rows(db: sqlite_utils.Database, rows: list[tuple[str, str]]) -> None:
+    for deck_id, deck in rows:
+        try:
+            mapping = json.loads(deck)
+        except ValueError:
+            continue  # a deck that cannot be read is shown as saved, and found by no card
+        _index_deck(db, deck_id, mapping)
+
+
+def _index_deck(db: sqlite_utils.Database, deck_id: str, mapping: Any) -> None:
+    rows = {(card_id, deck_id, board) for card_id, board in cards_held(mapping)}
+    if rows:
+        db.conn.executemany(
+            "INSERT OR IGNORE INTO deck_cards (card_id, deck_id, board) VALUES (?, ?, ?)",
+            sorted(rows),
+        )
+
+
+def cards_held(mapping: Any) -> list[tuple[str, str]]:
+    """The ids of the cards a deck's JSON form holds, each with where: ``deck`` for its
+    sections, else the board's name."""
+    held: list[tuple[str, str]] = []
+    if not isinstance(mapping, dict):
+        return held
+    sections, boards = mapping.get("sections"), mapping.get("boards")
+    parts = [(IN_THE_DECK, e) for e in sections.values()] if isinstance(sections, dict) else []
+    parts += list(boards.items()) if isinstance(boards, dict) else []
+    for board, entries in parts:
+        for entry in entries if isinstance(entries, list) else []:
+            card_id = entry.get("id") if isinstance(entry, dict) else None
+            if isinstance(card_id, str) and card_id:
+                held.append((card_id, str(board)))
+    return held
 
 
 # The ids of deleted decks. ``said`` is 1 when the link answers that the deck was deleted
@@ -176,6 +246,7 @@ def save_deck(
                 "description": saved.description,
             }
         )
+        _index_deck(db, saved.id, saved.deck)
     return saved
 
 
@@ -218,6 +289,7 @@ def delete_saved(
     if not deck_ids:
         return
     _tombstones(db)
+    _card_index(db)
     found: list[tuple[int, str]] = []
     for start in range(0, len(deck_ids), 500):  # as many ids as SQLite takes at once
         batch = deck_ids[start : start + 500]
@@ -230,6 +302,7 @@ def delete_saved(
             [deck_id, when.isoformat(), int(said)],
         )
         if db.execute("SELECT 1 FROM decks WHERE parent = ? LIMIT 1", [deck_id]).fetchone():
+            db.execute("DELETE FROM deck_cards WHERE deck_id = ?", [deck_id])
             db.execute(
                 "UPDATE decks SET name = '', deck = '{}', text = '', description = '' WHERE id = ?",
                 [deck_id],

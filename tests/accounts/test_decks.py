@@ -161,7 +161,7 @@ def test_a_card_spelt_wrong_offers_the_card_names_close_to_it_that_find_decks(ap
     rush = save(alice, "Fire Rush")
     set_visibility(alice, rush, "public")
     page = app.test_client().get("/games/era/public-decks?card=embr%20rex").text
-    assert "No public decks with <bdi>embr rex</bdi> yet. Did you mean" in page
+    assert "ERA has no card called <bdi>embr rex</bdi>. Did you mean" in page
     link = re.search(r'Did you mean <a href="([^"]+)">Ember Rex</a>\?', page).group(1)
     found = app.test_client().get(link.replace("&amp;", "&")).text
     assert re.findall(r'data-deck="([^"]+)"', found) == [rush]

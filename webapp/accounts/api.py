@@ -138,7 +138,12 @@ class PublicDecksQuerySchema(DeckPageQuerySchema):
     )
     card = fields.Str(
         validate=validate.Length(max=100),
-        metadata={"description": "Decks whose list names this card (any case)."},
+        metadata={
+            "description": "Decks that hold this card, any printing of it, in the deck or its"
+            " sideboard (not its maybe-board): a card id (era-ember-rex) or name, read as a"
+            " decklist reads one (any case, spacing or accents). A name that is no card of the"
+            " game (of any game, without game) is refused with the names close to it."
+        },
     )
 
 
@@ -171,8 +176,15 @@ def public_decks(games: dict[str, Any]) -> dict:
             f"the game {game!r} has no format {fmt!r}",
             [f"format: one of {', '.join(games[game].formats)}"],
         )
+    card = (card or "").strip() or None
+    sought = None
+    if card is not None:
+        chosen = [games[game]] if game is not None else list(games.values())
+        sought = decks.card_sought(chosen, card)
+        if sought is None:
+            raise _no_such_card(chosen, card, games[game].short_name if game else None)
     shown = decks.public_decks(
-        get_db(), game, fmt, card, query.get("page", 1), query.get("per_page", decks.API_PER_PAGE)
+        get_db(), game, fmt, sought, query.get("page", 1), query.get("per_page", decks.API_PER_PAGE)
     )
     following = None
     if shown.page < shown.pages:
@@ -198,6 +210,21 @@ def public_decks(games: dict[str, Any]) -> dict:
                 for saved, owner in shown.decks
             ],
         }
+    )
+
+
+def _no_such_card(chosen: list, card: str, game: str | None) -> errors.ApiError:
+    """A card filter naming no card: said so, with the names it may have meant, rather than
+    a list of no decks (or of every deck)."""
+    close = decks.close_names(chosen, card)
+    where = f"{game} has no card" if game else "no game has a card"
+    meant = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+    return errors.ApiError(
+        400,
+        "invalid-query",
+        f"{where} {card!r}{meant}",
+        [f"card: did you mean {name!r}?" for name in close]
+        or ["card: a card's name or id (the card search finds them)"],
     )
 
 

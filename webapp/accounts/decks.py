@@ -38,8 +38,11 @@ from datetime import datetime
 
 import sqlite_utils
 
+from cardpool import Game
+from validator.deck import SIDEBOARD
+
 from ..db import create_once, transaction
-from ..decks import SavedDeck, _saved, create_table, delete_saved
+from ..decks import IN_THE_DECK, SavedDeck, _saved, create_table, delete_saved
 from ..events.tokens import as_pasted, new_token, token_hash, token_matches
 from .refusals import AccountNotFoundError, InvalidAccountError
 from .store import Account
@@ -73,6 +76,8 @@ _SCHEMA = (
     )""",
     "CREATE INDEX IF NOT EXISTS account_decks_owner ON account_decks (account_id, root)",
     "CREATE INDEX IF NOT EXISTS account_decks_visibility ON account_decks (visibility)",
+    # A deck's versions, for the latest of each that the public decks list.
+    "CREATE INDEX IF NOT EXISTS account_decks_root ON account_decks (root)",
     # Private versions of a deleted account that a later deck still names as its parent.
     "CREATE TABLE IF NOT EXISTS withdrawn_decks (deck_id TEXT PRIMARY KEY)",
     # The hash of the claim key of a deck saved with no one logged in, until it is claimed.
@@ -407,19 +412,51 @@ class PublicPage(Paged):
     roots: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class CardSought:
+    """The card public decks are searched by: its name, and in each game that has it the ids
+    of its printings (its reprints and revisions, which are the same card for the rules)."""
+
+    name: str
+    ids: dict[str, tuple[str, ...]]
+
+
+def card_sought(games: list[Game], text: str) -> CardSought | None:
+    """The card ``text`` names in these games, read as the decklist reader reads a card's
+    name (any case, spacing or accents; a card id, alias or number too); None when it names
+    no card of them (:func:`close_names` has the names it may have meant)."""
+    ids: dict[str, tuple[str, ...]] = {}
+    name = None
+    for game in games:
+        card = game.find_card(text)
+        if card is not None:
+            ids[game.id] = tuple(printing.id for printing in game.printings(card))
+            name = name or card.name
+    return CardSought(name, ids) if name is not None else None
+
+
+def close_names(games: list[Game], text: str, limit: int = 3) -> list[str]:
+    """The card names of these games closest to ``text``, best first ("did you mean")."""
+    names: list[str] = []
+    for game in games:
+        names += [name for name in game.suggest(text, limit) if name not in names]
+    return names[:limit]
+
+
 def public_decks(
     db: sqlite_utils.Database,
     game_id: str | None,
     format_id: str | None = None,
-    card: str | None = None,
+    card: CardSought | None = None,
     page: int = 1,
     per_page: int = PUBLIC_PAGE,
 ) -> PublicPage:
     """A page of a game's public decks (every game's, given None), the last changed first (the
     newest version saved, as "My decks" sorts): the latest version of each, with its owner's
-    name; ``format_id`` keeps
-    those whose latest version is in that format, ``card`` those whose list names it (without
-    regard to case). ``page`` counts from 1; a page past the last is empty, not an error."""
+    name; ``format_id`` keeps those whose latest version is in that format, ``card`` those
+    whose latest version holds the card, any printing of it, in the deck or its sideboard (a
+    maybe-board holds cards the deck does not play). ``page`` counts from 1; a page past the
+    last is empty, not an error."""
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise InvalidAccountError(f"A page holds 1 to {MAX_PER_PAGE} decks.")
     if page < 1:
@@ -433,10 +470,17 @@ def public_decks(
     if format_id:
         where.append("d.format = ?")
         params.append(format_id)
-    if card:
-        escaped = card.strip().lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        where.append("lower(d.text) LIKE ? ESCAPE '\\'")
-        params.append(f"%{escaped}%")
+    if card is not None:
+        # Through the index of the cards each deck holds (webapp.decks): no deck's text is read.
+        held = []
+        for game, ids in card.ids.items():
+            held.append(
+                f"""(d.game = ? AND d.id IN (SELECT c.deck_id FROM deck_cards c
+                       WHERE c.card_id IN ({", ".join("?" * len(ids))})
+                       AND c.board IN (?, ?)))"""
+            )
+            params += [game, *ids, IN_THE_DECK, SIDEBOARD]
+        where.append(f"({' OR '.join(held) or '0'})")
     # Each deck once, as its latest version (the one saved last: the rowid breaks a tie of
     # times), so the page is ordered by the deck's last change.
     public = f"""FROM account_decks o

@@ -826,17 +826,21 @@ def public_decks(game_id: str):
     if fmt not in game.formats:
         fmt = None
     card = (request.args.get("card") or "").strip()[:100]
-    shown = decks.public_decks(get_db(), game.id, fmt, card or None, page_asked())
-    # A name spelt wrong finds no deck: the closest names that find one are offered, as the
-    # card search offers them ("embr rex": Ember Rex).
+    sought = decks.card_sought([game], card) if card else None
+    unknown = bool(card) and sought is None
+    # A name that is no card of the game finds no deck, and is said to be none: the closest
+    # names that find a deck are offered, as the card search offers them ("embr rex": Ember
+    # Rex).
     suggestions = []
-    if card and not shown.total:
+    if unknown:
+        shown = decks.PublicPage(1, decks.PUBLIC_PAGE, 0, decks=[])
         suggestions = [
             name
-            for name in game.suggest(card)
-            if name.casefold() != card.casefold()
-            and decks.public_decks(get_db(), game.id, fmt, name, 1).total
+            for name in decks.close_names([game], card)
+            if decks.public_decks(get_db(), game.id, fmt, decks.card_sought([game], name), 1).total
         ]
+    else:
+        shown = decks.public_decks(get_db(), game.id, fmt, sought, page_asked())
     return render_template(
         "accounts/public_decks.html",
         game=game,
@@ -844,5 +848,7 @@ def public_decks(game_id: str):
         decks=shown.decks,
         format=fmt,
         card=card,
+        card_name=sought.name if sought else card,
+        unknown=unknown,
         suggestions=suggestions,
     )
