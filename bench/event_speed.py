@@ -132,7 +132,7 @@ def check_folders(folder: Path, expected: dict[str, dict[str, bool]]) -> float:
         total += seconds
         if done.returncode not in (0, 1):
             raise SystemExit(f"deckwright event check failed for {game}:\n{done.stderr}")
-        with report.open(encoding="utf-8") as handle:
+        with report.open(encoding="utf-8-sig") as handle:
             found = {
                 Path(row["file"]).name: row["legal"] == "yes" for row in csv.DictReader(handle)
             }
