@@ -123,15 +123,16 @@ Equipment (12):
 """
 
 
-@pytest.mark.parametrize(
-    ("game_id", "text"),
-    [
-        ("shadow-era", SHADOW_ERA_FORUM_LIST),
-        ("ryft", RYFT_FORUM_LIST),
-        ("arcmage", ARCMAGE_FORUM_LIST),
-        ("era", ERA_FORUM_LIST),
-    ],
-)
+# Each game's legal deck as its players group it on the forums.
+FORUM_LISTS = [
+    ("shadow-era", SHADOW_ERA_FORUM_LIST),
+    ("ryft", RYFT_FORUM_LIST),
+    ("arcmage", ARCMAGE_FORUM_LIST),
+    ("era", ERA_FORUM_LIST),
+]
+
+
+@pytest.mark.parametrize(("game_id", "text"), FORUM_LISTS)
 def test_a_legal_list_grouped_by_card_type_is_judged_legal(games, check, game_id, text):
     result = check(games[game_id], text.replace("Darkclaw - Shadow Wulven\n", "# Darkclaw\n"))
     assert result.problems == []
@@ -143,15 +144,7 @@ def _count_first(text: str) -> str:
     return re.sub(r"^([^\n(]+?) \((\d+)\):?$", r"\2 \1", text, flags=re.M)
 
 
-@pytest.mark.parametrize(
-    ("game_id", "text"),
-    [
-        ("shadow-era", SHADOW_ERA_FORUM_LIST),
-        ("ryft", RYFT_FORUM_LIST),
-        ("arcmage", ARCMAGE_FORUM_LIST),
-        ("era", ERA_FORUM_LIST),
-    ],
-)
+@pytest.mark.parametrize(("game_id", "text"), FORUM_LISTS)
 def test_a_header_with_its_count_first_groups_as_with_its_count_after(games, game_id, text):
     # "20 Allies" was no card called 'Allies', and its cards stayed in the group above
     game = games[game_id]
