@@ -141,7 +141,7 @@ def test_a_database_that_cannot_be_written_is_said_as_such_and_opened_again_afte
 
 
 def put_back(copy: str, database: str) -> None:
-    """A copy put in place as the README says: the write-ahead log beside the path (of the
+    """A copy put in place as docs/serving.md says: the write-ahead log beside the path (of the
     file it replaces) is removed, or SQLite would read the copy through it."""
     for beside in (database + "-wal", database + "-shm"):
         if os.path.exists(beside):
@@ -197,7 +197,7 @@ def test_a_database_file_replaced_while_the_server_runs_is_not_written_on(app, e
     os.replace(backup, database)  # an organizer puts a backup in place
 
     says_nothing_was_saved(event.submit("Carol", era_legal), "store-unavailable")
-    # Done as the README says: the server stopped, the copy put in place with the
+    # Done as docs/serving.md says: the server stopped, the copy put in place with the
     # write-ahead log beside it removed, the server started.
     connections(app).close()
     os.replace(database, backup)
