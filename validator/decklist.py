@@ -131,6 +131,10 @@ from .decklist_pasted import csv_rows, json_deck
 from .errors import DecklistError, DecklistTooLongError
 from .problems import WARNING
 
+# What a look down the list passes over: blank lines, comments, and lines struck through (a
+# card taken out is not there for the post's reader)
+_PASSED = frozenset((_SKIP, _STRUCK))
+
 # The notes deck tools export above a list's cards: "Format: Standard", "Author: Sam".
 _LIST_NOTE = re.compile(
     r"^(deck ?name|name|title|format|author|by|created|updated|date|archetype|description"
@@ -521,7 +525,7 @@ def _heads_its_line(
         return False
     for raw in lines[number:]:
         reading = _reading_kept(game, kept, raw.strip())
-        if reading[0] == _SKIP:
+        if reading[0] in _PASSED:
             continue
         return reading[0] == _CARD and by_type.get(reading[1].type, main) == main
     return False
@@ -537,7 +541,7 @@ def _plural_read(
     _, header, card = reading
     for raw in lines[number:]:
         below = _reading_kept(game, kept, raw.strip())
-        if below[0] == _SKIP:
+        if below[0] in _PASSED:
             continue
         if below[0] == _NUMBERED_LINE:
             below = below[3]
@@ -558,7 +562,7 @@ def _header_or_total(
     _, header, total, past_blank = reading
     for at in range(number, len(lines)):  # (a slice of the rest would copy it at every line)
         below = _reading_kept(game, kept, lines[at].strip())
-        if past_blank and below[0] == _SKIP:
+        if below[0] == _STRUCK or (past_blank and below[0] == _SKIP):
             continue
         if past_blank:
             board = below[0] == _HEADER and below[1] is not None and below[1][0] == _BOARD
@@ -599,7 +603,7 @@ def _ends_section_group(
         return fits, False
     for at in range(number, len(lines)):
         reading = _reading_kept(game, kept, lines[at].strip())
-        if reading[0] == _SKIP:
+        if reading[0] in _PASSED:
             continue
         below = _cards_of(reading)
         return fits, bool(below) and by_type.get(below[0].type, main) != section
@@ -641,7 +645,7 @@ def _heads_no_card(
     kind = lexicon.group_kind(name_key(label))
     for at in range(number, len(lines)):
         reading = _reading_kept(game, kept, lines[at].strip())
-        if reading[0] == _SKIP:
+        if reading[0] in _PASSED:
             continue
         if reading[0] != _HEADER or reading[4]:
             return None
@@ -720,7 +724,7 @@ def _below_label(game: Game, kept: dict[str, tuple], lines: list[str], at: int) 
         reading = kept.get(stripped) or _read_plain(game, stripped) or _read_line(game, stripped)
         if reading[0] in (_CARD, _NUMBERED_LINE, _SEVERAL):
             below.append(number)
-        elif reading[0] != _SKIP:
+        elif reading[0] not in _PASSED:
             break
     if not below:
         return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from validator import parse_text
+from validator.decklist import IGNORED_LINE
 
 
 def _read(game, text):
@@ -360,3 +361,30 @@ def test_a_rule_of_tildes_is_no_strikethrough(shadow_era):
     assert sections == {"hero": [("Darkclaw", 1, False)], "deck": [("Bad Wolf", 4, False)]}
     assert boards == {"sideboard": [("Pack Wolf", 2)]}
     assert said == []
+
+
+@pytest.mark.parametrize(
+    ("game_id", "text"),
+    [
+        # "Dinos: 1 Ember Rex" marks its own line when the deck's cards follow it
+        ("era", "Dinos: 1 Ember Rex\n{struck}\n3 Kindle\n3 Fire Breath"),
+        # "Hero (1)", its hero, a blank line, then the deck
+        ("shadow-era", "Hero (1)\nDarkclaw\n\n{struck}\n4 Bad Wolf\n4 Full Moon"),
+        ("arcmage", "Regions:\nPlymouth\n\nWarren\n\n{struck}\n4 Kolibri"),
+        # "Fire Crystals (2)" over its Fire Crystals is their header, not two more of them
+        ("era", "Fire Crystals (2)\n{struck}\n2 Fire Crystal"),
+        # "SB: 2 Flame Lash" above the deck's cards
+        ("era", "3 Kindle\nSB: 2 Flame Lash\n{struck}\n3 Fire Breath\n1 Ember Rex"),
+    ],
+)
+def test_a_line_struck_through_changes_nothing_of_the_lines_around_it(games, game_id, text):
+    # the post's reader reads the list as if the line were not there: it is no card below a
+    # header, blank line or label that looks at the card below it
+    game = games[game_id]
+    struck = text.format(struck="~~4 Bad Wolf~~")
+    plain = text.replace("{struck}\n", "")
+    assert _read(game, struck)[:2] == _read(game, plain)[:2]
+    rules = sorted(p.rule for p in parse_text(plain, game).problems)
+    assert sorted(p.rule for p in parse_text(struck, game).problems) == sorted(
+        [*rules, IGNORED_LINE]
+    )
