@@ -217,6 +217,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # Below a header naming one section ("Hero:"), the line its group was last looked over
     # from, and whether its cards so far all belong there (see _ends_section_group)
     group_from, group_fits = 0, False
+    # The lines read as cards by a value's word ("Fire" below "Crystals:"), by number: their
+    # readings as kept are not those cards (a header, an unknown name) for the looks back
+    valued_at: dict[int, tuple] = {}
     # A line of the list is a line as editors count them; one holding another break (a paste
     # from a word processor or a web page: see _SOFT_BREAKS) is read as its parts, each under
     # the number of the line it is on.
@@ -255,7 +258,15 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             elif group_from and reading == _BLANK:
                 # "Hero:", its card, a blank line, then the deck's cards: see _ends_section_group
                 group_fits, ends = _ends_section_group(
-                    game, kept, kept_long, lines, place[1], group_from, number, group_fits
+                    game,
+                    kept,
+                    kept_long,
+                    valued_at,
+                    lines,
+                    place[1],
+                    group_from,
+                    number,
+                    group_fits,
                 )
                 group_from = number if group_fits and not ends else 0
                 if ends:
@@ -358,7 +369,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         single = place[0] == _SECTION and place[1] is not None and not on_board
         if kind == _UNKNOWN and single:
             # "2 Fire" below "Crystals:": the one crystal whose element is Fire (_read_by_value)
-            reading = _by_value(game, place[1], stripped, reading[1]) or reading
+            valued = _by_value(game, place[1], stripped, reading[1])
+            if valued is not None:
+                reading = valued_at[number] = valued
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
             # (a heading, "# Shadow Wulven", over none is a comment as other headings are)
@@ -369,18 +382,21 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 and not (line_only or on_board or heading)
                 and _lexicon(game).group_kind(name_key(label)) is not None
             ):
-                below = _heads_no_card(game, kept, lines, number, label)
-                if below is not None:
-                    # "Fire" below "Crystals:" over no card: the one Fire crystal; any other
-                    # group over none is said (with a count, _header_count says it)
-                    header = _counted_header(stripped) if _DIGIT.search(stripped) else None
+                header = _counted_header(stripped) if _DIGIT.search(stripped) else None
+                # "Fire" below "Crystals:" over no crystal (the next crystal, a blank line and
+                # the deck, a total, the list's end): the one Fire crystal
+                valued = None
+                if single and not _heads_cards_of(game, kept, lines, number, label, place[1]):
                     shown = f"{header[1]} {label}" if header else label
-                    valued = _by_value(game, place[1], shown) if single else None
-                    if valued is not None:
-                        _take(game, deck, problems, valued, place, number, stripped, budget)
-                        continue
-                    if header is None:
-                        problems.append(_empty_group(game, number, label, below))
+                    valued = _by_value(game, place[1], shown)
+                if valued is not None:
+                    valued_at[number] = valued
+                    _take(game, deck, problems, valued, place, number, stripped, budget)
+                    continue
+                below = _heads_no_card(game, kept, lines, number, label)
+                if below is not None and header is None:
+                    # any other group over none is said (with a count, _header_count says it)
+                    problems.append(_empty_group(game, number, label, below))
             if target is None:
                 problems.append(_unknown_section(game, number, label, budget))
                 target = _BY_TYPE
@@ -424,7 +440,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 # "Crystals: 2x Fire, 1x Water"
                 after = _LABELLED.match(stripped)
                 texts = (after.group(2), reading[1]) if after else (reading[1],)
-                reading = _by_value(game, where[1], *texts) or reading
+                valued = _by_value(game, where[1], *texts)
+                if valued is not None:
+                    reading = valued_at[number] = valued
         if reading[0] == _SEVERAL:
             for each in reading[1]:
                 _take(game, deck, problems, each, where, number, stripped, budget)
@@ -445,6 +463,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         readings = []
         for raw in lines:
             stripped = raw.strip()
+            reading = valued_at.get(len(readings) + 1)
+            if reading is not None:  # "Fire" below "Crystals (3)": Fire Crystal
+                readings.append(reading)
+                continue
             reading = kept.get(stripped) or kept_long.get(stripped)
             if reading is None:  # the game's kept readings were cleared since (another list)
                 reading = _read_plain(game, stripped) or _read_line(game, stripped)
@@ -577,6 +599,7 @@ def _ends_section_group(
     game: Game,
     kept: dict[str, tuple],
     kept_long: dict[str, tuple],
+    valued_at: dict[int, tuple],
     lines: list[str],
     section: str,
     start: int,
@@ -592,13 +615,20 @@ def _ends_section_group(
     blank lines within the section (dinos, a blank line, a dino) stay in it, and so do those
     below a card listed there that belongs elsewhere (the player's own placing)."""
     by_type, main = game.section_for_type, game.default_section
-    held = False
-    for raw in lines[start : number - 1]:
-        stripped = raw.strip()
+    # the cards of the header's own line ("Crystals: 2 Fire Crystal, Water") and below it
+    head = lines[start - 1].strip()
+    head = kept.get(head) or kept_long.get(head)
+    own = head[3] if head is not None and head[0] == _HEADER else None
+    cards = list(_cards_of(valued_at.get(start) or own))
+    for at in range(start, number - 1):  # (line at + 1)
+        stripped = lines[at].strip()
         reading = kept.get(stripped) or kept_long.get(stripped)
-        for card in _cards_of(reading):
-            held = True
-            fits = fits and by_type.get(card.type, main) == section
+        if reading is not None and reading[0] == _HEADER and reading[4]:
+            continue  # "Crystals: Fire, Water" below the dinos: its own line's, not theirs
+        cards.extend(_cards_of(valued_at.get(at + 1) or reading))
+    held = bool(cards)
+    for card in cards:
+        fits = fits and by_type.get(card.type, main) == section
     if not fits or not held:
         return fits, False
     for at in range(number, len(lines)):
@@ -658,6 +688,42 @@ def _heads_no_card(
                 return None
         return f"the header {below!r} is right below it"
     return "the list ends there"
+
+
+def _heads_cards_of(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, label: str, section: str
+) -> bool:
+    """Whether the group header on line ``number`` below a header of ``section`` heads cards
+    of that section: the first card below it, before a header of its own kind or a part's, is
+    one ("Fire" over "2 Fire Crystal" below "Crystals:"), through groups of another kind below
+    it ("Events:"), or it is written as a header ("Shadow:") right over such a group. "Fire"
+    over the next crystal's "Water", over "Events:" and the deck's events, over a blank line
+    and the deck's cards, a total or a closing word heads none of them."""
+    lexicon = _lexicon(game)
+    kind = lexicon.group_kind(name_key(label))
+    by_type, main = game.section_for_type, game.default_section
+    colon = lines[number - 1].strip().rstrip("*_ ").endswith(":")
+    blank = False
+    for at in range(number, len(lines)):
+        reading = _reading_kept(game, kept, lines[at].strip())
+        if reading[0] in _PASSED:
+            blank = blank or reading == _BLANK
+            continue
+        if reading[0] in (_NUMBERED_LINE, _PLURAL_LINE):  # (a numbered card, a plural one)
+            reading = reading[2]
+        elif reading[0] == _DESCRIBED:
+            reading = reading[1]
+        if reading[0] == _HEADER and not reading[4]:
+            _, target, below, rest, _ = reading
+            other = lexicon.group_kind(name_key(below))
+            if blank or target != _BY_TYPE or rest is not None or other in (None, kind):
+                return False
+            if colon:
+                return True
+            continue  # "Events:" below "Water": its cards say whether "Water" heads them
+        cards = _cards_of(reading)
+        return bool(cards) and by_type.get(cards[0].type, main) == section
+    return False
 
 
 def _empty_group(game: Game, number: int, label: str, below: str) -> Problem:

@@ -935,6 +935,61 @@ def test_an_element_over_crystals_of_its_element_still_heads_them(era):
 
 
 @pytest.mark.parametrize(
+    "below",
+    [
+        "\nCards: 6",
+        "Total: 6",
+        "\nGood luck at regionals!",
+        "\nEvents (3)\nVolcanic Eruption\nWildfire Season\nHigh Tide",
+        "Events:\nVolcanic Eruption\nWildfire Season\nHigh Tide",
+        "3 Events\nVolcanic Eruption\nWildfire Season\nHigh Tide",
+        "\nVolcanic Eruption\nWildfire Season\nHigh Tide",
+    ],
+)
+def test_the_last_crystal_written_by_its_element_is_kept_whatever_is_below_it(era, below):
+    # "Water" over a total, a closing word or the deck's cards heads none of them: it is the
+    # Water crystal (it was read as a header over them, and the crystal was lost unsaid)
+    for crystals in ("Crystals:\nFire\nFire\nWater\n", "Crystals:\n2 Fire\nWater\n"):
+        parsed = parse_text(ERA_DINOS + crystals + below, era)
+        assert cards(parsed, "crystals")[-1] == ("Water Crystal", 1)
+        assert sum(count for _, count in cards(parsed, "crystals")) == 3
+        events = ["Volcanic Eruption", "Wildfire Season", "High Tide"] if "High" in below else []
+        assert [name for name, _ in cards(parsed, "deck")] == events
+
+
+@pytest.mark.parametrize(
+    "crystals",
+    [
+        "Crystals:\n2 Fire\n1 Water\n",
+        "Crystals:\nFire x2\nWater\n",
+        "Crystals: Fire, Fire, Water\n",
+    ],
+)
+def test_a_blank_line_below_crystals_written_by_their_element_ends_them(era, crystals):
+    # as below "Crystals:" over "2 Fire Crystal": the deck's cards after a blank line are
+    # the deck's, not crystals misplaced
+    parsed = parse_text(ERA_DINOS + crystals + "\n3 Kindle\n3 Fire Breath", era)
+    assert cards(parsed, "deck") == [("Kindle", 3), ("Fire Breath", 3)]
+    assert sum(count for _, count in cards(parsed, "crystals")) == 3
+
+
+def test_a_blank_line_below_crystals_on_their_header_line_ends_them(era):
+    parsed = parse_text("Crystals: 2 Fire Crystal, 1 Water Crystal\n\n3 Kindle", era)
+    assert cards(parsed, "crystals") == [("Fire Crystal", 2), ("Water Crystal", 1)]
+    assert cards(parsed, "deck") == [("Kindle", 3)]
+
+
+@pytest.mark.parametrize("header", ["Crystals (3)", "3 Crystals", "Crystals: 3"])
+def test_a_count_over_crystals_written_by_their_element_counts_them(era, header):
+    parsed = parse_text(f"{header}\nFire\nFire\nWater", era)
+    assert not [p for p in parsed.problems if p.rule == HEADER_COUNT]
+    (said,) = [
+        p for p in parse_text(f"{header}\nFire\nWater", era).problems if p.rule == HEADER_COUNT
+    ]
+    assert "but 2 are listed under it" in said.message
+
+
+@pytest.mark.parametrize(
     ("text", "label"),
     [
         ("Fire\nWater\n", "Water"),  # no section above: no crystal to read it as
