@@ -340,6 +340,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
         target = _target(game, label)
         if target is not None:
             return (_HEADER, target, _without_count(label), None, False)
+        counted = _count_first_header(game, label, whole=False)  # "## 2 Sideboard"
+        if counted is not None:
+            return counted
     if line.startswith("//") or _says_nothing(game, line):
         return (_SKIP,)
     if line.startswith("#"):
@@ -373,7 +376,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
             return reading
     if line.endswith(":"):
         label = line[:-1].strip()
-        return (_HEADER, _target(game, label), _without_count(label), None, False)
+        target = _target(game, label)
+        counted = _count_first_header(game, label, whole=False) if target is None else None
+        if counted is not None:
+            return counted  # "8 Allies:", "2 Sideboard:"
+        return (_HEADER, target, _without_count(label), None, False)
     if line[-1] in ")]" and (board := _board_noted(game, line)) is not None:
         return board
     reading = _read_entry(game, line)
@@ -444,12 +451,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
             # "Commander", "Companion (1)": another game's header, said as one the game does not
             # have (never the list's title)
             return (_HEADER, None, label, None, label != line and _counts_none(line))
-        first = _COUNT_BEFORE_HEADER.match(line)
-        if first is not None and name_key(first.group(2)) in _lexicon(game).header_names():
-            # "8 Allies", "2 Sideboard": a header of the game with its count first (the words
-            # name no card: "4 Pack Wolves" is read above); "0 Sideboard" starts nothing
-            count, label = first.groups()
-            return (_HEADER, _target(game, label), label, None, not count.strip("0"))
+        counted = _count_first_header(game, line)  # (the words name no card: read above)
+        if counted is not None:
+            return counted
         stuck = _COUNT_STUCK.match(line)
         if stuck and (found := _resolve(game, stuck.group(2))) is not None:
             return _with_count(game, found, stuck.group(1), stuck.group(2))
@@ -523,6 +527,23 @@ def _or_plural_card(game: Game, header: tuple, line: str) -> tuple:
         return header
     card = _counted(found, _count(_DIGITS.search(count.group()).group()), label)
     return (_PLURAL_LINE, header, card) if card[0] == _CARD else header
+
+
+def _count_first_header(game: Game, line: str, whole: bool = True) -> tuple | None:
+    """ "8 Allies", "2 Sideboard": a header of the game with its count first, as "Allies (8)"
+    writes it after ("8 Allies:" and "## 2 Sideboard" too); "0 Sideboard" starts nothing.
+    None when the words after the count are no header the game knows, or name the whole deck
+    and ``whole`` is false ("# 40 cards" is a comment on the list's size)."""
+    first = _COUNT_BEFORE_HEADER.match(line)
+    if first is None:
+        return None
+    lexicon, key = _lexicon(game), name_key(first.group(2))
+    if key not in lexicon.header_names():
+        return None
+    if not whole and (key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys):
+        return None
+    count, label = first.groups()
+    return (_HEADER, _target(game, label), label, None, not count.strip("0"))
 
 
 def _read_by_value(game: Game, section: str, text: str) -> tuple | None:

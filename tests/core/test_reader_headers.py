@@ -166,12 +166,39 @@ def test_a_header_with_its_count_first_is_checked_against_its_cards(shadow_era):
     ]
 
 
-def test_a_sideboard_with_its_count_first_holds_its_cards(shadow_era):
-    # "2 Sideboard" was no card, and the sideboard's cards were counted in the deck
-    parsed = parse_text("Hero: Darkclaw\n4 Bad Wolf\n\n2 Sideboard\n2 Dread Wolf", shadow_era)
+@pytest.mark.parametrize(
+    "header",
+    ["2 Sideboard", "2 Sideboard:", "**2 Sideboard:**", "## 2 Sideboard", "// 2 Sideboard:"],
+)
+def test_a_sideboard_with_its_count_first_holds_its_cards(shadow_era, header):
+    # "2 Sideboard" was no card, and the sideboard's cards were counted in the deck; with a
+    # colon it was a section the game does not have, and as a heading a comment, unsaid
+    parsed = parse_text(f"Hero: Darkclaw\n4 Bad Wolf\n\n{header}\n2 Dread Wolf", shadow_era)
     assert parsed.problems == []
     assert cards(parsed, "deck") == [("Bad Wolf", 4)]
     assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Dread Wolf", 2)]
+
+
+@pytest.mark.parametrize("header", ["9 Allies:", "### 9 Allies", "__9 Allies:__"])
+def test_a_header_with_its_count_first_and_a_colon_or_a_heading_mark_heads_its_group(
+    shadow_era, header
+):
+    parsed = parse_text(f"Hero: Darkclaw\n{header}\n4 Bad Wolf\n4 Pack Wolf", shadow_era)
+    assert [p.rule for p in parsed.problems] == [HEADER_COUNT]
+    assert "counts 9 cards, but 8 are listed under it" in parsed.problems[0].message
+    assert cards(parsed, "deck") == [("Bad Wolf", 4), ("Pack Wolf", 4)]
+
+
+@pytest.mark.parametrize("comment", ["# 40 cards", "// 40 cards", "## 40 Deck"])
+def test_a_comment_on_the_lists_size_heads_nothing(shadow_era, comment):
+    # a heading of the whole deck's size is a note, not a group of cards to count
+    for text in (
+        f"{comment}\nHero: Darkclaw\n4 Bad Wolf",
+        f"Hero: Darkclaw\n4 Bad Wolf\n{comment}",
+    ):
+        parsed = parse_text(text, shadow_era)
+        assert parsed.problems == []
+        assert cards(parsed, "deck") == [("Bad Wolf", 4)]
 
 
 ERA_COUNTED_GROUPS = """3 Dinos
