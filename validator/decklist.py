@@ -957,11 +957,26 @@ def _list_note(
 ) -> re.Match | None:
     """The note an unknown line above every card is, when it is one of those deck tools
     export on top of a list ("Format: Standard", "Author: Sam"), unless what follows the
-    label is a card's name misspelt."""
+    label is a card's name misspelt. Below a card, "Format: Standard" naming one of the
+    game's formats is that note still (a sign-off saying what the list is for)."""
     note = pattern.match(stripped)
-    if note is None or any(deck.sections.values()) or any(deck.boards.values()):
+    if note is None:
         return None
+    if any(deck.sections.values()) or any(deck.boards.values()):
+        return note if _names_format(game, note) else None
     return None if _misspelt_card(note.group(2), _suggestions(game, note.group(2))) else note
+
+
+def _names_format(game: Game, note: re.Match) -> bool:
+    """Whether a note is "Format: ..." naming one of the game's formats, by its id or its
+    name, or its name's words before a note in brackets ("Open" for "Open (casual)")."""
+    if note.group(1).lower() != "format":
+        return False
+    key = name_key(note.group(2))
+    return any(
+        key in (name_key(each.id), name_key(each.name), name_key(each.name.split(" (")[0]))
+        for each in game.formats.values()
+    )
 
 
 # The quotes a deck's name may be written in, after "Name=" or "Name:": not the name's own.

@@ -525,6 +525,29 @@ def test_a_note_label_before_a_misspelt_card_or_below_a_card_is_still_an_unknown
     ]
 
 
+@pytest.mark.parametrize(
+    ("game_id", "line"),
+    [
+        ("era", "Format: Standard"),
+        ("era", "format = open"),
+        ("era", "Format: Open (casual)"),
+        ("ryft", "Format: Singleton Matrix"),
+    ],
+)
+def test_a_format_of_the_game_named_below_the_cards_is_a_note(games, game_id, line):
+    # it was no card called 'Format: Standard' below the first card, and a note above it
+    game = games[game_id]
+    card = "Kindle" if game_id == "era" else "Cinder Imp"
+    parsed = parse_text(f"3 {card}\n{line}\n1 {card}", game)
+    assert entries(parsed) == {card: 4}
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
+        (IGNORED_LINE, WARNING, (2,))
+    ]
+    assert (
+        parsed.problems[0].message == f"Line 2: {line!r} is read as a note on the list, not a card"
+    )
+
+
 # A list's title is the deck's name when the deck is given none.
 
 
