@@ -114,18 +114,47 @@ def _card_index(db: sqlite_utils.Database) -> None:
     create_once(db, "deck cards", _CARD_INDEX, _index_saved_decks)
 
 
+# Decks saved since the file was last opened, by any server: a trigger in the file puts each
+# new deck here, so a start indexes those alone and never reads every deck again. A deck this
+# server saves is indexed as it is saved, and taken off at once.
+_TO_INDEX = (
+    """CREATE TABLE IF NOT EXISTS deck_cards_to_index (
+        deck_id TEXT PRIMARY KEY
+    ) WITHOUT ROWID""",
+    """CREATE TRIGGER IF NOT EXISTS decks_to_index AFTER INSERT ON decks
+        BEGIN INSERT OR IGNORE INTO deck_cards_to_index (deck_id) VALUES (NEW.id); END""",
+)
+_TO_INDEX_MADE = "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'decks_to_index'"
+_UNINDEXED = """SELECT id, deck FROM decks WHERE deck NOT IN ('', '{}')
+                AND id NOT IN (SELECT deck_id FROM deck_cards)"""
+_QUEUED = """SELECT id, deck FROM decks WHERE deck NOT IN ('', '{}')
+             AND id IN (SELECT deck_id FROM deck_cards_to_index)"""
+
+
 def _index_saved_decks(db: sqlite_utils.Database) -> None:
     """Decks saved before their cards were indexed (or by a server that did not index them)
-    get their rows, read from the deck each holds; the decks themselves are left as saved."""
-    unindexed = """SELECT id, deck FROM decks WHERE deck NOT IN ('', '{}')
-                   AND id NOT IN (SELECT deck_id FROM deck_cards)"""
-    if not db.execute(f"SELECT 1 FROM ({unindexed}) LIMIT 1").fetchone():
+    get their rows, read from the deck each holds; the decks themselves are left as saved.
+    Every deck is read once, when the file is first opened so; then only those saved since."""
+    if (
+        db.execute(_TO_INDEX_MADE).fetchone()
+        and not db.execute("SELECT 1 FROM deck_cards_to_index LIMIT 1").fetchone()
+    ):
         return
     if db.conn.in_transaction:
-        _index_rows(db, db.execute(unindexed).fetchall())
+        _index_unindexed(db)
         return
-    with transaction(db):
-        _index_rows(db, db.execute(unindexed).fetchall())
+    with transaction(db):  # read again under the write lock: another worker may be here
+        _index_unindexed(db)
+
+
+def _index_unindexed(db: sqlite_utils.Database) -> None:
+    if db.execute(_TO_INDEX_MADE).fetchone():
+        _index_rows(db, db.execute(_QUEUED).fetchall())
+    else:
+        _index_rows(db, db.execute(_UNINDEXED).fetchall())
+        for statement in _TO_INDEX:
+            db.execute(statement)
+    db.execute("DELETE FROM deck_cards_to_index")
 
 
 def _index_rows(db: sqlite_utils.Database, rows: list[tuple[str, str]]) -> None:
@@ -247,6 +276,7 @@ def save_deck(
             }
         )
         _index_deck(db, saved.id, saved.deck)
+        db.execute("DELETE FROM deck_cards_to_index WHERE deck_id = ?", [saved.id])
     return saved
 
 

@@ -169,23 +169,66 @@ def _rekey_players(db: sqlite_utils.Database) -> None:
     a character beyond printable ASCII, a hyphen or backtick, or ending in a full stop can
     change. Two entries whose names are now one player both stay on file: the one already
     keyed so keeps the name, the other its old key (and the dashboard flags the pair as
-    lookalikes)."""
-    changed = _stale_keys(db)
-    if not changed:
+    lookalikes).
+
+    The whole file is read once, when :data:`_KEYS_TO_CHECK` is first made; from then on a
+    trigger in the file puts each new entry whose key could change in that table, whatever
+    server wrote it, and only those are read when the file is opened again, so a start
+    reads no more than the entries written since (not every entry, each time)."""
+    if db.execute(_KEYS_TRIGGER_MADE).fetchone():
+        if not db.execute("SELECT 1 FROM event_keys_to_check LIMIT 1").fetchone():
+            return
+        if db.conn.in_transaction:
+            _check_queued_keys(db)
+        else:
+            with transaction(db):  # read again under the write lock: another worker may be here
+                _check_queued_keys(db)
         return
     if db.conn.in_transaction:
-        _write_keys(db, changed)
+        _check_every_key(db)
     else:
-        with transaction(db):  # read again under the write lock: another worker may be here
-            _write_keys(db, _stale_keys(db))
+        with transaction(db):
+            _check_every_key(db)
 
 
-def _stale_keys(db: sqlite_utils.Database) -> list[tuple[str, str]]:
+# Entries whose key may be stale: written since the file was last keyed anew, by any server.
+_MAY_CHANGE = (
+    "{0}player_key GLOB '*[^ -~]*' OR instr({0}player_key, '-')"
+    " OR instr({0}player_key, '`') OR {0}player_key GLOB '*.'"
+)
+_KEYS_TO_CHECK = (
+    """CREATE TABLE IF NOT EXISTS event_keys_to_check (
+        entry_id TEXT PRIMARY KEY
+    ) WITHOUT ROWID""",
+    f"""CREATE TRIGGER IF NOT EXISTS event_entries_key_to_check AFTER INSERT ON event_entries
+        WHEN {_MAY_CHANGE.format("NEW.")}
+        BEGIN INSERT OR IGNORE INTO event_keys_to_check (entry_id) VALUES (NEW.id); END""",
+)
+_KEYS_TRIGGER_MADE = (
+    "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'event_entries_key_to_check'"
+)
+
+
+def _check_every_key(db: sqlite_utils.Database) -> None:
+    """Under the write lock: key anew every entry on file, and queue those written after."""
+    if db.execute(_KEYS_TRIGGER_MADE).fetchone():
+        _check_queued_keys(db)  # another worker did this first
+        return
+    _write_keys(db, _stale_keys(db, f"WHERE {_MAY_CHANGE.format('')}"))
+    for statement in _KEYS_TO_CHECK:
+        db.execute(statement)
+
+
+def _check_queued_keys(db: sqlite_utils.Database) -> None:
+    """Under the write lock: key anew the entries written since the file was last opened."""
+    _write_keys(db, _stale_keys(db, "WHERE id IN (SELECT entry_id FROM event_keys_to_check)"))
+    db.execute("DELETE FROM event_keys_to_check")
+
+
+def _stale_keys(db: sqlite_utils.Database, which: str) -> list[tuple[str, str]]:
     stale = []
     for entry_id, player, key in db.execute(
-        "SELECT id, CAST(player AS BLOB), player_key FROM event_entries"
-        " WHERE player_key GLOB '*[^ -~]*' OR instr(player_key, '-')"
-        " OR instr(player_key, '`') OR player_key GLOB '*.'"
+        f"SELECT id, CAST(player AS BLOB), player_key FROM event_entries {which}"
     ).fetchall():
         try:
             name = player.decode("utf-8")
