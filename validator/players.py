@@ -48,6 +48,16 @@ def player_key(name: str) -> str:
     return key or folded
 
 
+def keys_before(name: str) -> list[str]:
+    """The keys earlier versions gave ``name`` (case folded alone, then its marks kept), those
+    that are not its key now. An event's file keyed anew keeps an entry on its old key when
+    another entry holds its key now (two players then, one name now): that entry is still
+    the one of ``name`` as it was typed, and is found by its old key first."""
+    key = player_key(name)
+    before = (" ".join(name.split()).casefold(), _caseless(name))
+    return [old for old in dict.fromkeys(before) if old != key]
+
+
 def same_text(one: str, other: str) -> bool:
     """Two typings of one code (a player id): case, spacing and encoding aside, every mark
     kept ("A-9" is not "A 9")."""

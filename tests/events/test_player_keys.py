@@ -157,3 +157,64 @@ def test_a_later_opening_reads_only_the_entries_written_since(database, library)
         assert "jean-luc" in keys_on_file(db, event_id)  # the pair still stays two
     finally:
         db.close()
+
+
+def pair_on_file(database, library) -> tuple[str, str]:
+    """An earlier version's file holding 'Jo-Jo', registered with an id and not yet
+    submitted, and 'Jo Jo', another player who submitted (two names then, one now)."""
+    db = connect(database)
+    made = events.create_event(
+        db,
+        library,
+        name="Old",
+        game_id="era",
+        deadline=DEADLINE,
+        now=START,
+        players=[("Jo-Jo", "B-1-2")],
+    )
+    db.execute("UPDATE event_entries SET player_key = 'jo-jo' WHERE player = 'Jo-Jo'")
+    submit(db, library, made.event.id, "Jo Jo")
+    db.execute("DROP TRIGGER IF EXISTS event_entries_key_to_check")
+    db.execute("DROP TABLE IF EXISTS event_keys_to_check")
+    db.conn.commit()
+    db.close()
+    return made.event.id, made.admin_token
+
+
+def test_a_registered_player_left_on_an_old_key_still_submits_under_that_name(database, library):
+    """'Jo-Jo', registered with an id, was refused as 'Jo Jo' (another player who submitted
+    before names apart by a hyphen became one) once the file was keyed anew, and could not
+    send a list at all; the name as registered is still theirs."""
+    event_id, _admin = pair_on_file(database, library)
+    db = connect(database)
+    try:
+        receipt = events.submit(
+            db,
+            library,
+            event_id,
+            player="Jo-Jo",
+            player_id="B-1-2",
+            submission=Submission.from_text(example("era-legal")),
+            now=START,
+        )
+        assert receipt.entry.player == "Jo-Jo"
+        assert receipt.entry.player_id == "B-1-2"
+        with pytest.raises(events.PlayerTakenError, match="already on file for Jo Jo"):
+            submit(db, library, event_id, "Jo Jo")
+    finally:
+        db.close()
+
+
+def test_an_upload_for_a_player_left_on_an_old_key_is_theirs(database, library):
+    """The organizer's upload of 'Jo-Jo.txt' was stored as a new list of Jo Jo's, the other
+    player's, replacing it unsaid; it is Jo-Jo's."""
+    event_id, admin = pair_on_file(database, library)
+    db = connect(database)
+    try:
+        organizer = events.as_organizer(db, event_id, admin)
+        item = events.BulkItem("Jo-Jo.txt", "Jo-Jo", Submission.from_text(example("era-illegal")))
+        events.submit_for_players(db, library, organizer, [item], START)
+        lists = {e.player: (e.versions, e.latest.legal) for e in events.entries(db, organizer)}
+        assert lists == {"Jo Jo": (1, True), "Jo-Jo": (1, False)}
+    finally:
+        db.close()

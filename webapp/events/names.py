@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from validator.players import JOINERS, player_key, same_text, without_joiners
+from validator.players import JOINERS, keys_before, player_key, same_text, without_joiners
 
 from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS, MAX_TYPED_CHARS
 from .refusals import InvalidSubmissionError
@@ -18,10 +18,21 @@ __all__ = [
     "clean_player_name",
     "lookalike_key",
     "player_key",
+    "player_keys",
     "same_player_id",
     "unwritable",
     "without_joiners",
 ]
+
+
+def player_keys(name: str) -> tuple[str, list[str]]:
+    """The SQL that finds the entry of ``name`` by its ``player_key`` (``e.player_key IN
+    (...)``, then ``ORDER BY`` the entry on an old key first) and its parameters: an entry an
+    earlier version keyed, left on that key since another now holds its new one, is this
+    spelling's own (see :func:`validator.players.keys_before`)."""
+    keys = [*keys_before(name), player_key(name)]
+    marks = ", ".join("?" * len(keys))
+    return f"e.player_key IN ({marks}) ORDER BY e.player_key = ?", [*keys, keys[-1]]
 
 
 def unwritable(text: str) -> str | None:

@@ -23,7 +23,7 @@ from validator.players import second_list
 from ..db import transaction
 from . import idempotency
 from .idempotency import clean_idempotency_key
-from .names import clean_player_id, clean_player_name, player_key, same_player_id
+from .names import clean_player_id, clean_player_name, player_key, player_keys, same_player_id
 from .records import (
     DEFAULT_LIMITS,
     ORGANIZER,
@@ -169,12 +169,13 @@ def _claim(
             versions=0,
         )
     event = _require_open(db, event.id, now)
+    which, keys = player_keys(name)
     row = db.execute(
-        """SELECT e.id, e.token_hash, e.player_id,
+        f"""SELECT e.id, e.token_hash, e.player_id,
                   (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id),
                   CAST(e.player AS BLOB), e.registered, e.created
-           FROM event_entries e WHERE e.event_id = ? AND e.player_key = ?""",
-        [event.id, key],
+           FROM event_entries e WHERE e.event_id = ? AND {which} LIMIT 1""",
+        [event.id, *keys],
     ).fetchone()
     if row is None:
         # The name is free, so the event is full.
@@ -488,10 +489,11 @@ def submit_for_players(
         count = count_players(db, organizer.event.id)
         for lists in ready:
             name = lists[-1].name
+            which, keys = player_keys(name)
             row = db.execute(
                 "SELECT id, (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)"
-                " FROM event_entries e WHERE event_id = ? AND player_key = ?",
-                [organizer.event.id, player_key(name)],
+                f" FROM event_entries e WHERE event_id = ? AND {which} LIMIT 1",
+                [organizer.event.id, *keys],
             ).fetchone()
             if row is None and count >= limits.entries:
                 for read in lists:
@@ -620,17 +622,19 @@ def _on_file_as_sent(
     """(the entry, its version) when the player's list on file is this item's list, as
     received (its kind and text); else None."""
     try:
-        key = player_key(clean_player_name(item.player))
+        which, keys = player_keys(clean_player_name(item.player))
     except InvalidSubmissionError:
         return None  # skipped for its name, in its turn
     sent = item.submission.body.encode("utf-8", "surrogatepass")
     # The list on file is read only when it is as long as the one sent: what an upload
     # reads is bounded by its own size, however long the lists on file.
     row = db.execute(
-        """SELECT e.id, v.number, v.kind, v.id, length(CAST(v.body AS BLOB))
+        f"""SELECT e.id, v.number, v.kind, v.id, length(CAST(v.body AS BLOB))
            FROM event_entries e JOIN event_versions v ON v.entry_id = e.id
-           WHERE e.event_id = ? AND e.player_key = ? ORDER BY v.number DESC LIMIT 1""",
-        [event_id, key],
+           WHERE e.event_id = ? AND e.id = (SELECT e.id FROM event_entries e
+                                            WHERE e.event_id = ? AND {which} LIMIT 1)
+           ORDER BY v.number DESC LIMIT 1""",
+        [event_id, event_id, *keys],
     ).fetchone()
     if row is None or row[2] != item.submission.kind or row[4] != len(sent):
         return None
