@@ -123,7 +123,13 @@ export function keepPasted(where, text) {
     if (text) window.sessionStorage.setItem(PASTED + where, text);
     else window.sessionStorage.removeItem(PASTED + where);
   } catch {
-    // A browser that refuses storage (or a list too long for it) keeps nothing.
+    // A browser that refuses storage (or a list too long for it) keeps nothing: not even the
+    // list pasted before this one, which a reload would give back as the one pasted.
+    try {
+      window.sessionStorage.removeItem(PASTED + where);
+    } catch {
+      // Storage refused altogether: there is nothing kept to let go of.
+    }
   }
 }
 
