@@ -14,18 +14,18 @@ from .refusals import InvalidSubmissionError
 # ``deckwright event check`` keys a folder's players as the site keys an event's.
 __all__ = [
     "JOINERS",
+    "by_player_key",
     "clean_player_id",
     "clean_player_name",
     "lookalike_key",
     "player_key",
-    "player_keys",
     "same_player_id",
     "unwritable",
     "without_joiners",
 ]
 
 
-def player_keys(name: str) -> tuple[str, list[str]]:
+def by_player_key(name: str) -> tuple[str, list[str]]:
     """The SQL that finds the entry of ``name`` by its ``player_key`` (``e.player_key IN
     (...)``, then ``ORDER BY`` the entry on an old key first) and its parameters: an entry an
     earlier version keyed, left on that key since another now holds its new one, is this

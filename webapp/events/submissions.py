@@ -23,7 +23,7 @@ from validator.players import second_list
 from ..db import transaction
 from . import idempotency
 from .idempotency import clean_idempotency_key
-from .names import clean_player_id, clean_player_name, player_key, player_keys, same_player_id
+from .names import by_player_key, clean_player_id, clean_player_name, player_key, same_player_id
 from .records import (
     DEFAULT_LIMITS,
     ORGANIZER,
@@ -169,7 +169,7 @@ def _claim(
             versions=0,
         )
     event = _require_open(db, event.id, now)
-    which, keys = player_keys(name)
+    which, keys = by_player_key(name)
     row = db.execute(
         f"""SELECT e.id, e.token_hash, e.player_id,
                   (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id),
@@ -489,7 +489,7 @@ def submit_for_players(
         count = count_players(db, organizer.event.id)
         for lists in ready:
             name = lists[-1].name
-            which, keys = player_keys(name)
+            which, keys = by_player_key(name)
             row = db.execute(
                 "SELECT id, (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)"
                 f" FROM event_entries e WHERE event_id = ? AND {which} LIMIT 1",
@@ -622,7 +622,7 @@ def _on_file_as_sent(
     """(the entry, its version) when the player's list on file is this item's list, as
     received (its kind and text); else None."""
     try:
-        which, keys = player_keys(clean_player_name(item.player))
+        which, keys = by_player_key(clean_player_name(item.player))
     except InvalidSubmissionError:
         return None  # skipped for its name, in its turn
     sent = item.submission.body.encode("utf-8", "surrogatepass")
