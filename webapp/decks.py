@@ -134,7 +134,7 @@ _QUEUED = """SELECT id, deck FROM decks WHERE deck NOT IN ('', '{}')
 def _index_saved_decks(db: sqlite_utils.Database) -> None:
     """Decks saved before their cards were indexed (or by a server that did not index them)
     get their rows, read from the deck each holds; the decks themselves are left as saved.
-    Every deck is read once, when the file is first opened so; then only those saved since."""
+    Every deck is read the first time this version opens the file; then only those saved since."""
     if (
         db.execute(_TO_INDEX_MADE).fetchone()
         and not db.execute("SELECT 1 FROM deck_cards_to_index LIMIT 1").fetchone()
