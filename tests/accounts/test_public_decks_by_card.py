@@ -128,6 +128,22 @@ def test_decks_saved_before_their_cards_were_indexed_are_found(app, alice):
     assert client.get(f"/api/v1/decks/{deck}").get_json() == before
 
 
+def _owner_and_deck(db) -> tuple[str, tuple]:
+    """The one account's id and its one deck's row (game, format, created, deck, text)."""
+    owner = db.execute("SELECT account_id FROM account_decks").fetchone()[0]
+    return owner, db.execute("SELECT game, format, created, deck, text FROM decks").fetchone()
+
+
+def _copies(db, row: tuple, count: int) -> None:
+    """``count`` decks saved as ``row`` is, 'copy-0' on, written straight into the store."""
+    for n in range(count):
+        db.execute(
+            "INSERT INTO decks (id, game, name, format, created, deck, text)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [f"copy-{n}", row[0], f"Copy {n}", *row[1:]],
+        )
+
+
 def test_a_later_start_reads_only_the_decks_saved_since(app, alice):
     """Every start read every saved deck to find those not indexed (100,000 decks: a tenth of a
     second per worker, each start); once indexed, a start reads only the decks saved since,
@@ -137,15 +153,9 @@ def test_a_later_start_reads_only_the_decks_saved_since(app, alice):
     public(alice, "Ember Deck", WITH_EMBER)
     with app.app_context():
         db = connections(app).get()
-        owner = db.execute("SELECT account_id FROM account_decks").fetchone()[0]
-        row = db.execute("SELECT game, format, created, deck, text FROM decks").fetchone()
+        owner, row = _owner_and_deck(db)
         with db.conn:
-            for n in range(3000):
-                db.execute(
-                    "INSERT INTO decks (id, game, name, format, created, deck, text)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [f"copy-{n}", row[0], f"Copy {n}", *row[1:]],
-                )
+            _copies(db, row, 3000)
     connections(app).close()  # a restart: the copies, saved unindexed, are indexed once
     assert app.test_client().get(f"/api/v1/decks?card={EMBER}").status_code == 200
     connections(app).close()
@@ -191,15 +201,10 @@ def test_the_list_by_a_card_reads_a_bounded_share_of_the_store(app, alice):
     public(alice, "Ember Deck", WITH_EMBER)
     with app.app_context():
         db = connections(app).get()
-        owner = db.execute("SELECT account_id FROM account_decks").fetchone()[0]
-        row = db.execute("SELECT game, format, created, deck, text FROM decks").fetchone()
+        owner, row = _owner_and_deck(db)
         with db.conn:
+            _copies(db, row, 1500)
             for n in range(1500):
-                db.execute(
-                    "INSERT INTO decks (id, game, name, format, created, deck, text)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [f"copy-{n}", row[0], f"Copy {n}", *row[1:]],
-                )
                 db.execute(
                     "INSERT INTO account_decks (deck_id, account_id, root, visibility)"
                     " VALUES (?, ?, ?, 'public')",
