@@ -23,6 +23,16 @@ def example(name: str) -> str:
     return (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
 
 
+def old_event(db, library, **given):
+    """An ERA event open from START to DEADLINE, as the tests of a file an earlier version
+    left make one (``given``: the players it registers, ...)."""
+    from webapp import events
+
+    return events.create_event(
+        db, library, name="Old", game_id="era", deadline=DEADLINE, now=START, **given
+    )
+
+
 @dataclass
 class Clock:
     """The app's notion of now (``EVENT_CLOCK``): tests move it past deadlines."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.events.conftest import DEADLINE, START, example
+from tests.events.conftest import DEADLINE, START, example, old_event
 from webapp import events
 from webapp.db import connect
 from webapp.events import Submission
@@ -69,15 +69,7 @@ def test_the_count_follows_registrations_submissions_and_uploads(db, library):
 
 def test_a_file_written_before_the_counts_were_kept_is_counted_when_opened(database, library):
     db = connect(database)
-    made = events.create_event(
-        db,
-        library,
-        name="Old",
-        game_id="era",
-        deadline=DEADLINE,
-        now=START,
-        players=[("Ann", None), ("Ben", None), ("Cy", None)],
-    )
+    made = old_event(db, library, players=[("Ann", None), ("Ben", None), ("Cy", None)])
     # As an earlier version left the file: no counts, and no trigger keeping them.
     db.execute("DROP TRIGGER event_entries_counted")
     db.execute("DROP TABLE event_sizes")

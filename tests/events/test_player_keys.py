@@ -7,7 +7,7 @@ import unicodedata
 
 import pytest
 
-from tests.events.conftest import DEADLINE, START, example
+from tests.events.conftest import START, example, old_event
 from webapp import events
 from webapp.db import connect
 from webapp.events import Submission
@@ -45,20 +45,25 @@ def database(tmp_path):
     return tmp_path / "keys.sqlite"
 
 
+def closed_as_before(db) -> None:
+    """Close ``db`` without what keeps the entries written since to be keyed anew, as an
+    earlier version left its file."""
+    db.execute("DROP TRIGGER IF EXISTS event_entries_key_to_check")
+    db.execute("DROP TABLE IF EXISTS event_keys_to_check")
+    db.conn.commit()
+    db.close()
+
+
 def old_file(database, library, players: list[str]) -> str:
     """A file as an earlier version left it: each name keyed by case folding alone."""
     db = connect(database)
-    made = events.create_event(db, library, name="Old", game_id="era", deadline=DEADLINE, now=START)
+    made = old_event(db, library)
     for player in players:
         entry = submit(db, library, made.event.id, player).entry
         db.execute(
             "UPDATE event_entries SET player_key = ? WHERE id = ?", [old_key(player), entry.id]
         )
-    # and without what keeps the entries written since to be keyed anew
-    db.execute("DROP TRIGGER IF EXISTS event_entries_key_to_check")
-    db.execute("DROP TABLE IF EXISTS event_keys_to_check")
-    db.conn.commit()
-    db.close()
+    closed_as_before(db)
     return made.event.id
 
 
@@ -163,21 +168,10 @@ def pair_on_file(database, library) -> tuple[str, str]:
     """An earlier version's file holding 'Jo-Jo', registered with an id and not yet
     submitted, and 'Jo Jo', another player who submitted (two names then, one now)."""
     db = connect(database)
-    made = events.create_event(
-        db,
-        library,
-        name="Old",
-        game_id="era",
-        deadline=DEADLINE,
-        now=START,
-        players=[("Jo-Jo", "B-1-2")],
-    )
+    made = old_event(db, library, players=[("Jo-Jo", "B-1-2")])
     db.execute("UPDATE event_entries SET player_key = 'jo-jo' WHERE player = 'Jo-Jo'")
     submit(db, library, made.event.id, "Jo Jo")
-    db.execute("DROP TRIGGER IF EXISTS event_entries_key_to_check")
-    db.execute("DROP TABLE IF EXISTS event_keys_to_check")
-    db.conn.commit()
-    db.close()
+    closed_as_before(db)
     return made.event.id, made.admin_token
 
 
