@@ -100,13 +100,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     addresses.check_settings(app)
     app.logger.addFilter(addresses.MaskSecrets())
 
-    from . import api, db, errors, headers, limits, requests, site
+    from . import api, db, decks, errors, headers, limits, requests, site
     from .accounts import api as account_api
     from .accounts import site as account_site
     from .events import api as event_api
     from .events import site as event_site
 
-    db.init_app(app)
+    # A file an older version left has its saved decks' cards indexed once, at start.
+    db.init_app(app, prepare=decks.index_at_start)
     errors.init_app(app)
     headers.init_app(app)
     # Counted first (a flood is refused before its bodies are read), then read strictly.

@@ -358,9 +358,12 @@ _ADVICE: dict[type[StoreError], str] = {
 }
 
 
-def check_at_start(path: str | Path) -> None:
-    """Open the file (making it if there is none) and close it again; a file that cannot be
-    used stops the start with what is wrong and what to do, not a traceback."""
+def check_at_start(
+    path: str | Path, prepare: Callable[[sqlite_utils.Database], None] | None = None
+) -> None:
+    """Open the file (making it if there is none), ``prepare`` it, and close it again; a
+    file that cannot be used stops the start with what is wrong and what to do, not a
+    traceback."""
     with suppress(OSError):  # a path to nothing yet is made below
         if not stat.S_ISREG(os.stat(path).st_mode):
             # /dev/null opens as an empty database and fails at the first write; a folder
@@ -371,7 +374,12 @@ def check_at_start(path: str | Path) -> None:
                 " to the path of a file (it is made if there is none)."
             )
     try:
-        connect(path).close()
+        db = connect(path)
+        try:
+            if prepare is not None:
+                prepare(db)
+        finally:
+            db.close()
     except OSError as error:  # its folder could not be made
         raise UnusableAtStart(
             f"The database {path} cannot be used: its folder cannot be made"
@@ -385,10 +393,10 @@ def check_at_start(path: str | Path) -> None:
         raise UnusableAtStart(f"The database {path} cannot be used ({error}): {advice}.") from error
 
 
-def init_app(app: Flask) -> None:
-    """Check the app's database and keep its connections; close them when the app is
-    dropped or the process ends."""
-    check_at_start(app.config["DATABASE"])
+def init_app(app: Flask, prepare: Callable[[sqlite_utils.Database], None] | None = None) -> None:
+    """Check the app's database (``prepare`` it: before gunicorn forks its workers) and keep
+    its connections; close them when the app is dropped or the process ends."""
+    check_at_start(app.config["DATABASE"], prepare)
     kept = Connections(app.config["DATABASE"])
     app.extensions["deckwright.db"] = kept
     # The finalizer holds the connections, not the app: it runs at garbage collection of

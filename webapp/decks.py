@@ -125,45 +125,74 @@ _TO_INDEX = (
         BEGIN INSERT OR IGNORE INTO deck_cards_to_index (deck_id) VALUES (NEW.id); END""",
 )
 _TO_INDEX_MADE = "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'decks_to_index'"
-_UNINDEXED = """SELECT id, deck FROM decks WHERE deck NOT IN ('', '{}')
-                AND id NOT IN (SELECT deck_id FROM deck_cards)"""
-_QUEUED = """SELECT id, deck FROM decks WHERE deck NOT IN ('', '{}')
-             AND id IN (SELECT deck_id FROM deck_cards_to_index)"""
+# The first time this version opens a file, every deck not indexed yet joins the queue.
+_QUEUE_UNINDEXED = """INSERT OR IGNORE INTO deck_cards_to_index (deck_id)
+                      SELECT id FROM decks WHERE id NOT IN (SELECT deck_id FROM deck_cards)"""
+_QUEUED = """SELECT q.deck_id, d.deck FROM deck_cards_to_index AS q
+             LEFT JOIN decks AS d ON d.id = q.deck_id LIMIT ?"""
+# Decks indexed in one write transaction when the queue is worked through outside any: a
+# file of 200,000 decks queued at once held the write lock longer than a writer waits for
+# it (10 s), so the other workers' saves and submissions failed as "store busy".
+INDEX_BATCH = 2000
 
 
 def _index_saved_decks(db: sqlite_utils.Database) -> None:
     """Decks saved before their cards were indexed (or by a server that did not index them)
     get their rows, read from the deck each holds; the decks themselves are left as saved.
-    Every deck is read the first time this version opens the file; then only those saved since."""
-    if (
-        db.execute(_TO_INDEX_MADE).fetchone()
-        and not db.execute("SELECT 1 FROM deck_cards_to_index LIMIT 1").fetchone()
-    ):
+    The first time this version opens the file, every deck not indexed yet is queued; then
+    a deck saved since by a server that does not index joins the queue by the file's trigger.
+
+    Inside the caller's transaction the whole queue is indexed there. Outside any (the
+    start, :func:`index_at_start`), it is indexed a batch a transaction, each batch taken
+    off the queue with its rows: others write between batches, and an interrupted start
+    leaves the rest queued for the next."""
+    if not db.execute(_TO_INDEX_MADE).fetchone():
+        if db.conn.in_transaction:
+            _queue_unindexed(db)
+        else:
+            with transaction(db):  # read again under the write lock: another may be here
+                _queue_unindexed(db)
+    if not db.execute("SELECT 1 FROM deck_cards_to_index LIMIT 1").fetchone():
         return
     if db.conn.in_transaction:
-        _index_unindexed(db)
+        while _index_queued(db, INDEX_BATCH):
+            pass
         return
-    with transaction(db):  # read again under the write lock: another worker may be here
-        _index_unindexed(db)
+    while True:
+        with transaction(db):
+            if not _index_queued(db, INDEX_BATCH):
+                return
 
 
-def _index_unindexed(db: sqlite_utils.Database) -> None:
-    if db.execute(_TO_INDEX_MADE).fetchone():
-        _index_rows(db, db.execute(_QUEUED).fetchall())
-    else:
-        _index_rows(db, db.execute(_UNINDEXED).fetchall())
-        for statement in _TO_INDEX:
-            db.execute(statement)
-    db.execute("DELETE FROM deck_cards_to_index")
+def _queue_unindexed(db: sqlite_utils.Database) -> None:
+    if not db.execute(_TO_INDEX_MADE).fetchone():
+        queue, trigger = _TO_INDEX
+        db.execute(queue)
+        db.execute(_QUEUE_UNINDEXED)
+        db.execute(trigger)
 
 
-def _index_rows(db: sqlite_utils.Database, rows: list[tuple[str, str]]) -> None:
-    for deck_id, deck in rows:
+def _index_queued(db: sqlite_utils.Database, most: int) -> int:
+    """Index up to ``most`` queued decks and take them off the queue; how many were taken."""
+    queued = db.execute(_QUEUED, [most]).fetchall()
+    for deck_id, deck in queued:
+        if deck in (None, "", "{}"):
+            continue  # gone since it was queued, or a deleted deck's bare row: no cards
         try:
             mapping = json.loads(deck)
         except ValueError:
             continue  # a deck that cannot be read is shown as saved, and found by no card
         _index_deck(db, deck_id, mapping)
+    db.conn.executemany(
+        "DELETE FROM deck_cards_to_index WHERE deck_id = ?", [(d,) for d, _ in queued]
+    )
+    return len(queued)
+
+
+def index_at_start(db: sqlite_utils.Database) -> None:
+    """Make the saved decks' tables and index the decks queued, before a worker serves:
+    the first start of this version on a file of many decks reads them all, in batches."""
+    create_table(db)
 
 
 def _index_deck(db: sqlite_utils.Database, deck_id: str, mapping: Any) -> None:

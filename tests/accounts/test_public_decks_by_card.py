@@ -191,6 +191,88 @@ def test_a_later_start_reads_only_the_decks_saved_since(app, alice):
     assert "Saved by an older server" in names(client, f"game=era&card={EMBER}")
 
 
+def _left_unindexed(app, copies: int) -> tuple:
+    """The file as an older version left it: the one saved deck and ``copies`` of it, and
+    no index of their cards. The app's connections are closed, as at a restart."""
+    from webapp.db import connections
+
+    with app.app_context():
+        db = connections(app).get()
+        _owner, row = _owner_and_deck(db)
+        with db.conn:
+            _copies(db, row, copies)
+            for made in ("TABLE deck_cards", "TABLE deck_cards_to_index", "TRIGGER decks_to_index"):
+                db.execute(f"DROP {made}")
+    connections(app).close()
+    return row
+
+
+def _indexed(db) -> set[str]:
+    return {deck_id for (deck_id,) in db.execute("SELECT DISTINCT deck_id FROM deck_cards")}
+
+
+def test_a_first_start_indexes_the_decks_a_batch_a_transaction(app, alice, monkeypatch):
+    """The first start of this version on a file of 200,000 decks indexed them all in one
+    write transaction, longer than a writer waits (10 s): the others' saves failed as "store
+    busy". The start indexes them a batch a transaction, the write lock free between."""
+    from webapp import decks
+    from webapp.db import connect
+
+    public(alice, "Ember Deck", WITH_EMBER)
+    _left_unindexed(app, 24)
+    monkeypatch.setattr(decks, "INDEX_BATCH", 10)
+    db = connect(app.config["DATABASE"])
+    statements: list[str] = []
+    db.conn.set_trace_callback(statements.append)
+    try:
+        decks.index_at_start(db)
+        db.conn.set_trace_callback(None)
+        assert len(_indexed(db)) == 25
+        assert not db.execute("SELECT 1 FROM deck_cards_to_index").fetchall()
+    finally:
+        db.close()
+    batches, taken = [], None  # decks taken off the queue in each transaction that took some
+    for sql in statements:
+        if sql == "BEGIN IMMEDIATE":
+            taken = 0
+        elif sql.startswith("DELETE FROM deck_cards_to_index WHERE") and taken is not None:
+            taken += 1
+        elif sql == "COMMIT" and taken:
+            batches.append(taken)
+    assert batches == [10, 10, 5]
+    assert names(app.test_client(), f"game=era&card={EMBER}") == ["Ember Deck"]
+
+
+def test_a_start_stopped_midway_leaves_the_rest_for_the_next(app, alice, monkeypatch):
+    """A start stopped while indexing (a worker killed, a full disk) keeps the batches it
+    finished, and the next start indexes the rest: no deck is left out of the index."""
+    from webapp import decks
+    from webapp.db import connect
+
+    public(alice, "Ember Deck", WITH_EMBER)
+    _left_unindexed(app, 24)
+    monkeypatch.setattr(decks, "INDEX_BATCH", 10)
+    index_deck, done = decks._index_deck, []
+
+    def stopping(db, deck_id, mapping):
+        if len(done) == 15:
+            raise KeyboardInterrupt
+        done.append(deck_id)
+        index_deck(db, deck_id, mapping)
+
+    monkeypatch.setattr(decks, "_index_deck", stopping)
+    db = connect(app.config["DATABASE"])
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            decks.index_at_start(db)
+        assert len(_indexed(db)) == 10  # the first batch; the second was rolled back
+        monkeypatch.setattr(decks, "_index_deck", index_deck)
+        decks.index_at_start(connect(app.config["DATABASE"]))
+        assert len(_indexed(db)) == 25
+    finally:
+        db.close()
+
+
 def test_the_list_by_a_card_reads_a_bounded_share_of_the_store(app, alice):
     """The latest version of each deck was looked for through every deck of the site, once for
     each deck (10,000 public decks took two minutes to list); the card's decks are found
