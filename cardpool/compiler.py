@@ -1260,6 +1260,7 @@ def _build_formats(
     spec, sets, cards: list[Card], problems: _Problems, refused: frozenset[str] = frozenset()
 ) -> dict[str, Format]:
     by_key = {_name_key(c.name): c.identity for c in cards}
+    names = [c.name for c in cards]  # for the card meant by a name that is none
     raw_formats: dict[str, dict] = {}
     # Formats refused for a problem of their own: a default or a base naming one is no
     # second problem ("no format 'standard'" beside the format 'standard' is misleading).
@@ -1313,7 +1314,11 @@ def _build_formats(
     default = spec["default_format"]  # None when written wrong (said already)
     named = raw_formats.keys() | refused_formats
     if default is not None and not spec.get("formats_unread") and default not in named:
-        problems.add(f"no format {default!r}", ["default_format"])
+        problems.add(
+            f"no format {default!r}{_format_hint(str(default), raw_formats)}",
+            ["default_format"],
+            field="default_format",
+        )
 
     formats: dict[str, Format] = {}
     # each format's refused rule entries, its base's included (see above)
@@ -1329,10 +1334,22 @@ def _build_formats(
             if data["base"] in refused_formats:
                 return None
             if data["base"] not in raw_formats:
-                problems.add(f"base names no format {data['base']!r}", (*at, "base"))
+                problems.add(
+                    f"format {format_id!r}: base names no format {data['base']!r}"
+                    f"{_format_hint(str(data['base']), raw_formats)}",
+                    (*at, "base"),
+                    field="base",
+                )
                 return None
             if data["base"] in chain:
-                problems.add("formats build on each other in a circle", (*at, "base"))
+                # from this format round to it again: "open, standard, open"
+                circle = (format_id, *chain[chain.index(data["base"]) :], format_id)
+                problems.add(
+                    f"format {format_id!r}: formats build on each other in a circle"
+                    f" ({', '.join(circle)})",
+                    (*at, "base"),
+                    field="base",
+                )
                 return None
             base = build(data["base"], (*chain, format_id))
             if base is None:
@@ -1362,7 +1379,9 @@ def _build_formats(
             banlists = tuple(
                 sorted(
                     (
-                        _banlist(b, by_key, refused, problems, (*at, "banlists", i))
+                        _banlist(
+                            b, by_key, refused, problems, (*at, "banlists", i), format_id, names
+                        )
                         for i, b in enumerate(data["banlists"])
                     ),
                     key=lambda b: b.date,
@@ -1405,6 +1424,12 @@ def _build_formats(
     for format_id in raw_formats:
         build(format_id)
     return formats
+
+
+def _format_hint(typed: str, raw_formats: dict[str, dict]) -> str:
+    """The format meant by ``typed`` (an id or a name), and the game's formats."""
+    meant = did_you_mean(typed, {f: (str(data.get("name", f)),) for f, data in raw_formats.items()})
+    return f"{meant} (its formats: {', '.join(raw_formats)})" if raw_formats else meant
 
 
 # The keys a format written wrong may be built without, for its rules to be checked: no
@@ -1485,10 +1510,17 @@ def _merge_rules(
     """A format's rules: its base's, less the removed ones, with its own added or replacing.
     A base's rule entry refused for a problem of its own (``refused``, by id) may be removed."""
     rules: dict[str, RuleSpec] = {r.id: r for r in base.rules} if base else {}
-    for rule_id in data["remove_rules"]:
+    for position, rule_id in enumerate(data["remove_rules"]):
         if rule_id not in rules and rule_id not in refused:
+            if base is None:
+                why = ": the format has no base to remove rules from"
+            else:
+                meant = did_you_mean(str(rule_id), dict.fromkeys(rules, ()))
+                why = f" of its base {base.id!r}{meant}"
             problems.add(
-                f"remove_rules names no rule {rule_id!r} of the base", (*at, "remove_rules")
+                f"format {data['id']!r}: remove_rules names no rule {rule_id!r}{why}",
+                (*at, "remove_rules", position),
+                field="remove_rules",
             )
         rules.pop(rule_id, None)
     own_ids: dict[str, int] = {}  # rule id -> the index of the format's entry holding it
@@ -1559,11 +1591,19 @@ def _legal_values(raw: dict, attributes: dict, problems: _Problems, at) -> dict:
     return found
 
 
-def _banlist(raw: dict, by_key: dict[str, str], refused, problems: _Problems, at) -> Banlist:
+def _banlist(
+    raw: dict, by_key: dict[str, str], refused, problems: _Problems, at, format_id: str, card_names
+) -> Banlist:
     def identity(name: str, where: str) -> str | None:
         found = by_key.get(_name_key(name))
         if found is None and _name_key(name) not in refused:
-            problems.add(f"{where} names no card {name!r}", (*at, where), field=where)
+            meant = did_you_mean(str(name), dict.fromkeys(card_names, ()))
+            problems.add(
+                f"format {format_id!r}: the banned list of {raw['date']}:"
+                f" {where} names no card {name!r}{meant}",
+                (*at, where),
+                field=where,
+            )
         return found
 
     banned = {identity(n, "banned") for n in raw["banned"]}

@@ -1,0 +1,122 @@
+"""A format, its base and its banned lists written wrong by someone adding a game from the
+docs alone: each problem names the file, the line, the format and the field, and the word
+meant where one is close."""
+
+from __future__ import annotations
+
+from cardpool import check_pools, load_game
+
+
+def edit(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path, text: str) -> int:
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def test_a_misspelt_base_names_the_format_and_the_one_meant(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "    base: standard", "    base: standrad")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '    base: standrad')}: field 'base': format 'open':"
+        " base names no format 'standrad'; did you mean standard?"
+        " (its formats: standard, open)"
+    )
+
+
+def test_formats_built_on_each_other_in_a_circle_are_named_round_the_circle(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "    name: Standard\n", "    name: Standard\n    base: open\n")
+    problems = [str(p) for p in check_pools(pool_copy)]
+    assert sorted(problems) == sorted(
+        [
+            f"{game}:{line_of(game, '    base: open')}: field 'base': format 'standard':"
+            " formats build on each other in a circle (standard, open, standard)",
+            f"{game}:{line_of(game, '    base: standard')}: field 'base': format 'open':"
+            " formats build on each other in a circle (open, standard, open)",
+        ]
+    )
+
+
+def test_a_misspelt_rule_to_remove_names_the_format_its_base_and_the_rule_meant(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "remove_rules: [era-eligible-products]", "remove_rules: [era-eligible-product]")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '    remove_rules: [era-eligible-product]')}:"
+        " field 'remove_rules': format 'open': remove_rules names no rule"
+        " 'era-eligible-product' of its base 'standard'; did you mean era-eligible-products?"
+    )
+
+
+def test_rules_removed_by_a_format_without_a_base_are_said_to_have_none_to_come_from(
+    pool_copy,
+):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "    base: standard\n", "")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '    remove_rules: [era-eligible-products]')}:"
+        " field 'remove_rules': format 'open': remove_rules names no rule"
+        " 'era-eligible-products': the format has no base to remove rules from"
+    )
+
+
+def test_a_misspelt_default_format_is_named_with_its_field_and_the_one_meant(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "default_format: standard", "default_format: standart")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, 'default_format: standart')}: field 'default_format':"
+        " no format 'standart'; did you mean standard? (its formats: standard, open)"
+    )
+
+
+def test_a_misspelt_banned_card_names_the_format_the_list_and_the_card_meant(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "        note: No cards are currently banned.", "        banned: [Embr Rex]")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '        banned: [Embr Rex]')}: field 'banned':"
+        " format 'standard': the banned list of 2024-05-21: banned names no card 'Embr Rex';"
+        " did you mean Ember Rex?"
+    )
+
+
+def test_a_misspelt_restricted_card_is_named_the_same_way(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(
+        game,
+        "        note: No cards are currently banned.",
+        "        restricted: {Kindel: 1}",
+    )
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '        restricted: {Kindel: 1}')}: field 'restricted':"
+        " format 'standard': the banned list of 2024-05-21: restricted names no card"
+        " 'Kindel'; did you mean Kindle?"
+    )
+
+
+def test_a_format_giving_its_own_banned_lists_and_sets_replaces_its_bases(pool_copy):
+    """As docs/cardpool.md says: a key the format gives replaces its base's; the rules are
+    merged by id."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "        note: No cards are currently banned.", "        banned: [Kindle]")
+    edit(
+        game,
+        "    remove_rules: [era-eligible-products]\n",
+        "    legal_sets: [SDS1A]\n    banlists:\n      - {date: 2024-05-21, banned: [Ember Rex]}\n",
+    )
+    assert check_pools(pool_copy) == []
+    era = load_game(pool_copy / "era")
+    standard, open_ = era.formats["standard"], era.formats["open"]
+    rex, kindle = era.card("era-ember-rex").identity, era.card("era-kindle").identity
+    assert [sorted(b.banned) for b in open_.banlists] == [[rex]]
+    assert [sorted(b.banned) for b in standard.banlists] == [[kindle]]
+    assert open_.legal_sets == ("SDS1A",)
+    assert [r.id for r in open_.rules] == [r.id for r in standard.rules]
