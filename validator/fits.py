@@ -8,6 +8,11 @@ reason a card that asks for other cards the deck lacks (a Henchman it creates, i
 format that requires it; a dino of its element, for an ERA crystal while dinos are still
 to choose) fits when those cards can be added in turn: they are tried with it, held to
 the same rules, and a problem of theirs (a banned card, a fourth dino) hides it.
+
+The cards the deck already asks for so wait, and a card that leaves no room for them does
+not fit either: beside two Water dinos and an Air event, the third dino must be Air, so an
+Earth dino does not fit (said as the Air event's problem), nor does a crystal or event
+needing a fourth dino.
 """
 
 from __future__ import annotations
@@ -31,21 +36,56 @@ def misfits(
     that the copy more brings, that names the card and that adding cards cannot meet."""
     rules = compiled(deck.game, format_id)
     by_id = {rule.id: rule for rule in rules.rules}
+    waiting = _waiting(rules, by_id, deck, as_of)
     answer: dict[str, Problem | None] = {}
     for card in cards:
         trial = _copy(deck)
         trial.add(deck.game.section_for_card(card), card)
-        answer[card.id] = _misfit(rules, by_id, trial, card, as_of)
+        answer[card.id] = _misfit(rules, by_id, trial, card, as_of, waiting)
     return answer
 
 
+def _waiting(
+    rules: CompiledFormat, by_id: dict[str, Rule], deck: Deck, as_of: date | None
+) -> frozenset[str]:
+    """The names of the deck's cards that ask for cards it does not hold yet (an Air event
+    for an Air dino), when adding cards can give every one of them what it asks for; none
+    when it cannot (no card added is to blame for what the deck could not do without it)."""
+    asking = frozenset(
+        name
+        for p in rules.validate(deck, as_of).problems
+        if p.severity == ERROR and p.cards and by_id[p.rule].additions(deck, p) is not None
+        for name in p.cards
+    )
+    if not asking or _unmet(rules, by_id, _copy(deck), set(asking), frozenset(), as_of):
+        return frozenset()
+    return asking
+
+
 def _misfit(
-    rules: CompiledFormat, by_id: dict[str, Rule], trial: Deck, card: Card, as_of: date | None
+    rules: CompiledFormat,
+    by_id: dict[str, Rule],
+    trial: Deck,
+    card: Card,
+    as_of: date | None,
+    waiting: frozenset[str] = frozenset(),
 ) -> Problem | None:
-    """The first error naming the card (or a card added for it) that adding cards cannot
-    meet, or None. An error a rule can meet by adding cards (``Rule.additions``: the
+    """The first error naming the card (or a card added for it, or a card of the deck
+    ``waiting`` for cards) that adding cards cannot meet, or None."""
+    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of)
+
+
+def _unmet(
+    rules: CompiledFormat,
+    by_id: dict[str, Rule],
+    trial: Deck,
+    asked: set[str],
+    waiting: frozenset[str],
+    as_of: date | None,
+) -> Problem | None:
+    """The first error naming a card ``asked`` for (else one ``waiting``) that adding cards
+    cannot meet, or None. An error a rule can meet by adding cards (``Rule.additions``: the
     Henchmen a card creates) has them added to the trial deck, checked again with them."""
-    asked = {card.name}
     added: set[tuple[str, str]] = set()
     # The rules the deck breaks with the card alone, but for having too few cards.
     broken: set[str] | None = None
@@ -55,6 +95,7 @@ def _misfit(
     while True:
         found = [p for p in rules.validate(trial, as_of).problems if p.severity == ERROR]
         errors = [p for p in found if asked.intersection(p.cards)]
+        errors += [p for p in found if p not in errors and waiting.intersection(p.cards)]
         over = [p for p in found if p not in errors and not by_id[p.rule].short(trial, p)]
         if broken is None:
             broken = {p.rule for p in over}

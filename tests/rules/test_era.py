@@ -306,6 +306,44 @@ def test_era_a_crystal_or_event_for_a_dino_still_to_choose_fits(era):
     }
 
 
+def test_era_a_card_that_leaves_no_dino_for_the_crystals_and_events_chosen_does_not_fit(era):
+    """“A player can select any 3 dinos they wish” “Crystals must match the elements of the
+    selected dinos.” “The 3 events must match the elements of the selected dinos.”
+
+    A crystal or event chosen before its dino waits for that dino. A card that takes its
+    place (the third dino of another element), or that needs a dino of its own where none
+    is left, makes the deck one no card added can make legal: it does not fit, said as the
+    rule the waiting card is left breaking. The cards that leave room still fit."""
+    # Two Water dinos and an Air event: the third dino must be Air.
+    water_air = decklist(
+        {"Dinos": [(1, "Brinecrest Plesiosaur"), (1, "Coral Stegoback")], "Deck": [(1, "Tailwind")]}
+    )
+    assert _fitting(era, water_air, "Boulderback Ankylosaur", "Galeclaw Raptor") == {
+        "Boulderback Ankylosaur": "era-events-match-dinos",
+        "Galeclaw Raptor": None,
+    }
+    # An Earth dino, an Air dino and a Fire crystal: the third dino must be Fire, so a Water
+    # event (or crystal) would need a fourth.
+    three_elements = decklist(
+        {
+            "Dinos": [(1, "Boulderback Ankylosaur"), (1, "Galeclaw Raptor")],
+            "Crystals": [(1, "Fire Crystal")],
+        }
+    )
+    assert _fitting(era, three_elements, "High Tide", "Water Crystal", "Volcanic Eruption") == {
+        "High Tide": "era-events-match-dinos",
+        "Water Crystal": "era-crystals-match-dinos",
+        "Volcanic Eruption": None,
+    }
+    # A Fire dino and an Air and a Water event: an Earth crystal would need a fourth dino.
+    fire = decklist({"Dinos": [(1, "Ember Rex")], "Deck": [(1, "Tailwind"), (1, "High Tide")]})
+    assert _fitting(era, fire, "Earth Crystal", "Water Crystal", "Galeclaw Raptor") == {
+        "Earth Crystal": "era-crystals-match-dinos",
+        "Water Crystal": None,
+        "Galeclaw Raptor": None,
+    }
+
+
 @pytest.mark.parametrize(
     ("misplaced", "dinos", "others"),
     [
