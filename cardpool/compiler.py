@@ -285,7 +285,7 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         sink.append(
             PoolProblem(
                 str(path),
-                f"malformed YAML: {reason}{_hint(reason)}",
+                f"malformed YAML: {reason}{_hint(reason, text, mark)}",
                 mark.line + 1 if mark else None,
             )
         )
@@ -316,8 +316,22 @@ _HINTS = (
 )
 
 
-def _hint(reason: str) -> str:
-    return next((hint for start, hint in _HINTS if reason.startswith(start)), "")
+def _hint(reason: str, text: str = "", mark=None) -> str:
+    found = next((hint for start, hint in _HINTS if reason.startswith(start)), "")
+    if found or mark is None:
+        return found
+    if reason.startswith("found character that cannot start any token"):
+        # The C reader names no character: the one at the mark (its column counts
+        # characters on an ASCII line), or a tab leading the line.
+        line = text.split("\n")[mark.line] if mark.line < text.count("\n") + 1 else ""
+        at = line[mark.column : mark.column + 1]
+        if at == "\t" or line.lstrip(" ").startswith("\t"):
+            return " (a tab: indent with spaces, never tabs)"
+        if at in ("@", "`"):
+            return f' (a value starting with {at} is written in quotes: "{at}...")'
+    if reason.startswith("could not determine a constructor for the tag"):
+        return " (a pool reads no tags such as !!python/...: write the value itself)"
+    return ""
 
 
 # The largest pool file read: 50,000 cards written as the shipped pools write them are
@@ -328,9 +342,15 @@ MAX_POOL_FILE_BYTES = 44 * 1024 * 1024
 
 
 def _too_large(size: int) -> str:
+    limit = MAX_POOL_FILE_BYTES / 1024 / 1024
+    # a file a little over the limit is not said to be the limit's size ("44 MB, larger
+    # than the 44 MB")
+    megabytes = next(
+        (m for m in (f"{size / 1024 / 1024:.{d}f}" for d in (0, 1, 2)) if float(m) > limit),
+        f"{size / 1024 / 1024:.3f}",
+    )
     return (
-        f"is {size / 1024 / 1024:.0f} MB, larger than the {MAX_POOL_FILE_BYTES // 1024 // 1024} MB"
-        " a pool file may be: is it a card pool?"
+        f"is {megabytes} MB, larger than the {limit:.0f} MB a pool file may be: is it a card pool?"
     )
 
 

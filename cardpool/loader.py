@@ -72,7 +72,9 @@ def check_and_load(
     dirs = game_dirs(root)
     sink = _folders_of_no_game(root, dirs)
     if not dirs:
-        problem = PoolProblem(str(root), "no game folders (a folder holding game.yaml) found here")
+        problem = PoolProblem(
+            str(root), f"no game folders (a folder holding game.yaml) found here{_one_up(root)}"
+        )
         return {}, [problem, *sink]
     games: dict[str, Game] = {}
     folders: dict[str, Path] = {}  # game id -> the folder that gave it first
@@ -195,10 +197,19 @@ def _no_games(root: Path, broken: dict[str, list[PoolProblem]]) -> PoolError:
     # A mistyped folder (DECKWRIGHT_POOLS for the site) is said not to exist, as the command
     # line says of --pools, not to hold no games.
     if root.is_dir():
-        why = "no game folders (a folder holding game.yaml)"
+        why = f"no game folders (a folder holding game.yaml){_one_up(root)}"
     else:
         why = "is a file, not a folder of games" if root.exists() else "no such folder"
     return PoolError([PoolProblem(str(root), why)])
+
+
+def _one_up(root: Path) -> str:
+    """Where the pools are when ``root`` is a game's own folder (the game's folder given
+    for the pools' one)."""
+    if (root / "game.yaml").is_file():
+        # the folder above is not named: the site's answers name no path of the server
+        return ": it holds a game.yaml itself, so the pools' folder is the one above it"
+    return ""
 
 
 def _load_each(

@@ -1,0 +1,89 @@
+"""Pool files broken the ways people break YAML, and pools pointed at the wrong folder: each
+is said in words with the file and the line, and what to do about it."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from cardpool import check_pools
+from validator.cli import cli
+
+
+def edit(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path, text: str) -> int:
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def test_a_tab_before_a_card_written_on_one_line_is_said_to_be_a_tab(pool_copy):
+    """Below a card written on one line, YAML's own words ("found character that cannot
+    start any token") name no tab."""
+    cards = pool_copy / "era" / "cards.yaml"
+    tabbed = "\t- {id: era-y, name: Y, type: Crystal, set: SDS1A, element: Fire}"
+    with cards.open("a", encoding="utf-8") as handle:
+        handle.write("  - {id: era-x, name: X, type: Crystal, set: SDS1A, element: Fire}\n")
+        handle.write(tabbed + "\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}:{line_of(cards, tabbed)}: malformed YAML: found character that cannot"
+        " start any token (a tab: indent with spaces, never tabs)"
+    )
+
+
+@pytest.mark.parametrize("start", ["@", "`"])
+def test_a_value_starting_with_a_character_yaml_reserves_is_said_to_need_quotes(pool_copy, start):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    name: Ember Rex\n", f"    name: {start}Ember Rex\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}:{line_of(cards, f'    name: {start}Ember Rex')}: malformed YAML: found"
+        f" character that cannot start any token (a value starting with {start} is written"
+        f' in quotes: "{start}...")'
+    )
+
+
+def test_a_python_tag_is_said_to_be_read_by_no_pool(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    name: Ember Rex\n", "    name: !!python/object/apply:os.system [ls]\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}:{line_of(cards, '    name: !!python/object/apply:os.system [ls]')}:"
+        " malformed YAML: could not determine a constructor for the tag"
+        " 'tag:yaml.org,2002:python/object/apply:os.system' (a pool reads no tags"
+        " such as !!python/...: write the value itself)"
+    )
+
+
+def test_a_file_just_over_the_limit_is_not_said_to_be_as_large_as_the_limit(pool_copy, monkeypatch):
+    """A 10.4 MB file was "10 MB, larger than the 10 MB a pool file may be"."""
+    monkeypatch.setattr("cardpool.compiler.MAX_POOL_FILE_BYTES", 10 * 1024 * 1024)
+    cards = pool_copy / "era" / "cards.yaml"
+    with cards.open("a", encoding="utf-8") as handle:
+        handle.write("# " + "x" * (10 * 1024 * 1024 + 400 * 1024) + "\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}: is 10.4 MB, larger than the 10 MB a pool file may be: is it a card pool?"
+    )
+
+
+def test_pools_pointed_at_a_game_folder_say_to_point_at_the_folder_above(pool_copy):
+    """README: "Make a folder for the game ... in your own --pools folder": --pools names the
+    folder holding the game's folder, not the game's folder itself."""
+    era = pool_copy / "era"
+    result = CliRunner().invoke(cli, ["--pools", str(era), "cardpool", "check"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{era}: no game folders (a folder holding game.yaml) found here: it holds a"
+        " game.yaml itself, so the pools' folder is the one above it"
+    )
+    result = CliRunner().invoke(cli, ["--pools", str(era), "games"])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"Error: {era}: no game folders (a folder holding game.yaml): it holds a"
+        " game.yaml itself, so the pools' folder is the one above it\n"
+    )
