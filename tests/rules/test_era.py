@@ -413,6 +413,38 @@ def test_era_a_crystal_in_place_of_a_dino_leaves_two_dinos(era, check):
     assert (size.section, size.cards, size.actual) == ("dinos", (), 2)
     (crystals,) = of_rule(result, "era-three-crystals")
     assert crystals.actual == 4
+    # Three cards are listed under each header: the words say which one the count leaves
+    # out or takes in, so "2 dinos" and "4 crystals" are not read as miscounts.
+    assert size.message == ("You need exactly 3 dinos: you have 2 dinos, not counting Fire Crystal")
+    assert crystals.message == (
+        "You need exactly 3 crystals: you have 4 crystals, counting Fire Crystal listed under Dinos"
+    )
+
+
+def test_era_a_crystal_in_place_of_a_deck_card_leaves_twenty_nine(era, check):
+    """“For the game to begin, each player must have 3 dinos, 3 crystals, and a deck of 30
+    cards”
+
+    A crystal among the 30 cards listed under Deck is a fourth crystal, and the deck has 29
+    cards: the words say which card is left out of the 30 and taken into the crystals, as
+    the player counts 30 cards and 3 crystals under the headers."""
+    others = [*changed(OTHERS, {"Riptide Pull": 2}), (1, "Water Crystal")]
+    result = check(era, era_deck(others=others))
+    assert rule_ids(result) == [
+        "era-crystals-match-dinos",
+        "era-deck-card-types",
+        "era-deck-thirty",
+        "era-three-crystals",
+    ]
+    (deck,) = of_rule(result, "era-deck-thirty")
+    assert deck.message == (
+        "Your deck must have exactly 30 cards: you have 29 cards, not counting Water Crystal"
+    )
+    (crystals,) = of_rule(result, "era-three-crystals")
+    assert crystals.message == (
+        "You need exactly 3 crystals: you have 4 crystals, counting Water Crystal listed under Deck"
+    )
+    assert (deck.actual, crystals.actual) == (29, 4)
 
 
 @pytest.mark.parametrize(

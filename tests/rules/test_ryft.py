@@ -341,16 +341,23 @@ def test_ryft_a_token_is_not_one_of_the_40_cards(ryft, check):
     decks will consist of Being and Code cards”
 
     A Token in place of the 40th card leaves 39 Being and Code cards: both are said at once,
-    so taking the Token out does not reveal a short deck only then."""
+    so taking the Token out does not reveal a short deck only then. The player lists 40
+    cards, so the words say which one is not counted ('you have 39 cards' alone reads as a
+    miscount)."""
     result = check(ryft, ryft_deck(changed(FORTY, {"Eruption Countdown": 0, "Ember Spawn": 1})))
     assert rule_ids(result) == ["ryft-being-and-code-only", "ryft-forty-cards"]
     (size,) = (p for p in result.problems if p.rule == "ryft-forty-cards")
-    assert size.message == "Your deck must have exactly 40 cards: you have 39 cards"
+    assert size.message == (
+        "Your deck must have exactly 40 cards: you have 39 cards, not counting Ember Spawn"
+    )
     assert (size.expected, size.actual) == ("exactly 40", 39)
 
     without_token = check(ryft, ryft_deck(changed(FORTY, {"Eruption Countdown": 0})))
     assert rule_ids(without_token) == ["ryft-forty-cards"]
     assert without_token.problems[0].actual == 39
+    assert without_token.problems[0].message == (
+        "Your deck must have exactly 40 cards: you have 39 cards"
+    )
 
 
 def test_ryft_a_card_that_contradicts_the_rulebook_is_followed(ryft, pool_variant, check):

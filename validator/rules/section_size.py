@@ -27,6 +27,12 @@ class SectionSize(Rule):
     its words too ("you have 2 heroes (Boris Skullcrusher and Amber Rain)");
     ``name_cards`` (true or false) says otherwise.
 
+    With ``name_misplaced: true`` the words say which cards listed out of place the count
+    left out or took in, so it is not read as a miscount of what the player sees under the
+    header ("you have 39 cards, not counting Ember Spawn"; "you have 4 crystals, counting
+    Water Crystal listed under Deck"): cards of the section that ``where`` leaves out, and
+    cards counted from another section that do not belong in the one they are listed in.
+
     A bound may be read from the leader card (Netrunner: a deck holds at least its
     identity's minimum deck size, ``min: {from_leader: min_deck_size}``) or from a table
     keyed by the deck's size (``by_deck_size``); see :class:`~.bounds.Bounds`.
@@ -42,6 +48,7 @@ class SectionSize(Rule):
         high = self.bounds.high
         slot = isinstance(high, int) and high <= SLOT
         self.name_cards = params.get("name_cards", slot, bool)
+        self.name_misplaced = params.get("name_misplaced", False, bool)
 
     def expected(self) -> str:
         limits = self.constant
@@ -75,6 +82,8 @@ class SectionSize(Rule):
             detail = f"you have {count_phrase(count, self.noun)}"
             if named:  # in words too: a problem read alone is its message and its lines
                 detail += f" ({_named(entries)})"
+            if self.name_misplaced:
+                detail += self._misplaced(deck)
             if limits.why:  # a bound that changes from deck to deck is said with the problem
                 detail += f" ({limits.expected()})"
             return [
@@ -87,6 +96,29 @@ class SectionSize(Rule):
                 )
             ]
         return []
+
+    def _misplaced(self, deck) -> str:
+        """', not counting Ember Spawn', ', counting Water Crystal listed under Deck', or ''."""
+        where = self.where
+        left_out = [
+            e
+            for e in deck.sections.get(self.section, ())
+            if where is not None and not where(e.card)
+        ]
+        said = f", not counting {_named(left_out)}" if left_out else ""
+        sections = self.game.sections_by_id
+        for section_id in self.counted:
+            if section_id == self.section:
+                continue
+            taken = [
+                e
+                for e in deck.sections.get(section_id, ())
+                if (where is None or where(e.card))
+                and e.card.type not in sections[section_id].types
+            ]
+            if taken:
+                said += f", counting {_named(taken)} listed under {sections[section_id].name}"
+        return said
 
 
 def _named(entries) -> str:
