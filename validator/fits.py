@@ -33,7 +33,8 @@ def misfits(
     deck: Deck, format_id: str | None, as_of: date | None, cards: Iterable[Card]
 ) -> dict[str, Problem | None]:
     """For each card's id: ``None`` when a copy more fits the deck, else the first error
-    that the copy more brings, that names the card and that adding cards cannot meet."""
+    that the copy more brings and that adding cards cannot meet: one naming the card, or
+    else one naming a card of the deck that it leaves without the cards it waits for."""
     rules = compiled(deck.game, format_id)
     by_id = {rule.id: rule for rule in rules.rules}
     waiting = _waiting(rules, by_id, deck, as_of)
