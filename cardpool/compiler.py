@@ -711,15 +711,19 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
         at = ("decisions", index)
         for position, rule_id in enumerate(raw["rules"]):
             if formats_read and rule_id not in rule_ids:
+                meant = did_you_mean(str(rule_id), {r: () for r in rule_ids if isinstance(r, str)})
                 problems.add(
-                    f"names no rule {rule_id!r} of any format",
+                    f"names no rule {rule_id!r} of any format{meant}",
                     (*at, "rules", position),
                     field="rules",
                 )
         alternative = raw.get("alternative")
         if formats_read and alternative is not None and alternative not in format_ids:
+            named = {f: () for f in format_ids if isinstance(f, str)}
+            meant = did_you_mean(str(alternative), named)
             problems.add(
-                f"alternative names no format {alternative!r}",
+                f"alternative names no format {alternative!r}{meant}"
+                f" (its formats: {', '.join(named)})",
                 (*at, "alternative"),
                 field="alternative",
             )
@@ -740,25 +744,46 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
     sections_known = not spec.get("sections_unread")
     default = spec["default_section"]
     if default is not None and sections_known and default not in section_ids:
-        problems.add(f"no section {default!r}", ["default_section"])
+        meant = did_you_mean(str(default), {s["id"]: (s["name"],) for s in spec["sections"]})
+        problems.add(
+            f"no section {default!r}{meant} (its sections: {', '.join(section_ids)})",
+            ["default_section"],
+            field="default_section",
+        )
+    types = spec["card_types"]
+
+    def unknown_type(card_type) -> str:
+        meant = did_you_mean(str(card_type), dict.fromkeys(types, ()))
+        return f"unknown card type {card_type!r}{meant} (its card types: {', '.join(types)})"
+
     for i, section in enumerate(spec["sections"]):
         for card_type in section["types"]:
-            if card_type not in spec["card_types"]:
-                problems.add(f"unknown card type {card_type!r}", ["sections", i, "types"])
+            if card_type not in types:
+                problems.add(
+                    f"section {section['id']!r}: {unknown_type(card_type)}",
+                    ["sections", i, "types"],
+                    field="types",
+                )
     attributes = spec.get("attributes", {})
     for name, attribute in attributes.items():
         for card_type in attribute.get("types", ()):
-            if card_type not in spec["card_types"]:
+            if card_type not in types:
                 problems.add(
-                    f"unknown card type {card_type!r}", ["attributes", name, "types"], field="types"
+                    f"attribute {name!r}: {unknown_type(card_type)}",
+                    ["attributes", name, "types"],
+                    field="types",
                 )
     play = spec.get("play") or {}
     for card_type in play.get("set_aside", ()):
-        if card_type not in spec["card_types"]:
-            problems.add(f"unknown card type {card_type!r}", ["play", "set_aside"])
+        if card_type not in types:
+            problems.add(
+                f"unknown card type {card_type!r}", ["play", "set_aside"], field="play.set_aside"
+            )
     for section_id in play.get("draw_from", ()):
         if sections_known and section_id not in section_ids:
-            problems.add(f"no section {section_id!r}", ["play", "draw_from"])
+            problems.add(
+                f"no section {section_id!r}", ["play", "draw_from"], field="play.draw_from"
+            )
     main = spec.get("main_attribute")
     if main and main not in attributes:
         problems.add(f"no attribute {main!r}", ["main_attribute"])
@@ -1194,12 +1219,19 @@ def _check_declarations(spec, loaded, index_of, problems: _Problems) -> None:
         )
         for attribute, declared_as in spec.get("attributes", {}).items()
     ]
+    # An attribute whose types name a type the game lacks (said already, once) holds no
+    # card to its types or to required: "Equipmnet" would otherwise make every Equipment
+    # card a problem of its own.
+    types = set(spec["card_types"])
+    unread = {attribute for attribute, _, _, allowed in declared if not set(allowed or ()) <= types}
     names = {_name_key(data["name"]) for data in loaded}
     for data in loaded:
         at = ("cards", index_of[data["id"]])
         for attribute, declared_as, label, allowed in declared:
             held = attribute in data
-            if held and allowed and data["type"] not in allowed:
+            if attribute in unread:
+                pass
+            elif held and allowed and data["type"] not in allowed:
                 problems.add(
                     f"{_a_or_an(data['type'])} card has no {label} (only {', '.join(allowed)}"
                     " cards do)",

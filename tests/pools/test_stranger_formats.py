@@ -120,3 +120,57 @@ def test_a_format_giving_its_own_banned_lists_and_sets_replaces_its_bases(pool_c
     assert [sorted(b.banned) for b in standard.banlists] == [[kindle]]
     assert open_.legal_sets == ("SDS1A",)
     assert [r.id for r in open_.rules] == [r.id for r in standard.rules]
+
+
+def test_a_misspelt_default_section_names_its_field_and_the_one_meant(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "default_section: deck", "default_section: dek")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, 'default_section: dek')}: field 'default_section':"
+        " no section 'dek'; did you mean deck? (its sections: dinos, crystals, deck)"
+    )
+
+
+def test_a_misspelt_type_of_a_section_names_the_section_and_the_type_meant(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "    types: [Event, Action, Equipment]", "    types: [Event, Actions, Equipment]")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '    types: [Event, Actions, Equipment]')}: field 'types':"
+        " section 'deck': unknown card type 'Actions'; did you mean Action?"
+        " (its card types: Dino, Crystal, Event, Action, Equipment)"
+    )
+
+
+def test_a_misspelt_type_of_an_attribute_names_the_attribute_and_the_type_meant(pool_copy):
+    """Once: the Equipment cards are not each said to carry a cost they may not have."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "types: [Action, Equipment]}", "types: [Action, Equipmnet]}")
+    (problem,) = check_pools(pool_copy)
+    assert problem.field == "types"
+    assert problem.message == (
+        "attribute 'cost': unknown card type 'Equipmnet'; did you mean Equipment?"
+        " (its card types: Dino, Crystal, Event, Action, Equipment)"
+    )
+
+
+def test_a_reading_naming_a_misspelt_rule_or_format_says_the_one_meant(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(
+        game,
+        "  - rules: [era-deck-thirty, era-three-events]",
+        "  - rules: [era-deck-thirty, era-three-event]",
+    )
+    edit(
+        game,
+        '    reason: "A deck one card short',
+        '    alternative: opne\n    reason: "A deck one card short',
+    )
+    problems = {p.field: p.message for p in check_pools(pool_copy)}
+    assert problems == {
+        "rules": "names no rule 'era-three-event' of any format; did you mean"
+        " era-three-events or era-three-dinos or era-three-copies?",
+        "alternative": "alternative names no format 'opne'; did you mean open?"
+        " (its formats: standard, open)",
+    }
