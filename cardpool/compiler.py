@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import datetime
 import functools
 import gc
 import json
@@ -137,11 +138,17 @@ class _Problems:
             node = child
         return node
 
-    def validation(self, error: ValidationError, at=(), card=None, prefix="") -> None:
+    def validation(self, error: ValidationError, at=(), card=None, prefix="", raw=None) -> None:
+        """Each problem of ``error``; with ``raw`` (a format's mapping), a problem of one of
+        its banned lists or rotations names the entry by its date, not its place."""
         for path, message in _flatten(error.messages):
             field = ".".join(str(p) for p in path) or None
             if message in ("Not a valid string.", "Field may not be null."):
                 message = self._read_as_no_text(message, (*at, *path))
+            dated = _dated_entry(raw, path) if raw is not None else None
+            if dated is not None:
+                field, entry = dated
+                message = entry + message
             self.add(prefix + message, (*at, *path), card=card, field=field)
 
     def _read_as_no_text(self, message: str, path: tuple) -> str:
@@ -169,6 +176,33 @@ class _Problems:
             f"{message.rstrip('.')}: YAML reads {written} as {read_as}; write it in quotes,"
             f' "{written}", for the text'
         )
+
+
+_DATED = {"banlists": "banned list", "rotations": "rotation"}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def _dated_entry(raw: Any, path: tuple) -> tuple[str, str] | None:
+    """For a problem at ``path`` in a banned list or rotation of the format ``raw``: the
+    field, and the entry as a player names it ("the banned list of 2024-05-21: 'Kindle': ")."""
+    if not isinstance(raw, dict) or len(path) < 2 or path[0] not in _DATED:
+        return None
+    entries, index = raw.get(path[0]), path[1]
+    if not isinstance(entries, list) or not isinstance(index, int) or index >= len(entries):
+        return None
+    when = entries[index].get("date") if isinstance(entries[index], dict) else None
+    noun = _DATED[path[0]]
+    if isinstance(when, datetime.date):
+        entry = f"the {noun} of {when.isoformat()}"
+    else:
+        entry = (
+            f"the {_ORDINALS[index] if index < len(_ORDINALS) else f'number {index + 1}'} {noun}"
+        )
+    rest = list(path[2:])
+    if len(rest) == 3 and rest[0] == "restricted" and rest[2] in ("key", "value"):
+        rest.pop()  # marshmallow's own step into a mapping's key or value
+    named = "".join(f"entry {p + 1}: " if isinstance(p, int) else f"{p!r}: " for p in rest[1:])
+    return (str(rest[0]) if rest else path[0]), f"{entry}: {named}"
 
 
 def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:
@@ -1324,7 +1358,9 @@ def _build_formats(
             data = schema.FormatSchema().load(raw)
         except ValidationError as exc:
             format_id = raw.get("id") if isinstance(raw, dict) else None
-            problems.validation(exc, at=("formats", index), prefix=f"format {format_id!r}: ")
+            problems.validation(
+                exc, at=("formats", index), prefix=f"format {format_id!r}: ", raw=raw
+            )
             data = _format_despite(raw, exc)
             if data is None:
                 refused_formats.add(format_id)

@@ -174,3 +174,40 @@ def test_a_reading_naming_a_misspelt_rule_or_format_says_the_one_meant(pool_copy
         "alternative": "alternative names no format 'opne'; did you mean open?"
         " (its formats: standard, open)",
     }
+
+
+def test_a_banned_list_written_wrong_is_named_by_its_date_not_its_place(pool_copy):
+    """It was "field 'banlists.0.banned'": a stranger counts no list from 0."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "        note: No cards are currently banned.", "        banned: Ember Rex")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '        banned: Ember Rex')}: field 'banned':"
+        " format 'standard': the banned list of 2024-05-21: Not a valid list."
+    )
+
+
+def test_a_restricted_card_written_wrong_names_the_list_and_the_card(pool_copy):
+    """It was "field 'banlists.0.restricted.Kindle.value'"."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "        note: No cards are currently banned.", "        restricted: {Kindle: -1}")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '        restricted: {Kindle: -1}')}: field 'restricted':"
+        " format 'standard': the banned list of 2024-05-21: 'Kindle':"
+        " Must be greater than or equal to 0."
+    )
+
+
+def test_a_rotation_without_its_date_is_named_by_its_place(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(
+        game,
+        "    legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]\n",
+        "    legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]\n    rotations:\n      - {legal_sets: [EXP1A]}\n",
+    )
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '      - {legal_sets: [EXP1A]}')}: field 'date':"
+        " format 'standard': the first rotation: Missing data for required field."
+    )
