@@ -245,8 +245,39 @@ def test_shadow_era_with_two_heroes_every_card_is_still_checked_against_them(sha
     assert rule_ids(result) == ["se-hero-class", "se-one-hero"]
     [wulven] = [p for p in result.problems if p.rule == "se-hero-class"]
     assert wulven.message.endswith(
-        "Den Mother is for Wulven decks but your heroes Boris Skullcrusher and Majiya"
-        " are Mage and Warrior"
+        "Den Mother is for Wulven decks but your heroes are Boris Skullcrusher (Warrior)"
+        " and Majiya (Mage)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("heroes", "said"),
+    [
+        (["Aramia", "Elementalis"], "your heroes are Aramia (Mage) and Elementalis (Elemental)"),
+        (["Elementalis", "Aramia"], "your heroes are Elementalis (Elemental) and Aramia (Mage)"),
+        (
+            ["Nishaven", "Eladwen Frostmire", "Boris Skullcrusher"],
+            "your heroes are Nishaven (Mage), Eladwen Frostmire (Mage)"
+            " and Boris Skullcrusher (Warrior)",
+        ),
+        (["Nishaven", "Eladwen Frostmire"], "your heroes Nishaven and Eladwen Frostmire are Mage"),
+    ],
+)
+def test_shadow_era_two_heroes_of_two_classes_are_each_said_with_their_own(
+    shadow_era, check, heroes, said
+):
+    """“4. Cards that have one or more Class icons may only be used in decks with a hero
+    that has at least one matching icon.” “Each Hero has a faction (Human or Shadow) and one
+    of seven classes.”
+
+    With heroes of different classes, each hero is said with its own class: 'your heroes
+    Aramia and Elementalis are Elemental and Mage' read as Aramia being the Elemental."""
+    others = [*neutral(38), (1, "Den Mother")]
+    result = check(shadow_era, deck([(1, hero) for hero in heroes], others))
+    [wulven] = [p for p in result.problems if p.rule == "se-hero-class"]
+    assert wulven.message == (
+        "Class cards need a hero with a matching class icon: Den Mother is for Wulven decks"
+        f" but {said}"
     )
 
 

@@ -57,13 +57,21 @@ class LeaderMatch(Rule):
             return frozenset()
         return frozenset(value) if isinstance(value, list) else frozenset([value])
 
-    def _yours(self, leading, mine: frozenset) -> str:
+    def _yours(self, leading) -> str:
         """'your hero Zaladar is shadow': built for a problem only, most decks have none."""
-        names = list(dict.fromkeys(card.name for card in leading))
+        words = {}  # each leader's own values, in the order the deck lists them
+        for card in leading:
+            values = self._values(card.get(self.attribute))
+            words.setdefault(card.name, and_list(sorted(values)) or f"no {self.attribute}")
+        names = list(words)
+        noun = plural(self.leader_noun, len(names))
+        if len(set(words.values())) > 1:
+            # 'your heroes Aramia and Elementalis are Elemental and Mage' read as Aramia
+            # being the Elemental: each leader is said with its own values
+            each = and_list([f"{name} ({value})" for name, value in words.items()])
+            return f"your {noun} are {each}"
         verb = "is" if len(names) == 1 else "are"
-        values_words = and_list(sorted(mine)) or f"no {self.attribute}"
-        leader = f"{plural(self.leader_noun, len(names))} {and_list(names)}"
-        return f"your {leader} {verb} {values_words}"
+        return f"your {noun} {and_list(names)} {verb} {words[names[0]]}"
 
     def _asks(self, card) -> frozenset | None:
         """The values a card asks its leader for; None when it goes in any deck (no value, only
@@ -102,7 +110,7 @@ class LeaderMatch(Rule):
                 theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
                 found.append(
                     self.problem(
-                        f"{card.name} is for {theirs} decks but {self._yours(leading, mine)}",
+                        f"{card.name} is for {theirs} decks but {self._yours(leading)}",
                         section=section_id,
                         entries=[entry],
                         expected=sorted(mine),
