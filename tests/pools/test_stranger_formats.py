@@ -204,7 +204,9 @@ def test_a_rotation_without_its_date_is_named_by_its_place(pool_copy):
     edit(
         game,
         "    legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]\n",
-        "    legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]\n    rotations:\n      - {legal_sets: [EXP1A]}\n",
+        "    legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]\n"
+        "    rotations:\n"
+        "      - {legal_sets: [EXP1A]}\n",
     )
     (problem,) = check_pools(pool_copy)
     assert str(problem) == (
