@@ -38,12 +38,22 @@ def misfits(
     rules = compiled(deck.game, format_id)
     by_id = {rule.id: rule for rule in rules.rules}
     waiting = _waiting(rules, by_id, deck, as_of)
+    standing = frozenset(
+        _said(p) for p in rules.validate(deck, as_of).problems if p.severity == ERROR
+    )
     answer: dict[str, Problem | None] = {}
     for card in cards:
         trial = _copy(deck)
-        trial.add(deck.game.section_for_card(card), card)
-        answer[card.id] = _misfit(rules, by_id, trial, card, as_of, waiting)
+        section = deck.game.section_for_card(card)
+        trial.add(section, card)
+        answer[card.id] = _misfit(rules, by_id, trial, card, as_of, waiting, (standing, section))
     return answer
+
+
+def _said(problem: Problem) -> tuple:
+    """What a problem says of which cards where: the same before and after a copy more
+    when that copy has no part in it."""
+    return (problem.rule, problem.section, problem.message, problem.cards)
 
 
 def _waiting(
@@ -70,10 +80,13 @@ def _misfit(
     card: Card,
     as_of: date | None,
     waiting: frozenset[str] = frozenset(),
+    standing: tuple[frozenset, str] | None = None,
 ) -> Problem | None:
     """The first error naming the card (or a card added for it, or a card of the deck
-    ``waiting`` for cards) that adding cards cannot meet, or None."""
-    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of)
+    ``waiting`` for cards) that adding cards cannot meet, or None. ``standing`` is what
+    the deck's errors said before the copy (see :func:`_said`) and the section the copy
+    goes in."""
+    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of, standing)
 
 
 def _unmet(
@@ -83,10 +96,20 @@ def _unmet(
     asked: set[str],
     waiting: frozenset[str],
     as_of: date | None,
+    standing: tuple[frozenset, str] | None = None,
 ) -> Problem | None:
     """The first error naming a card ``asked`` for (else one ``waiting``) that adding cards
     cannot meet, or None. An error a rule can meet by adding cards (``Rule.additions``: the
-    Henchmen a card creates) has them added to the trial deck, checked again with them."""
+    Henchmen a card creates) has them added to the trial deck, checked again with them.
+
+    With ``standing`` (the deck's errors before, and the section the card goes in), an
+    error the deck said word for word before is none of the card's unless it is of a
+    section a card it names was added to: two Demons listed under Deck are misplaced
+    whether or not a Demon more goes in the Extra Deck, and that Demon fits there (so does
+    Grotheus, who creates one), while a Shadow ally more beside one under a Human hero
+    breaks the faction rule as the first one does."""
+    said, into = standing if standing else (frozenset(), None)
+    placed = {(into, name) for name in asked}  # where each card tried went
     added: set[tuple[str, str]] = set()
     # The rules the deck breaks with the card alone, but for having too few cards.
     broken: set[str] | None = None
@@ -95,7 +118,12 @@ def _unmet(
     first: Problem | None = None
     while True:
         found = [p for p in rules.validate(trial, as_of).problems if p.severity == ERROR]
-        errors = [p for p in found if asked.intersection(p.cards)]
+        errors = [
+            p
+            for p in found
+            if asked.intersection(p.cards)
+            and (_said(p) not in said or any((p.section, c) in placed for c in p.cards))
+        ]
         errors += [p for p in found if p not in errors and waiting.intersection(p.cards)]
         over = [p for p in found if p not in errors and not by_id[p.rule].short(trial, p)]
         if broken is None:
@@ -120,6 +148,7 @@ def _unmet(
         for key, (section_id, more) in new.items():
             added.add(key)
             asked.add(more.name)
+            placed.add((section_id, more.name))
             trial.add(section_id, more)
 
 

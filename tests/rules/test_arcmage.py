@@ -19,8 +19,9 @@ import yaml
 from click.testing import CliRunner
 
 from cardpool import Game, check_pools, convert, default_pool_dir, load_game
-from validator import describe_rules, parse_text
+from validator import describe_rules, parse_text, validate
 from validator.cli import cli
+from validator.fits import misfits
 
 from ..helpers import decklist, rule_ids
 
@@ -193,6 +194,26 @@ def test_arcmage_a_region_card_in_the_main_deck_fails(arcmage, check):
         ["Creature", "Enchantment", "Event", "Magic"],
         "Region",
     )
+
+
+def test_arcmage_a_region_listed_under_the_main_deck_still_fits_the_region_deck(arcmage):
+    """“Regions are special cards that you keep separated from your draw deck by having
+    them in their own pile and area on the table.”
+
+    The builder's "fits my deck": Swanport listed under the main deck is a problem of the
+    deck as it is, not of a copy more, which goes in the region deck beside two Gaian
+    regions and fits there. It was hidden, with the main deck's problem as its reason. A
+    Red Banner region still does not fit, nor a fifth Kolibri."""
+    main = swap(MAIN, {}, extra=[(1, "Swanport")])
+    listed = parse_text(deck(main, GAIAN_REGIONS[:2]), arcmage).deck
+    assert rule_ids(validate(listed)) == ["arcmage-regions-kept-apart"]
+    cards = [arcmage.find_card(name) for name in ("Swanport", "Plymouth", "Kolibri")]
+    found = misfits(listed, None, None, cards)
+    assert {card.name: found[card.id] and found[card.id].rule for card in cards} == {
+        "Swanport": None,
+        "Plymouth": "arcmage-regions-single-faction",
+        "Kolibri": "arcmage-four-copies",
+    }
 
 
 def test_arcmage_a_region_in_place_of_a_main_deck_card_leaves_59(arcmage, check):

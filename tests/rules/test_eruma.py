@@ -513,6 +513,29 @@ def _fitting(game, text: str, *names: str) -> dict[str, str | None]:
     return {card.name: found[card.id] and found[card.id].rule for card in cards}
 
 
+@pytest.mark.parametrize("format_id", ["standard", "henchmen-required"])
+def test_eruma_henchmen_listed_under_deck_still_fit_the_extra_deck(eruma, format_id):
+    """“The Extra deck has Henchman Cards only, which are cards summoned by Outlaw cards
+    during the game. Your Extra Deck can have as many cards as you want and no limits for
+    copies of the same card.”
+
+    The builder's "fits my deck": two Demons listed under Deck are a problem of the deck as
+    it is, not of a copy more, which goes in the Extra Deck and fits there; so does
+    Grotheus, who creates Demon (in Henchmen required, with a Demon added to the Extra Deck
+    for him). Both were hidden, with the Deck's problem as their reason. A second Charlotte
+    still does not fit."""
+    entries = [{"card": "Charlotte", "count": 1}, {"card": "Demon", "count": 2}]
+    listed = parse_mapping({"sections": {"deck": entries}}, eruma).deck
+    assert "eruma-deck-outlaws-only" in rule_ids(validate(listed, format_id))
+    cards = [eruma.find_card(name) for name in ("Demon", "Grotheus", "Charlotte")]
+    found = misfits(listed, format_id, None, cards)
+    assert {card.name: found[card.id] and found[card.id].rule for card in cards} == {
+        "Demon": None,
+        "Grotheus": None,
+        "Charlotte": "eruma-one-copy",
+    }
+
+
 def test_eruma_other_reading_a_maniac_fits_before_its_henchmen(eruma, pool_variant):
     """“When a card's power tells you to summon a Henchman, you must take the card with the
     matching name from your Extra Deck”
