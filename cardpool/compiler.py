@@ -753,7 +753,11 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
                 )
         alternative = raw.get("alternative")
         if formats_read and alternative is not None and alternative not in format_ids:
-            named = {f: () for f in format_ids if isinstance(f, str)}
+            named = {
+                f["id"]: ()
+                for f in spec["formats"]
+                if isinstance(f, dict) and isinstance(f.get("id"), str)
+            }
             meant = did_you_mean(str(alternative), named)
             problems.add(
                 f"alternative names no format {alternative!r}{meant}"
