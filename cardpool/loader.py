@@ -346,6 +346,13 @@ class PoolLibrary:
             game = load_game(folder, self.cache_dir)
             if game.id == game_id:
                 return game
+        if not self.partial:
+            # Its folder named otherwise: every folder is read, and the game is the one of
+            # them that loads with that id, whatever another folder has wrong (the site
+            # serves it so too); when none does, every problem is the answer, as before.
+            games, _broken = _load_each(self.root, self.cache_dir)
+            if game_id in games:
+                return games[game_id]
         return self.game(game_id)
 
     def game(self, game_id: str) -> Game:

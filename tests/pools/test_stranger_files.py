@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from cardpool import check_pools
 from validator.cli import cli
 
+from ..helpers import example
+
 
 def edit(path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
@@ -87,3 +89,23 @@ def test_pools_pointed_at_a_game_folder_say_to_point_at_the_folder_above(pool_co
         f"Error: {era}: no game folders (a folder holding game.yaml): it holds a"
         " game.yaml itself, so the pools' folder is the one above it\n"
     )
+
+
+def test_a_game_in_a_folder_not_named_as_its_id_is_checked_beside_a_broken_game(pool_copy):
+    """Another game's broken file kept `validate -g era` from checking any ERA deck once
+    ERA's folder was not named "era" (every folder is read then): the game that loads is
+    checked, as the site serves it."""
+    (pool_copy / "era").rename(pool_copy / "my-era")
+    edit(pool_copy / "ryft" / "cards.yaml", "cards:\n", "cards:\n\t")
+    deck = pool_copy.parent / "deck.txt"
+    deck.write_text(example("era-legal.txt"), encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["--pools", str(pool_copy), "validate", "-g", "era", str(deck)]
+    )
+    assert (result.exit_code, result.output) == (0, f"{deck}: legal in ERA Standard\n")
+    # the broken game is still refused, with its file's problem
+    result = CliRunner().invoke(
+        cli, ["--pools", str(pool_copy), "validate", "-g", "ryft", str(deck)]
+    )
+    assert result.exit_code == 2
+    assert f"{pool_copy / 'ryft' / 'cards.yaml'}:" in result.output
