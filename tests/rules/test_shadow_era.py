@@ -533,6 +533,20 @@ def test_shadow_era_an_ability_or_item_with_a_class_icon_needs_a_hero_with_it(
     assert (problem.section, problem.cards) == ("deck", (card,))
 
 
+def test_shadow_era_an_attachment_is_a_sub_type_of_abilities_not_of_items(shadow_era):
+    """“An item is always one of four sub-types: Artifact, Weapon, Armor or Trap.” “There
+    are three different kinds of ability cards in Shadow Era:” “Attachment: These abilities
+    are attached to a target specified in the card's text”
+
+    Enrage is an Ability whose sub-type is Attachment; the sub-type was shown and filtered
+    as an 'Item type', which an ability does not have. It is the card's sub-type, of an
+    item or an ability alike."""
+    enrage, bow = shadow_era.find_card("Enrage"), shadow_era.find_card("Beetle Demon Bow")
+    assert (enrage.type, enrage.get("item_subtype")) == ("Ability", "Attachment")
+    assert (bow.type, bow.get("item_subtype")) == ("Item", "Weapon")
+    assert shadow_era.attributes["item_subtype"].label == "Sub-type"
+
+
 def test_shadow_era_each_hero_has_a_faction_and_one_of_seven_classes(shadow_era):
     """“Each Hero has a faction (Human or Shadow) and one of seven classes.”
 
