@@ -1135,7 +1135,7 @@ def _quick_validators(validators):
         kind = type(validator)
         if kind is validate.Regexp:
             tests.append(lambda v, match=validator.regex.match: match(v) is not None)
-        elif kind is validate.OneOf:
+        elif kind is validate.OneOf or kind is schema.OneOf:
             choices = _choices(validator.choices)
             tests.append(lambda v, choices=choices: v in choices)
         elif kind is validate.Length and validator.equal is None:

@@ -12,6 +12,8 @@ import difflib
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from .names import did_you_mean
+
 ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lowercase letters, digits and '-'")
 SEVERITIES = ("error", "warning")
 # A card's picture: an https address, or a picture file in the pool's folder (no way out of it).
@@ -211,13 +213,32 @@ class CardsFileSchema(Strict):
     cards = fields.List(fields.Dict(), required=True)
 
 
-def one_of(choices) -> validate.OneOf:
-    """``OneOf`` whose message names the value written ("'Lava' is not one of: Air, ...")."""
-    return validate.OneOf(choices, error="{input!r} is not one of: {choices}.")
+class OneOf(validate.OneOf):
+    """``OneOf`` whose message names the value written and the one meant where one is close
+    ("'dino' is not one of: Dino, Crystal, ...; did you mean Dino?"); a long list of choices
+    (hundreds of sets) is counted rather than written out."""
+
+    LISTED = 12
+
+    def __init__(self, choices, noun: str):
+        super().__init__(choices)
+        self.noun = noun
+
+    def _format_error(self, value) -> str:
+        choices = [str(c) for c in self.choices]
+        meant = did_you_mean(str(value), dict.fromkeys(choices, ()))
+        if len(choices) > self.LISTED:
+            return f"{value!r} is none of the {len(choices)} {self.noun}{meant}"
+        return f"{value!r} is not one of: {', '.join(choices)}{meant or '.'}"
 
 
-def _attribute_field(kind: str, values: list[str]) -> fields.Field:
-    choice = one_of(values) if values else None
+def one_of(choices, noun: str = "values") -> OneOf:
+    """The choices a field may take, said as ``noun`` when there are too many to list."""
+    return OneOf(choices, noun)
+
+
+def _attribute_field(kind: str, values: list[str], name: str = "") -> fields.Field:
+    choice = one_of(values, f"{name} values") if values else None
     if kind == "int":
         return fields.Int(strict=True)
     if kind == "bool":
@@ -234,8 +255,8 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
     declared = {
         "id": fields.Str(required=True, validate=ID),
         "name": fields.Str(required=True, validate=validate.Length(min=1)),
-        "type": fields.Str(required=True, validate=one_of(card_types)),
-        "set": fields.Str(required=True, validate=one_of(set_codes)),
+        "type": fields.Str(required=True, validate=one_of(card_types, "card types")),
+        "set": fields.Str(required=True, validate=one_of(set_codes, "sets of cards.yaml")),
         "number": NumberOrText(),
         "max_copies": fields.Int(strict=True, validate=validate.Range(min=0)),
         "revision_of": fields.Str(),
@@ -249,7 +270,9 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
         # an attribute declared wrong (said already): its values are taken as they are
         stood_in = spec.get("stood_in")
         declared[name] = (
-            fields.Raw() if stood_in else _attribute_field(spec["kind"], spec.get("values", []))
+            fields.Raw()
+            if stood_in
+            else _attribute_field(spec["kind"], spec.get("values", []), name)
         )
     schema_class = Strict.from_dict(declared, name="CardSchema")
     return schema_class(unknown=RAISE)

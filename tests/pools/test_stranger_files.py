@@ -109,3 +109,45 @@ def test_a_game_in_a_folder_not_named_as_its_id_is_checked_beside_a_broken_game(
     )
     assert result.exit_code == 2
     assert f"{pool_copy / 'ryft' / 'cards.yaml'}:" in result.output
+
+
+def test_a_misspelt_set_of_a_card_says_the_set_meant(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(
+        cards,
+        "    name: Ember Rex\n    type: Dino\n    set: SDS1A\n",
+        "    name: Ember Rex\n    type: Dino\n    set: SDS1\n",
+    )
+    (problem,) = check_pools(pool_copy)
+    assert (problem.card, problem.field) == ("Ember Rex", "set")
+    assert problem.message == (
+        "'SDS1' is not one of: SDS1A, SDS1B, SDS1C, EXP1A, PROMO; did you mean SDS1C or SDS1B"
+        " or SDS1A?"
+    )
+
+
+def test_a_value_in_other_capitals_says_the_value_meant(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    name: Ember Rex\n    type: Dino\n", "    name: Ember Rex\n    type: dino\n")
+    (problem,) = check_pools(pool_copy)
+    assert problem.message == (
+        "'dino' is not one of: Dino, Crystal, Event, Action, Equipment; did you mean Dino?"
+    )
+
+
+def test_a_set_misspelt_among_hundreds_counts_them_rather_than_list_them(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    many = "".join(
+        f"  - {{code: X{n:03}, name: Extra {n}, released: 2024-01-01}}\n" for n in range(300)
+    )
+    edit(cards, "cards:\n", many + "cards:\n")
+    edit(
+        cards,
+        "    name: Ember Rex\n    type: Dino\n    set: SDS1A\n",
+        "    name: Ember Rex\n    type: Dino\n    set: SDS1Z\n",
+    )
+    problems = [p for p in check_pools(pool_copy) if p.severity == "error"]
+    (problem,) = problems
+    assert problem.message == (
+        "'SDS1Z' is none of the 305 sets of cards.yaml; did you mean SDS1C or SDS1B or SDS1A?"
+    )
