@@ -522,8 +522,8 @@ def test_eruma_henchmen_listed_under_deck_still_fit_the_extra_deck(eruma, format
     The builder's "fits my deck": two Demons listed under Deck are a problem of the deck as
     it is, not of a copy more, which goes in the Extra Deck and fits there; so does
     Grotheus, who creates Demon (in Henchmen required, with a Demon added to the Extra Deck
-    for him). Both were hidden, with the Deck's problem as their reason. A second Charlotte
-    still does not fit."""
+    for him). Demon was hidden in both formats and Grotheus in Henchmen required, with the
+    Deck's problem as their reason. A second Charlotte still does not fit."""
     entries = [{"card": "Charlotte", "count": 1}, {"card": "Demon", "count": 2}]
     listed = parse_mapping({"sections": {"deck": entries}}, eruma).deck
     assert "eruma-deck-outlaws-only" in rule_ids(validate(listed, format_id))

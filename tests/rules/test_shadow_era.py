@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from cardpool import convert
 from validator import parse_mapping, parse_text, validate
 from validator.cli import cli
+from validator.fits import misfits
 
 from ..helpers import decklist, rule_ids
 
@@ -279,6 +280,22 @@ def test_shadow_era_two_heroes_of_two_classes_are_each_said_with_their_own(
         "Class cards need a hero with a matching class icon: Den Mother is for Wulven decks"
         f" but {said}"
     )
+
+
+def test_shadow_era_an_ally_listed_as_the_hero_still_fits_among_the_others(shadow_era, check):
+    """“Your hero is the foundation of your deck. Every deck has exactly one hero card,
+    which starts in play.”
+
+    The builder's "fits my deck": Bad Wolf listed beside Majiya in the hero slot is a
+    problem of the deck as it is, not of a copy more, which goes among the other cards and
+    fits there; it was hidden, with the hero slot's problem as its reason. Beside a Human
+    hero it still does not fit, as a Shadow card."""
+    for hero, rule in (("Majiya", None), ("Nishaven", "se-hero-faction")):
+        listed = parse_text(deck([(1, hero), (1, "Bad Wolf")], neutral(38)), shadow_era).deck
+        assert "se-hero-is-a-hero" in rule_ids(validate(listed))
+        wolf = shadow_era.find_card("Bad Wolf")
+        found = misfits(listed, None, None, [wolf])[wolf.id]
+        assert (found and found.rule) == rule
 
 
 def test_shadow_era_a_hero_among_the_other_cards_fails(shadow_era):
