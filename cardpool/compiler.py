@@ -316,13 +316,12 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         reason = getattr(exc, "problem", None) or str(exc)
-        sink.append(
-            PoolProblem(
-                str(path),
-                f"malformed YAML: {reason}{_hint(reason, text, mark)}",
-                mark.line + 1 if mark else None,
-            )
-        )
+        closer = _closer_look(text, exc, reason)
+        if closer is not None:
+            line, said = closer
+        else:
+            line, said = (mark.line + 1 if mark else None), f"{reason}{_hint(reason, text, mark)}"
+        sink.append(PoolProblem(str(path), f"malformed YAML: {said}", line))
         return None, None
     if not isinstance(data, dict):
         return _not_a_mapping(problems)
@@ -366,6 +365,42 @@ def _hint(reason: str, text: str = "", mark=None) -> str:
     if reason.startswith("could not determine a constructor for the tag"):
         return " (a pool reads no tags such as !!python/...: write the value itself)"
     return ""
+
+
+# A value opened with a quote: after "key: ", "- " or "[", ", " in a list written in brackets.
+_OPENING_QUOTE = re.compile(r"""(?:^\s*-\s+|:\s+|[\[{,]\s*)(["'])""")
+
+
+def _closer_look(text: str, exc: yaml.YAMLError, reason: str) -> tuple[int, str] | None:
+    """The line a mistake was made on and what it is, where YAML finds it lines later: a
+    key written without its colon (YAML looks for the ':' on the next line), a quote left
+    open (YAML reads on to the next quote of the file, then finds no key)."""
+    mark = getattr(exc, "problem_mark", None)
+    context = getattr(exc, "context_mark", None)
+    if mark is None or context is None or context.line > mark.line:
+        return None
+    lines = text.split("\n")
+    if reason.startswith("could not find expected ':'") and context.line < len(lines):
+        written = lines[context.line].strip()
+        written = written[2:].strip() if written.startswith("- ") else written
+        key = written.split()[0] if written else ""
+        return (
+            context.line + 1,
+            f"{reason} after {written!r} (a key is followed by ': ', as in '{key}: ...')",
+        )
+    for number in range(context.line, min(mark.line, len(lines) - 1) + 1):
+        line = lines[number]
+        for opened in _OPENING_QUOTE.finditer(line):
+            quote = opened.group(1)
+            rest = line[opened.end() :]
+            closed = rest.replace(quote * 2, "") if quote == "'" else re.sub(r"\\.", "", rest)
+            if quote in closed:
+                continue  # closed on its line
+            # YAML read on to the next such quote: none on the lines between
+            if all(quote not in lines[n] for n in range(number + 1, mark.line)):
+                return number + 1, "the quote opened here is not closed on its line"
+            return None
+    return None
 
 
 # The largest pool file read: 50,000 cards written as the shipped pools write them are

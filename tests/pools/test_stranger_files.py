@@ -151,3 +151,26 @@ def test_a_set_misspelt_among_hundreds_counts_them_rather_than_list_them(pool_co
     assert problem.message == (
         "'SDS1Z' is none of the 305 sets of cards.yaml; did you mean SDS1C or SDS1B or SDS1A?"
     )
+
+
+def test_a_key_without_its_colon_is_said_on_its_own_line(pool_copy):
+    """YAML finds no ':' on the line below the key ("name Ember Rex"): that line was said."""
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    name: Ember Rex\n", "    name Ember Rex\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}:{line_of(cards, '    name Ember Rex')}: malformed YAML: could not find"
+        " expected ':' after 'name Ember Rex' (a key is followed by ': ', as in 'name: ...')"
+    )
+
+
+def test_a_quote_left_open_is_said_on_its_own_line(pool_copy):
+    """YAML reads on to the next quote and fails lines below ("did not find expected key")."""
+    cards = pool_copy / "era" / "cards.yaml"
+    opened = '    name: "Ember Rex'
+    edit(cards, "    name: Ember Rex\n", opened + "\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}:{line_of(cards, opened)}: malformed YAML: the quote"
+        " opened here is not closed on its line"
+    )
