@@ -817,7 +817,10 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
     sections_known = not spec.get("sections_unread")
     default = spec["default_section"]
     if default is not None and sections_known and default not in section_ids:
-        meant = did_you_mean(str(default), {s["id"]: (s["name"],) for s in spec["sections"]})
+        meant = did_you_mean(
+            str(default),
+            {s["id"]: (s["name"], *(s.get("aliases") or ())) for s in spec["sections"]},
+        )
         problems.add(
             f"no section {default!r}{meant} (its sections: {', '.join(section_ids)})",
             ["default_section"],

@@ -132,6 +132,16 @@ def test_a_misspelt_default_section_names_its_field_and_the_one_meant(pool_copy)
     )
 
 
+def test_a_default_section_written_as_a_sections_header_says_its_id(pool_copy):
+    """ "Main" heads ERA's deck in a list; game.yaml names the section by its id."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "default_section: deck", "default_section: Main")
+    (problem,) = check_pools(pool_copy)
+    assert problem.message == (
+        "no section 'Main'; did you mean deck? (its sections: dinos, crystals, deck)"
+    )
+
+
 def test_a_misspelt_type_of_a_section_names_the_section_and_the_type_meant(pool_copy):
     game = pool_copy / "era" / "game.yaml"
     edit(game, "    types: [Event, Action, Equipment]", "    types: [Event, Actions, Equipment]")
