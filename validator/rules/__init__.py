@@ -5,6 +5,7 @@ from . import (  # noqa: F401 - importing registers each primitive
     attribute_match,
     banlist,
     bucket_coverage,
+    co_leaders,
     copy_limit,
     deck_sum,
     distinct_values,

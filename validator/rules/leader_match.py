@@ -31,7 +31,9 @@ class LeaderMatch(Rule):
     Only cards of the leader section's types lead (an ally in the hero slot is no hero,
     and is held to the leader like any card of the deck). Every card is checked against
     the leaders present: with two heroes a card fits if it fits either, since which one
-    the player meant to keep is unknown; with none the rule says nothing. The leader
+    the player meant to keep is unknown, and under ``same`` a card of several values may
+    take them from both (Commander: two partners' colors are the deck's one color
+    identity); with none the rule says nothing. The leader
     section's own size and type rules report the slot itself. With ``where`` only the
     cards it matches must fit (Netrunner: only agendas may not be out of faction).
     """
