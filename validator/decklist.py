@@ -272,6 +272,20 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 if ends:
                     place = _BY_TYPE
             continue
+        if (
+            kind == _HEADER
+            and opening
+            and stripped[:2] == "# "
+            and reading[3] is None
+            and _lexicon(game).group_kind(name_key(reading[2])) is not None
+            and _heads_as_name(lines, first, number)
+            and _over_header_or_end(game, kept, lines, number)
+        ):
+            # "# Maniacs", "# Wulven": a deck named as a group of cards is written out so
+            # (to_text), its name on top over its first header: its name, not a heading over
+            # no card ("# Decklist" over "Hero:" names none: a list's heading, not its name)
+            _name_deck(deck, stripped[2:])
+            continue
         if kind == _NUMBERED_LINE:
             if as_places is None:
                 as_places = _numbered_in_order(game, kept, lines)
@@ -933,6 +947,17 @@ def _heads_as_name(lines: list[str], first: int, number: int) -> bool:
     that is not blank, with a blank line (or nothing) below it. A block of comments on top
     (a note on the deck) names nothing."""
     return number == first and (number == len(lines) or not lines[number].strip())
+
+
+def _over_header_or_end(game: Game, kept: dict[str, tuple], lines: list[str], number: int) -> bool:
+    """Whether what comes below line ``number`` (blank lines and comments aside) is a header
+    alone ("Hero:", "Deck:") or the list's end: the line heads no card of its own."""
+    for at in range(number, len(lines)):
+        reading = _reading_kept(game, kept, lines[at].strip())
+        if reading[0] in _PASSED:
+            continue
+        return reading[0] == _HEADER and reading[3] is None
+    return True
 
 
 def _is_about(lines: list[str], first: int, number: int, stripped: str) -> str | None:

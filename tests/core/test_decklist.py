@@ -129,6 +129,30 @@ def test_the_name_written_on_top_of_the_text_reads_back_as_the_decks_name(games)
         assert again.problems == []
 
 
+@pytest.mark.parametrize(
+    ("game_id", "name"),
+    [("eruma", "Maniacs"), ("eruma", "Henchmen"), ("shadow-era", "Wulven"), ("era", "Fire")],
+)
+def test_a_deck_named_as_a_group_of_cards_reads_back_with_its_name(games, game_id, name):
+    """A saved deck named "Maniacs" came back from its own text nameless, and unsaid: its
+    name on top, "# Maniacs", was read as a heading over no card."""
+    game = games[game_id]
+    for cards in ([], [game.cards[0]]):
+        named = parse_text("".join(f"1 {c.name}\n" for c in cards), game, name=name)
+        again = parse_text(to_text(named.deck), game)
+        assert again.deck.name == name
+        assert again.problems == named.problems
+        assert again.deck.cards_by_section() == named.deck.cards_by_section()
+
+
+def test_a_groups_heading_on_top_over_its_cards_names_no_deck(eruma):
+    """A group's heading on top ("# Maniacs") right over cards, or over a blank line and
+    cards, heads them; a list's heading naming no group ("# Decklist") over its first header
+    is no name either."""
+    for text in ("# Maniacs\n1 Gretel\n", "# Maniacs\n\n1 Gretel\n", "# Decklist\n\nDeck:\n"):
+        assert parse_text(text, eruma).deck.name == ""
+
+
 def test_a_block_of_comments_on_top_names_no_deck(era):
     """A note on the deck over its list is no name, nor is a comment below a card."""
     noted = parse_text("# Built for the spring league\n# with two new dinos\n\n1 Ember Rex", era)
