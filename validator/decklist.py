@@ -94,6 +94,7 @@ from .decklist_lines import (
     _HEADER,
     _INVISIBLE,
     _LABELLED,
+    _MAX_COUNT_DIGITS,
     _NOT_A_NUMBER,
     _NUMBERED_LINE,
     _PARTS,
@@ -1134,12 +1135,15 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
         )
     elif kind == _BAD_COUNT:
         count, shown = values
-        detail = (
-            f"{count} is a negative count of copies of {shown}"
-            if count < 0
-            else f"{count} copies of {shown} is more than a line may hold"
-            f" (1 to {MAX_COPIES_PER_LINE})"
-        )
+        most = f"(1 to {MAX_COPIES_PER_LINE})"
+        if abs(count) >= 10**_MAX_COUNT_DIGITS:  # said so, not as the number it was cut to
+            many = f"a count of {_MAX_COUNT_DIGITS + 1} digits or more"
+            detail = f"{many} is {'a negative count of' if count < 0 else 'more'} copies of {shown}"
+            detail += "" if count < 0 else f" than a line may hold {most}"
+        elif count < 0:
+            detail = f"{count} is a negative count of copies of {shown}"
+        else:
+            detail = f"{count} copies of {shown} is more than a line may hold {most}"
         problems.append(
             _problem(MALFORMED_LINE, f"Line {number}: {detail}", number, cards=(shown,))
         )

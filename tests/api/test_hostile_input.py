@@ -181,7 +181,10 @@ def test_a_text_count_of_5000_digits_is_a_problem_of_its_line(client):
     answer = client.post(VALIDATE, data="9" * 5000 + " Ember Rex", content_type="text/plain")
     assert answer.status_code == 200
     (problem,) = [p for p in answer.get_json()["problems"] if p["lines"] == [1]]
-    assert "more than a line may hold" in problem["message"]
+    assert problem["message"] == (
+        "Line 1: a count of 19 digits or more is more copies of Ember Rex than a line may hold"
+        " (1 to 999)"
+    )
 
 
 @pytest.mark.parametrize("page", ["99999999999999999999", "9" * 5000, "100001", "0"])

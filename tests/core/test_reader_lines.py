@@ -186,6 +186,25 @@ def test_a_negative_count_says_so(era):
     assert problem.cards == ("Kindle",)
 
 
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("1000 Kindle", "1000 copies of Kindle is more than a line may hold (1 to 999)"),
+        (
+            "99999999999999999999 Kindle",
+            "a count of 19 digits or more is more copies of Kindle than a line may hold (1 to 999)",
+        ),
+        ("-99999999999999999999 Kindle", "a count of 19 digits or more is a negative count of"),
+    ],
+)
+def test_a_count_too_long_to_read_is_not_said_as_another_number(era, line, said):
+    """'99999999999999999999 Kindle' was said as '1000000000000000000 copies of Kindle', a
+    number the player never wrote (the count is cut to what can be read)."""
+    (problem,) = parse_text(line, era).problems
+    assert problem.message.startswith(f"Line 1: {said}")
+    assert problem.cards == ("Kindle",)
+
+
 def test_a_huge_count_names_the_card(era):
     (problem,) = parse_text("1 Ember Rex\n1000 Kindle", era).problems
     assert problem.severity == "error"
