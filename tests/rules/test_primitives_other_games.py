@@ -1,10 +1,12 @@
-"""Deck rules of games Deckwright does not ship, written in YAML alone: a small Commander
-pool (Magic: The Gathering) in the test's own folder, held to the sentences its rules
-quote: “If you have two commanders, both must have partner.” and “Cards in a deck may not
-have any colors in their color identity which are not in the color identity of the deck's
-commander.”"""
+"""Deck rules of games Deckwright does not ship, written in YAML alone: small Commander and
+Standard pools (Magic: The Gathering) in the test's own folder, held to the sentences their
+rules quote: “If you have two commanders, both must have partner.” and “Cards in a deck may
+not have any colors in their color identity which are not in the color identity of the
+deck's commander.”, and to words a player reads right about a card joining Standard."""
 
 from __future__ import annotations
+
+from datetime import date
 
 import pytest
 
@@ -145,3 +147,52 @@ def test_two_partners_give_the_deck_both_their_colors(mtg, check):
     the two together (Thrasios green and blue, Tymna white and black); Shock (red) is not."""
     text = deck(["Thrasios, Triton Hero", "Tymna the Weaver"], "1 Dimir Signet", "1 Shock")
     assert [p.cards for p in found(check, mtg, text, "cmd-identity")] == [("Shock",)]
+
+
+STANDARD = """\
+id: std
+name: "Magic: The Gathering"
+short_name: MTG
+card_types: [Instant]
+sections:
+  - {id: deck, name: Deck, noun: card, types: [Instant]}
+default_section: deck
+default_format: standard
+formats:
+  - id: standard
+    name: Standard
+    legal_sets: [FDN]
+    rotations:
+      - {date: 2025-07-29, legal_sets: [FDN, FIN]}
+    rules:
+      - {id: std-sets, check: legal-sets, title: Cards from Standard-legal sets, cite: ""}
+"""
+
+STANDARD_CARDS = """\
+game: std
+sets:
+  - {code: LEA, name: Limited Edition Alpha, released: 1993-08-05}
+  - {code: FDN, name: Foundations, released: 2024-11-15}
+  - {code: FIN, name: Final Fantasy, released: 2025-06-13}
+cards:
+  - {id: bolt-lea, name: Lightning Bolt, type: Instant, set: LEA}
+  - {id: bolt-fin, name: Lightning Bolt, type: Instant, set: FIN}
+  - {id: shock, name: Shock, type: Instant, set: FDN}
+"""
+
+
+def test_a_card_joining_standard_later_says_which_of_its_sets_joins(tmp_path, check):
+    """Lightning Bolt is printed in Alpha, never legal in Standard, and in Final Fantasy,
+    legal from the rotation of 2025-07-29: 'from Limited Edition Alpha and Final Fantasy,
+    not legal until 2025-07-29' read as Alpha joining on that day too."""
+    folder = tmp_path / "pools" / "std"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(STANDARD, encoding="utf-8")
+    (folder / "cards.yaml").write_text(STANDARD_CARDS, encoding="utf-8")
+    game = load_game(folder)
+    result = check(game, "4 Lightning Bolt\n4 Shock\n", as_of=date(2025, 1, 1))
+    assert [p.message for p in result.problems] == [
+        "Cards from Standard-legal sets: Lightning Bolt is from Limited Edition Alpha and"
+        " Final Fantasy, and Final Fantasy is not legal until 2025-07-29"
+    ]
+    assert check(game, "4 Lightning Bolt\n", as_of=date(2025, 7, 29)).legal

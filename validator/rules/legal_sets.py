@@ -124,8 +124,13 @@ class LegalSets(Rule):
                 return f"{and_list(names)}, {which} rotated out on {left.isoformat()}"
         for after in range(period + 1, len(self.periods)):
             start, joining = self.periods[after]
-            days = [self._legal_day(p, joining) for p in printings if p.set in joining]
+            days = [(self._legal_day(p, joining), p.set) for p in printings if p.set in joining]
             if days:
-                return f"{and_list(names)}, not legal until {max(start, min(days)).isoformat()}"
+                day, code = min(days)
+                until = f"not legal until {max(start, day).isoformat()}"
+                if len(names) == 1:
+                    return f"{names[0]}, {until}"
+                # 'from Alpha and Final Fantasy, not legal until ...' read as Alpha joining too
+                return f"{and_list(names)}, and {sets[code].name} is {until}"
         which = "which is not" if len(names) == 1 else "none of them"
         return f"{and_list(names)}, {which} legal here"
