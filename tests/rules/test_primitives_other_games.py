@@ -1,8 +1,7 @@
-"""Deck rules of games Deckwright does not ship, written in YAML alone: small Commander and
-Standard pools (Magic: The Gathering) in the test's own folder, held to the sentences their
-rules quote: “If you have two commanders, both must have partner.” and “Cards in a deck may
-not have any colors in their color identity which are not in the color identity of the
-deck's commander.”, and to words a player reads right about a card joining Standard."""
+"""Deck rules of games Deckwright does not ship, written in YAML alone, each on a small pool
+in the test's own folder: Magic's Commander (two commanders both need partner; every card
+within the commander's color identity), Magic's Standard (a card joining at a rotation) and
+Netrunner's agenda points (2 more for every 5 cards, however large the deck)."""
 
 from __future__ import annotations
 
@@ -196,3 +195,114 @@ def test_a_card_joining_standard_later_says_which_of_its_sets_joins(tmp_path, ch
         " Final Fantasy, and Final Fantasy is not legal until 2025-07-29"
     ]
     assert check(game, "4 Lightning Bolt\n", as_of=date(2025, 7, 29)).legal
+
+
+NETRUNNER = """\
+id: anr
+name: "Android: Netrunner"
+short_name: Netrunner
+card_types: [Identity, Agenda, Operation]
+attributes:
+  agenda_points: {label: Agenda points, kind: int, types: [Agenda]}
+sections:
+  - {id: identity, name: Identity, noun: identity, types: [Identity]}
+  - {id: deck, name: Deck, noun: card, types: [Agenda, Operation]}
+default_section: deck
+default_format: standard
+formats:
+  - id: standard
+    name: Standard
+    rules:
+      - id: agenda-points
+        check: deck-sum
+        attribute: agenda_points
+        sections: [deck]
+        by_deck_size:
+          - {size: [40, 44], min: 18, max: 19, repeat: {every: 5, add: 2}}
+        title: Agenda points for the deck's size
+        cite: ""
+"""
+
+NETRUNNER_CARDS = """\
+game: anr
+sets:
+  - {code: SG, name: System Gateway, released: 2021-03-01}
+cards:
+  - {id: hb, name: "Haas-Bioroid: Precision Design", type: Identity, set: SG}
+  - {id: message, name: Send a Message, type: Agenda, set: SG, agenda_points: 1}
+  - {id: hedge, name: Hedge Fund, type: Operation, set: SG}
+"""
+
+
+def netrunner_pool(tmp_path, game: str = NETRUNNER):
+    folder = tmp_path / "pools" / "anr"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(game, encoding="utf-8")
+    (folder / "cards.yaml").write_text(NETRUNNER_CARDS, encoding="utf-8")
+    return load_game(folder)
+
+
+def corp(size: int, points: int) -> str:
+    return f"Identity:\n1 Haas-Bioroid: Precision Design\nDeck:\n{points} Send a Message\n" + (
+        f"{size - points} Hedge Fund\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "low"),
+    [(40, 18), (44, 18), (45, 20), (49, 20), (50, 22), (64, 26), (65, 28), (120, 50)],
+)
+def test_agenda_points_rise_by_two_for_every_five_cards_however_large_the_deck(
+    tmp_path, check, size, low
+):
+    """Netrunner's agenda points: 18 or 19 for 40 to 44 cards, 2 more for every 5 cards
+    above 44. A table of rows stopped at its last row, and a 65-card deck with 20 points
+    passed."""
+    game = netrunner_pool(tmp_path)
+    assert check(game, corp(size, low)).legal
+    assert check(game, corp(size, low + 1)).legal
+    (problem,) = check(game, corp(size, low - 1)).problems
+    assert problem.message == (
+        f"Agenda points for the deck's size: you have {low - 1} agenda points"
+        f" (between {low} and {low + 1}, for a {size}-card deck)"
+    )
+    assert [p.actual for p in check(game, corp(size, low + 2)).problems] == [low + 2]
+
+
+def test_a_wide_row_rises_for_every_five_cards_past_its_end(tmp_path, check):
+    """A row of 40 to 49 cards repeating every 5: 50 to 54 cards is one step up, not two."""
+    wide = NETRUNNER.replace("size: [40, 44]", "size: [40, 49]")
+    game = netrunner_pool(tmp_path, wide)
+    assert check(game, corp(54, 20)).legal
+    assert not check(game, corp(55, 20)).legal
+
+
+def test_a_deck_below_the_first_row_is_left_to_the_size_rule(tmp_path, check):
+    assert check(netrunner_pool(tmp_path), corp(39, 0)).legal
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        ("{size: [40, 44], min: 18, max: 19, repeat: {every: 0, add: 2}}", "every"),
+        ("{size: [40, 44], min: 18, max: 19, repeat: {every: 5}}", "add"),
+        ("{size: [40, 44], min: 18, repeat: {every: 5, add: 2, by: 1}}", "every"),
+    ],
+)
+def test_a_repeat_needs_a_whole_number_of_cards_and_points(tmp_path, row, said):
+    text = NETRUNNER.replace("{size: [40, 44], min: 18, max: 19, repeat: {every: 5, add: 2}}", row)
+    with pytest.raises(PoolError) as caught:
+        compiled(netrunner_pool(tmp_path, text))
+    assert "repeat" in str(caught.value)
+    assert said in str(caught.value)
+
+
+def test_only_the_row_of_the_largest_decks_repeats(tmp_path):
+    text = NETRUNNER.replace(
+        "          - {size: [40, 44], min: 18, max: 19, repeat: {every: 5, add: 2}}\n",
+        "          - {size: [40, 44], min: 18, max: 19, repeat: {every: 5, add: 2}}\n"
+        "          - {size: [45, 49], min: 20, max: 21}\n",
+    )
+    with pytest.raises(PoolError) as caught:
+        compiled(netrunner_pool(tmp_path, text))
+    assert "only the row of the largest decks may repeat" in str(caught.value)

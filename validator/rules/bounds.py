@@ -73,6 +73,7 @@ class Bounds:
         low = self._bound(params, "min" if "min" in raw else "exactly")
         high = self._bound(params, "max" if "max" in raw else "exactly")
         self.rows = self._table(params, table) if table is not None else None
+        self.repeat = self._repeat(params, table) if table is not None else None
         self.size_sections = (
             params.sections("size_sections") if "size_sections" in params.raw else tuple(sections)
         )
@@ -119,7 +120,7 @@ class Bounds:
                 or size[0] > size[1]
             ):
                 params.fail(f"by_deck_size: size {row['size']!r} is not [from, to]", "by_deck_size")
-            unknown = sorted(set(row) - {"size", *BOUND_KEYS})
+            unknown = sorted(set(row) - {"size", "repeat", *BOUND_KEYS})
             numbers = {k: row[k] for k in BOUND_KEYS if k in row}
             if (
                 unknown
@@ -142,6 +143,40 @@ class Bounds:
             rows.append((size[0], size[1], low, high))
         return tuple(rows)
 
+    @staticmethod
+    def _repeat(params: Params, table: list) -> tuple | None:
+        """The last row's ``repeat: {every: 5, add: 2}``: past its end the row's bounds rise
+        by 2 for every 5 cards (Netrunner: 2 more agenda points for every 5 cards above 44),
+        however large the deck."""
+        repeating = [row for row in table if "repeat" in row]
+        if not repeating:
+            return None
+        row = repeating[0]
+        first, last = (row["size"], row["size"]) if isinstance(row["size"], int) else row["size"]
+        if len(repeating) > 1 or any(
+            other["size"] != row["size"] and _end(other["size"]) > last for other in table
+        ):
+            params.fail(
+                "by_deck_size: only the row of the largest decks may repeat past its end",
+                "by_deck_size",
+            )
+        repeat = row["repeat"]
+        every, add = (
+            (repeat.get("every"), repeat.get("add")) if isinstance(repeat, dict) else (0, 0)
+        )
+        if (
+            not isinstance(repeat, dict)
+            or set(repeat) != {"every", "add"}
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in (every, add))
+            or every < 1
+        ):
+            params.fail(
+                f"by_deck_size: the row for {first}–{last} cards: repeat is {{every: n, add: n}},"
+                " every a whole number of cards (1 or more) and add how much its bounds rise",
+                "by_deck_size",
+            )
+        return (first, last, every, add)
+
     def limits(self, deck: Deck) -> Limits | None:
         """The bounds for ``deck``, or None when nothing bounds it."""
         if self.constant is not None:
@@ -151,6 +186,16 @@ class Bounds:
             for first, last, low, high in self.rows:
                 if first <= size <= last:
                     return Limits(low, high, f"for a {size}-card deck")
+            if self.repeat is not None and size > self.repeat[1]:
+                first, last, every, add = self.repeat
+                low, high = next((r[2], r[3]) for r in self.rows if r[:2] == (first, last))
+                # the first 'every' cards past the row's end are one step, the next another
+                rise = ((size - last - 1) // every + 1) * add
+                return Limits(
+                    None if low is None else low + rise,
+                    None if high is None else high + rise,
+                    f"for a {size}-card deck",
+                )
             return None
         cards = leaders(deck, self.leader, self.leader_types)
         low = self._from_leaders(self.low, cards, min)
@@ -177,6 +222,11 @@ class Bounds:
         names = and_list(dict.fromkeys(c.name for c in cards))
         noun = self.game.sections_by_id[self.leader].noun
         return f"the {and_list(dict.fromkeys(labels))} of your {noun} {names}"
+
+
+def _end(size) -> int:
+    """The last deck size a row's ``size`` (a number or ``[from, to]``) covers."""
+    return size if isinstance(size, int) else size[-1]
 
 
 def _first_from_leader(raw: dict) -> str:

@@ -8,8 +8,8 @@ from .base import Context, Params, Rule, a_or_an, and_list, count_phrase, primit
 @primitive("co-leaders")
 class CoLeaders(Rule):
     """When more than one card leads the deck (the cards of ``leader`` of its section's
-    types), each of them matches ``each``, worded by ``noun`` (Magic's Commander: "If you
-    have two commanders, both must have partner."). One leader alone is never held to
+    types), each of them matches ``each``, worded by ``noun`` (Magic's Commander: a deck
+    may have two commanders when both have partner). One leader alone is never held to
     ``each``, and how many may lead is the leader section's size rule. With ``where`` only
     the leaders it matches are held to ``each``.
 
