@@ -306,3 +306,21 @@ def test_only_the_row_of_the_largest_decks_repeats(tmp_path):
     with pytest.raises(PoolError) as caught:
         compiled(netrunner_pool(tmp_path, text))
     assert "only the row of the largest decks may repeat" in str(caught.value)
+
+
+def test_a_table_sized_by_another_section_than_the_deck_says_that_section(tmp_path, check):
+    """A bound chosen by the commanders' count, not the deck's: '(at most 0, for a 2-card
+    deck)' read as the deck holding 2 cards."""
+    rule = (
+        "      - {id: by-commanders, check: section-size, section: commander,\n"
+        "         where: {not: {keywords: {contains: Partner}}}, size_sections: [commander],\n"
+        "         by_deck_size: [{size: 2, max: 0}], noun: non-partner commander,\n"
+        "         title: Two commanders only if both have partner, cite: ''}\n"
+    )
+    game = load_game(write_pool(tmp_path, GAME + rule))
+    text = deck(["Thrasios, Triton Hero", "Krenko, Mob Boss"], "1 Sol Ring")
+    (problem,) = found(check, game, text, "by-commanders")
+    assert problem.message == (
+        "Two commanders only if both have partner: you have 1 non-partner commander"
+        " (at most 0, with 2 commanders)"
+    )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from cardpool import Card
 
 from ..deck import Deck
-from .base import Params, and_list, leaders
+from .base import Params, and_list, count_phrase, leaders
 
 BOUND_KEYS = ("exactly", "min", "max")
 
@@ -77,6 +77,11 @@ class Bounds:
         self.size_sections = (
             params.sections("size_sections") if "size_sections" in params.raw else tuple(sections)
         )
+        # "for a 45-card deck"; sized by one section of its own (the commanders), "with 2
+        # commanders", since "for a 2-card deck" reads as the whole deck holding 2 cards
+        self.size_noun = None
+        if len(self.size_sections) == 1 and self.size_sections[0] != self.game.default_section:
+            self.size_noun = self.game.sections_by_id[self.size_sections[0]].noun
         needs_leader = isinstance(low, _FromLeader) or isinstance(high, _FromLeader)
         self.leader = params.leader(_first_from_leader(raw)) if needs_leader else None
         self.leader_types = params.leader_types(self.leader) if self.leader else frozenset()
@@ -185,7 +190,7 @@ class Bounds:
             size = sum(e.count for s in self.size_sections for e in deck.sections.get(s, ()))
             for first, last, low, high in self.rows:
                 if first <= size <= last:
-                    return Limits(low, high, f"for a {size}-card deck")
+                    return Limits(low, high, self._size_words(size))
             if self.repeat is not None and size > self.repeat[1]:
                 first, last, every, add = self.repeat
                 low, high = next((r[2], r[3]) for r in self.rows if r[:2] == (first, last))
@@ -194,7 +199,7 @@ class Bounds:
                 return Limits(
                     None if low is None else low + rise,
                     None if high is None else high + rise,
-                    f"for a {size}-card deck",
+                    self._size_words(size),
                 )
             return None
         cards = leaders(deck, self.leader, self.leader_types)
@@ -208,6 +213,11 @@ class Bounds:
             if isinstance(bound, _FromLeader) and value is not None
         ]
         return Limits(low, high, self._why(read, cards) if read else "")
+
+    def _size_words(self, size: int) -> str:
+        if self.size_noun is None:
+            return f"for a {size}-card deck"
+        return f"with {count_phrase(size, self.size_noun)}"
 
     @staticmethod
     def _from_leaders(bound, cards: list[Card], lenient):
