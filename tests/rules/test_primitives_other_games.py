@@ -33,8 +33,7 @@ formats:
          title: One commander or two partners, cite: ""}
       - {id: cmd-partners, check: co-leaders, leader: commander,
          each: {keywords: {contains: Partner}}, noun: partner commander,
-         title: Two commanders only if both have partner,
-         cite: "If you have two commanders, both must have partner."}
+         title: Two commanders only if both have partner, cite: ""}
       - {id: cmd-identity, check: leader-match, leader: commander, attribute: colors, mode: same,
          title: Every card within the commander's color identity, cite: ""}
 """
@@ -51,7 +50,6 @@ cards:
   - {id: krenko, name: "Krenko, Mob Boss", type: Creature, set: CMM, colors: [R]}
   - {id: sheoldred, name: "Sheoldred, the Apocalypse", type: Creature, set: CMM, colors: [B]}
   - {id: grist, name: "Grist, the Hunger Tide", type: Creature, set: CMM, colors: [B, G]}
-  - {id: signet, name: Orzhov Signet, type: Artifact, set: CMM, colors: [W, B]}
   - {id: dimir, name: Dimir Signet, type: Artifact, set: CMM, colors: [U, B]}
   - {id: shock, name: Shock, type: Instant, set: CMM, colors: [R]}
   - {id: sol-ring, name: Sol Ring, type: Artifact, set: CMM}
