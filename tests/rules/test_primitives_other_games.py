@@ -126,6 +126,14 @@ def test_co_leaders_needs_the_filter_each_leader_matches(tmp_path):
     assert "rule 'cmd-partners': needs parameter 'each'" in str(caught.value)
 
 
+def test_co_leaders_needs_words_for_a_card_that_may_co_lead(tmp_path):
+    """An empty noun would say 'each must be a , and Krenko, Mob Boss is not'."""
+    game = load_game(write_pool(tmp_path, GAME.replace("noun: partner commander", "noun: ' '")))
+    with pytest.raises(PoolError) as caught:
+        compiled(game)
+    assert "rule 'cmd-partners': parameter 'noun' is empty" in str(caught.value)
+
+
 def test_a_cards_colors_all_within_the_commanders_identity(mtg, check):
     """leader-match's ``same`` on a list: every value of the card is among the leader's, not
     one shared (Grist is black and green, Sheoldred black alone)."""

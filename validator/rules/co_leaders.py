@@ -24,6 +24,8 @@ class CoLeaders(Rule):
         if self.each is None:
             params.fail("needs parameter 'each': the filter every co-leader matches", "each")
         self.noun = params.get("noun", kind=str)
+        if not self.noun.strip():
+            params.fail("parameter 'noun' is empty: the words for a card that may co-lead", "noun")
         self.where = params.where()
 
     def problems(self, deck, context: Context):
