@@ -446,6 +446,7 @@ def validate_deck(game_id: str):
     "Which cards fit a deck: one more copy of each, tried against the format's rules",
     schemas.FitsSchema,
     body=schemas.FitsBodySchema,
+    query=schemas.ValidateQuerySchema,
     errors=[400, 404, 413, 415, 422],
 )
 def fits(game_id: str):
@@ -453,16 +454,19 @@ def fits(game_id: str):
     rule that names it (its leader's restrictions, legal sets, banned lists, copy limits).
     Card ids the game does not have are answered as not fitting."""
     game = game_of(game_id)
+    query = load_query(VALIDATE_QUERY)
     body = load_body(FITS_BODY, json_body())
     charge_deck(lines_of(body), len(body["cards"]))
     deck = parse_mapping(body, game).deck
-    chosen = game.format(body.get("format")).id
-    answers = fits_of(deck, chosen, body.get("as_of"), body["cards"])
+    # The body's format and day, else the query's, as validate takes them.
+    options = {**query, **{k: body[k] for k in ("format", "as_of") if k in body}}
+    chosen = game.format(options.get("format")).id
+    answers = fits_of(deck, chosen, options.get("as_of"), body["cards"])
     return FITS.dump(
         {
             "game": game.id,
             "format": chosen,
-            "as_of": body.get("as_of"),
+            "as_of": options.get("as_of"),
             "cards": [asdict(a) for a in answers],
         }
     )

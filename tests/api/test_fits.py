@@ -65,3 +65,18 @@ def test_a_maniac_fits_before_the_henchmen_it_creates(client):
     )
     (gretel,) = again.get_json()["cards"]
     assert (gretel["fits"], gretel["rule"]) == (False, "eruma-one-copy")
+
+
+def test_the_format_and_day_may_come_from_the_query_as_for_validate(client):
+    """``?format=open&as_of=...`` was left unread: the cards were tried in the default format,
+    today, and the answer said so, while validate reads the query. The body's win over it."""
+    deck = {"sections": {"dinos": [{"card": "Ember Rex", "count": 1}]}, "cards": ["era-kindle"]}
+    asked = client.post("/api/v1/games/era/fits?format=open&as_of=2025-01-01", json=deck)
+    assert asked.status_code == 200
+    assert (asked.get_json()["format"], asked.get_json()["as_of"]) == ("open", "2025-01-01")
+    body = client.post(
+        "/api/v1/games/era/fits?format=open", json={**deck, "format": "standard"}
+    ).get_json()
+    assert body["format"] == "standard"
+    unknown = client.post("/api/v1/games/era/fits?format=nope", json=deck)
+    assert unknown.status_code == 404
