@@ -1471,9 +1471,11 @@ def _build_formats(
                     field="base",
                 )
                 return None
-            if data["base"] in chain:
-                # from this format round to it again: "open, standard, open"
-                circle = (format_id, *chain[chain.index(data["base"]) :], format_id)
+            path = (*chain, format_id)
+            if data["base"] in path:
+                # from this format round to it again: "open, standard, open" (a format
+                # built on itself: "open, open")
+                circle = (format_id, *path[path.index(data["base"]) :])
                 problems.add(
                     f"format {format_id!r}: formats build on each other in a circle"
                     f" ({', '.join(circle)})",
@@ -1481,7 +1483,7 @@ def _build_formats(
                     field="base",
                 )
                 return None
-            base = build(data["base"], (*chain, format_id))
+            base = build(data["base"], path)
             if base is None:
                 return None
         refused_here = {

@@ -42,6 +42,18 @@ def test_formats_built_on_each_other_in_a_circle_are_named_round_the_circle(pool
     )
 
 
+def test_a_format_built_on_itself_is_named_once_round_its_circle(pool_copy):
+    """A format whose base is its own id goes round a circle of one: said as 'open, open',
+    not as a circle of three formats ('open, open, open')."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "    base: standard", "    base: open")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '    base: open')}: field 'base': format 'open':"
+        " formats build on each other in a circle (open, open)"
+    )
+
+
 def test_a_misspelt_rule_to_remove_names_the_format_its_base_and_the_rule_meant(pool_copy):
     game = pool_copy / "era" / "game.yaml"
     edit(game, "remove_rules: [era-eligible-products]", "remove_rules: [era-eligible-product]")
