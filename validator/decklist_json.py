@@ -37,7 +37,8 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
     Ids are how programs name cards, so an entry means that very printing only with
     ``"printing": true`` or a printing code.
     ``boards`` holds the sideboard and maybe-board the same way; a section named
-    ``sideboard`` is the sideboard unless the game has such a section. Problems point
+    ``sideboard`` is the sideboard unless the game has such a section, and a board the game
+    has as a section is that section. Problems point
     at the entry's place, e.g. ``sections.deck[2]``. More than ``max_lines`` entries in
     all are refused whole, as a text list of more lines is.
 
@@ -156,7 +157,9 @@ def two_decks(keys: tuple[str, ...]) -> str:
 
 
 def _mapping_target(game: Game, part: str, label: str) -> tuple | None:
-    section = game.section_for(label) if part == "sections" else None
+    # A board the game counts as a section of its own (its rules count a sideboard) is that
+    # section, as the text's "Sideboard:" header is: the two forms of one list agree.
+    section = game.section_for(label)
     if section is not None:
         return (_SECTION, section)
     board = _BOARD_HEADERS.get(name_key(label))

@@ -1,6 +1,7 @@
 """A game whose rules count its sideboard declares it as a section (docs/cardpool.md): its
 header, `SB:` lines and `(SB)` marks go there, and the deck's copy limits and banned lists
-count it; without such a section a sideboard is a board no rule counts."""
+count it, and a JSON deck's sideboard, as a section or as a board; without such a section a
+sideboard is a board no rule counts."""
 
 from __future__ import annotations
 
@@ -45,7 +46,12 @@ def test_a_sideboard_section_counts_copies_with_the_deck(era_with_sideboard):
     assert [p.rule for p in result.problems] == ["era-three-copies"]
 
 
-def test_a_json_deck_lists_the_sideboard_section_under_sections(era_with_sideboard):
+def test_a_json_decks_sideboard_is_the_sideboard_section_as_listed_or_as_a_board(
+    era_with_sideboard,
+):
+    """A JSON deck's sideboard sent as a board, as deck tools send one, was a board no rule
+    counts, where the same list as text put it in the section: a banned card there was legal
+    in one form and not in the other."""
     parsed = parse_text(example("era-legal.txt"), era_with_sideboard)
     listed = {
         s: [(e.card.name, e.count) for e in entries] for s, entries in parsed.deck.sections.items()
@@ -59,5 +65,10 @@ def test_a_json_deck_lists_the_sideboard_section_under_sections(era_with_sideboa
         {"sections": sections, "boards": {"sideboard": [{"card": "Undertow", "count": 1}]}},
         era_with_sideboard,
     )
-    assert not validate(as_section.deck, None, None, as_section.problems).legal
-    assert validate(as_board.deck, None, None, as_board.problems).legal
+    for deck in (as_section, as_board):
+        assert [(e.card.name, e.count) for e in deck.deck.sections["sideboard"]] == [
+            ("Undertow", 1)
+        ]
+        assert not deck.deck.boards.get("sideboard")
+        result = validate(deck.deck, None, None, deck.problems)
+        assert [(p.rule, p.section) for p in result.problems] == [("era-banned-cards", "sideboard")]
