@@ -1165,7 +1165,9 @@ def _counted(found: tuple | None, count: int, card_text: str) -> tuple:
 
 
 def _count(digits: str) -> int:
-    return int(digits) if len(digits) <= _MAX_COUNT_DIGITS else 10**_MAX_COUNT_DIGITS
+    # zeros written before a count make it no longer: "0000000000000000003" is 3
+    significant = digits.lstrip("0") or "0"
+    return int(significant) if len(significant) <= _MAX_COUNT_DIGITS else 10**_MAX_COUNT_DIGITS
 
 
 def _split_count(line: str) -> tuple[int | None, str]:

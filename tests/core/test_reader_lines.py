@@ -205,6 +205,15 @@ def test_a_count_too_long_to_read_is_not_said_as_another_number(era, line, said)
     assert problem.cards == ("Kindle",)
 
 
+def test_zeros_before_a_count_make_it_no_longer(era):
+    """A count is its digits after any zeros written before it: '0000000000000000003 Kindle'
+    (19 digits) is 3 copies, as '003 Kindle' is, not a count too long to read."""
+    for zeros in (2, 18, 40):
+        parsed = parse_text("0" * zeros + "3 Kindle", era)
+        assert not parsed.problems
+        assert [(e.card.name, e.count) for e in parsed.deck.entries()] == [("Kindle", 3)]
+
+
 def test_a_huge_count_names_the_card(era):
     (problem,) = parse_text("1 Ember Rex\n1000 Kindle", era).problems
     assert problem.severity == "error"
