@@ -102,7 +102,8 @@ def test_a_game_whose_rules_are_written_wrong_is_left_out_as_a_broken_one(tmp_pa
     line = game.read_text(encoding="utf-8").splitlines().index("        exactly: forty") + 1
     said = (
         f"ryft/game.yaml:{line}: field 'exactly': format 'standard': rule 'ryft-forty-cards':"
-        " parameter 'exactly' has the wrong type ('forty')"
+        " parameter 'exactly' has the wrong type ('forty'): a whole number or"
+        " {from_leader: attribute} is expected"
     )
     for answer in (
         client.get("/api/v1/games/ryft"),

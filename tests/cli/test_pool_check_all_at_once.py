@@ -56,7 +56,8 @@ def test_a_rule_naming_the_refused_card_is_no_second_problem(run, tmp_path):
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
-        " parameter 'exactly' has the wrong type ('thirty')",
+        " parameter 'exactly' has the wrong type ('thirty'):"
+        " a whole number or {from_leader: attribute} is expected",
         f"Error: 2 problem(s) in {root}",
     ]
 
@@ -72,7 +73,8 @@ def test_a_bad_format_hides_no_rule_of_another_format(run, tmp_path):
         " field 'legal_after_days': format 'open': Not a valid integer.",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
-        " parameter 'exactly' has the wrong type ('thirty')",
+        " parameter 'exactly' has the wrong type ('thirty'):"
+        " a whole number or {from_leader: attribute} is expected",
         f"Error: 2 problem(s) in {root}",
     ]
 
@@ -143,7 +145,8 @@ def test_a_format_written_wrong_still_has_its_rules_and_its_heirs_checked(run, t
         " 'legal_sets'?",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
-        " parameter 'exactly' has the wrong type ('thirty')",
+        " parameter 'exactly' has the wrong type ('thirty'):"
+        " a whole number or {from_leader: attribute} is expected",
         f"{game}:{at(game, 'section: side')}: field 'section': format 'open': rule 'open-side':"
         " section names no section 'side' (its sections: dinos, crystals, deck)",
         f"Error: 4 problem(s) in {root}",
@@ -167,7 +170,8 @@ def test_a_misspelt_key_or_a_card_that_is_no_mapping_hides_no_card(run, tmp_path
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
-        " parameter 'exactly' has the wrong type ('thirty')",
+        " parameter 'exactly' has the wrong type ('thirty'):"
+        " a whole number or {from_leader: attribute} is expected",
         f"Error: 4 problem(s) in {root}",
     ]
 
@@ -188,7 +192,8 @@ def test_a_game_yaml_key_no_card_nor_rule_reads_hides_neither(run, tmp_path):
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
-        " parameter 'exactly' has the wrong type ('thirty')",
+        " parameter 'exactly' has the wrong type ('thirty'):"
+        " a whole number or {from_leader: attribute} is expected",
         f"Error: 4 problem(s) in {root}",
     ]
 
@@ -219,7 +224,10 @@ def test_entries_refused_keep_the_lines_of_those_after_them(run, tmp_path):
 
 
 _ITM = "'Itm' is not one of: Dino, Crystal, Event, Action, Equipment."
-_THIRTY = "parameter 'exactly' has the wrong type ('thirty')"
+_THIRTY = (
+    "parameter 'exactly' has the wrong type ('thirty'):"
+    " a whole number or {from_leader: attribute} is expected"
+)
 
 
 def _card_and_rule_wrong(cards, game):
@@ -290,7 +298,8 @@ def test_card_types_written_without_commas_say_no_card_of_an_unknown_type(run, t
         f"{game}:{at(game, 'card_types: Dino Crystal')}: field 'card_types': Not a valid list.",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
-        " parameter 'exactly' has the wrong type ('thirty')",
+        " parameter 'exactly' has the wrong type ('thirty'):"
+        " a whole number or {from_leader: attribute} is expected",
         f"Error: 2 problem(s) in {root}",
     ]
 
@@ -394,7 +403,8 @@ def test_sections_that_cannot_be_read_hide_no_card_nor_rule_naming_no_section(ru
         " field 'sections': Not a valid list.",
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type': {_ITM}",
         f"{game}:{at(game, 'max: three')}: field 'max': format 'standard': rule 'era-three-copies':"
-        " parameter 'max' has the wrong type ('three')",
+        " parameter 'max' has the wrong type ('three'):"
+        " a whole number is expected",
         f"Error: 3 problem(s) in {root}",
     ]
 

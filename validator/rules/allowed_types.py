@@ -14,6 +14,8 @@ class AllowedTypes(Rule):
     def configure(self, params: Params) -> None:
         self.section = params.section()
         self.types = frozenset(params.strings("types"))
+        if not self.types:
+            params.fail("types names no card type: name those the section holds", "types")
         unknown = self.types - set(self.game.card_types)
         if unknown:
             params.fail(f"types names unknown card types: {', '.join(sorted(unknown))}", "types")

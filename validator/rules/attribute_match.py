@@ -15,11 +15,12 @@ class AttributeMatch(Rule):
     still ``section``'s."""
 
     def configure(self, params: Params) -> None:
-        self.attribute = params.attribute()
+        # one value a card: a list of values is no value to count cards of
+        self.attribute = params.attribute(kinds=("choice", "text", "int", "bool"))
         self.section = params.section()
         self.counted = params.sections() if "sections" in params.raw else (self.section,)
         self.where = params.where()
-        self.noun = params.get("noun", self.game.sections_by_id[self.section].noun, str)
+        self.noun = params.text("noun", self.game.sections_by_id[self.section].noun)
         self.match_section = params.section("match_section")
         self.match_counted = (
             params.sections("match_sections")
@@ -27,8 +28,8 @@ class AttributeMatch(Rule):
             else (self.match_section,)
         )
         self.match_where = params.where("match_where")
-        self.match_noun = params.get(
-            "match_noun", self.game.sections_by_id[self.match_section].noun, str
+        self.match_noun = params.text(
+            "match_noun", self.game.sections_by_id[self.match_section].noun
         )
 
     def additions(self, deck, problem):

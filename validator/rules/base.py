@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import math
 import operator
 import re
 from collections.abc import Callable, Iterable
@@ -60,12 +61,33 @@ class Params:
                 self.fail(f"needs parameter {key!r}{_meant(key, self.raw)}", key)
             return default
         value = self.raw[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.fail(f"parameter {key!r} has the wrong type ({value!r})", key)
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kind) or (
+            isinstance(value, bool) and bool not in kinds and object not in kinds
+        ):
+            self.fail(
+                f"parameter {key!r} has the wrong type ({value!r}): {_expected(kinds)} is expected",
+                key,
+            )
         return value
 
     def int(self, key: str, default: Any = ...) -> int | None:
         return self.get(key, default, int)
+
+    def count(self, key: str, default: Any = ...) -> int | None:
+        """A whole number of 0 or more: a limit on cards or values (``max: -2`` allows
+        nothing, unsaid, and is no limit anyone writes)."""
+        value = self.get(key, default, int)
+        if value is not None and value < 0:
+            self.fail(f"parameter {key!r} is {value}: a whole number, 0 or more, is expected", key)
+        return value
+
+    def text(self, key: str, default: Any = ...) -> str | None:
+        """Words a message says (``noun``, ``verb``): an empty one would leave a gap in it."""
+        value = self.get(key, default, str)
+        if value is not None and not value.strip():
+            self.fail(f"parameter {key!r} is empty: write the words or leave it out", key)
+        return value
 
     def section(self, key: str = "section", default: Any = ...) -> str | None:
         value = self.get(key, default, str)
@@ -79,9 +101,15 @@ class Params:
         if value is None:
             return tuple(s.id for s in self.game.sections)
         values = [value] if isinstance(value, str) else value
+        if not values:
+            self.fail(f"{key} names no section: name one, or leave it out for all", key)
         for section_id in values:
-            if section_id not in self.game.sections_by_id:
+            if not isinstance(section_id, str) or section_id not in self.game.sections_by_id:
                 self._no_section(key, section_id)
+        twice = [s for s in dict.fromkeys(values) if values.count(s) > 1]
+        if twice:
+            # the cards of a section named twice would be counted twice
+            self.fail(f"{key} names {twice[0]!r} twice", key)
         return tuple(values)
 
     def _no_section(self, key: str, value: Any):
@@ -92,10 +120,16 @@ class Params:
         known = ", ".join(s.id for s in sections)
         self.fail(f"{key} names no section {value!r}{hint} (its sections: {known})", key)
 
-    def attribute(self, key: str = "attribute") -> str:
+    def attribute(self, key: str = "attribute", kinds: tuple[str, ...] = ()) -> str:
+        """An attribute of the game's cards (or ``type``, ``set``, ``name``); with ``kinds``,
+        one of those kinds, the ones the rule can read."""
         value = self.get(key, kind=str)
         if value not in self.game.attributes and value not in ("type", "set", "name"):
             self.fail(f"{key} names no attribute {value!r} of {self.game.short_name}", key)
+        if kinds and self._kind(value) not in kinds:
+            found = _KIND_WORDS[self._kind(value)]
+            wanted = or_list([_KIND_WORDS[k] for k in kinds])
+            self.fail(f"{key} {value!r} is {found} attribute: {wanted} attribute is expected", key)
         return value
 
     def strings(self, key: str, default: Any = ...) -> tuple[str, ...]:
@@ -109,6 +143,8 @@ class Params:
         the pool can have: a misspelt value ("Neutrall", "Humann") would match no card and
         change verdicts in silence, so it is refused with the values the attribute has."""
         raw = self.get(key, default, object)
+        if raw is None and key in self.raw:
+            self.fail(f"parameter {key!r} is empty: a value or a list of values is expected", key)
         if raw is None:
             return frozenset()
         values = raw if isinstance(raw, list) else [raw]
@@ -117,6 +153,10 @@ class Params:
                 self.fail(f"{key}: {attribute}: a value or a list of values", key)
             self._known(attribute, value, key)
         return frozenset(values)
+
+    def known(self, attribute: str, value: Any, key: str) -> None:
+        """Fail unless ``value`` is one a card can have as ``attribute`` (said as ``key``'s)."""
+        self._known(attribute, value, key)
 
     def _known(self, attribute: str, value: Any, key: str) -> None:
         """Fail unless ``value`` is one a card can have as ``attribute``."""
@@ -164,6 +204,8 @@ class Params:
         return None if value is None else _REMEMBER(self._compile_filter(value, key))
 
     def _compile_filter(self, spec: dict, key: str) -> Predicate:
+        if not spec:
+            self.fail(f"{key} is an empty filter: name an attribute and its values", key)
         tests: list[Predicate] = []
         for attribute, wanted in spec.items():
             if attribute == "not":
@@ -178,7 +220,7 @@ class Params:
                 tests.append(self._compile_test(attribute, wanted, key))
                 continue
             values = wanted if isinstance(wanted, list) else [wanted]
-            if any(isinstance(v, (dict, list)) for v in values):
+            if not values or any(isinstance(v, (dict, list)) for v in values):
                 self.fail(f"{key}: {attribute}: a value or a list of values", key)
             for value in values:
                 self._known(attribute, value, key)
@@ -195,6 +237,7 @@ class Params:
             self.fail(f"{where}: an empty test", key)
         kind = self._kind(attribute)
         tests: list[Predicate] = []
+        low, high = -math.inf, math.inf  # the whole numbers the comparisons leave
         for test, operand in spec.items():
             if test == "contains":
                 if kind not in ("list", "text"):
@@ -205,12 +248,21 @@ class Params:
             elif test in _COMPARE:
                 if kind != "int":
                     self.fail(f"{where}: {test!r} needs a number attribute", key)
-                if not isinstance(operand, (int, float)) or isinstance(operand, bool):
+                if (
+                    not isinstance(operand, (int, float))
+                    or isinstance(operand, bool)
+                    or not math.isfinite(operand)
+                ):
                     self.fail(f"{where}: {test!r} takes a number ({operand!r})", key)
                 tests.append(_compare(attribute, _COMPARE[test], operand))
+                low, high = _narrowed(test, operand, low, high)
             else:
                 known = ", ".join(("contains", *_COMPARE))
                 self.fail(f"{where}: unknown test {test!r} (use {known})", key)
+        if low > high:
+            # {min: 5, max: 2} matches no card, and the rule would hold for none, unsaid
+            said = " and ".join(f"{test} {operand}" for test, operand in spec.items())
+            self.fail(f"{where}: no whole number is {said}", key)
         if len(tests) == 1:
             return tests[0]
         return lambda card: all(test(card) for test in tests)
@@ -238,6 +290,46 @@ class Params:
         if unknown:
             hints = "".join(_meant(name, self.read, reverse=True) for name in unknown)
             self.fail(f"unknown parameter(s): {', '.join(unknown)}{hints}", unknown[0])
+
+
+_KIND_WORDS = {
+    "int": "a number",
+    "text": "a text",
+    "bool": "a true-or-false",
+    "choice": "a choice",
+    "list": "a list",
+}
+
+_TYPE_WORDS = {
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+    bool: "true or false",
+    dict: "a mapping",
+    list: "a list",
+}
+
+
+def _expected(kinds: tuple) -> str:
+    """'a whole number', 'a list or text': what a parameter of these Python types is."""
+    if set(kinds) == {int, float}:
+        return "a number"
+    return or_list([_TYPE_WORDS.get(k, k.__name__) for k in kinds])
+
+
+def _narrowed(test: str, operand, low, high) -> tuple:
+    """The whole numbers ``low``..``high`` that also pass ``test operand``."""
+    if test in ("min", "gte"):
+        return max(low, math.ceil(operand)), high
+    if test == "gt":
+        return max(low, math.floor(operand) + 1), high
+    if test in ("max", "lte"):
+        return low, min(high, math.floor(operand))
+    if test == "lt":
+        return low, min(high, math.ceil(operand) - 1)
+    if operand != int(operand):  # eq 1.5: no card's number
+        return math.inf, -math.inf
+    return max(low, operand), min(high, operand)
 
 
 def _meant(name: str, others, reverse: bool = False) -> str:
@@ -460,8 +552,8 @@ def overrides_by_identity(game: Game, params: Params, key: str = "overrides") ->
             continue
         if card is None:
             params.fail(f"{key} names no card {name!r}", key)
-        if not isinstance(limit, int):
-            params.fail(f"{key}: the limit for {name!r} must be a whole number", key)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            params.fail(f"{key}: the limit for {name!r} must be a whole number, 0 or more", key)
         found[card.identity] = limit
     return found
 

@@ -70,6 +70,14 @@ class Bounds:
             params.fail(f"by_deck_size and {next(iter(raw))} cannot both bound it", "by_deck_size")
         if table is None and not raw:
             params.fail("needs 'exactly', 'min', 'max' or 'by_deck_size'")
+        if "exactly" in raw and len(raw) > 1:
+            # which would hold, exactly 30 or min 20? Neither is said
+            other = next(key for key in raw if key != "exactly")
+            params.fail(f"exactly and {other} cannot both bound it", "exactly")
+        if table is None and "size_sections" in params.raw:
+            params.fail(
+                "size_sections counts a deck's size for by_deck_size alone", "size_sections"
+            )
         low = self._bound(params, "min" if "min" in raw else "exactly")
         high = self._bound(params, "max" if "max" in raw else "exactly")
         self.rows = self._table(params, table) if table is not None else None
@@ -85,14 +93,24 @@ class Bounds:
         needs_leader = isinstance(low, _FromLeader) or isinstance(high, _FromLeader)
         self.leader = params.leader(_first_from_leader(raw)) if needs_leader else None
         self.leader_types = params.leader_types(self.leader) if self.leader else frozenset()
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            params.fail(f"min {low} is more than max {high}: no count is both", "min")
         self.low, self.high = low, high
         # A rule whose bounds never change answers every deck with the same Limits.
         self.constant = Limits(low, high) if self.rows is None and not needs_leader else None
 
     def _bound(self, params: Params, key: str):
-        value = params.get(key, None, (int, dict))
-        if isinstance(value, bool):
-            params.fail(f"parameter {key!r} has the wrong type ({value!r})", key)
+        value = params.get(key, None, object)
+        if key in params.raw and not _whole(value) and not isinstance(value, dict):
+            params.fail(
+                f"parameter {key!r} has the wrong type ({value!r}): a whole number or"
+                " {from_leader: attribute} is expected",
+                key,
+            )
+        if _whole(value) and value < 0:
+            params.fail(
+                f"parameter {key!r} is {value}: a whole number, 0 or more, is expected", key
+            )
         if not isinstance(value, dict):
             return value
         if set(value) != {"from_leader"}:
@@ -111,6 +129,10 @@ class Bounds:
 
     @staticmethod
     def _table(params: Params, table: list) -> tuple:
+        if not table:
+            params.fail(
+                "by_deck_size has no row: give each {size: [from, to], min, max}", "by_deck_size"
+            )
         rows = []
         for row in table:
             if not isinstance(row, dict) or "size" not in row:
@@ -123,6 +145,7 @@ class Bounds:
                 or len(size) != 2
                 or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)
                 or size[0] > size[1]
+                or size[0] < 0
             ):
                 params.fail(f"by_deck_size: size {row['size']!r} is not [from, to]", "by_deck_size")
             unknown = sorted(set(row) - {"size", "repeat", *BOUND_KEYS})
@@ -130,15 +153,22 @@ class Bounds:
             if (
                 unknown
                 or not numbers
-                or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers.values())
+                or not all(_whole(n) and n >= 0 for n in numbers.values())
+                or ("exactly" in numbers and len(numbers) > 1)
             ):
                 params.fail(
-                    f"by_deck_size: the row for {size[0]}–{size[1]} cards needs whole-number"
-                    " min, max or exactly, and nothing else",
+                    f"by_deck_size: the row for {size[0]}–{size[1]} cards needs min, max or"
+                    " exactly (whole numbers, 0 or more), and nothing else",
                     "by_deck_size",
                 )
             low = numbers.get("exactly", numbers.get("min"))
             high = numbers.get("exactly", numbers.get("max"))
+            if low is not None and high is not None and low > high:
+                params.fail(
+                    f"by_deck_size: the row for {size[0]}–{size[1]} cards: min {low} is more"
+                    f" than max {high}",
+                    "by_deck_size",
+                )
             for other in rows:
                 if size[0] <= other[1] and other[0] <= size[1]:
                     params.fail(
@@ -241,3 +271,7 @@ def _end(size) -> int:
 
 def _first_from_leader(raw: dict) -> str:
     return next(key for key, value in raw.items() if isinstance(value, dict))
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -13,13 +13,15 @@ class BucketCoverage(Rule):
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
-        self.attribute = params.attribute()
+        self.attribute = params.attribute(kinds=("int",))
         raw = params.get("buckets", kind=list)
-        self.buckets = []
-        for bucket in raw:
-            if not isinstance(bucket, dict) or "name" not in bucket:
-                params.fail("each bucket needs a name, and min and/or max", "buckets")
-            self.buckets.append((bucket["name"], bucket.get("min"), bucket.get("max")))
+        if not raw:
+            params.fail("buckets names no band: give each {name, min, max}", "buckets")
+        self.buckets = [_bucket(params, bucket) for bucket in raw]
+        names = [name for name, _, _ in self.buckets]
+        twice = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+        if twice:
+            params.fail(f"buckets: two bands are named {twice[0]!r}", "buckets")
         self.where = params.where()
 
     def problems(self, deck, context: Context):
@@ -49,6 +51,26 @@ class BucketCoverage(Rule):
                 actual=[name for name, _, _ in missing],
             )
         ]
+
+
+def _bucket(params: Params, bucket) -> tuple:
+    """One band ``{name, min, max}``: a name, and whole-number bounds (one of them at least)
+    that some number meets."""
+    if not isinstance(bucket, dict) or set(bucket) - {"name", "min", "max"}:
+        params.fail(f"buckets: {bucket!r} is not {{name, min, max}}", "buckets")
+    name = bucket.get("name")
+    if not isinstance(name, str) or not name.strip():
+        params.fail(f"buckets: {bucket!r} needs a name", "buckets")
+    bounds = [bucket.get(key) for key in ("min", "max")]
+    for key, value in zip(("min", "max"), bounds, strict=True):
+        if key in bucket and (not isinstance(value, int) or isinstance(value, bool)):
+            params.fail(f"buckets: {name}: {key} {value!r} is no whole number", "buckets")
+    low, high = bounds
+    if low is None and high is None:
+        params.fail(f"buckets: {name} needs min, max or both", "buckets")
+    if low is not None and high is not None and low > high:
+        params.fail(f"buckets: {name}: min {low} is more than max {high}", "buckets")
+    return name, low, high
 
 
 def _band(low, high) -> str:

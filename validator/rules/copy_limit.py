@@ -17,7 +17,7 @@ class CopyLimit(Rule):
     """
 
     def configure(self, params: Params) -> None:
-        self.max = params.int("max")
+        self.max = params.count("max")
         self.sections = params.sections()
         self.where = params.where()
         self.overrides = overrides_by_identity(self.game, params)

@@ -35,7 +35,7 @@ class DeckSum(Rule):
         if self.per not in PER:
             params.fail(f"per must be {' or '.join(PER)}, not {self.per!r}", "per")
         self.bounds = Bounds(params, self.sections)
-        self.noun = params.get("noun", declared.label.lower(), str)
+        self.noun = params.text("noun", declared.label.lower())
         self.section = self.sections[0] if len(self.sections) == 1 else None
         self.off_leader = None
         if "off_leader" in params.raw:

@@ -18,7 +18,7 @@ class DistinctValues(Rule):
     def configure(self, params: Params) -> None:
         self.sections = params.sections()
         self.attribute = params.attribute()
-        self.max = params.int("max")
+        self.max = params.count("max")
         self.ignore = params.values(self.attribute, "ignore", None)
         self.section = self.sections[0] if len(self.sections) == 1 else None
         self.where = params.where()

@@ -40,7 +40,9 @@ class LeaderMatch(Rule):
 
     def configure(self, params: Params) -> None:
         self.leader_section = params.section("leader")
-        self.attribute = params.attribute()
+        # a value or values a card asks its leader for: a number (a level) too, but no
+        # true-or-false, and no names of other cards
+        self.attribute = params.attribute(kinds=("choice", "list", "text", "int"))
         self.mode = params.get("mode", "same", str)
         if self.mode not in MODES:
             params.fail(f"mode must be one of {', '.join(MODES)}", "mode")
@@ -51,6 +53,9 @@ class LeaderMatch(Rule):
         self.leader_noun = self.game.sections_by_id[self.leader_section].noun
         self.leader_types = params.leader_types(self.leader_section)
         self.where = params.where()
+        # a number is said with its attribute ("cost 2 decks"), a word alone ("Fire decks")
+        declared = self.game.attributes.get(self.attribute)
+        self.number_label = declared.label.lower() if declared and declared.kind == "int" else None
         self._asked: dict = {}
 
     @staticmethod
@@ -64,7 +69,7 @@ class LeaderMatch(Rule):
         words = {}  # each leader's own values, in the order the deck lists them
         for card in leading:
             values = self._values(card.get(self.attribute))
-            words.setdefault(card.name, and_list(sorted(values)) or f"no {self.attribute}")
+            words.setdefault(card.name, and_list(self._said(values)) or f"no {self.attribute}")
         names = list(words)
         noun = plural(self.leader_noun, len(names))
         if len(set(words.values())) > 1:
@@ -74,6 +79,13 @@ class LeaderMatch(Rule):
             return f"your {noun} are {each}"
         verb = "is" if len(names) == 1 else "are"
         return f"your {noun} {and_list(names)} {verb} {words[names[0]]}"
+
+    def _said(self, values) -> list[str]:
+        """A card's values in order, as words: 'Fire', and a number with its attribute
+        ('cost 2')."""
+        if self.number_label is None:
+            return [str(value) for value in sorted(values)]
+        return [f"{self.number_label} {value}" for value in sorted(values)]
 
     def _asks(self, card) -> frozenset | None:
         """The values a card asks its leader for; None when it goes in any deck (no value, only
@@ -109,7 +121,8 @@ class LeaderMatch(Rule):
                     values = asked[card] = self._asks(card)
                 if values is None or (not values.isdisjoint(mine) if shares else values <= mine):
                     continue
-                theirs = and_list(sorted(values)) if not shares else " or ".join(sorted(values))
+                said = self._said(values)
+                theirs = and_list(said) if not shares else " or ".join(said)
                 found.append(
                     self.problem(
                         f"{card.name} is for {theirs} decks but {self._yours(leading)}",

@@ -22,7 +22,13 @@ class MinShare(Rule):
             params.fail("needs 'where'", "where")
         self.of = params.where("of")
         self.percent = params.get("percent", kind=(int, float))
-        self.noun = params.get("noun", "matching cards", str)
+        if not 0 < self.percent <= 100:
+            # 0 asks for nothing, and a share over 100% no deck can have
+            params.fail(
+                f"parameter 'percent' is {self.percent}: more than 0 and at most 100 is expected",
+                "percent",
+            )
+        self.noun = params.text("noun", "matching cards")
 
     def problems(self, deck, context: Context):
         entries = deck.sections.get(self.section, ())

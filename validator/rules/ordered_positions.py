@@ -26,12 +26,19 @@ class OrderedPositions(Rule):
 
     def configure(self, params: Params) -> None:
         self.section = params.section()
-        self.attribute = params.attribute()
+        # one value a card, matched as written: a number or a list would match no position
+        self.attribute = params.attribute(kinds=("choice", "text"))
         raw = params.get("positions", kind=dict)
+        if not raw:
+            params.fail("positions names no value: map each to its slot", "positions")
         self.positions = {}
         for value, slot in raw.items():
-            if slot not in SLOTS:
-                params.fail(f"position {value!r}: slot must be one of {', '.join(SLOTS)}")
+            params.known(self.attribute, value, "positions")
+            if not isinstance(slot, str) or slot not in SLOTS:
+                params.fail(
+                    f"positions: {value!r}: slot {slot!r} is none of {', '.join(SLOTS)}",
+                    "positions",
+                )
             self.positions[str(value)] = slot
         self.where = params.where()
         self.order = params.get("order", "exact", str)

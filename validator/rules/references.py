@@ -17,9 +17,17 @@ class References(Rule):
     def configure(self, params: Params) -> None:
         self.section = params.section()
         self.attribute = params.attribute()
+        declared = self.game.attributes.get(self.attribute)
+        if declared is None or not declared.references:
+            # the names of other cards: any other value names no card, and every card with one
+            # would be said to miss cards that do not exist
+            params.fail(
+                f"attribute {self.attribute!r} names no cards: a cards attribute is expected",
+                "attribute",
+            )
         self.target = params.section("target_section")
         self.target_name = self.game.sections_by_id[self.target].name
-        self.verb = params.get("verb", "names", str)
+        self.verb = params.text("verb", "names")
         self.where = params.where()
 
     def problems(self, deck, context: Context):
