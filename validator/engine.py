@@ -8,6 +8,7 @@ from datetime import date
 
 from cardpool import Format, Game, PoolError, PoolProblem
 from cardpool.loader import rule_line
+from cardpool.names import did_you_mean
 
 from .deck import Deck
 from .errors import RuleConfigError
@@ -28,10 +29,16 @@ class CompiledFormat:
         for spec in fmt.rules:
             primitive = REGISTRY.get(spec.check)
             if primitive is None:
+                # the rule named, and the check meant when it is misspelt ('copy-limimt')
+                hint = did_you_mean(str(spec.check), dict.fromkeys(REGISTRY, ()))
                 known = ", ".join(sorted(REGISTRY))
                 problems.append(
                     _pool_problem(
-                        game, fmt, spec.id, f"unknown check {spec.check!r} ({known})", "check"
+                        game,
+                        fmt,
+                        spec.id,
+                        f"rule {spec.id!r}: unknown check {spec.check!r}{hint} (checks: {known})",
+                        "check",
                     )
                 )
                 continue

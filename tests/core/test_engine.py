@@ -102,7 +102,7 @@ def test_an_unknown_primitive_is_a_pool_error_naming_the_format(pool_copy):
     ryft = load_pools(pool_copy)["ryft"]
     with pytest.raises(PoolError) as caught:
         compiled(ryft)
-    assert "format 'standard': unknown check 'copy-limits'" in str(caught.value)
+    assert "unknown check 'copy-limits'; did you mean copy-limit?" in str(caught.value)
 
 
 def test_a_bad_rule_parameter_is_a_pool_error(pool_copy):

@@ -320,6 +320,16 @@ def test_a_rule_entry_written_wrong_is_refused_at_its_field(pools, entry, field,
     assert report["message"] == f"format 'standard': rule 'bad': {message}"
 
 
+def test_a_misspelt_check_names_its_rule_and_the_check_meant(pools):
+    add_rule(pools, "id: bad\ncheck: copy-limimt\nmax: 3")
+    report, line = the_report(pools)
+    assert (report["field"], line.strip()) == ("check", "check: copy-limimt")
+    assert report["message"].startswith(
+        "format 'standard': rule 'bad': unknown check 'copy-limimt'; did you mean copy-limit?"
+        " (checks: allowed-types, attribute-match, banlist, "
+    )
+
+
 def test_cards_fitting_the_leader_by_a_number_are_said_in_words(pools):
     """leader-match over a number attribute: a card's number was joined as words, a
     traceback for every deck the rule found a problem in."""
