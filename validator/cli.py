@@ -140,12 +140,22 @@ def cli(ctx: click.Context, pools: Path | None) -> None:
 @pools_option
 @click.pass_context
 def games(ctx: click.Context) -> None:
-    """List the games, their formats and their deck sections."""
+    """List the games, their formats and their deck sections.
+
+    A game whose rule entries do not compile is left out, as the site leaves it out (no deck
+    could be checked against it), and its problems are said."""
     try:
         loaded = _library(ctx).games()
     except DeckwrightError as exc:
         raise UsageError(str(exc)) from None
+    left_out: list[str] = []
     for game in loaded.values():
+        problems = compile_all(game)
+        if problems:
+            left_out.append(game.id)
+            for problem in problems:
+                click.echo(str(problem), err=True)
+            continue
         click.echo(
             f"{game.id}: {game.name}" + (" [illustrative pool]" if game.illustrative else "")
         )
@@ -153,6 +163,11 @@ def games(ctx: click.Context) -> None:
         for fmt in game.formats.values():
             default = " (default)" if fmt.id == game.default_format else ""
             click.echo(f"  format {fmt.id}: {fmt.name}{default}, {len(fmt.rules)} rules")
+    if left_out:
+        raise UsageError(
+            f"left out for problems in their rules, as the site leaves them out:"
+            f" {', '.join(left_out)} (see 'deckwright cardpool check')"
+        )
 
 
 @cli.command()

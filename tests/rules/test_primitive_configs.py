@@ -2,7 +2,7 @@
 with the file, the line, the format, the rule and the field, and what was found and what
 is expected: never passed, to crash validation later (a traceback at the command line, a
 500 on the site) or to change verdicts unseen (``max: -2``, ``min: 5`` over ``max: 2``).
-"""
+The game is then left out of ``deckwright games`` and the site, the other games served."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardpool import default_pool_dir
+from tests.api.support import error_of, make_app
 from validator.cli import cli
 
 REPORT = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): field '(?P<field>[^']+)': (?P<message>.*)$")
@@ -340,6 +341,29 @@ def test_cards_fitting_the_leader_by_a_number_are_said_in_words(pools):
         "A rule: Riptide Pull is for cost 2 decks but your dinos Ember Rex, Cinderhorn"
         " Triceratops and Tidefang Mosasaur are no cost" in result.output
     )
+
+
+def test_a_game_whose_rule_is_refused_is_left_out_of_games_and_the_site(pools, tmp_path):
+    """`deckwright games` listed a game whose rules do not compile, which the site leaves
+    out; both leave it out now, the other games served, and the command says why."""
+    add_rule(
+        pools,
+        "id: bad\ncheck: bucket-coverage\nsection: deck\nattribute: cost\n"
+        "buckets: [{name: early, min: x}]",
+    )
+    listed = CliRunner().invoke(cli, ["--pools", str(pools), "games"])
+    assert listed.exit_code == 2
+    assert "eruma: Eruma TCG" in listed.stdout
+    assert "era:" not in listed.stdout
+    assert "field 'buckets': format 'standard': rule 'bad'" in listed.stderr
+    assert "left out for problems in their rules" in listed.stderr
+
+    client = make_app(tmp_path, POOLS=str(pools)).test_client()
+    games = client.get("/api/v1/games").get_json()["games"]
+    assert [g["id"] for g in games] == ["eruma"]
+    deck = (EXAMPLES / "era-legal.txt").read_text(encoding="utf-8")
+    answer = client.post("/api/v1/games/era/validate", data=deck, content_type="text/plain")
+    assert error_of(answer, 503)["code"] == "invalid-card-pool"
 
 
 @pytest.mark.parametrize(
