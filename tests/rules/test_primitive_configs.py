@@ -236,6 +236,12 @@ BAD_RULES = [
         "where: cost: 'lt' takes a number (nan)",
     ),
     (
+        "a text containing nothing, which every card does",
+        "id: bad\ncheck: copy-limit\nmax: 3\nwhere: {flavor: {contains: ''}}",
+        "where",
+        "where: flavor: 'contains' takes one value ('')",
+    ),
+    (
         "no sections",
         "id: bad\ncheck: copy-limit\nmax: 3\nsections: []",
         "sections",

@@ -242,7 +242,12 @@ class Params:
             if test == "contains":
                 if kind not in ("list", "text"):
                     self.fail(f"{where}: 'contains' needs a list or text attribute", key)
-                if not isinstance(operand, (str, int)) or isinstance(operand, bool):
+                if (
+                    not isinstance(operand, (str, int))
+                    or isinstance(operand, bool)
+                    or not str(operand).strip()
+                ):
+                    # nothing ('') is in every text, a card without one too
                     self.fail(f"{where}: 'contains' takes one value ({operand!r})", key)
                 tests.append(_contains(attribute, str(operand), kind))
             elif test in _COMPARE:
