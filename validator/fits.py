@@ -37,16 +37,18 @@ def misfits(
     else one naming a card of the deck that it leaves without the cards it waits for."""
     rules = compiled(deck.game, format_id)
     by_id = {rule.id: rule for rule in rules.rules}
-    waiting = _waiting(rules, by_id, deck, as_of)
-    standing = frozenset(
-        _said(p) for p in rules.validate(deck, as_of).problems if p.severity == ERROR
-    )
+    errors = [p for p in rules.validate(deck, as_of).problems if p.severity == ERROR]
+    standing = frozenset(_said(p) for p in errors)
+    apart = _misplaced(by_id, deck, errors)
+    waiting = _waiting(rules, by_id, deck, errors, apart, as_of)
     answer: dict[str, Problem | None] = {}
     for card in cards:
         trial = _copy(deck)
         section = deck.game.section_for_card(card)
         trial.add(section, card)
-        answer[card.id] = _misfit(rules, by_id, trial, card, as_of, waiting, (standing, section))
+        answer[card.id] = _misfit(
+            rules, by_id, trial, card, as_of, waiting, (standing, section), apart
+        )
     return answer
 
 
@@ -56,19 +58,48 @@ def _said(problem: Problem) -> tuple:
     return (problem.rule, problem.section, problem.message, problem.cards)
 
 
+def _misplaced(by_id: dict[str, Rule], deck: Deck, errors: list[Problem]) -> frozenset:
+    """What the deck's errors say (see :func:`_said`) that only says cards are listed out of
+    place (an Air event under Crystals): each names cards listed in a section their type does
+    not go in, and no card added meets it. Moving them changes nothing a rule counts (they
+    count wherever they are listed), so what they ask for they still ask."""
+    section_for = deck.game.section_for_card
+    out_of_place = {
+        (section_id, entry.card.name)
+        for section_id, entries in deck.sections.items()
+        for entry in entries
+        if section_for(entry.card) != section_id
+    }
+    return frozenset(
+        _said(p)
+        for p in errors
+        if p.cards
+        and all((p.section, name) in out_of_place for name in p.cards)
+        and by_id[p.rule].additions(deck, p) is None
+    )
+
+
 def _waiting(
-    rules: CompiledFormat, by_id: dict[str, Rule], deck: Deck, as_of: date | None
+    rules: CompiledFormat,
+    by_id: dict[str, Rule],
+    deck: Deck,
+    errors: list[Problem],
+    apart: frozenset,
+    as_of: date | None,
 ) -> frozenset[str]:
     """The names of the deck's cards that ask for cards it does not hold yet (an Air event
     for an Air dino), when adding cards can give every one of them what it asks for; none
-    when it cannot (no card added is to blame for what the deck could not do without it)."""
+    when it cannot (no card added is to blame for what the deck could not do without it).
+    A card listed out of place (``apart``: see :func:`_misplaced`) asks all the same."""
     asking = frozenset(
         name
-        for p in rules.validate(deck, as_of).problems
-        if p.severity == ERROR and p.cards and by_id[p.rule].additions(deck, p) is not None
+        for p in errors
+        if p.cards and by_id[p.rule].additions(deck, p) is not None
         for name in p.cards
     )
-    if not asking or _unmet(rules, by_id, _copy(deck), set(asking), frozenset(), as_of):
+    if not asking or _unmet(
+        rules, by_id, _copy(deck), set(asking), frozenset(), as_of, (apart, None)
+    ):
         return frozenset()
     return asking
 
@@ -81,12 +112,13 @@ def _misfit(
     as_of: date | None,
     waiting: frozenset[str] = frozenset(),
     standing: tuple[frozenset, str] | None = None,
+    apart: frozenset = frozenset(),
 ) -> Problem | None:
     """The first error naming the card (or a card added for it, or a card of the deck
     ``waiting`` for cards) that adding cards cannot meet, or None. ``standing`` is what
     the deck's errors said before the copy (see :func:`_said`) and the section the copy
-    goes in."""
-    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of, standing)
+    goes in; ``apart``, what of it says that cards are listed out of place."""
+    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of, standing, apart)
 
 
 def _unmet(
@@ -97,6 +129,7 @@ def _unmet(
     waiting: frozenset[str],
     as_of: date | None,
     standing: tuple[frozenset, str] | None = None,
+    apart: frozenset = frozenset(),
 ) -> Problem | None:
     """The first error naming a card ``asked`` for (else one ``waiting``) that adding cards
     cannot meet, or None. An error a rule can meet by adding cards (``Rule.additions``: the
@@ -107,7 +140,8 @@ def _unmet(
     section a card it names was added to: two Demons listed under Deck are misplaced
     whether or not a Demon more goes in the Extra Deck, and that Demon fits there (so does
     Grotheus, who creates one), while a Shadow ally more beside one under a Human hero
-    breaks the faction rule as the first one does."""
+    breaks the faction rule as the first one does. A card waiting for others is held to
+    what it asks, not to its being listed out of place (``apart``), which it was before."""
     said, into = standing if standing else (frozenset(), None)
     placed = {(into, name) for name in asked}  # where each card tried went
     added: set[tuple[str, str]] = set()
@@ -124,7 +158,13 @@ def _unmet(
             if asked.intersection(p.cards)
             and (_said(p) not in said or any((p.section, c) in placed for c in p.cards))
         ]
-        errors += [p for p in found if p not in errors and waiting.intersection(p.cards)]
+        errors += [
+            p
+            for p in found
+            if p not in errors
+            and waiting.intersection(p.cards)
+            and (_said(p) not in apart or any((p.section, c) in placed for c in p.cards))
+        ]
         over = [p for p in found if p not in errors and not by_id[p.rule].short(trial, p)]
         if broken is None:
             broken = {p.rule for p in over}

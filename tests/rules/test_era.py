@@ -345,6 +345,34 @@ def test_era_a_card_that_leaves_no_dino_for_the_crystals_and_events_chosen_does_
 
 
 @pytest.mark.parametrize(
+    ("section", "misplaced"),
+    [("Crystals", "era-crystals-are-crystals"), ("Dinos", "era-dinos-are-dinos")],
+)
+def test_era_a_card_waiting_for_its_dino_waits_wherever_it_is_listed(
+    era, check, section, misplaced
+):
+    """“The 3 events must match the elements of the selected dinos.”
+
+    Beside two Water dinos the Air event still asks for the third dino to be Air when it is
+    listed out of place (under Crystals, under Dinos): it counts wherever it is listed, and
+    moving it changes nothing the rule counts. An Earth dino, which leaves it no dino, was
+    shown as fitting the moment one card was listed in the wrong section; it does not fit,
+    and the Air dino, or a card of the deck, still does, with the misplaced card's problem
+    never said as theirs."""
+    listed = {"Dinos": [(1, "Brinecrest Plesiosaur"), (1, "Coral Stegoback")]}
+    listed.setdefault(section, []).append((1, "Tailwind"))
+    text = decklist(listed)
+    assert misplaced in rule_ids(check(era, text))
+    tried = ("Boulderback Ankylosaur", "Galeclaw Raptor", "Kindle", "Air Crystal")
+    assert _fitting(era, text, *tried) == {
+        "Boulderback Ankylosaur": "era-events-match-dinos",
+        "Galeclaw Raptor": None,
+        "Kindle": None,
+        "Air Crystal": None,
+    }
+
+
+@pytest.mark.parametrize(
     ("misplaced", "dinos", "others"),
     [
         ("Kindle", DINOS, changed(OTHERS, {"Kindle": 2})),
