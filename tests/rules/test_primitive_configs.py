@@ -81,13 +81,15 @@ BAD_RULES = [
         "references over a number attribute",
         "id: bad\ncheck: references\nsection: deck\nattribute: cost\ntarget_section: deck",
         "attribute",
-        "attribute 'cost' names no cards: a cards attribute is expected",
+        "attribute 'cost' names no cards: a cards attribute (or a list"
+        " with references: true) is expected",
     ),
     (
         "references over a list of words that are no cards",
         "id: bad\ncheck: references\nsection: deck\nattribute: tags\ntarget_section: deck",
         "attribute",
-        "attribute 'tags' names no cards: a cards attribute is expected",
+        "attribute 'tags' names no cards: a cards attribute (or a list"
+        " with references: true) is expected",
     ),
     (
         "a section list holding a list",

@@ -40,8 +40,8 @@ class LeaderMatch(Rule):
 
     def configure(self, params: Params) -> None:
         self.leader_section = params.section("leader")
-        # a value or values a card asks its leader for: a number (a level) too, but no
-        # true-or-false, and no names of other cards
+        # a value or values a card asks its leader for, a number (a level) too; a card's
+        # true or false asks its leader for nothing
         self.attribute = params.attribute(kinds=("choice", "list", "text", "int"))
         self.mode = params.get("mode", "same", str)
         if self.mode not in MODES:

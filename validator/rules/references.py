@@ -22,7 +22,8 @@ class References(Rule):
             # the names of other cards: any other value names no card, and every card with one
             # would be said to miss cards that do not exist
             params.fail(
-                f"attribute {self.attribute!r} names no cards: a cards attribute is expected",
+                f"attribute {self.attribute!r} names no cards: a cards attribute (or a list"
+                " with references: true) is expected",
                 "attribute",
             )
         self.target = params.section("target_section")
