@@ -302,6 +302,12 @@ BAD_RULES = [
         "positions",
         "positions: 'Fire': slot 'top' is none of first, second, third, fourth, last",
     ),
+    (
+        "a parameter YAML reads as a number",
+        "id: bad\ncheck: copy-limit\nmax: 3\n5: 2",
+        "5",
+        "unknown parameter(s): 5",
+    ),
     # what is expected, not only what is wrong
     (
         "a limit written as a word",

@@ -291,7 +291,8 @@ class Params:
         return frozenset(self.game.sections_by_id[section_id].types)
 
     def done(self) -> None:
-        unknown = sorted(set(self.raw) - self.read)
+        # a key YAML reads as a number ('5: 2') is said as written, not sorted among words
+        unknown = sorted(str(name) for name in set(self.raw) - self.read)
         if unknown:
             hints = "".join(_meant(name, self.read, reverse=True) for name in unknown)
             self.fail(f"unknown parameter(s): {', '.join(unknown)}{hints}", unknown[0])
