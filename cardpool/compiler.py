@@ -416,11 +416,13 @@ def _too_large(size: int) -> str:
     # than the 44 MB")
     megabytes = next(
         (m for m in (f"{size / 1024 / 1024:.{d}f}" for d in (0, 1, 2)) if float(m) > limit),
-        f"{size / 1024 / 1024:.3f}",
+        None,
     )
-    return (
-        f"is {megabytes} MB, larger than the {limit:.0f} MB a pool file may be: is it a card pool?"
-    )
+    if megabytes is None:  # bytes over: "44.000 MB, larger than the 44 MB" is said in bytes
+        larger = f"{size:,} bytes, larger than the {limit:.0f} MB ({MAX_POOL_FILE_BYTES:,} bytes)"
+    else:
+        larger = f"{megabytes} MB, larger than the {limit:.0f} MB"
+    return f"is {larger} a pool file may be: is it a card pool?"
 
 
 def _not_a_mapping(problems: _Problems) -> tuple[None, None]:

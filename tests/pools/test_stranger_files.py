@@ -73,6 +73,22 @@ def test_a_file_just_over_the_limit_is_not_said_to_be_as_large_as_the_limit(pool
     )
 
 
+def test_a_file_bytes_over_the_limit_is_said_in_bytes(pool_copy, monkeypatch):
+    """A file a byte over the limit was "1.000 MB, larger than the 1 MB": no rounding of
+    megabytes shows it larger, so its size is said in bytes, beside the limit's."""
+    monkeypatch.setattr("cardpool.compiler.MAX_POOL_FILE_BYTES", 1024 * 1024)
+    cards = pool_copy / "era" / "cards.yaml"
+    size = cards.stat().st_size
+    with cards.open("a", encoding="utf-8") as handle:
+        handle.write("#" * (1024 * 1024 + 1 - size - 1) + "\n")
+    assert cards.stat().st_size == 1024 * 1024 + 1
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}: is 1,048,577 bytes, larger than the 1 MB (1,048,576 bytes) a pool file"
+        " may be: is it a card pool?"
+    )
+
+
 def test_pools_pointed_at_a_game_folder_say_to_point_at_the_folder_above(pool_copy):
     """README: "Make a folder for the game ... in your own --pools folder": --pools names the
     folder holding the game's folder, not the game's folder itself."""
