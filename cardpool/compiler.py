@@ -774,7 +774,7 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
         for f in spec["formats"]
         if isinstance(f, dict) and isinstance(f.get("rules"), list)
         for rule in f["rules"]
-        if isinstance(rule, dict)
+        if isinstance(rule, dict) and isinstance(rule.get("id"), str)  # ("id: [a]": refused)
     }
     decisions = []
     formats_read = not spec.get("formats_unread")
@@ -1540,7 +1540,9 @@ def _build_formats(
             )
         else:
             rotations = base.rotations if base else ()
-        _unchecked(data, rules, banlists, rotations, problems, at, set(refused_here.values()))
+        # (a check written as no word, "check: [copy-limit]", is refused already)
+        refused_checks = {c for c in refused_here.values() if isinstance(c, str)}
+        _unchecked(data, rules, banlists, rotations, problems, at, refused_checks)
         formats[format_id] = Format(
             id=format_id,
             name=data["name"],

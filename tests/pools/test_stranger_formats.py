@@ -235,3 +235,18 @@ def test_a_rotation_without_its_date_is_named_by_its_place(pool_copy):
         f"{game}:{line_of(game, '      - {legal_sets: [EXP1A]}')}: field 'date':"
         " format 'standard': the first rotation: Missing data for required field."
     )
+
+
+def test_a_rules_check_or_id_written_as_a_list_is_a_problem_not_a_crash(pool_copy):
+    """'check: [copy-limit]' and 'id: [era-three-copies]' stopped cardpool check with a
+    traceback (a list where a word was looked up); each is said as the field it is."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "        check: copy-limit", "        check: [copy-limit]")
+    (problem,) = check_pools(pool_copy)
+    line = line_of(game, "        check: [copy-limit]")
+    assert str(problem).startswith(f"{game}:{line}: field 'check': format 'standard': rule '")
+    edit(game, "        check: [copy-limit]", "        check: copy-limit")
+    edit(game, "      - id: era-three-copies", "      - id: [era-three-copies]")
+    (problem,) = check_pools(pool_copy)
+    line = line_of(game, "      - id: [era-three-copies]")
+    assert str(problem).startswith(f"{game}:{line}: field 'id': format 'standard':")
