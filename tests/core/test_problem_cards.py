@@ -60,7 +60,7 @@ def test_a_size_rule_may_say_whether_it_names_its_cards(skirmish_pool, check, ru
     edit(
         skirmish_pool / "skirmish" / "game.yaml",
         'exactly: 1,\n         title: One leader, cite: "A deck has one leader."}',
-        'exactly: 1, max: 1,\n         title: One leader, cite: "A deck has one leader.", ' + rule,
+        'exactly: 1,\n         title: One leader, cite: "A deck has one leader.", ' + rule,
     )
     game = load_game(skirmish_pool / "skirmish")
     text = TWO_LEADERS
