@@ -278,13 +278,14 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             and opening
             and stripped[:2] == "# "
             and reading[3] is None
-            and _lexicon(game).group_kind(name_key(reading[2])) is not None
+            and _names_no_whole_list(game, reading[2])
             and _heads_as_name(lines, first, number)
             and _over_header_or_end(game, kept, lines, number)
         ):
-            # "# Maniacs", "# Wulven": a deck named as a group of cards is written out so
-            # (to_text), its name on top over its first header: its name, not a heading over
-            # no card ("# Decklist" over "Hero:" names none: a list's heading, not its name)
+            # "# Maniacs", "# Water Dinos", "# Hero": a deck named as a group or a part of a
+            # deck is written out so (to_text), its name on top over its first header: its
+            # name, not a heading over no card. ("# Decklist" over "Hero:" names none: a
+            # list's heading, not its name.)
             _name_deck(deck, stripped[2:])
             continue
         if kind == _NUMBERED_LINE:
@@ -948,6 +949,13 @@ def _heads_as_name(lines: list[str], first: int, number: int) -> bool:
     that is not blank, with a blank line (or nothing) below it. A block of comments on top
     (a note on the deck) names nothing."""
     return number == first and (number == len(lines) or not lines[number].strip())
+
+
+def _names_no_whole_list(game: Game, label: str) -> bool:
+    """Whether a header's ``label`` is not one players write over a whole list ("Decklist",
+    "Main Deck")."""
+    key = name_key(label)
+    return key not in _GENERIC_HEADERS and key not in _lexicon(game).whole_deck_keys
 
 
 def _over_header_or_end(game: Game, kept: dict[str, tuple], lines: list[str], number: int) -> bool:

@@ -131,11 +131,20 @@ def test_the_name_written_on_top_of_the_text_reads_back_as_the_decks_name(games)
 
 @pytest.mark.parametrize(
     ("game_id", "name"),
-    [("eruma", "Maniacs"), ("eruma", "Henchmen"), ("shadow-era", "Wulven"), ("era", "Fire")],
+    [
+        ("eruma", "Maniacs"),
+        ("eruma", "Henchmen"),
+        ("eruma", "Extra Deck"),
+        ("shadow-era", "Wulven"),
+        ("shadow-era", "Hero"),
+        ("era", "Fire"),
+        ("era", "Water Dinos"),
+        ("ryft", "Sideboard"),
+    ],
 )
-def test_a_deck_named_as_a_group_of_cards_reads_back_with_its_name(games, game_id, name):
-    """A saved deck named "Maniacs" came back from its own text nameless, and unsaid: its
-    name on top, "# Maniacs", was read as a heading over no card."""
+def test_a_deck_named_as_a_group_or_a_part_reads_back_with_its_name(games, game_id, name):
+    """A saved deck named "Maniacs" or "Water Dinos" came back from its own text nameless,
+    and unsaid: its name on top, "# Maniacs", was read as a heading over no card."""
     game = games[game_id]
     for cards in ([], [game.cards[0]]):
         named = parse_text("".join(f"1 {c.name}\n" for c in cards), game, name=name)
