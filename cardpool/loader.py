@@ -350,9 +350,15 @@ class PoolLibrary:
             # Its folder named otherwise: every folder is read, and the game is the one of
             # them that loads with that id, whatever another folder has wrong (the site
             # serves it so too); when none does, every problem is the answer, as before.
-            games, _broken = _load_each(self.root, self.cache_dir)
+            games, broken = _load_each(self.root, self.cache_dir)
             if game_id in games:
                 return games[game_id]
+            if games and broken and game_id not in broken:
+                # No game of that id loads, and the broken folders may not hold it: both are
+                # said, the game asked for (with the ones meant) and what the others have
+                # wrong, not only another game's problem.
+                problems = "\n".join(str(p) for found in broken.values() for p in found)
+                raise UnknownGameError(f"{_no_such_game(game_id, games, broken)}\n{problems}")
         return self.game(game_id)
 
     def game(self, game_id: str) -> Game:
@@ -362,20 +368,21 @@ class PoolLibrary:
         except KeyError:
             if game_id in self._broken:
                 raise PoolError(self._broken[game_id]) from None
-            known = ", ".join(sorted(games))
-            hint = did_you_mean(
-                str(game_id), {g.id: (g.name, g.short_name) for g in games.values()}
-            )
-            left_out = ""
-            if self._broken:
-                whose = "its" if len(self._broken) == 1 else "their"
-                left_out = (
-                    f" ({', '.join(sorted(self._broken))} did not load:"
-                    f" {whose} files have problems)"
-                )
-            raise UnknownGameError(
-                f"no game {game_id!r}; the games are: {known}{left_out}{hint}"
-            ) from None
+            raise UnknownGameError(_no_such_game(game_id, games, self._broken)) from None
+
+
+def _no_such_game(
+    game_id: str, games: dict[str, Game], broken: dict[str, list[PoolProblem]]
+) -> str:
+    """``no game 'x'; the games are: ...``, the folders that did not load and the games
+    meant (:func:`did_you_mean`)."""
+    known = ", ".join(sorted(games))
+    hint = did_you_mean(str(game_id), {g.id: (g.name, g.short_name) for g in games.values()})
+    left_out = ""
+    if broken:
+        whose = "its" if len(broken) == 1 else "their"
+        left_out = f" ({', '.join(sorted(broken))} did not load: {whose} files have problems)"
+    return f"no game {game_id!r}; the games are: {known}{left_out}{hint}"
 
 
 # -- building ---------------------------------------------------------------

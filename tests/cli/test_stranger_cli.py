@@ -108,6 +108,27 @@ def test_a_misspelled_game_is_answered_with_the_one_meant(run, tmp_path, typed, 
     assert result.output.endswith(f"; did you mean {meant}?\n")
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("nosuch", ""), ("erra", "; did you mean era?")], ids=["none", "close"]
+)
+def test_a_game_not_there_is_said_beside_another_game_s_broken_file(run, tmp_path, typed, meant):
+    # Only the broken game's YAML error was said: a user who typed a game not there was
+    # never told so, nor which games there are.
+    pools = tmp_path / "pools"
+    shutil.copytree(REPO / "cardpool" / "era", pools / "era")
+    (pools / "mine").mkdir()
+    (pools / "mine" / "game.yaml").write_text("id: mine\nname: [Mine\n", encoding="utf-8")
+    result = run("--pools", pools, "validate", "-g", typed, tmp_path / "deck.txt")
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        f"Error: no game {typed!r}; the games are: era"
+        f" (mine did not load: its files have problems){meant}"
+    )
+    assert lines[1].startswith(f"{pools / 'mine' / 'game.yaml'}:")
+    assert "malformed YAML" in lines[1]
+
+
 def test_a_game_like_none_suggests_nothing(run, tmp_path):
     result = run("validate", "-g", "chess", tmp_path / "deck.txt")
     assert "did you mean" not in result.output
