@@ -76,6 +76,22 @@ def did_you_mean(typed: str, named: Mapping[str, Iterable[str]]) -> str:
     keys = {name_key(word): ident for ident, words in named.items() for word in (ident, *words)}
     typed_key = name_key(typed)
     close = [typed_key] if typed_key in keys else []
-    close = close or difflib.get_close_matches(typed_key, list(keys), n=3, cutoff=0.6)
+    close = close or _closest(typed_key, list(keys))
     ids = list(dict.fromkeys(keys[key] for key in close))
     return f"; did you mean {' or '.join(ids)}?" if ids else ""
+
+
+def _closest(typed: str, keys: list[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """The ``n`` keys closest to ``typed``, closest first and equally close ones in their
+    own order ('SDS1' is as close to SDS1A, SDS1B and SDS1C: they are said so), where
+    :func:`difflib.get_close_matches` gives equal ones in reverse alphabetical order."""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(typed)
+    scored = []
+    for order, key in enumerate(keys):
+        matcher.set_seq1(key)
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+            ratio = matcher.ratio()
+            if ratio >= cutoff:
+                scored.append((-ratio, order, key))
+    return [key for _, _, key in sorted(scored)[:n]]

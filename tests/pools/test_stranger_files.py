@@ -137,9 +137,20 @@ def test_a_misspelt_set_of_a_card_says_the_set_meant(pool_copy):
     (problem,) = check_pools(pool_copy)
     assert (problem.card, problem.field) == ("Ember Rex", "set")
     assert problem.message == (
-        "'SDS1' is not one of: SDS1A, SDS1B, SDS1C, EXP1A, PROMO; did you mean SDS1C or SDS1B"
-        " or SDS1A?"
+        "'SDS1' is not one of: SDS1A, SDS1B, SDS1C, EXP1A, PROMO; did you mean SDS1A or SDS1B"
+        " or SDS1C?"
     )
+
+
+def test_the_sets_meant_are_said_closest_first_then_in_the_file_s_order(pool_copy):
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(
+        cards,
+        "    name: Ember Rex\n    type: Dino\n    set: SDS1A\n",
+        "    name: Ember Rex\n    type: Dino\n    set: SDS1CC\n",
+    )
+    (problem,) = check_pools(pool_copy)
+    assert problem.message.endswith("; did you mean SDS1C or SDS1A or SDS1B?")
 
 
 def test_a_value_in_other_capitals_says_the_value_meant(pool_copy):
@@ -165,7 +176,7 @@ def test_a_set_misspelt_among_hundreds_counts_them_rather_than_list_them(pool_co
     problems = [p for p in check_pools(pool_copy) if p.severity == "error"]
     (problem,) = problems
     assert problem.message == (
-        "'SDS1Z' is none of the 305 sets of cards.yaml; did you mean SDS1C or SDS1B or SDS1A?"
+        "'SDS1Z' is none of the 305 sets of cards.yaml; did you mean SDS1A or SDS1B or SDS1C?"
     )
 
 
