@@ -40,6 +40,10 @@ class Strict(Schema):
     class Meta:
         unknown = RAISE
 
+    # What the keys of an entry are called where an unknown one names them all ("a
+    # rotation's keys"): a few keys, none of them plain to guess; None leaves them unsaid.
+    keys_named: str | None = None
+
     def handle_error(self, error: ValidationError, data, *, many: bool, **kwargs) -> None:
         """A key the schema does not know, written for one it does ('stamna'), is named
         with the one meant: "Unknown field." alone leaves a stranger to find the typo."""
@@ -51,8 +55,16 @@ class Strict(Schema):
         for key, said in messages.items():
             if said == [unknown] and isinstance(key, str):
                 close = difflib.get_close_matches(key, known, n=1, cutoff=0.7)
-                if close:
-                    messages[key] = [f"{unknown.rstrip('.')}; did you mean {close[0]!r}?"]
+                if not (close or self.keys_named):
+                    continue
+                named = f"; {self.keys_named} are {_and(known)}" if self.keys_named else ""
+                meant = f"; did you mean {close[0]!r}?" if close else "."
+                messages[key] = [f"{unknown.rstrip('.')}{named}{meant}"]
+
+
+def _and(words: list[str]) -> str:
+    """``a, b and c``."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 class AttributeSchema(Strict):
@@ -111,6 +123,8 @@ class BanlistSchema(Strict):
 
 class RotationSchema(Strict):
     """A rotation day: the format's legal sets and legal attribute values from then on."""
+
+    keys_named = "a rotation's keys"
 
     date = fields.Date(required=True)
     legal_sets = fields.List(fields.Str())

@@ -106,6 +106,29 @@ def test_a_misspelled_format_field_is_named_with_the_field_meant(run, pool_copy)
     ]
 
 
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [("legal_set", "; did you mean 'legal_sets'?"), ("sets", ".")],
+    ids=["close", "like none"],
+)
+def test_a_rotation_s_unknown_key_is_said_with_the_keys_it_may_use(run, pool_copy, written, meant):
+    game = pool_copy / "era" / "game.yaml"
+    edit(
+        game,
+        "        note: No cards are currently banned.\n",
+        "        note: No cards are currently banned.\n    rotations:\n"
+        f"      - date: 2025-01-01\n        {written}: [SDS1C, EXP1A]\n",
+    )
+    line = game.read_text(encoding="utf-8").splitlines().index(f"        {written}: [SDS1C, EXP1A]")
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [
+        f"{game}:{line + 1}: field {written!r}: format 'standard': the rotation of 2025-01-01:"
+        f" Unknown field; a rotation's keys are date, legal_sets, legal_values and note{meant}",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
+
+
 def test_a_field_like_none_known_is_unknown_alone(run, pool_copy):
     cards = pool_copy / "era" / "cards.yaml"
     edit(
