@@ -40,10 +40,6 @@ class Strict(Schema):
     class Meta:
         unknown = RAISE
 
-    # What the keys of an entry are called where an unknown one names them all ("a
-    # rotation's keys"): a few keys, none of them plain to guess; None leaves them unsaid.
-    keys_named: str | None = None
-
     def handle_error(self, error: ValidationError, data, *, many: bool, **kwargs) -> None:
         """A key the schema does not know, written for one it does ('stamna'), is named
         with the one meant: "Unknown field." alone leaves a stranger to find the typo."""
@@ -55,11 +51,16 @@ class Strict(Schema):
         for key, said in messages.items():
             if said == [unknown] and isinstance(key, str):
                 close = difflib.get_close_matches(key, known, n=1, cutoff=0.7)
-                if not (close or self.keys_named):
+                why = self.unknown_key_help(known)
+                if not (close or why):
                     continue
-                named = f"; {self.keys_named} are {_and(known)}" if self.keys_named else ""
                 meant = f"; did you mean {close[0]!r}?" if close else "."
-                messages[key] = [f"{unknown.rstrip('.')}{named}{meant}"]
+                messages[key] = [f"{unknown.rstrip('.')}{'; ' + why if why else ''}{meant}"]
+
+    def unknown_key_help(self, known: list[str]) -> str:
+        """What is said of an unknown key beside the one meant: the keys an entry may have
+        when they are few and none is plain to guess ("a rotation's keys are ..."); none here."""
+        return ""
 
 
 def _and(words: list[str]) -> str:
@@ -124,7 +125,8 @@ class BanlistSchema(Strict):
 class RotationSchema(Strict):
     """A rotation day: the format's legal sets and legal attribute values from then on."""
 
-    keys_named = "a rotation's keys"
+    def unknown_key_help(self, known: list[str]) -> str:
+        return f"a rotation's keys are {_and(known)}"
 
     date = fields.Date(required=True)
     legal_sets = fields.List(fields.Str())
@@ -288,5 +290,13 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
             if stood_in
             else _attribute_field(spec["kind"], spec.get("values", []), name)
         )
-    schema_class = Strict.from_dict(declared, name="CardSchema")
+    schema_class = _CardFields.from_dict(declared, name="CardSchema")
     return schema_class(unknown=RAISE)
+
+
+class _CardFields(Strict):
+    """A card: its own keys (id, name, set, ...) and the game's declared attributes."""
+
+    def unknown_key_help(self, known: list[str]) -> str:
+        # A key no game declares ('speed: 3') is an attribute the game has not declared.
+        return "an attribute of a card must be declared in game.yaml's attributes"

@@ -83,7 +83,9 @@ def test_a_misspelled_card_field_is_named_with_the_field_meant(run, pool_copy):
     code, output = check(run, pool_copy)
     assert code == 1
     assert output == [
-        f"{cards}:{line}: card 'Ember Rex', field 'stamna': Unknown field; did you mean 'stamina'?",
+        f"{cards}:{line}: card 'Ember Rex', field 'stamna': Unknown field;"
+        " an attribute of a card must be declared in game.yaml's attributes;"
+        " did you mean 'stamina'?",
         f"Error: 1 problem(s) in {pool_copy}",
     ]
 
@@ -129,16 +131,19 @@ def test_a_rotation_s_unknown_key_is_said_with_the_keys_it_may_use(run, pool_cop
     ]
 
 
-def test_a_field_like_none_known_is_unknown_alone(run, pool_copy):
+def test_a_card_field_like_none_known_is_said_to_be_declared_first(run, pool_copy):
     cards = pool_copy / "era" / "cards.yaml"
     edit(
         cards,
         "    stamina: 4\n    hitpoints: 3\n",
-        "    stamina: 4\n    hitpoints: 3\n    zzz: 1\n",
+        "    stamina: 4\n    hitpoints: 3\n    speed: 3\n",
     )
     code, output = check(run, pool_copy)
     assert code == 1
-    assert output[0].endswith("card 'Ember Rex', field 'zzz': Unknown field.")
+    assert output[0].endswith(
+        "card 'Ember Rex', field 'speed': Unknown field;"
+        " an attribute of a card must be declared in game.yaml's attributes."
+    )
 
 
 def test_a_yaml_link_to_nothing_beside_a_game_does_not_stop_the_games(run, pool_copy):
