@@ -87,6 +87,21 @@ BAD_RULES = [
         "by_deck_size: rows 40–45 and 45–49 overlap",
     ),
     (
+        "a repeat that lowers the bounds below 0",
+        "id: bad\ncheck: deck-sum\nattribute: agenda_points\n"
+        "by_deck_size: [{size: [40, 44], min: 18, repeat: {every: 5, add: -5}}]",
+        "by_deck_size",
+        "by_deck_size: the row for 40–44 cards: repeat's add is -5, which takes its bounds"
+        " below 0 for larger decks: add must keep every bound at 0 or more (add 0 or more)",
+    ),
+    (
+        "a repeat every 0 cards",
+        "id: bad\ncheck: deck-sum\nattribute: agenda_points\n"
+        "by_deck_size: [{size: [40, 44], min: 18, repeat: {every: 0, add: 2}}]",
+        "by_deck_size",
+        "by_deck_size: the row for 40–44 cards: repeat's every is 0: every must be 1 or more",
+    ),
+    (
         "a table and a constant",
         "id: bad\ncheck: section-size\nsection: deck\nmin: 40\n"
         "by_deck_size: [{size: [40, 44], min: 18}]",

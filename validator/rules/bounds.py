@@ -203,11 +203,25 @@ class Bounds:
             not isinstance(repeat, dict)
             or set(repeat) != {"every", "add"}
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in (every, add))
-            or every < 1
         ):
             params.fail(
                 f"by_deck_size: the row for {first}–{last} cards: repeat is {{every: n, add: n}},"
                 " every a whole number of cards (1 or more) and add how much its bounds rise",
+                "by_deck_size",
+            )
+        if every < 1:
+            params.fail(
+                f"by_deck_size: the row for {first}–{last} cards: repeat's every is {every}:"
+                " every must be 1 or more",
+                "by_deck_size",
+            )
+        if add < 0:
+            # however large the deck: a bound that falls for ever falls below 0 (a max no
+            # deck keeps, a min every deck meets)
+            params.fail(
+                f"by_deck_size: the row for {first}–{last} cards: repeat's add is {add}, which"
+                " takes its bounds below 0 for larger decks: add must keep every bound at 0 or"
+                " more (add 0 or more)",
                 "by_deck_size",
             )
         return (first, last, every, add)
