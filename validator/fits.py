@@ -1,13 +1,16 @@
 """Which cards could join a deck: the builder's "fits my deck" filter.
 
 A card fits when one more copy of it, added to the section its type belongs in,
-breaks no rule of the format that names that card: the leader's restrictions,
-legal sets, banned lists, copy limits. Rules about the deck as a whole (its size)
-name no card and so never hide one: a deck is built a card at a time. For the same
-reason a card that asks for other cards the deck lacks (a Henchman it creates, in a
-format that requires it; a dino of its element, for an ERA crystal while dinos are still
-to choose) fits when those cards can be added in turn: they are tried with it, held to
-the same rules, and a problem of theirs (a banned card, a fourth dino) hides it.
+leaves a deck that adding cards can still make legal: it breaks no rule of the format
+that names that card (the leader's restrictions, legal sets, banned lists, copy limits),
+and takes no section past a size the deck kept to (a fourth dino where 3 belong, a 31st
+card in a deck of exactly 30: said as that size). A deck short of a size hides no card,
+as a deck is built a card at a time. For the same reason a card that asks for other cards
+the deck lacks (a Henchman it creates, in a format that requires it; a dino of its
+element, for an ERA crystal while dinos are still to choose) fits when those cards can be
+added in turn: they are tried with it, held to the same rules, and a problem of theirs (a
+banned card, a fourth dino) hides it. A section already past its size hides no card for
+it: that problem is the deck's, not one a card brings.
 
 The cards the deck already asks for so wait, and a card that leaves no room for them does
 not fit either: beside two Water dinos and an Air event, the third dino must be Air, so an
@@ -39,15 +42,18 @@ def misfits(
     by_id = {rule.id: rule for rule in rules.rules}
     errors = [p for p in rules.validate(deck, as_of).problems if p.severity == ERROR]
     standing = frozenset(_said(p) for p in errors)
+    # The rules the deck breaks already, but for having too few cards (a section past its
+    # size): what a copy more brings on them is not its doing.
+    over = frozenset(p.rule for p in errors if not by_id[p.rule].short(deck, p))
     apart = _misplaced(by_id, deck, errors)
-    waiting = _waiting(rules, by_id, deck, errors, apart, as_of)
+    waiting = _waiting(rules, by_id, deck, errors, apart, as_of, over)
     answer: dict[str, Problem | None] = {}
     for card in cards:
         trial = _copy(deck)
         section = deck.game.section_for_card(card)
         trial.add(section, card)
         answer[card.id] = _misfit(
-            rules, by_id, trial, card, as_of, waiting, (standing, section), apart
+            rules, by_id, trial, card, as_of, waiting, (standing, section), apart, over
         )
     return answer
 
@@ -86,6 +92,7 @@ def _waiting(
     errors: list[Problem],
     apart: frozenset,
     as_of: date | None,
+    over: frozenset[str] = frozenset(),
 ) -> frozenset[str]:
     """The names of the deck's cards that ask for cards it does not hold yet (an Air event
     for an Air dino), when adding cards can give every one of them what it asks for; none
@@ -98,7 +105,7 @@ def _waiting(
         for name in p.cards
     )
     if not asking or _unmet(
-        rules, by_id, _copy(deck), set(asking), frozenset(), as_of, (apart, None)
+        rules, by_id, _copy(deck), set(asking), frozenset(), as_of, (apart, None), over=over
     ):
         return frozenset()
     return asking
@@ -113,12 +120,15 @@ def _misfit(
     waiting: frozenset[str] = frozenset(),
     standing: tuple[frozenset, str] | None = None,
     apart: frozenset = frozenset(),
+    over: frozenset[str] = frozenset(),
 ) -> Problem | None:
     """The first error naming the card (or a card added for it, or a card of the deck
-    ``waiting`` for cards) that adding cards cannot meet, or None. ``standing`` is what
-    the deck's errors said before the copy (see :func:`_said`) and the section the copy
-    goes in; ``apart``, what of it says that cards are listed out of place."""
-    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of, standing, apart)
+    ``waiting`` for cards) that adding cards cannot meet, else one of the deck as a whole
+    that the card brings (a section past its size), or None. ``standing`` is what the
+    deck's errors said before the copy (see :func:`_said`) and the section the copy goes
+    in; ``apart``, what of it says that cards are listed out of place; ``over``, the rules
+    the deck broke before but for being short."""
+    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of, standing, apart, over)
 
 
 def _unmet(
@@ -130,10 +140,16 @@ def _unmet(
     as_of: date | None,
     standing: tuple[frozenset, str] | None = None,
     apart: frozenset = frozenset(),
+    over: frozenset[str] = frozenset(),
 ) -> Problem | None:
     """The first error naming a card ``asked`` for (else one ``waiting``) that adding cards
     cannot meet, or None. An error a rule can meet by adding cards (``Rule.additions``: the
     Henchmen a card creates) has them added to the trial deck, checked again with them.
+
+    An error that names no card and that no card added meets (``Rule.short``: a section
+    past its size) is the trial's doing unless its rule is one the deck broke before
+    (``over``): a fourth dino does not fit 3, nor a crystal asking for a fourth dino (said
+    as the crystal's own problem), while beside 31 deck cards a dino still to choose does.
 
     With ``standing`` (the deck's errors before, and the section the card goes in), an
     error the deck said word for word before is none of the card's unless it is of a
@@ -145,7 +161,9 @@ def _unmet(
     said, into = standing if standing else (frozenset(), None)
     placed = {(into, name) for name in asked}  # where each card tried went
     added: set[tuple[str, str]] = set()
-    # The rules the deck breaks with the card alone, but for having too few cards.
+    # The rules broken, but for having too few cards, that are not the card's doing: the
+    # deck's before, and those the card's own trial breaks naming other cards of the deck
+    # (their problem, said by the deck's verdict). One broken past them is the card's.
     broken: set[str] | None = None
     # The first problem met by adding cards: said when they cannot be added after all (a
     # banned Henchman, a fourth dino), as it is the rule the card itself breaks.
@@ -165,17 +183,19 @@ def _unmet(
             and waiting.intersection(p.cards)
             and (_said(p) not in apart or any((p.section, c) in placed for c in p.cards))
         ]
-        over = [p for p in found if p not in errors and not by_id[p.rule].short(trial, p)]
+        beyond = [p for p in found if p not in errors and not by_id[p.rule].short(trial, p)]
         if broken is None:
-            broken = {p.rule for p in over}
-        elif any(p.rule not in broken for p in over):
-            return first  # what was added for it is too much (a section over its size)
-        if not errors:
-            return None
+            broken = set(over).union(p.rule for p in beyond if p.cards)
         wanted = [(p, by_id[p.rule].additions(trial, p)) for p in errors]
         unmet = next((p for p, additions in wanted if additions is None), None)
         if unmet is not None:
             return first or unmet
+        brought = next((p for p in beyond if p.rule not in broken), None)
+        if brought is not None:
+            # the card takes a section past its size, or what was added for it does
+            return first or brought
+        if not errors:
+            return None
         first = first or errors[0]
         new = {
             (section_id, more.identity): (section_id, more)

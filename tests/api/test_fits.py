@@ -80,3 +80,30 @@ def test_the_format_and_day_may_come_from_the_query_as_for_validate(client):
     assert body["format"] == "standard"
     unknown = client.post("/api/v1/games/era/fits?format=nope", json=deck)
     assert unknown.status_code == 404
+
+
+def test_a_card_that_would_overfill_a_section_does_not_fit_and_says_the_size(client):
+    """Beside 3 dinos a fourth does not fit: no card added makes such a deck legal. A
+    crystal still fits beside 2."""
+    deck = {
+        "dinos": [
+            {"card": "Ember Rex", "count": 1},
+            {"card": "Cinderhorn Triceratops", "count": 1},
+            {"card": "Tidefang Mosasaur", "count": 1},
+        ],
+        "crystals": [{"card": "Fire Crystal", "count": 2}],
+    }
+    answer = client.post(
+        "/api/v1/games/era/fits",
+        json={"sections": deck, "cards": ["era-magmaw-ankylosaur", "era-water-crystal"]},
+    )
+    assert answer.status_code == 200
+    assert answer.get_json()["cards"] == [
+        {
+            "id": "era-magmaw-ankylosaur",
+            "fits": False,
+            "reason": "You need exactly 3 dinos: you have 4 dinos",
+            "rule": "era-three-dinos",
+        },
+        {"id": "era-water-crystal", "fits": True, "reason": None, "rule": None},
+    ]

@@ -24,6 +24,10 @@ class BucketCoverage(Rule):
             params.fail(f"buckets: two bands are named {twice[0]!r}", "buckets")
         self.where = params.where()
 
+    def short(self, deck, problem):
+        """A band without a card is met by adding a card of it."""
+        return True
+
     def problems(self, deck, context: Context):
         attribute = self.attribute
         where = self.where

@@ -43,6 +43,11 @@ class DeckSum(Rule):
             self.leader = params.leader("off_leader")
             self.leader_types = params.leader_types(self.leader)
 
+    def short(self, deck, problem):
+        """Under its lower bound (too few agenda points): cards carrying the number meet it."""
+        limits = self.bounds.limits(deck)
+        return limits is not None and limits.below(problem.actual)
+
     def problems(self, deck, context: Context):
         limits = self.bounds.limits(deck)
         if limits is None:

@@ -30,6 +30,10 @@ class MinShare(Rule):
             )
         self.noun = params.text("noun", "matching cards")
 
+    def short(self, deck, problem):
+        """A share too small is met by adding cards of the kind asked for."""
+        return True
+
     def problems(self, deck, context: Context):
         entries = deck.sections.get(self.section, ())
         if self.of is not None:
