@@ -208,6 +208,65 @@ def _dated_entry(raw: Any, path: tuple) -> tuple[str, str] | None:
 def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None) -> int | None:
     """The ``game.yaml`` line of a rule entry of a format (or of the base it inherits the
     rule from), at ``field`` when the entry has it: where a bad rule parameter is reported."""
+    found = _rule_entry(game, format_id, rule_id)
+    if found is None:
+        return None
+    problems, at = found
+    return problems.line_of((*at, *((field,) if field else ())))
+
+
+def rule_hint(game: Game, format_id: str, rule_id: str, field: str | None) -> str:
+    """What to add to a problem of a rule entry's ``field`` when the field is a piece of
+    text a comma cut off: in ``{title: Fusion, Synchro, Xyz monsters}`` YAML reads the
+    title as ``Fusion`` and ``Synchro`` as a parameter of its own. ``""`` otherwise."""
+    found = _rule_entry(game, format_id, rule_id) if field is not None else None
+    if found is None:
+        return ""
+    problems, at = found
+    entry = problems._nearest(at)
+    if not isinstance(entry, yaml.MappingNode) or not entry.flow_style:
+        return ""
+    pairs = entry.value
+    index = next(
+        (i for i, (key, value) in enumerate(pairs) if key.value == str(field) and _bare(value)),
+        None,
+    )
+    if index is None:
+        return ""
+    first, last = index, index
+    while first > 0 and _bare(pairs[first - 1][1]):
+        first -= 1
+    while last + 1 < len(pairs) and _bare(pairs[last + 1][1]):
+        last += 1
+    if first == 0:
+        return ""
+    text_key, text = pairs[first - 1]
+    if not (
+        isinstance(text, yaml.ScalarNode)
+        and text.tag == "tag:yaml.org,2002:str"
+        and text.style in (None, "")  # plain: quoted text is not cut by a comma
+    ):
+        return ""
+    written = " ".join(problems.text[text.start_mark.index : pairs[last][0].end_mark.index].split())
+    quoted = '"' + written.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return (
+        f"; a comma inside {{...}} ends a value, so {text_key.value!r} is only"
+        f" {text.value!r}: write its text in quotes, {text_key.value}: {quoted}"
+    )
+
+
+def _bare(node) -> bool:
+    """A key of a flow mapping written with no value (``Synchro`` in ``{a: b, Synchro}``)."""
+    return (
+        isinstance(node, yaml.ScalarNode)
+        and node.tag == "tag:yaml.org,2002:null"
+        and node.start_mark.index == node.end_mark.index
+    )
+
+
+def _rule_entry(game: Game, format_id: str, rule_id: str) -> tuple[_Problems, tuple] | None:
+    """The ``game.yaml`` of a game, and the path in it to a rule entry of a format (or of
+    the base it inherits the rule from)."""
     if not game.source_files:
         return None
     path = Path(game.source_files[0])
@@ -226,8 +285,7 @@ def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None
                 continue
             for r_index, rule in enumerate(raw.get("rules") or ()):
                 if isinstance(rule, dict) and rule.get("id") == rule_id:
-                    at = ("formats", f_index, "rules", r_index, *((field,) if field else ()))
-                    return _Problems(path, text, []).line_of(at)
+                    return _Problems(path, text, []), ("formats", f_index, "rules", r_index)
     return None
 
 

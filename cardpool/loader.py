@@ -137,6 +137,14 @@ def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None
     return line_of_rule(game, format_id, rule_id, field)
 
 
+def rule_hint(game: Game, format_id: str, rule_id: str, field: str | None) -> str:
+    """Words to add to a problem of a rule entry's field (see
+    :func:`cardpool.compiler.rule_hint`): a text a comma cut in ``{...}``."""
+    from .compiler import rule_hint as hint_of_rule
+
+    return hint_of_rule(game, format_id, rule_id, field)
+
+
 def _folders_of_no_game(root: Path, dirs: list[Path]) -> list[PoolProblem]:
     """The folders below ``root`` meant as games that are read as none: empty, holding YAML
     files but no ``game.yaml`` (``game.yml``, ``Game.yaml``), or a ``game.yaml`` that cannot

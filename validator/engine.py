@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from cardpool import Format, Game, PoolError, PoolProblem
-from cardpool.loader import rule_line
+from cardpool.loader import rule_hint, rule_line
 from cardpool.names import did_you_mean
 
 from .deck import Deck
@@ -74,7 +74,7 @@ class CompiledFormat:
 def _pool_problem(game: Game, fmt: Format, rule_id: str, message: str, field=None):
     return PoolProblem(
         file=game.source_files[0] if game.source_files else game.id,
-        message=f"format {fmt.id!r}: {message}",
+        message=f"format {fmt.id!r}: {message}{rule_hint(game, fmt.id, rule_id, field)}",
         line=rule_line(game, fmt.id, rule_id, field),
         field=field,
         card=None,

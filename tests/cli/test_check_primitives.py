@@ -193,3 +193,35 @@ def test_a_rule_naming_a_section_by_its_name_is_told_the_id_meant(pools):
     assert line.strip() == "section: Identity"
     said = "section names no section 'Identity'; did you mean identity?"
     assert report["message"].endswith(f"{said} (its sections: identity, deck)")
+
+
+def test_a_text_cut_by_a_comma_in_braces_is_told_to_be_quoted(pools):
+    # In {...} a comma ends a value: the title is 'Fusion', and 'Synchro' and 'Xyz monsters'
+    # are parameters of their own, which said alone leaves a stranger puzzled.
+    add_rule(
+        pools,
+        "{id: bad, check: copy-limit, max: 3, title: Fusion, Synchro, Xyz monsters, cite: c}",
+    )
+    report, line = the_report(pools)
+    assert report["field"] == "Synchro"
+    assert report["message"] == (
+        "format 'standard': rule 'bad': unknown parameter(s): Synchro, Xyz monsters;"
+        " a comma inside {...} ends a value, so 'title' is only 'Fusion': write its text in"
+        ' quotes, title: "Fusion, Synchro, Xyz monsters"'
+    )
+    assert "title: Fusion, Synchro" in line
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        '{id: bad, check: copy-limit, max: 3, title: "Fusion", Synchro, cite: c}',
+        "{id: bad, check: copy-limit, title: t, cite: c, max: 3, Synchro}",
+        "id: bad\ncheck: copy-limit\nmax: 3\ntitle: t\ncite: c\nSynchro: 1",
+    ],
+    ids=["quoted text", "after a number", "block"],
+)
+def test_an_unknown_parameter_not_after_plain_text_in_braces_gets_no_quoting_hint(pools, entry):
+    add_rule(pools, entry)
+    report, _line = the_report(pools)
+    assert report["message"] == "format 'standard': rule 'bad': unknown parameter(s): Synchro"
