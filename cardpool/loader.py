@@ -357,14 +357,15 @@ class PoolLibrary:
         if not self.partial:
             # Its folder named otherwise: every folder is read, and the game is the one of
             # them that loads with that id, whatever another folder has wrong (the site
-            # serves it so too); when none does, every problem is the answer, as before.
+            # serves it so too).
             games, broken = _load_each(self.root, self.cache_dir)
             if game_id in games:
                 return games[game_id]
             if games and broken and game_id not in broken:
                 # No game of that id loads, and the broken folders may not hold it: both are
                 # said, the game asked for (with the ones meant) and what the others have
-                # wrong, not only another game's problem.
+                # wrong, not only another game's problem. (When no game loads, every
+                # problem is the answer, below.)
                 problems = "\n".join(str(p) for found in broken.values() for p in found)
                 raise UnknownGameError(f"{_no_such_game(game_id, games, broken)}\n{problems}")
         return self.game(game_id)

@@ -298,5 +298,6 @@ class _CardFields(Strict):
     """A card: its own keys (id, name, set, ...) and the game's declared attributes."""
 
     def unknown_key_help(self, known: list[str]) -> str:
-        # A key no game declares ('speed: 3') is an attribute the game has not declared.
+        # A key that is none of a card's own ('speed: 3') is read as an attribute of the
+        # game's: the game has not declared it.
         return "an attribute of a card must be declared in game.yaml's attributes"
