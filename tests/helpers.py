@@ -8,6 +8,18 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first ``old`` in the file at ``path`` (which must hold it) with ``new``."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, text: str) -> int:
+    """The number of the line of the file at ``path`` that is ``text``."""
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
 def rule_ids(result, severity=None):
     """The ids of the rules a result broke (optionally only errors or warnings)."""
     return sorted({p.rule for p in result.problems if severity in (None, p.severity)})

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def edit(path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+from ..helpers import edit
 
 
 def check(run, pools) -> tuple[int, list[str]]:

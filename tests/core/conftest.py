@@ -9,12 +9,7 @@ import pytest
 
 from cardpool import load_game
 
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
+from ..helpers import edit  # noqa: F401  (the core tests import it from here)
 
 SKIRMISH = Path(__file__).resolve().parent / "pools" / "skirmish"
 

@@ -9,17 +9,7 @@ from click.testing import CliRunner
 from cardpool import check_pools
 from validator.cli import cli
 
-from ..helpers import example
-
-
-def edit(path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path, text: str) -> int:
-    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+from ..helpers import edit, example, line_of
 
 
 def test_a_tab_before_a_card_written_on_one_line_is_said_to_be_a_tab(pool_copy):

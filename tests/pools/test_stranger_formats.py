@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from cardpool import check_pools, load_game
 
-
-def edit(path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path, text: str) -> int:
-    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+from ..helpers import edit, line_of
 
 
 def test_a_misspelt_base_names_the_format_and_the_one_meant(pool_copy):
