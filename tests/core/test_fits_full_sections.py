@@ -19,6 +19,7 @@ import yaml
 from cardpool import PoolLibrary, default_pool_dir
 from tests.helpers import decklist
 from tests.pools.support import load_test_pool
+from tests.rules.test_shadow_era import NEUTRAL_CLASSLESS as NEUTRAL
 from validator import parse_text
 from validator.fits import fits, misfits
 
@@ -109,31 +110,6 @@ def test_ryft_a_41st_card_does_not_fit(ryft):
     }
     thirty_nine = RYFT_LEGAL.replace("1 Eruption Countdown", "")
     assert reasons(ryft, thirty_nine, "Comet Hare") == {"Comet Hare": None}
-
-
-# Neutral cards without a class icon, legal beside any hero.
-NEUTRAL = (
-    "Bad Santa",
-    "Extra Sharp",
-    "Ley Line Nexus",
-    "Word of the Prophet",
-    "Change of Fortune",
-    "Assumed Command",
-    "Stand Firm",
-    "Dark Revelations",
-    "Toll Bridge",
-    "Scythe of Fate",
-    "Drain Power",
-    "Bazaar",
-    "Nova Infusion",
-    "Sever Ties",
-    "Master Smith",
-    "Melt Down",
-    "Snow Sapphire",
-    "Violet Thunderstorm",
-    "Armor of Ages",
-    "Crimson Vest",
-)
 
 
 def test_shadow_era_an_81st_card_does_not_fit(shadow_era):
