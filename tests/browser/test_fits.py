@@ -25,7 +25,7 @@ def test_fits_my_deck_hides_the_cards_the_hero_cannot_take(page):
     page.check("#search-fits")
     expect(book).to_be_hidden()
     assert "Priest" in book.get_attribute("title")
-    expect(page.locator("#search-status")).to_contain_text("do not fit your deck")
+    expect(page.locator("#search-status")).to_contain_text("1 card shown here does not fit")
     # Enter in the box adds the top result shown, never one hidden for not fitting.
     page.press("#search-q", "Enter")
     expect(page.locator("#deck-total")).to_have_text("1 card")

@@ -79,6 +79,9 @@ const el = {
   searchStatus: $("search-status"),
   suggestions: $("search-suggestions"),
   fits: $("search-fits"),
+  unfit: $("search-unfit"),
+  unfitSummary: $("search-unfit-summary"),
+  unfitList: $("search-unfit-list"),
   more: $("search-more"),
   deck: $("deck-sections"),
   boards: $("deck-boards"),
@@ -1079,10 +1082,13 @@ function updateSearchStatus(answer) {
   state.searchPages = answer.pages;
   el.more.hidden = answer.total <= answer.cards.length || answer.page >= answer.pages;
   const suggestions = answer.total === 0 && Array.isArray(answer.suggestions) ? answer.suggestions : [];
+  // The note on the cards hidden stays until the fits of these results replace it: the
+  // status keeps its lines, so the results do not jump at each key typed.
   el.searchStatus.textContent =
-    answer.total === 0
+    (answer.total === 0
       ? `No cards match.${suggestions.length ? ` Did you mean ${suggestions.join(" or ")}?` : ""}`
-      : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`;
+      : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`) +
+    (el.fits.checked && answer.total ? state.fitsNote || "" : "");
   // A misspelt name ("embr rex"): the cards it may mean, a tap from being searched.
   el.suggestions.hidden = !suggestions.length;
   // The same names as shown: leave the buttons alone, so the one the keyboard is on stays.
@@ -1117,12 +1123,15 @@ async function applyFits() {
       row.classList.remove("unfit");
       row.removeAttribute("title");
     }
-    el.searchStatus.dataset.hiddenCards = "0";
+    sayUnfit([]);
     roveReset();
     return;
   }
   const ids = rows.map((row) => row.querySelector("button.result").dataset.card);
-  if (!ids.length) return;
+  if (!ids.length) {
+    sayUnfit([]);
+    return;
+  }
   state.fitting = new AbortController();
   const body = { ...deckPayload(), cards: ids.slice(-MAX_FIT_CARDS) };
   if (el.asOf.value) body.as_of = el.asOf.value;
@@ -1133,26 +1142,110 @@ async function applyFits() {
       signal: state.fitting.signal,
     });
     const verdicts = new Map(answer.cards.map((c) => [c.id, c]));
-    let hidden = 0;
+    const unfits = [];
     for (const row of rows) {
-      const verdict = verdicts.get(row.querySelector("button.result").dataset.card);
+      const id = row.querySelector("button.result").dataset.card;
+      const verdict = verdicts.get(id);
       const unfit = Boolean(verdict && !verdict.fits);
       row.hidden = unfit;
       row.classList.toggle("unfit", unfit);
       if (unfit) {
         row.title = verdict.reason;
-        hidden += 1;
+        unfits.push({ ...verdict, name: state.cards.get(id)?.name || id });
+      } else {
+        row.removeAttribute("title");
       }
     }
-    el.searchStatus.dataset.hiddenCards = String(hidden);
     roveReset();
-    const note = hidden ? ` ${hidden} shown here do not fit your deck and are hidden.` : "";
-    el.searchStatus.textContent = el.searchStatus.textContent.replace(/ \d+ shown here do not fit.*$/, "") + note;
+    sayUnfit(unfits, answer.format);
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
+    sayUnfit([]);
     el.searchStatus.textContent = error.message;
   }
+}
+
+/**
+ * The cards "Fits my deck" hid, grouped by the rule they break, the commonest first: each
+ * group's words are its one reason, or the rule's title when its reasons name each card.
+ */
+function unfitGroups(unfits, formatId) {
+  const fmt = game.formats.find((f) => f.id === formatId);
+  const groups = new Map();
+  for (const unfit of unfits) {
+    const key = unfit.rule || unfit.reason;
+    if (!groups.has(key)) groups.set(key, { rule: unfit.rule, cards: [] });
+    groups.get(key).cards.push(unfit);
+  }
+  return [...groups.values()]
+    .map((group) => {
+      const reasons = new Set(group.cards.map((c) => c.reason));
+      const rule = fmt && (fmt.rules || []).find((r) => r.id === group.rule);
+      const words = reasons.size === 1 || !rule ? group.cards[0].reason : rule.rule;
+      return { ...group, words };
+    })
+    .sort((a, b) => b.cards.length - a.cards.length);
+}
+
+/**
+ * Say why the results not shown are hidden, where a player reads it without hovering: the
+ * search status names the commonest reason and how many cards other reasons hid; the
+ * folded list under it gives each hidden card's reason, a Tab away.
+ */
+function sayUnfit(unfits, formatId) {
+  const old = state.fitsNote || "";
+  const text = el.searchStatus.textContent;
+  const base = old && text.endsWith(old) ? text.slice(0, text.length - old.length) : text;
+  const groups = unfitGroups(unfits, formatId);
+  const count = unfits.length;
+  let note = "";
+  if (count) {
+    const head = `${count} card${count === 1 ? "" : "s"} shown here ${count === 1 ? "does" : "do"} not fit your deck`;
+    if (groups.length === 1) {
+      note = ` ${head}: ${sentence(groups[0].words)}`;
+    } else {
+      const [top, ...rest] = groups;
+      const others = count - top.cards.length;
+      note =
+        ` ${head}: ${top.cards.length} because \u201c${top.words}\u201d,` +
+        ` ${others} for ${rest.length === 1 ? "another reason" : `${rest.length} other reasons`}.`;
+    }
+  }
+  state.fitsNote = note;
+  el.searchStatus.textContent = base + note;
+  el.searchStatus.dataset.hiddenCards = String(count);
+  el.unfit.hidden = !count;
+  if (!count) {
+    el.unfitList.replaceChildren();
+    return;
+  }
+  el.unfitSummary.textContent = count === 1 ? "Why it is hidden" : `Why each of the ${count} is hidden`;
+  // One line for each reason, with the cards it hid when the reason does not name them.
+  const byReason = new Map();
+  for (const group of groups) {
+    for (const unfit of group.cards) {
+      if (!byReason.has(unfit.reason)) byReason.set(unfit.reason, []);
+      byReason.get(unfit.reason).push(unfit.name);
+    }
+  }
+  el.unfitList.replaceChildren(
+    ...[...byReason].map(([reason, names]) =>
+      h(
+        "li",
+        {},
+        h("span", { class: "unfit-reason" }, reason),
+        names.length === 1 && reason.includes(names[0])
+          ? null
+          : h("span", { class: "unfit-cards muted" }, ` (${names.join(", ")})`),
+      ),
+    ),
+  );
+}
+
+/** Words ending as a sentence does. */
+function sentence(words) {
+  return /[.!?]$/.test(words) ? words : `${words}.`;
 }
 
 function applyFitsSoon() {
