@@ -451,7 +451,8 @@ def validate_deck(game_id: str):
 )
 def fits(game_id: str):
     """The builder's "fits my deck" filter: a card fits when a copy more of it breaks no
-    rule that names it (its leader's restrictions, legal sets, banned lists, copy limits).
+    rule that names it (its leader's restrictions, legal sets, banned lists, copy limits,
+    the sizes the deck keeps to).
     Card ids the game does not have are answered as not fitting."""
     game = game_of(game_id)
     query = load_query(VALIDATE_QUERY)
