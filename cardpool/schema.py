@@ -36,31 +36,15 @@ class NumberOrText(fields.Str):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-class Strict(Schema):
-    class Meta:
-        unknown = RAISE
-
-    def handle_error(self, error: ValidationError, data, *, many: bool, **kwargs) -> None:
-        """A key the schema does not know, written for one it does ('stamna'), is named
-        with the one meant: "Unknown field." alone leaves a stranger to find the typo."""
-        messages = error.messages
-        if many or not isinstance(messages, dict):
-            return
-        unknown = self.error_messages["unknown"]
-        known = [field.data_key or name for name, field in self.load_fields.items()]
-        for key, said in messages.items():
-            if said == [unknown] and isinstance(key, str):
-                close = difflib.get_close_matches(key, known, n=1, cutoff=0.7)
-                why = self.unknown_key_help(known)
-                if not (close or why):
-                    continue
-                meant = f"; did you mean {close[0]!r}?" if close else "."
-                messages[key] = [f"{unknown.rstrip('.')}{'; ' + why if why else ''}{meant}"]
-
-    def unknown_key_help(self, known: list[str]) -> str:
-        """What is said of an unknown key beside the one meant: the keys an entry may have
-        when they are few and none is plain to guess ("a rotation's keys are ..."); none here."""
-        return ""
+def unknown_key(key: str, keys: list[str], entry: str, others=(), others_are: str = "") -> str:
+    """What is said of a key an entry does not have ("Unknown field; a set's keys are code,
+    name, released, constructed and legal_from; did you mean 'released'?"): the keys of
+    ``entry``, and ``others_are`` when keys beyond them are the pool's own (a card's declared
+    attributes, ``others``), with the one meant among them all when one is close."""
+    close = difflib.get_close_matches(key, [*keys, *others], n=1, cutoff=0.7)
+    more = f", and {others_are}" if others_are else ""
+    meant = f"; did you mean {close[0]!r}?" if close else "."
+    return f"Unknown field; {entry}'s keys are {_and(keys)}{more}{meant}"
 
 
 def _and(words: list[str]) -> str:
@@ -68,7 +52,32 @@ def _and(words: list[str]) -> str:
     return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+    # The entry as a stranger names it, whose keys an unknown key is told ("a set").
+    entry = "an entry"
+
+    def handle_error(self, error: ValidationError, data, *, many: bool, **kwargs) -> None:
+        """A key the schema does not know ('stamna', 'bans') is said with the keys the entry
+        may have and the one meant: "Unknown field." alone leaves a stranger to find the
+        typo, or to guess the keys."""
+        messages = error.messages
+        if many or not isinstance(messages, dict):
+            return
+        unknown = self.error_messages["unknown"]
+        for key, said in messages.items():
+            if said == [unknown] and isinstance(key, str):
+                messages[key] = [self.unknown_key(key)]
+
+    def unknown_key(self, key: str) -> str:
+        return unknown_key(key, [f.data_key or n for n, f in self.load_fields.items()], self.entry)
+
+
 class AttributeSchema(Strict):
+    entry = "an attribute"
+
     label = fields.Str()
     kind = fields.Str(required=True, validate=validate.OneOf(ATTRIBUTE_KINDS))
     values = fields.List(fields.Str())
@@ -89,6 +98,8 @@ class AttributeSchema(Strict):
 
 
 class SectionSchema(Strict):
+    entry = "a section"
+
     id = fields.Str(required=True, validate=ID)
     name = fields.Str(required=True)
     noun = fields.Str(required=True)
@@ -112,8 +123,28 @@ class RuleSchema(Schema):
     cite = fields.Str(required=True)
     title = fields.Str(required=True)
 
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def check_own_keys(self, data, original, **kwargs):
+        """A key close to an entry's own ('titel', 'severty') is that key misspelt, not a
+        parameter of the check (none is so close to them): said as such, not as a
+        parameter the check does not take, or as the title missing alone."""
+        if not isinstance(original, dict):
+            return
+        own = list(self.load_fields)
+        wrong = {
+            key: [unknown_key(key, own, "a rule entry", others_are="its check's parameters")]
+            for key in original
+            if isinstance(key, str)
+            and key not in own
+            and difflib.get_close_matches(key, own, n=1, cutoff=0.7)
+        }
+        if wrong:
+            raise ValidationError(wrong)
+
 
 class BanlistSchema(Strict):
+    entry = "a banned list"
+
     date = fields.Date(required=True)
     banned = fields.List(fields.Str(), load_default=list)
     restricted = fields.Dict(
@@ -125,8 +156,7 @@ class BanlistSchema(Strict):
 class RotationSchema(Strict):
     """A rotation day: the format's legal sets and legal attribute values from then on."""
 
-    def unknown_key_help(self, known: list[str]) -> str:
-        return f"a rotation's keys are {_and(known)}"
+    entry = "a rotation"
 
     date = fields.Date(required=True)
     legal_sets = fields.List(fields.Str())
@@ -140,6 +170,8 @@ class RotationSchema(Strict):
 
 
 class FormatSchema(Strict):
+    entry = "a format"
+
     id = fields.Str(required=True, validate=ID)
     name = fields.Str(required=True)
     description = fields.Str(load_default="")
@@ -156,6 +188,8 @@ class FormatSchema(Strict):
 class ReadingSchema(Strict):
     """A rulebook sentence with two readings and the one Deckwright takes (``decisions``)."""
 
+    entry = "a decision"
+
     rules = fields.List(fields.Str(), required=True, validate=validate.Length(min=1))
     reading = fields.Str(required=True, validate=validate.Length(min=1))
     reason = fields.Str(required=True, validate=validate.Length(min=1))
@@ -164,6 +198,8 @@ class ReadingSchema(Strict):
 
 class PlaySchema(Strict):
     """How a game is played, as far as draw odds need it: the opening hand and the draws."""
+
+    entry = "play"
 
     opening_hand = fields.Int(required=True, strict=True, validate=validate.Range(min=1))
     draws_per_turn = fields.Int(required=True, strict=True, validate=validate.Range(min=0))
@@ -175,6 +211,8 @@ class PlaySchema(Strict):
 
 
 class GameSchema(Strict):
+    entry = "game.yaml"
+
     id = fields.Str(required=True, validate=ID)
     name = fields.Str(required=True)
     short_name = fields.Str(required=True)
@@ -205,12 +243,16 @@ class GameSchema(Strict):
 
 
 class DecisionSchema(Strict):
+    entry = "a decision"
+
     cards = fields.List(fields.Str())
     change = fields.Str(required=True)
     reason = fields.Str(required=True)
 
 
 class SetSchema(Strict):
+    entry = "a set"
+
     code = fields.Str(required=True)
     name = fields.Str(required=True)
     released = fields.Date()
@@ -219,6 +261,8 @@ class SetSchema(Strict):
 
 
 class CardsFileSchema(Strict):
+    entry = "cards.yaml"
+
     game = fields.Str(required=True)
     title = fields.Str(load_default="")
     illustrative = fields.Bool(load_default=False)
@@ -291,13 +335,21 @@ def card_schema(card_types: list[str], set_codes: list[str], attributes: dict) -
             else _attribute_field(spec["kind"], spec.get("values", []), name)
         )
     schema_class = _CardFields.from_dict(declared, name="CardSchema")
+    schema_class.attributes = tuple(attributes)
     return schema_class(unknown=RAISE)
 
 
 class _CardFields(Strict):
     """A card: its own keys (id, name, set, ...) and the game's declared attributes."""
 
-    def unknown_key_help(self, known: list[str]) -> str:
+    entry = "a card"
+    attributes: tuple[str, ...] = ()
+
+    def unknown_key(self, key: str) -> str:
         # A key that is none of a card's own ('speed: 3') is read as an attribute of the
         # game's: the game has not declared it.
-        return "an attribute of a card must be declared in game.yaml's attributes"
+        own = [name for name in self.load_fields if name not in self.attributes]
+        declared = f" ({_and(list(self.attributes))})" if self.attributes else " (none yet)"
+        return unknown_key(
+            key, own, self.entry, self.attributes, f"the attributes game.yaml declares{declared}"
+        )

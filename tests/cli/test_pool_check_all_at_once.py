@@ -141,8 +141,9 @@ def test_a_format_written_wrong_still_has_its_rules_and_its_heirs_checked(run, t
         f"{game}:{at(game, 'legal_after_days: soon')}:"
         " field 'legal_after_days': format 'standard': Not a valid integer.",
         f"{game}:{at(game, 'legal_set: [SDS1A')}:"
-        " field 'legal_set': format 'standard': Unknown field; did you mean"
-        " 'legal_sets'?",
+        " field 'legal_set': format 'standard': Unknown field; a format's keys are id, name,"
+        " description, base, rules, remove_rules, legal_sets, banlists, rotations,"
+        " legal_values and legal_after_days; did you mean 'legal_sets'?",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty'):"
@@ -165,7 +166,9 @@ def test_a_misspelt_key_or_a_card_that_is_no_mapping_hides_no_card(run, tmp_path
         f"{cards}:{at(cards, '  - Ember Rex')}: card 'Ember Rex', field 'cards.0':"
         " Not a valid mapping type: a card is written as key: value lines under its '- '"
         " (id, name, type, set)",
-        f"{cards}:{at(cards, 'titel: ERA')}: field 'titel': Unknown field; did you mean 'title'?",
+        f"{cards}:{at(cards, 'titel: ERA')}: field 'titel': Unknown field; cards.yaml's keys"
+        " are game, title, illustrative, source, credits, decisions, sets and cards;"
+        " did you mean 'title'?",
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
         f"{game}:{at(game, 'exactly: thirty')}:"
@@ -187,7 +190,10 @@ def test_a_game_yaml_key_no_card_nor_rule_reads_hides_neither(run, tmp_path):
     assert result.output.splitlines() == [
         f"{game}:{at(game, 'colors: {Ait')}: field 'colors.Ait.value': Not a valid string:"
         ' YAML reads 3 as a number; write it in quotes, "3", for the text',
-        f"{game}:{at(game, 'titel: ERA')}: field 'titel': Unknown field.",
+        f"{game}:{at(game, 'titel: ERA')}: field 'titel': Unknown field; game.yaml's keys"
+        " are id, name, short_name, rulebook, description, card_types, attributes,"
+        " main_attribute, colors, same_card, sections, default_section, whole_deck_headers,"
+        " default_format, formats, decisions and play.",
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
         f"{game}:{at(game, 'exactly: thirty')}:"
