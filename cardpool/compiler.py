@@ -141,10 +141,23 @@ class _Problems:
     def validation(self, error: ValidationError, at=(), card=None, prefix="", raw=None) -> None:
         """Each problem of ``error``; with ``raw`` (a format's mapping), a problem of one of
         its banned lists or rotations names the entry by its date, not its place."""
+        said: set[str] = set()
         for path, message in _flatten(error.messages):
             field = ".".join(str(p) for p in path) or None
             if message in ("Not a valid string.", "Field may not be null."):
                 message = self._read_as_no_text(message, (*at, *path))
+            if message.startswith("Unknown field") and path and isinstance(path[-1], str):
+                # a key that is a piece of text a comma cut off is no key misspelt: said
+                # once, at the text's first piece, for all of them
+                cut = _comma_cut(self, (*at, *path[:-1]), path[-1])
+                if cut is not None:
+                    hint, first = cut
+                    if hint in said:
+                        continue
+                    said.add(hint)
+                    path = (*path[:-1], first)
+                    field = ".".join(str(p) for p in path)
+                    message = f"Unknown field{hint}"
             dated = _dated_entry(raw, path) if raw is not None else None
             if dated is not None:
                 field, entry = dated
@@ -217,42 +230,52 @@ def rule_line(game: Game, format_id: str, rule_id: str, field: str | None = None
 
 def rule_hint(game: Game, format_id: str, rule_id: str, field: str | None) -> str:
     """What to add to a problem of a rule entry's ``field`` when the field is a piece of
-    text a comma cut off: in ``{title: Fusion, Synchro, Xyz monsters}`` YAML reads the
-    title as ``Fusion`` and ``Synchro`` as a parameter of its own. ``""`` otherwise."""
+    text a comma cut off (see :func:`_comma_cut`); ``""`` otherwise."""
     found = _rule_entry(game, format_id, rule_id) if field is not None else None
     if found is None:
         return ""
     problems, at = found
+    cut = _comma_cut(problems, at, field)
+    return cut[0] if cut else ""
+
+
+def _comma_cut(problems: _Problems, at: tuple, field: Any) -> tuple[str, str] | None:
+    """When the key ``field`` of the mapping at ``at`` is a piece of text a comma cut off
+    (in ``{title: Fusion, Synchro, Xyz monsters}`` or ``{id: x, name: Fire, Ice, type:
+    Dino}`` YAML reads the title as ``Fusion``, the name as ``Fire``, and ``Synchro`` and
+    ``Ice`` as keys of their own): what to add to its problem, and the text's first piece
+    read as a key. None otherwise."""
     entry = problems._nearest(at)
     if not isinstance(entry, yaml.MappingNode) or not entry.flow_style:
-        return ""
+        return None
     pairs = entry.value
     index = next(
         (i for i, (key, value) in enumerate(pairs) if key.value == str(field) and _bare(value)),
         None,
     )
     if index is None:
-        return ""
+        return None
     first, last = index, index
     while first > 0 and _bare(pairs[first - 1][1]):
         first -= 1
     while last + 1 < len(pairs) and _bare(pairs[last + 1][1]):
         last += 1
     if first == 0:
-        return ""
+        return None
     text_key, text = pairs[first - 1]
     if not (
         isinstance(text, yaml.ScalarNode)
         and text.tag == "tag:yaml.org,2002:str"
         and text.style in (None, "")  # plain: quoted text is not cut by a comma
     ):
-        return ""
+        return None
     written = " ".join(problems.text[text.start_mark.index : pairs[last][0].end_mark.index].split())
     quoted = '"' + written.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return (
+    hint = (
         f"; a comma inside {{...}} ends a value, so {text_key.value!r} is only"
         f" {text.value!r}: write its text in quotes, {text_key.value}: {quoted}"
     )
+    return hint, pairs[first][0].value
 
 
 def _bare(node) -> bool:

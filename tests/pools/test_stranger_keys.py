@@ -1,5 +1,6 @@
 """A key written wrong in any entry of a pool, by someone adding a game from the docs alone:
-the problem names the keys that kind of entry may have and the one meant when one is close."""
+the problem names the keys that kind of entry may have and the one meant when one is close;
+a text cut by a comma inside {...} is said as such, with the quotes that keep it whole."""
 
 from __future__ import annotations
 
@@ -196,3 +197,50 @@ def test_every_kind_of_entry_names_itself():
     ]
     assert len(kinds) == 12
     assert [kind.__name__ for kind in kinds if "entry" not in vars(kind)] == []
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "first", "said"),
+    [
+        (
+            "cards.yaml",
+            "  - id: era-ember-rex\n",
+            "  - {id: era-fire-ice, name: Fire, Ice, Storm, type: Dino, set: SDS1A,"
+            " element: Fire, power: 1, stamina: 1, hitpoints: 1}\n  - id: era-ember-rex\n",
+            "card 'Fire', field 'Ice'",
+            "'name' is only 'Fire': write its text in quotes, name: \"Fire, Ice, Storm\"",
+        ),
+        (
+            "cards.yaml",
+            '  - code: SDS1B\n    name: "Skyquake Dominion"\n    released: 2023-09-01\n',
+            "  - {code: SDS1B, name: Skyquake, Dominion, released: 2023-09-01}\n",
+            "field 'sets.1.Dominion'",
+            "'name' is only 'Skyquake': write its text in quotes, name: \"Skyquake, Dominion\"",
+        ),
+        (
+            "game.yaml",
+            "  - {id: dinos, name: Dinos,",
+            "  - {id: dinos, name: Dinos, Saurians,",
+            "field 'sections.0.Saurians'",
+            "'name' is only 'Dinos': write its text in quotes, name: \"Dinos, Saurians\"",
+        ),
+        (
+            "game.yaml",
+            "  power: {label: Power, kind: int",
+            "  power: {label: Power, Might, kind: int",
+            "field 'attributes.power.value.Might'",
+            "'label' is only 'Power': write its text in quotes, label: \"Power, Might\"",
+        ),
+    ],
+    ids=["card", "set", "section", "attribute"],
+)
+def test_a_text_a_comma_cut_inside_braces_is_said_once_with_its_quotes(
+    pool_copy, file, old, new, first, said
+):
+    path = pool_copy / "era" / file
+    edit(path, old, new)
+    (problem,) = check_pools(pool_copy)
+    line = _line_starting(path, new.splitlines()[0])
+    assert str(problem) == (
+        f"{path}:{line}: {first}: Unknown field; a comma inside {{...}} ends a value, so {said}"
+    )
