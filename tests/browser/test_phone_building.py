@@ -1,0 +1,64 @@
+"""Building a deck on a phone by tapping alone: each tap a player makes reaches what it aims at."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.builder import settle
+
+pytestmark = pytest.mark.browser
+
+# Apple's and Google's guides ask for about 44 CSS pixels; WCAG 2.2 asks for 24 at the least.
+FINGER_PX = 40
+
+
+@pytest.fixture
+def phone_740(browser, live_server):
+    from tests.browser.watch import sized_page
+
+    yield from sized_page(browser, live_server, 360, 740, touch=True)
+
+
+def cards_in_bar(page: Page) -> int:
+    return int(page.locator("#bar-count").text_content().split()[0])
+
+
+def test_a_tap_where_the_added_note_shows_still_adds_the_card_under_it(phone_740: Page) -> None:
+    """The note "Added X · 3 in Deck" shows for a moment where the thumb taps the results: a
+    second tap there, on the result under it, adds that card (the note took it, adding none)."""
+    page = phone_740
+    page.goto("/games/ryft/build")
+    settle(page)
+    page.fill("#search-q", "a")
+    expect(page.locator("button.result").first).to_be_visible()
+    page.locator("button.result").first.tap()
+    settle(page)
+    note = page.locator("#add-toast")
+    expect(note).to_be_visible()
+    box = note.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    under = page.evaluate(
+        """([x, y]) => document.elementsFromPoint(x, y)
+             .map((e) => e.closest('button.result')).find(Boolean)?.dataset.card || null""",
+        [x, y],
+    )
+    assert under, "a result lies under the note"
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#bar-count")).to_have_text("2 cards")
+
+
+def test_fits_my_deck_and_more_filters_are_a_finger_high(phone_740: Page) -> None:
+    """On a phone a player taps "Fits my deck" and "More filters": each is a finger high."""
+    page = phone_740
+    page.goto("/games/ryft/build")
+    settle(page)
+    page.get_by_role("button", name="Filters").tap()
+    fits = page.locator(".field-fits label")
+    more = page.locator("#more-filters > summary")
+    for target in (fits, more):
+        expect(target).to_be_visible()
+        assert target.bounding_box()["height"] >= FINGER_PX, target.text_content()
+    box = fits.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] - 10, box["y"] + box["height"] - 3)
+    expect(page.locator("#search-fits")).to_be_checked()
