@@ -62,3 +62,25 @@ def test_fits_my_deck_and_more_filters_are_a_finger_high(phone_740: Page) -> Non
     box = fits.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] - 10, box["y"] + box["height"] - 3)
     expect(page.locator("#search-fits")).to_be_checked()
+
+
+def test_the_result_in_focus_hidden_by_fits_my_deck_hands_the_focus_to_the_next(page: Page) -> None:
+    """With "Fits my deck" on, Enter on a result three times fills RYFT's 3 copies and hides it:
+    the keyboard moves to the next result shown (a fourth Enter adds that card), not to the
+    page's top, where the fourth Enter did nothing."""
+    page.goto("/games/ryft/build")
+    settle(page)
+    page.locator("#search-fits").check()
+    first = page.locator("li.result-row").first
+    expect(first).to_be_visible()
+    page.locator("#search-q").press("ArrowDown")
+    card = page.evaluate("document.activeElement.dataset.card")
+    for _ in range(3):
+        page.keyboard.press("Enter")
+        settle(page)
+    expect(first).to_be_hidden()
+    focused = page.locator("li.result-row:not([hidden]) button.result:focus")
+    expect(focused).to_have_count(1)
+    assert focused.get_attribute("data-card") != card
+    page.keyboard.press("Enter")
+    expect(page.locator("#bar-count")).to_have_text("4 cards")

@@ -1142,6 +1142,7 @@ async function applyFits() {
       signal: state.fitting.signal,
     });
     const verdicts = new Map(answer.cards.map((c) => [c.id, c]));
+    const focused = el.results.contains(document.activeElement) ? document.activeElement : null;
     const unfits = [];
     for (const row of rows) {
       const id = row.querySelector("button.result").dataset.card;
@@ -1156,6 +1157,7 @@ async function applyFits() {
         row.removeAttribute("title");
       }
     }
+    keepFocusOnShown(focused);
     roveReset();
     sayUnfit(unfits, answer.format);
   } catch (error) {
@@ -1164,6 +1166,22 @@ async function applyFits() {
     sayUnfit([]);
     el.searchStatus.textContent = error.message;
   }
+}
+
+/**
+ * The keyboard was on a result "Fits my deck" has just hidden (its last copy added): it moves
+ * to the next result shown (the one before at the end; with none, the search box), on the
+ * same button (add or "i"), not to the page's top, where the next key would do nothing.
+ */
+function keepFocusOnShown(focused) {
+  const row = focused && focused.closest("li.result-row");
+  if (!row || !row.hidden) return;
+  const rows = [...el.results.querySelectorAll("li.result-row")];
+  const at = rows.indexOf(row);
+  const to =
+    rows.slice(at + 1).find((r) => !r.hidden) || rows.slice(0, at).reverse().find((r) => !r.hidden) || null;
+  const button = to && to.querySelector(focused.matches(".info-button") ? ".info-button" : "button.result");
+  (button || el.query).focus();
 }
 
 /**
