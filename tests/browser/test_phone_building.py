@@ -84,3 +84,19 @@ def test_the_result_in_focus_hidden_by_fits_my_deck_hands_the_focus_to_the_next(
     assert focused.get_attribute("data-card") != card
     page.keyboard.press("Enter")
     expect(page.locator("#bar-count")).to_have_text("4 cards")
+
+
+def test_a_deck_cards_minus_and_plus_are_a_finger_wide(phone_740: Page) -> None:
+    """On a phone a deck card's − and + sit side by side: each is a finger wide and high, so a
+    tap meant for + does not take a copy out."""
+    page = phone_740
+    page.goto("/games/ryft/build")
+    settle(page)
+    page.fill("#search-q", "a")
+    page.locator("button.result").first.tap()
+    settle(page)
+    page.get_by_role("tab", name="Deck").tap()
+    row = page.locator(".deck-row").first
+    for sign in ("−", "+"):
+        box = row.locator(".icon-button", has_text=sign).bounding_box()
+        assert min(box["width"], box["height"]) >= FINGER_PX, sign
