@@ -100,3 +100,12 @@ def test_a_deck_cards_minus_and_plus_are_a_finger_wide(phone_740: Page) -> None:
     for sign in ("−", "+"):
         box = row.locator(".icon-button", has_text=sign).bounding_box()
         assert min(box["width"], box["height"]) >= FINGER_PX, sign
+
+
+def test_the_search_status_on_a_phone_says_a_tap_adds_a_card(phone_740: Page) -> None:
+    """A phone has no Enter key nor a mouse to click: the status says what a thumb does."""
+    page = phone_740
+    page.goto("/games/ryft/build")
+    settle(page)
+    page.fill("#search-q", "Ashen Wasteland")
+    expect(page.locator("#search-status")).to_have_text("1 card; a tap adds one.")

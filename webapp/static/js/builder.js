@@ -1076,6 +1076,9 @@ async function search(page = 1) {
   }
 }
 
+/** How a result is added, in the words of the hand at it: a phone's has no Enter nor click. */
+const HOW_TO_ADD = window.matchMedia("(pointer: coarse)").matches ? "a tap adds one." : "Enter or click adds one.";
+
 function updateSearchStatus(answer) {
   state.searchFailed = false;
   state.searchPage = answer.page;
@@ -1087,7 +1090,7 @@ function updateSearchStatus(answer) {
   el.searchStatus.textContent =
     (answer.total === 0
       ? `No cards match.${suggestions.length ? ` Did you mean ${suggestions.join(" or ")}?` : ""}`
-      : `${answer.total} card${answer.total === 1 ? "" : "s"}; Enter or click adds one.`) +
+      : `${answer.total} card${answer.total === 1 ? "" : "s"}; ${HOW_TO_ADD}`) +
     (el.fits.checked && answer.total ? state.fitsNote || "" : "");
   // A misspelt name ("embr rex"): the cards it may mean, a tap from being searched.
   el.suggestions.hidden = !suggestions.length;
