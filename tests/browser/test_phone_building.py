@@ -109,3 +109,17 @@ def test_the_search_status_on_a_phone_says_a_tap_adds_a_card(phone_740: Page) ->
     settle(page)
     page.fill("#search-q", "Ashen Wasteland")
     expect(page.locator("#search-status")).to_have_text("1 card; a tap adds one.")
+
+
+def test_the_fits_hint_names_only_the_kinds_of_rule_the_game_has(phone_740: Page) -> None:
+    """RYFT has no leader, legal sets nor banned list: "Fits my deck"'s hint does not name them
+    (it named "your leader's" in every game); Shadow Era's, which has a leader, does."""
+    page = phone_740
+    page.goto("/games/ryft/build")
+    hint = page.locator("#search-fits-hint")
+    expect(hint).to_have_text(
+        "Only cards a copy more of which breaks no rule of the format: the copy limits,"
+        " the card types each part holds, the sizes the deck keeps to."
+    )
+    page.goto("/games/shadow-era/build")
+    expect(hint).to_contain_text("your leader's")
