@@ -49,7 +49,8 @@ def test_a_tap_where_the_added_note_shows_still_adds_the_card_under_it(phone_740
 
 
 def test_fits_my_deck_and_more_filters_are_a_finger_high(phone_740: Page) -> None:
-    """On a phone a player taps "Fits my deck" and "More filters": each is a finger high."""
+    """On a phone a player taps "Fits my deck", "More filters" and "Why they are hidden" (RYFT's
+    tokens hide as soon as "Fits my deck" is on): each is a finger high."""
     page = phone_740
     page.goto("/games/ryft/build")
     settle(page)
@@ -62,6 +63,9 @@ def test_fits_my_deck_and_more_filters_are_a_finger_high(phone_740: Page) -> Non
     box = fits.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] - 10, box["y"] + box["height"] - 3)
     expect(page.locator("#search-fits")).to_be_checked()
+    why = page.locator("#search-unfit > summary")
+    expect(why).to_be_visible()
+    assert why.bounding_box()["height"] >= FINGER_PX, why.text_content()
 
 
 def test_the_result_in_focus_hidden_by_fits_my_deck_hands_the_focus_to_the_next(page: Page) -> None:
