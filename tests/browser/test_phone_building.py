@@ -127,3 +127,29 @@ def test_the_fits_hint_names_only_the_kinds_of_rule_the_game_has(phone_740: Page
     )
     page.goto("/games/shadow-era/build")
     expect(hint).to_contain_text("your leader's")
+
+
+def test_fits_my_deck_stays_on_after_a_reload_and_the_filters_say_so(phone_740: Page) -> None:
+    """A phone reopening a tab it let go reloads it: the deck comes back, and so does "Fits my
+    deck" (it came back off, out of sight under the folded filters, and cards that no longer
+    fit were shown again). The Filters button says it is on."""
+    page = phone_740
+    page.goto("/games/ryft/build")
+    settle(page)
+    toggle = page.get_by_role("button", name="Filters")
+    said_on = toggle.get_by_text("Fits my deck")
+    expect(said_on).to_be_hidden()
+    toggle.tap()
+    page.locator(".field-fits label").tap()
+    expect(page.locator("#search-fits")).to_be_checked()
+    page.reload()
+    settle(page)
+    expect(page.locator("#search-fits")).to_be_checked()
+    expect(said_on).to_be_visible()
+    expect(page.locator("#search-status")).to_contain_text("do not fit your deck")
+    toggle.tap()
+    page.locator(".field-fits label").tap()
+    page.reload()
+    settle(page)
+    expect(page.locator("#search-fits")).not_to_be_checked()
+    expect(said_on).to_be_hidden()

@@ -11,6 +11,8 @@ import { fileOpener } from "./file-open.js";
 import { openForEvent } from "./event-submit.js";
 import {
   dropDraft,
+  fitsKept,
+  keepFits,
   keepPasted,
   loadDraft,
   loadPasted,
@@ -1298,12 +1300,23 @@ function resultItem(card) {
   );
 }
 
+/** On a phone the filters fold away: their button says when "Fits my deck" hides cards. */
+function sayFitsOn() {
+  $("filters-fits").hidden = !el.fits.checked;
+}
+
 const searchSoon = debounce(() => search(1), SEARCH_DELAY_MS);
 el.query.addEventListener("input", searchSoon);
 el.searchForm.addEventListener("input", (event) => {
   if (event.target.type === "number") searchSoon();
 });
-el.searchForm.addEventListener("change", () => searchSoon.now());
+el.searchForm.addEventListener("change", (event) => {
+  if (event.target === el.fits) {
+    keepFits(el.fits.checked);
+    sayFitsOn();
+  }
+  searchSoon.now();
+});
 el.searchForm.addEventListener("submit", (event) => {
   event.preventDefault();
   searchSoon.now();
@@ -2158,6 +2171,8 @@ const builder = {
 
 document.body.classList.add("js");
 showTab("search");
+if (fitsKept()) el.fits.checked = true;
+sayFitsOn();
 renderRules();
 $("deck-settings").addEventListener("submit", (event) => event.preventDefault());
 renderMyDecks();
@@ -2187,6 +2202,7 @@ search(1);
 // it has loaded, after the search above: ask again for what they now say.
 window.addEventListener("pageshow", (event) => {
   if (event.persisted) return;
+  sayFitsOn();
   if (el.fits.checked || state.shownQuery !== JSON.stringify(searchQuery(1))) searchSoon.now();
 });
 if ($("event-banner")) openForEvent(game, builder);

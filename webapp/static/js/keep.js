@@ -74,6 +74,19 @@ export function onDraftChange(where, changed) {
   });
 }
 
+// "Fits my deck", on or off, as the player last left it in the builder of any game: a reload
+// that brings the deck back (a phone reopening a tab it let go) brings it back too, rather
+// than show cards that no longer fit while the filters are folded out of sight.
+const FITS = "deckwright:fits-my-deck";
+
+export function fitsKept() {
+  return read(FITS, false) === true;
+}
+
+export function keepFits(on) {
+  write(FITS, on ? true : null);
+}
+
 // An event's unsent list can be sent only until the event's deadline (kept with it), unless
 // the organizer moves it: other pages let it go two days after that deadline, so a deadline
 // moved later, or a device's clock ahead of the server's, does not cost a player the list.
