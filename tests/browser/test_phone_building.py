@@ -153,3 +153,16 @@ def test_fits_my_deck_stays_on_after_a_reload_and_the_filters_say_so(phone_740: 
     settle(page)
     expect(page.locator("#search-fits")).not_to_be_checked()
     expect(said_on).to_be_hidden()
+
+
+def test_the_builder_searches_once_as_it_opens(phone_740: Page) -> None:
+    """Opening the builder asked the server for the same first page of cards twice (the second
+    cancelling the first), on a phone's slow network a wait for nothing."""
+    page = phone_740
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/cards?" in r.url else None)
+    page.goto("/games/ryft/build")
+    settle(page)
+    expect(page.locator("button.result").first).to_be_visible()
+    page.wait_for_timeout(400)  # past the search's debounce: a second search would be asked
+    assert len(asked) == 1, asked

@@ -1038,6 +1038,7 @@ async function search(page = 1) {
   if (searching) searching.abort();
   searching = new AbortController();
   const query = searchQuery(page);
+  state.askedQuery = JSON.stringify({ ...query, page: 1 });
   try {
     const answer = await api(`/games/${encodeURIComponent(game.id)}/cards`, {
       query,
@@ -2203,6 +2204,9 @@ search(1);
 window.addEventListener("pageshow", (event) => {
   if (event.persisted) return;
   sayFitsOn();
-  if (el.fits.checked || state.shownQuery !== JSON.stringify(searchQuery(1))) searchSoon.now();
+  // On a first load the filters are as the search above asked: no second search; only "Fits
+  // my deck", which the browser may have given back changed, is applied again to what is shown.
+  if (state.askedQuery !== JSON.stringify(searchQuery(1))) searchSoon.now();
+  else applyFits();
 });
 if ($("event-banner")) openForEvent(game, builder);
