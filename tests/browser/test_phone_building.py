@@ -166,3 +166,24 @@ def test_the_builder_searches_once_as_it_opens(phone_740: Page) -> None:
     expect(page.locator("button.result").first).to_be_visible()
     page.wait_for_timeout(400)  # past the search's debounce: a second search would be asked
     assert len(asked) == 1, asked
+
+
+def test_a_tapped_card_hidden_by_fits_my_deck_does_not_open_the_phones_keyboard(
+    phone_740: Page,
+) -> None:
+    """A tap on the one ERUMA card shown (one copy each) hides it under "Fits my deck": the
+    focus stays out of the search box, where it would open the phone's keyboard over the page
+    (the keyboard's focus moves on only when the keyboard was what added it)."""
+    page = phone_740
+    page.goto("/games/eruma/build")
+    settle(page)
+    page.get_by_role("button", name="Filters").tap()
+    page.locator(".field-fits label").tap()
+    page.locator("#search-q").fill("Akhrunos")
+    page.locator("#search-q").blur()
+    result = page.get_by_role("button", name="Add Akhrunos (Outlaw)")
+    result.tap()
+    settle(page)
+    expect(result).to_be_hidden()
+    expect(page.locator("#search-status")).to_contain_text("does not fit your deck")
+    assert page.evaluate("document.activeElement.id") != "search-q"

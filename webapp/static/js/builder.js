@@ -1148,7 +1148,9 @@ async function applyFits() {
       signal: state.fitting.signal,
     });
     const verdicts = new Map(answer.cards.map((c) => [c.id, c]));
-    const focused = el.results.contains(document.activeElement) ? document.activeElement : null;
+    // Only the keyboard's focus moves on (a tap's would open a phone's keyboard in the search box).
+    const active = document.activeElement;
+    const focused = el.results.contains(active) && active.matches(":focus-visible") ? active : null;
     const unfits = [];
     for (const row of rows) {
       const id = row.querySelector("button.result").dataset.card;
