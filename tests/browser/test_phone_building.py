@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import settle
+from tests.browser.builder import example, import_list, settle
 
 pytestmark = pytest.mark.browser
 
@@ -187,3 +187,16 @@ def test_a_tapped_card_hidden_by_fits_my_deck_does_not_open_the_phones_keyboard(
     expect(result).to_be_hidden()
     expect(page.locator("#search-status")).to_contain_text("does not fit your deck")
     assert page.evaluate("document.activeElement.id") != "search-q"
+
+
+def test_the_phones_bar_says_a_legal_decks_warnings(phone_740: Page) -> None:
+    """An ERUMA deck whose Pumpkin creates a Borobo its Extra Deck lacks is legal, with a
+    warning: the bar, all of the verdict a phone keeps in sight, says both (it said "Legal")."""
+    page = phone_740
+    page.goto("/games/eruma/build")
+    settle(page)
+    page.get_by_role("tab", name="Deck").tap()
+    text = example("eruma-legal")
+    import_list(page, "\n".join(line for line in text.splitlines() if "Borobo" not in line))
+    expect(page.locator("#verdict")).to_contain_text("1 warning")
+    expect(page.locator("#bar-verdict")).to_have_text("Legal · 1 warning")

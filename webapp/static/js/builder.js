@@ -245,7 +245,14 @@ function renderBar(result, { checking = false } = {}) {
     bar.textContent = "Empty deck";
   } else {
     bar.dataset.legal = String(result.legal);
-    bar.textContent = result.legal ? "Legal" : `Not legal · ${result.problems.filter((p) => p.severity === "error").length}`;
+    // A legal deck's warnings are said too: on a phone the bar is all of the verdict in sight.
+    const errors = result.problems.filter((p) => p.severity === "error").length;
+    const warnings = result.problems.length - errors;
+    bar.textContent = !result.legal
+      ? `Not legal · ${errors}`
+      : warnings
+        ? `Legal · ${warnings} warning${warnings === 1 ? "" : "s"}`
+        : "Legal";
   }
 }
 
