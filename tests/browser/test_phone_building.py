@@ -1,4 +1,5 @@
-"""Building a deck on a phone by tapping alone: each tap a player makes reaches what it aims at."""
+"""Building a deck from nothing on a phone by tapping alone, with "Fits my deck" on: each tap
+reaches what it aims at, and what the page says fits the hand at it (one test, the keyboard's)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.builder import example, import_list, settle
+from tests.browser.watch import sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -15,13 +17,8 @@ FINGER_PX = 40
 
 @pytest.fixture
 def phone_740(browser, live_server):
-    from tests.browser.watch import sized_page
-
+    """A 360x740 touch phone's page (the ``phone`` fixture's is 640 high)."""
     yield from sized_page(browser, live_server, 360, 740, touch=True)
-
-
-def cards_in_bar(page: Page) -> int:
-    return int(page.locator("#bar-count").text_content().split()[0])
 
 
 def test_a_tap_where_the_added_note_shows_still_adds_the_card_under_it(phone_740: Page) -> None:
