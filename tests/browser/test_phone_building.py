@@ -197,3 +197,20 @@ def test_the_phones_bar_says_a_legal_decks_warnings(phone_740: Page) -> None:
     import_list(page, "\n".join(line for line in text.splitlines() if "Borobo" not in line))
     expect(page.locator("#verdict")).to_contain_text("1 warning")
     expect(page.locator("#bar-verdict")).to_have_text("Legal · 1 warning")
+
+
+def test_a_problems_section_link_on_a_phone_brings_the_section_to_the_top(phone_740: Page) -> None:
+    """A tap on "Section: Dinos" under a problem opens the Deck tab with that section at the top
+    of the screen and its cards under it (it stopped at the bottom edge, the cards behind the
+    bar)."""
+    page = phone_740
+    page.goto("/games/era/build")
+    settle(page)
+    page.fill("#search-q", "Ember Rex")
+    page.get_by_role("button", name="Add Ember Rex (Dino)").tap()
+    settle(page)
+    page.get_by_role("tab", name="Legality").tap()
+    page.locator("#problems").get_by_role("button", name="Dinos", exact=True).first.tap()
+    expect(page.get_by_role("tab", name="Deck")).to_have_attribute("aria-selected", "true")
+    top = page.locator("#section-dinos").bounding_box()["y"]
+    assert 0 < top < 740 / 3, top

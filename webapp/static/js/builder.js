@@ -955,7 +955,10 @@ function goToSection(sectionId) {
   const box = el.deck.querySelector(`[data-section-box="${CSS.escape(sectionId)}"]`);
   if (!box) return;
   showTab("deck");
-  box.scrollIntoView({ block: "nearest" });
+  // On a phone (its bar shown) the Deck tab opens on the deck's settings: the section comes to
+  // the top, its cards under it, not to the bottom edge with its cards behind the bar.
+  const phone = getComputedStyle(document.getElementById("phone-bar")).display !== "none";
+  box.scrollIntoView({ block: phone ? "start" : "nearest" });
   const button = box.querySelector("button");
   if (button) button.focus();
 }
