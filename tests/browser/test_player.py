@@ -665,3 +665,15 @@ def test_the_date_field_says_what_it_does(sized):
     expect(page.locator("#verdict")).not_to_contain_text("Not legal")
     tab(page, "legality")
     screenshot(page, "builder-empty", size)
+
+
+def test_the_sites_links_on_top_are_tall_enough_to_tap_on_a_phone(phone):
+    """On a phone the four links on top wrap onto two rows of 18-pixel targets 4 pixels
+    apart: a thumb meant for "Run an event" opened "Games". Each is 24 pixels or more."""
+    page = phone
+    page.goto("/validate")
+    links = page.locator(".site-header nav a")
+    expect(links.first).to_be_visible()
+    boxes = links.evaluate_all("all => all.map(a => a.getBoundingClientRect().toJSON())")
+    assert len({round(b["top"]) for b in boxes}) > 1, boxes  # wrapped, as on a phone
+    assert min(b["height"] for b in boxes) >= 24, boxes
