@@ -206,6 +206,18 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     db.execute("COMMIT")
 
 
+def under_write_lock(
+    db: sqlite_utils.Database, work: Callable[[sqlite_utils.Database], None]
+) -> None:
+    """Do ``work`` in the caller's transaction when there is one, else in a :func:`transaction`
+    of its own (``work`` reads again what it writes: another worker may have been first)."""
+    if db.conn.in_transaction:
+        work(db)
+    else:
+        with transaction(db):
+            work(db)
+
+
 # Connections a forked child inherited: never used, and never closed or freed there,
 # since closing would release the locks SQLite holds for the parent's file handles.
 _INHERITED: list[object] = []

@@ -22,7 +22,7 @@ from flask import current_app, has_request_context
 from cardpool import DeckwrightError, Game, NotFoundError
 from validator import ERROR, ParsedDeck, Problem, to_mapping, to_text
 
-from .db import create_once, transaction
+from .db import create_once, transaction, under_write_lock
 
 ID_BYTES = 12  # 16 url-safe characters: 96 random bits
 MAX_DESCRIPTION = 5000
@@ -147,11 +147,7 @@ def _index_saved_decks(db: sqlite_utils.Database) -> None:
     off the queue with its rows: others write between batches, and an interrupted start
     leaves the rest queued for the next."""
     if not db.execute(_TO_INDEX_MADE).fetchone():
-        if db.conn.in_transaction:
-            _queue_unindexed(db)
-        else:
-            with transaction(db):  # read again under the write lock: another may be here
-                _queue_unindexed(db)
+        under_write_lock(db, _queue_unindexed)
     if not db.execute("SELECT 1 FROM deck_cards_to_index LIMIT 1").fetchone():
         return
     if db.conn.in_transaction:

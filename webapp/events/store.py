@@ -18,7 +18,7 @@ import sqlite_utils
 
 from cardpool import PoolLibrary
 
-from ..db import create_once, transaction
+from ..db import create_once, transaction, under_write_lock
 from . import idempotency, journal, links
 from .names import (
     clean_player_id,
@@ -178,17 +178,9 @@ def _rekey_players(db: sqlite_utils.Database) -> None:
     if db.execute(_KEYS_TRIGGER_MADE).fetchone():
         if not db.execute("SELECT 1 FROM event_keys_to_check LIMIT 1").fetchone():
             return
-        if db.conn.in_transaction:
-            _check_queued_keys(db)
-        else:
-            with transaction(db):  # read again under the write lock: another worker may be here
-                _check_queued_keys(db)
+        under_write_lock(db, _check_queued_keys)
         return
-    if db.conn.in_transaction:
-        _check_every_key(db)
-    else:
-        with transaction(db):
-            _check_every_key(db)
+    under_write_lock(db, _check_every_key)
 
 
 # Entries whose key may be stale: written since the file was last keyed anew, by any server.
@@ -252,11 +244,7 @@ def _keep_sizes(db: sqlite_utils.Database) -> None:
         "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'event_entries_counted'"
     ).fetchone()
     if not counted:
-        if db.conn.in_transaction:
-            _count_sizes(db)
-        else:
-            with transaction(db):
-                _count_sizes(db)
+        under_write_lock(db, _count_sizes)
 
 
 def _count_sizes(db: sqlite_utils.Database) -> None:
