@@ -387,12 +387,18 @@ def read_deck(game: Game, value: Any, defaults: dict[str, Any], where: str) -> d
         options = defaults
     else:
         body = load_body(DECK_BODY, value, where)
-        options = {**defaults, **{k: body[k] for k in ("format", "as_of") if k in body}}
+        options = deck_options(defaults, body)
         refuse_other_games_format(game, body.get("game"), options.get("format"), where)
         parsed = parse_mapping(body, game)
     # A deck in the JSON form names its own format (a saved deck's, sent as text, as its
     # JSON body does): it is judged in it unless the request names one.
     return verdict(parsed, options.get("format") or parsed.format, options.get("as_of"))
+
+
+def deck_options(defaults: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The ``format`` and ``as_of`` a deck is judged by: its JSON body's, else ``defaults``
+    (the query string's)."""
+    return {**defaults, **{k: body[k] for k in ("format", "as_of") if k in body}}
 
 
 def refuse_other_games_format(game: Game, named: Any, format_id: Any, where: str) -> None:
@@ -459,8 +465,7 @@ def fits(game_id: str):
     body = load_body(FITS_BODY, json_body())
     charge_deck(lines_of(body), len(body["cards"]))
     deck = parse_mapping(body, game).deck
-    # The body's format and day, else the query's, as validate takes them.
-    options = {**query, **{k: body[k] for k in ("format", "as_of") if k in body}}
+    options = deck_options(query, body)
     chosen = game.format(options.get("format")).id
     answers = fits_of(deck, chosen, options.get("as_of"), body["cards"])
     return FITS.dump(
