@@ -876,10 +876,9 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
                 for f in spec["formats"]
                 if isinstance(f, dict) and isinstance(f.get("id"), str)
             }
-            meant = did_you_mean(str(alternative), named)
+            meant = _meant(alternative, named, "formats")
             problems.add(
-                f"alternative names no format {alternative!r}{meant}"
-                f" (its formats: {', '.join(named)})",
+                f"alternative names no format {alternative!r}{meant}",
                 (*at, "alternative"),
                 field="alternative",
             )
@@ -900,20 +899,17 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
     sections_known = not spec.get("sections_unread")
     default = spec["default_section"]
     if default is not None and sections_known and default not in section_ids:
-        meant = did_you_mean(
-            str(default),
-            {s["id"]: (s["name"], *(s.get("aliases") or ())) for s in spec["sections"]},
-        )
+        named = {s["id"]: (s["name"], *(s.get("aliases") or ())) for s in spec["sections"]}
         problems.add(
-            f"no section {default!r}{meant} (its sections: {', '.join(section_ids)})",
+            f"no section {default!r}{_meant(default, named, 'sections', section_ids)}",
             ["default_section"],
             field="default_section",
         )
     types = spec["card_types"]
 
     def unknown_type(card_type) -> str:
-        meant = did_you_mean(str(card_type), dict.fromkeys(types, ()))
-        return f"unknown card type {card_type!r}{meant} (its card types: {', '.join(types)})"
+        meant = _meant(card_type, dict.fromkeys(types, ()), "card types", types)
+        return f"unknown card type {card_type!r}{meant}"
 
     for i, section in enumerate(spec["sections"]):
         for card_type in section["types"]:
@@ -1645,8 +1641,17 @@ def _build_formats(
 
 def _format_hint(typed: str, raw_formats: dict[str, dict]) -> str:
     """The format meant by ``typed`` (an id or a name), and the game's formats."""
-    meant = did_you_mean(typed, {f: (str(data.get("name", f)),) for f, data in raw_formats.items()})
-    return f"{meant} (its formats: {', '.join(raw_formats)})" if raw_formats else meant
+    if not raw_formats:
+        return ""
+    named = {f: (str(data.get("name", f)),) for f, data in raw_formats.items()}
+    return _meant(typed, named, "formats")
+
+
+def _meant(typed: Any, named: dict[str, tuple], noun: str, listed=None) -> str:
+    """The one meant by ``typed`` among ``named`` (:func:`did_you_mean`), then all of them
+    (``listed``, else ``named``'s ids): "; did you mean Dino? (its card types: Dino, ...)"."""
+    listed = named if listed is None else listed
+    return f"{did_you_mean(str(typed), named)} (its {noun}: {', '.join(listed)})"
 
 
 # The keys a format written wrong may be built without, for its rules to be checked: no
