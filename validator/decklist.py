@@ -535,6 +535,16 @@ def _reading_kept(game: Game, kept: dict[str, tuple], stripped: str) -> tuple:
     return reading
 
 
+def _next_below(game: Game, kept: dict[str, tuple], lines: list[str], number: int) -> tuple | None:
+    """The reading of the first line below line ``number`` that a look down the list does not
+    pass over (see _PASSED), or None when the list ends first."""
+    for at in range(number, len(lines)):  # (a slice of the rest would copy it at every line)
+        reading = _reading_kept(game, kept, lines[at].strip())
+        if reading[0] not in _PASSED:
+            return reading
+    return None
+
+
 def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> bool:
     """Whether the main section's header ("Deck:") is the only section a list names: its
     cards are then the whole deck as the player sees it, each placed by its type as with no
@@ -561,12 +571,8 @@ def _heads_its_line(
     by_type, main = game.section_for_type, game.default_section
     if section == main or by_type.get(card.type) != section:
         return False
-    for raw in lines[number:]:
-        reading = _reading_kept(game, kept, raw.strip())
-        if reading[0] in _PASSED:
-            continue
-        return reading[0] == _CARD and by_type.get(reading[1].type, main) == main
-    return False
+    below = _next_below(game, kept, lines, number)
+    return below is not None and below[0] == _CARD and by_type.get(below[1].type, main) == main
 
 
 def _plural_read(
@@ -577,15 +583,11 @@ def _plural_read(
     that is not blank names that card ("2 Water Crystal" below it), and otherwise the card with
     the header's count, two copies of Water Crystal, as "2 Water Crystals" is."""
     _, header, card = reading
-    for raw in lines[number:]:
-        below = _reading_kept(game, kept, raw.strip())
-        if below[0] in _PASSED:
-            continue
-        if below[0] == _NUMBERED_LINE:
-            below = below[3]
-        if below[0] == _CARD and below[1].identity == card[1].identity:
-            return header
-        break
+    below = _next_below(game, kept, lines, number)
+    if below is not None and below[0] == _NUMBERED_LINE:
+        below = below[3]
+    if below is not None and below[0] == _CARD and below[1].identity == card[1].identity:
+        return header
     return card
 
 
@@ -647,13 +649,8 @@ def _ends_section_group(
         fits = fits and by_type.get(card.type, main) == section
     if not fits or not held:
         return fits, False
-    for at in range(number, len(lines)):
-        reading = _reading_kept(game, kept, lines[at].strip())
-        if reading[0] in _PASSED:
-            continue
-        below = _cards_of(reading)
-        return fits, bool(below) and by_type.get(below[0].type, main) != section
-    return fits, False
+    below = _cards_of(_next_below(game, kept, lines, number))
+    return fits, bool(below) and by_type.get(below[0].type, main) != section
 
 
 def _cards_of(reading: tuple | None) -> tuple:
@@ -688,22 +685,19 @@ def _heads_no_card(
     cards or other lines follow it. A group of another kind below it is a group within it
     ("Shadow:" over "Allies (4):" and their cards)."""
     lexicon = _lexicon(game)
-    kind = lexicon.group_kind(name_key(label))
-    for at in range(number, len(lines)):
-        reading = _reading_kept(game, kept, lines[at].strip())
-        if reading[0] in _PASSED:
-            continue
-        if reading[0] != _HEADER or reading[4]:
+    reading = _next_below(game, kept, lines, number)
+    if reading is None:
+        return "the list ends there"
+    if reading[0] != _HEADER or reading[4]:
+        return None
+    _, target, below, rest, _ = reading
+    key = name_key(below)
+    whole = key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys
+    if target == _BY_TYPE and rest is None and not whole:
+        other = lexicon.group_kind(key)
+        if other is None or other != lexicon.group_kind(name_key(label)):
             return None
-        _, target, below, rest, _ = reading
-        key = name_key(below)
-        whole = key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys
-        if target == _BY_TYPE and rest is None and not whole:
-            other = lexicon.group_kind(key)
-            if other is None or other != kind:
-                return None
-        return f"the header {below!r} is right below it"
-    return "the list ends there"
+    return f"the header {below!r} is right below it"
 
 
 def _heads_cards_of(
@@ -961,12 +955,8 @@ def _names_no_whole_list(game: Game, label: str) -> bool:
 def _over_header_or_end(game: Game, kept: dict[str, tuple], lines: list[str], number: int) -> bool:
     """Whether what comes below line ``number`` (blank lines and comments aside) is a header
     alone ("Hero:", "Deck:") or the list's end: the line heads no card of its own."""
-    for at in range(number, len(lines)):
-        reading = _reading_kept(game, kept, lines[at].strip())
-        if reading[0] in _PASSED:
-            continue
-        return reading[0] == _HEADER and reading[3] is None
-    return True
+    below = _next_below(game, kept, lines, number)
+    return below is None or (below[0] == _HEADER and below[3] is None)
 
 
 def _is_about(lines: list[str], first: int, number: int, stripped: str) -> str | None:
