@@ -320,16 +320,21 @@ def _whole(value: object, least: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
+def _number(value: object) -> object:
+    """Digits given as text (a setting made in code) as their number; anything else as is."""
+    return int(value) if isinstance(value, str) and value.strip().isdigit() else value
+
+
 def check_whole_numbers(config: dict, settings: dict[str, int]) -> None:
     """Refuse at start a size or count setting (name: the least it may be) that is no whole
     number from its least: read only as requests came, "2k" (or "1MB") started the site,
     which then answered each request that read it with a 500. Digits given as text (a
     setting made in code) are taken as their number."""
     for name, least in settings.items():
-        value = config.get(name)
-        if isinstance(value, str) and value.strip().isdigit():
-            value = config[name] = int(value)
-        if value is not None and not _whole(value, least):
+        if config.get(name) is None:
+            continue
+        value = config[name] = _number(config[name])
+        if not _whole(value, least):
             raise ValueError(f"{name} must be a whole number from {least}, not {value!r}")
 
 
@@ -340,9 +345,7 @@ def check_settings(app: Flask) -> None:
     kind spelt wrong was laid over the limits unsaid, and the one meant kept its default."""
     from .accounts.site import DEFAULT_LIMITS as ACCOUNT_LIMITS  # it imports this module
 
-    proxies = app.config.get("TRUSTED_PROXIES")
-    if isinstance(proxies, str) and proxies.strip().isdigit():
-        proxies = int(proxies)
+    proxies = _number(app.config.get("TRUSTED_PROXIES"))
     if proxies not in (None, "") and not _whole(proxies, 0):
         raise ValueError(
             "TRUSTED_PROXIES must be a whole number from 0 (the proxies in front of the site),"
