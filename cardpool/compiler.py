@@ -1467,7 +1467,6 @@ def _build_formats(
     spec, sets, cards: list[Card], problems: _Problems, refused: frozenset[str] = frozenset()
 ) -> dict[str, Format]:
     by_key = {_name_key(c.name): c.identity for c in cards}
-    names = [c.name for c in cards]  # for the card meant by a name that is none
     raw_formats: dict[str, dict] = {}
     # Formats refused for a problem of their own: a default or a base naming one is no
     # second problem ("no format 'standard'" beside the format 'standard' is misleading).
@@ -1591,7 +1590,7 @@ def _build_formats(
                 sorted(
                     (
                         _banlist(
-                            b, by_key, refused, problems, (*at, "banlists", i), format_id, names
+                            b, by_key, refused, problems, (*at, "banlists", i), format_id, cards
                         )
                         for i, b in enumerate(data["banlists"])
                     ),
@@ -1814,12 +1813,19 @@ def _legal_values(raw: dict, attributes: dict, problems: _Problems, at) -> dict:
 
 
 def _banlist(
-    raw: dict, by_key: dict[str, str], refused, problems: _Problems, at, format_id: str, card_names
+    raw: dict,
+    by_key: dict[str, str],
+    refused,
+    problems: _Problems,
+    at,
+    format_id: str,
+    cards: list[Card],
 ) -> Banlist:
     def identity(name: str, where: str) -> str | None:
         found = by_key.get(_name_key(name))
         if found is None and _name_key(name) not in refused:
-            meant = did_you_mean(str(name), dict.fromkeys(card_names, ()))
+            # the card meant, among the pool's names (read only for a name that is none)
+            meant = did_you_mean(str(name), {c.name: () for c in cards})
             problems.add(
                 f"format {format_id!r}: the banned list of {raw['date']}:"
                 f" {where} names no card {name!r}{meant}",
