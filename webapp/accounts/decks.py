@@ -443,6 +443,19 @@ def close_names(games: list[Game], text: str, limit: int = 3) -> list[str]:
     return names[:limit]
 
 
+def close_names_with_decks(
+    db: sqlite_utils.Database, game: Game, format_id: str | None, text: str
+) -> list[str]:
+    """The names closest to ``text`` (:func:`close_names`) that find a public deck of
+    ``game`` (in ``format_id``, given one), as the card search offers the names that find a
+    card ("embr rex": Ember Rex)."""
+    return [
+        name
+        for name in close_names([game], text)
+        if public_decks(db, game.id, format_id, card_sought([game], name), 1).total
+    ]
+
+
 def public_decks(
     db: sqlite_utils.Database,
     game_id: str | None,

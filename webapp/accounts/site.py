@@ -829,16 +829,11 @@ def public_decks(game_id: str):
     sought = decks.card_sought([game], card) if card else None
     unknown = bool(card) and sought is None
     # A name that is no card of the game finds no deck, and is said to be none: the closest
-    # names that find a deck are offered, as the card search offers them ("embr rex": Ember
-    # Rex).
+    # names that find a deck are offered.
     suggestions = []
     if unknown:
         shown = decks.PublicPage(1, decks.PUBLIC_PAGE, 0, decks=[])
-        suggestions = [
-            name
-            for name in decks.close_names([game], card)
-            if decks.public_decks(get_db(), game.id, fmt, decks.card_sought([game], name), 1).total
-        ]
+        suggestions = decks.close_names_with_decks(get_db(), game, fmt, card)
     else:
         shown = decks.public_decks(get_db(), game.id, fmt, sought, page_asked())
     return render_template(
