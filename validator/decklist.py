@@ -74,7 +74,6 @@ from .decklist_export import to_mapping, to_text  # noqa: F401
 from .decklist_headers import (
     _BOARD,
     _BY_TYPE,
-    _GENERIC_HEADERS,
     _ON_ITS_LINE,
     _SECTION,
     MISSPELT_HEADER,  # noqa: F401
@@ -278,7 +277,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             and opening
             and stripped[:2] == "# "
             and reading[3] is None
-            and _names_no_whole_list(game, reading[2])
+            and name_key(reading[2]) not in _lexicon(game).whole_list_keys  # not "# Decklist"
             and _heads_as_name(lines, first, number)
             and _over_header_or_end(game, kept, lines, number)
         ):
@@ -692,8 +691,7 @@ def _heads_no_card(
         return None
     _, target, below, rest, _ = reading
     key = name_key(below)
-    whole = key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys
-    if target == _BY_TYPE and rest is None and not whole:
+    if target == _BY_TYPE and rest is None and key not in lexicon.whole_list_keys:
         other = lexicon.group_kind(key)
         if other is None or other != lexicon.group_kind(name_key(label)):
             return None
@@ -766,7 +764,7 @@ def _grouped_board(
     whether the group is the board's, and the warning; None for a header over the whole deck
     ("Main:"), which ends the board's cards without a word."""
     key = name_key(label)
-    if key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
+    if key in _lexicon(game).whole_list_keys:
         return None
     name = BOARD_NAMES[board[1]]
     on_board = any(deck.sections.values())
@@ -943,13 +941,6 @@ def _heads_as_name(lines: list[str], first: int, number: int) -> bool:
     that is not blank, with a blank line (or nothing) below it. A block of comments on top
     (a note on the deck) names nothing."""
     return number == first and (number == len(lines) or not lines[number].strip())
-
-
-def _names_no_whole_list(game: Game, label: str) -> bool:
-    """Whether a header's ``label`` is not one players write over a whole list ("Decklist",
-    "Main Deck")."""
-    key = name_key(label)
-    return key not in _GENERIC_HEADERS and key not in _lexicon(game).whole_deck_keys
 
 
 def _over_header_or_end(game: Game, kept: dict[str, tuple], lines: list[str], number: int) -> bool:

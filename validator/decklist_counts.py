@@ -13,7 +13,6 @@ from .decklist_common import HEADER_COUNT, IGNORED_LINE, Problem, _problem
 from .decklist_headers import (
     _BOARD,
     _BY_TYPE,
-    _GENERIC_HEADERS,
     _HEADER_COUNT,
     _JOINED,
     _SECTION,
@@ -88,7 +87,7 @@ def _header_count(
     those of the section (the whole deck counted with its hero or without it)."""
     if target[0] == _BOARD:
         kind = _BOARD
-    elif name_key(label) in _GENERIC_HEADERS or name_key(label) in _lexicon(game).whole_deck_keys:
+    elif name_key(label) in _lexicon(game).whole_list_keys:
         kind = "whole"
     elif target[1] is not None:
         kind = _SECTION
@@ -190,8 +189,7 @@ def _ends_counted(game: Game, kind: str, own: str, header: tuple, label: str) ->
     section; the groups within them (by type) do not."""
     if header[0] == _BOARD:
         return True
-    key = name_key(label)
-    if key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
+    if name_key(label) in _lexicon(game).whole_list_keys:
         return True
     if kind == _BOARD:
         return header[1] is not None

@@ -100,6 +100,9 @@ class _Lexicon:
         self.free_keys.discard("")
         self.group_keys = self.type_keys | self.value_keys
         self.whole_deck_keys = frozenset(name_key(label) for label in game.whole_deck_headers)
+        # the headers players write over a whole list: any game's ("Decklist", "Cards") and
+        # this game's own names for its whole deck
+        self.whole_list_keys = _GENERIC_HEADERS | self.whole_deck_keys
         self._game = weakref.ref(game)
         self._header_names: dict[str, str] | None = None
         self._by_value: dict[str, dict[str, tuple | None]] = {}

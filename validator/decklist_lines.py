@@ -16,7 +16,6 @@ from .decklist_common import MAX_COPIES_PER_LINE
 from .decklist_headers import (
     _BOARD_HEADERS,
     _BY_TYPE,
-    _GENERIC_HEADERS,
     _HEADER_COUNT,
     _LINE_ONLY_LABELS,
     _ON_ITS_LINE,
@@ -389,7 +388,6 @@ def _read_line(game: Game, stripped: str) -> tuple:
     labelled = _LABELLED.match(line)
     if labelled:
         label, rest = labelled.groups()
-        lexicon = _lexicon(game)
         target = _target(game, label)
         counted = _HEADER_COUNT.fullmatch(" " + rest)
         # "Commander: 1 Atraxa": another game's header, said as one the game does not have
@@ -398,8 +396,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
             label = _without_count(label)
             if counted:  # "Allies: 24" is a header with a count; "Sideboard: 0" starts nothing
                 header = (_HEADER, target, label, None, _counts_none(rest))
-                key = name_key(label)
-                if not header[4] and (key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys):
+                if not header[4] and name_key(label) in _lexicon(game).whole_list_keys:
                     # "Cards: 40", "Deck: 40": over the cards, or the list's own count of them
                     return (_CARDS_COUNT, header, (_TOTAL_LINE, line), True)
                 return _or_plural_card(game, header, line)
@@ -518,8 +515,7 @@ def _or_plural_card(game: Game, header: tuple, line: str) -> tuple:
     naming a part of the deck ("Crystals (3)", "Dinos (12)") is one whatever the cards are
     called, and so is a count of none ("Water Crystals (0)"): the header alone otherwise."""
     _, target, label, _, _ = header
-    key = name_key(label)
-    if target != _BY_TYPE or key in _GENERIC_HEADERS or key in _lexicon(game).whole_deck_keys:
+    if target != _BY_TYPE or name_key(label) in _lexicon(game).whole_list_keys:
         return header
     found = _plural(game, label, True)
     count = _HEADER_COUNT.search(line)
@@ -540,7 +536,7 @@ def _count_first_header(game: Game, line: str, whole: bool = True) -> tuple | No
     lexicon, key = _lexicon(game), name_key(first.group(2))
     if key not in lexicon.header_names():
         return None
-    if not whole and (key in _GENERIC_HEADERS or key in lexicon.whole_deck_keys):
+    if not whole and key in lexicon.whole_list_keys:
         return None
     count, label = first.groups()
     return (_HEADER, _target(game, label), label, None, not count.strip("0"))
