@@ -42,6 +42,15 @@ def event_facts(client, dashboard: str) -> dict:
     return client.get(f"/api/v1/events/{dashboard.split('/')[2]}").get_json()
 
 
+def players_of(client, created) -> list[tuple[str, str | None]]:
+    """The (name, player id) of each player the event just created registered, by name."""
+    _, event_id, _, token = dashboard_of(created).split("/")[1:5]
+    listed = client.get(
+        f"/api/v1/events/{event_id}/entries?show=missing", headers=bearer(token)
+    ).get_json()
+    return sorted((e["player"], e["player_id"]) for e in listed["entries"])
+
+
 @pytest.fixture
 def dashboard(client) -> str:
     return dashboard_of(create(client))
@@ -150,11 +159,7 @@ def test_players_pasted_from_a_sheets_two_columns_are_names_and_player_ids(clien
     # Two columns copied out of a spreadsheet come as "Anne<tab>A-9": it was registered as
     # a player called "Anne A-9" with no id, whom Anne submitting as Anne never matched.
     created = create(client, players="Anne\tA-9\nBob\t\nCarl; C-3\n")
-    _, event_id, _, token = dashboard_of(created).split("/")[1:5]
-    listed = client.get(
-        f"/api/v1/events/{event_id}/entries?show=missing", headers=bearer(token)
-    ).get_json()
-    assert sorted((e["player"], e["player_id"]) for e in listed["entries"]) == [
+    assert players_of(client, created) == [
         ("Anne", "A-9"),
         ("Bob", None),
         ("Carl", "C-3"),
@@ -171,11 +176,7 @@ def test_players_pasted_from_a_sheets_two_columns_are_names_and_player_ids(clien
             html.unescape(three.get_data(as_text=True))
         )
     trailing = create(client, players="Carl ; ; \nDora\tD-1\t\t\n")
-    _, event_id, _, token = dashboard_of(trailing).split("/")[1:5]
-    listed = client.get(
-        f"/api/v1/events/{event_id}/entries?show=missing", headers=bearer(token)
-    ).get_json()
-    assert sorted((e["player"], e["player_id"]) for e in listed["entries"]) == [
+    assert players_of(client, trailing) == [
         ("Carl", None),
         ("Dora", "D-1"),
     ]
