@@ -41,10 +41,16 @@ def unknown_key(key: str, keys: list[str], entry: str, others=(), others_are: st
     name, released, constructed and legal_from; did you mean 'released'?"): the keys of
     ``entry``, and ``others_are`` when keys beyond them are the pool's own (a card's declared
     attributes, ``others``), with the one meant among them all when one is close."""
-    close = difflib.get_close_matches(key, [*keys, *others], n=1, cutoff=0.7)
+    close = _close_key(key, [*keys, *others])
     more = f", and {others_are}" if others_are else ""
-    meant = f"; did you mean {close[0]!r}?" if close else "."
+    meant = f"; did you mean {close!r}?" if close is not None else "."
     return f"Unknown field; {entry}'s keys are {_and(keys)}{more}{meant}"
+
+
+def _close_key(key: str, keys: list[str]) -> str | None:
+    """The one of ``keys`` that ``key`` is written for, when one is that close."""
+    close = difflib.get_close_matches(key, keys, n=1, cutoff=0.7)
+    return close[0] if close else None
 
 
 def _and(words: list[str]) -> str:
@@ -134,9 +140,7 @@ class RuleSchema(Schema):
         wrong = {
             key: [unknown_key(key, own, "a rule entry", others_are="its check's parameters")]
             for key in original
-            if isinstance(key, str)
-            and key not in own
-            and difflib.get_close_matches(key, own, n=1, cutoff=0.7)
+            if isinstance(key, str) and key not in own and _close_key(key, own) is not None
         }
         if wrong:
             raise ValidationError(wrong)
