@@ -427,24 +427,27 @@ _HINTS = (
         " (a value holding ': ' is written in quotes; else, is this line indented as the"
         " lines of its kind above it?)",
     ),
+    (
+        "could not determine a constructor for the tag",
+        " (a pool reads no tags such as !!python/...: write the value itself)",
+    ),
 )
 
 
-def _hint(reason: str, text: str = "", mark=None) -> str:
+def _hint(reason: str, text: str, mark) -> str:
     found = next((hint for start, hint in _HINTS if reason.startswith(start)), "")
     if found or mark is None:
         return found
     if reason.startswith("found character that cannot start any token"):
         # The C reader names no character: the one at the mark (its column counts
         # characters on an ASCII line), or a tab leading the line.
-        line = text.split("\n")[mark.line] if mark.line < text.count("\n") + 1 else ""
+        lines = text.split("\n")
+        line = lines[mark.line] if mark.line < len(lines) else ""
         at = line[mark.column : mark.column + 1]
         if at == "\t" or line.lstrip(" ").startswith("\t"):
             return " (a tab: indent with spaces, never tabs)"
         if at in ("@", "`"):
             return f' (a value starting with {at} is written in quotes: "{at}...")'
-    if reason.startswith("could not determine a constructor for the tag"):
-        return " (a pool reads no tags such as !!python/...: write the value itself)"
     return ""
 
 
