@@ -81,7 +81,7 @@ class Bounds:
         low = self._bound(params, "min" if "min" in raw else "exactly")
         high = self._bound(params, "max" if "max" in raw else "exactly")
         self.rows = self._table(params, table) if table is not None else None
-        self.repeat = self._repeat(params, table) if table is not None else None
+        self.repeat = self._repeat(params, table, self.rows) if table is not None else None
         self.size_sections = (
             params.sections("size_sections") if "size_sections" in params.raw else tuple(sections)
         )
@@ -138,12 +138,12 @@ class Bounds:
             if not isinstance(row, dict) or "size" not in row:
                 params.fail("each row is {size: [from, to], min: n, max: n}", "by_deck_size")
             size = row["size"]
-            if isinstance(size, int) and not isinstance(size, bool):
+            if _whole(size):
                 size = [size, size]
             if (
                 not isinstance(size, list)
                 or len(size) != 2
-                or not all(isinstance(n, int) and not isinstance(n, bool) for n in size)
+                or not all(_whole(n) for n in size)
                 or size[0] > size[1]
                 or size[0] < 0
             ):
@@ -179,18 +179,17 @@ class Bounds:
         return tuple(rows)
 
     @staticmethod
-    def _repeat(params: Params, table: list) -> tuple | None:
+    def _repeat(params: Params, table: list, rows: tuple) -> tuple | None:
         """The last row's ``repeat: {every: 5, add: 2}``: past its end the row's bounds rise
         by 2 for every 5 cards (Netrunner: 2 more agenda points for every 5 cards above 44),
-        however large the deck."""
-        repeating = [row for row in table if "repeat" in row]
+        however large the deck. ``rows`` are the table's rows as read (see _table), in its
+        order; the answer is (the row's last size, every, add, its low and high bounds)."""
+        repeating = [at for at, row in enumerate(table) if "repeat" in row]
         if not repeating:
             return None
-        row = repeating[0]
-        first, last = (row["size"], row["size"]) if isinstance(row["size"], int) else row["size"]
-        if len(repeating) > 1 or any(
-            other["size"] != row["size"] and _end(other["size"]) > last for other in table
-        ):
+        row = table[repeating[0]]
+        first, last, low, high = rows[repeating[0]]
+        if len(repeating) > 1 or any(other[1] > last for other in rows):
             params.fail(
                 "by_deck_size: only the row of the largest decks may repeat past its end",
                 "by_deck_size",
@@ -202,7 +201,7 @@ class Bounds:
         if (
             not isinstance(repeat, dict)
             or set(repeat) != {"every", "add"}
-            or not all(isinstance(n, int) and not isinstance(n, bool) for n in (every, add))
+            or not all(_whole(n) for n in (every, add))
         ):
             params.fail(
                 f"by_deck_size: the row for {first}–{last} cards: repeat is {{every: n, add: n}},"
@@ -224,7 +223,7 @@ class Bounds:
                 " more (add 0 or more)",
                 "by_deck_size",
             )
-        return (first, last, every, add)
+        return (last, every, add, low, high)
 
     def limits(self, deck: Deck) -> Limits | None:
         """The bounds for ``deck``, or None when nothing bounds it."""
@@ -235,9 +234,8 @@ class Bounds:
             for first, last, low, high in self.rows:
                 if first <= size <= last:
                     return Limits(low, high, self._size_words(size))
-            if self.repeat is not None and size > self.repeat[1]:
-                first, last, every, add = self.repeat
-                low, high = next((r[2], r[3]) for r in self.rows if r[:2] == (first, last))
+            if self.repeat is not None and size > self.repeat[0]:
+                last, every, add, low, high = self.repeat
                 # the first 'every' cards past the row's end are one step, the next another
                 rise = ((size - last - 1) // every + 1) * add
                 return Limits(
@@ -276,11 +274,6 @@ class Bounds:
         names = and_list(dict.fromkeys(c.name for c in cards))
         noun = self.game.sections_by_id[self.leader].noun
         return f"the {and_list(dict.fromkeys(labels))} of your {noun} {names}"
-
-
-def _end(size) -> int:
-    """The last deck size a row's ``size`` (a number or ``[from, to]``) covers."""
-    return size if isinstance(size, int) else size[-1]
 
 
 def _first_from_leader(raw: dict) -> str:
