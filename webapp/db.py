@@ -206,6 +206,15 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     db.execute("COMMIT")
 
 
+def has_trigger(db: sqlite_utils.Database, name: str) -> bool:
+    """Whether the file holds the trigger ``name`` (an upgrade's mark that it was done)."""
+    return bool(
+        db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?", [name]
+        ).fetchone()
+    )
+
+
 def under_write_lock(
     db: sqlite_utils.Database, work: Callable[[sqlite_utils.Database], None]
 ) -> None:

@@ -22,7 +22,7 @@ from flask import current_app, has_request_context
 from cardpool import DeckwrightError, Game, NotFoundError
 from validator import ERROR, ParsedDeck, Problem, to_mapping, to_text
 
-from .db import create_once, transaction, under_write_lock
+from .db import create_once, has_trigger, transaction, under_write_lock
 
 ID_BYTES = 12  # 16 url-safe characters: 96 random bits
 MAX_DESCRIPTION = 5000
@@ -124,7 +124,6 @@ _TO_INDEX = (
     """CREATE TRIGGER IF NOT EXISTS decks_to_index AFTER INSERT ON decks
         BEGIN INSERT OR IGNORE INTO deck_cards_to_index (deck_id) VALUES (NEW.id); END""",
 )
-_TO_INDEX_MADE = "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'decks_to_index'"
 # The first time this version opens a file, every deck not indexed yet joins the queue.
 _QUEUE_UNINDEXED = """INSERT OR IGNORE INTO deck_cards_to_index (deck_id)
                       SELECT id FROM decks WHERE id NOT IN (SELECT deck_id FROM deck_cards)"""
@@ -146,7 +145,7 @@ def _index_saved_decks(db: sqlite_utils.Database) -> None:
     start, :func:`index_at_start`), it is indexed a batch a transaction, each batch taken
     off the queue with its rows: others write between batches, and an interrupted start
     leaves the rest queued for the next."""
-    if not db.execute(_TO_INDEX_MADE).fetchone():
+    if not has_trigger(db, "decks_to_index"):
         under_write_lock(db, _queue_unindexed)
     if not db.execute("SELECT 1 FROM deck_cards_to_index LIMIT 1").fetchone():
         return
@@ -161,7 +160,7 @@ def _index_saved_decks(db: sqlite_utils.Database) -> None:
 
 
 def _queue_unindexed(db: sqlite_utils.Database) -> None:
-    if not db.execute(_TO_INDEX_MADE).fetchone():
+    if not has_trigger(db, "decks_to_index"):
         queue, trigger = _TO_INDEX
         db.execute(queue)
         db.execute(_QUEUE_UNINDEXED)

@@ -18,7 +18,7 @@ import sqlite_utils
 
 from cardpool import PoolLibrary
 
-from ..db import create_once, transaction, under_write_lock
+from ..db import create_once, has_trigger, transaction, under_write_lock
 from . import idempotency, journal, links
 from .names import (
     clean_player_id,
@@ -175,7 +175,7 @@ def _rekey_players(db: sqlite_utils.Database) -> None:
     trigger in the file puts each new entry whose key could change in that table, whatever
     server wrote it, and only those are read when the file is opened again, so a start
     reads no more than the entries written since (not every entry, each time)."""
-    if db.execute(_KEYS_TRIGGER_MADE).fetchone():
+    if has_trigger(db, "event_entries_key_to_check"):
         if not db.execute("SELECT 1 FROM event_keys_to_check LIMIT 1").fetchone():
             return
         under_write_lock(db, _check_queued_keys)
@@ -196,14 +196,11 @@ _KEYS_TO_CHECK = (
         WHEN {_MAY_CHANGE.format("NEW.")}
         BEGIN INSERT OR IGNORE INTO event_keys_to_check (entry_id) VALUES (NEW.id); END""",
 )
-_KEYS_TRIGGER_MADE = (
-    "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'event_entries_key_to_check'"
-)
 
 
 def _check_every_key(db: sqlite_utils.Database) -> None:
     """Under the write lock: key anew every entry on file, and queue those written after."""
-    if db.execute(_KEYS_TRIGGER_MADE).fetchone():
+    if has_trigger(db, "event_entries_key_to_check"):
         _check_queued_keys(db)  # another worker did this first
         return
     _write_keys(db, _stale_keys(db, f"WHERE {_MAY_CHANGE.format('')}"))
@@ -240,10 +237,7 @@ def _write_keys(db: sqlite_utils.Database, changed: list[tuple[str, str]]) -> No
 
 def _keep_sizes(db: sqlite_utils.Database) -> None:
     """Count each event's entries with a trigger, starting from a file written before."""
-    counted = db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'event_entries_counted'"
-    ).fetchone()
-    if not counted:
+    if not has_trigger(db, "event_entries_counted"):
         under_write_lock(db, _count_sizes)
 
 
