@@ -18,7 +18,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 import sqlite_utils
@@ -395,12 +395,9 @@ def check_at_start(
                 " to the path of a file (it is made if there is none)."
             )
     try:
-        db = connect(path)
-        try:
+        with closing(connect(path)) as db:
             if prepare is not None:
                 prepare(db)
-        finally:
-            db.close()
     except OSError as error:  # its folder could not be made
         raise UnusableAtStart(
             f"The database {path} cannot be used: its folder cannot be made"
