@@ -866,7 +866,7 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
         at = ("decisions", index)
         for position, rule_id in enumerate(raw["rules"]):
             if formats_read and rule_id not in rule_ids:
-                meant = did_you_mean(str(rule_id), {r: () for r in rule_ids if isinstance(r, str)})
+                meant = did_you_mean(str(rule_id), dict.fromkeys(rule_ids, ()))
                 problems.add(
                     f"names no rule {rule_id!r} of any format{meant}",
                     (*at, "rules", position),
