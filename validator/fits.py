@@ -169,21 +169,25 @@ def _unmet(
     # banned Henchman, a fourth dino), as it is the rule the card itself breaks.
     first: Problem | None = None
     while True:
-        found = [p for p in rules.validate(trial, as_of).problems if p.severity == ERROR]
-        errors = [
-            p
-            for p in found
-            if asked.intersection(p.cards)
-            and (_said(p) not in said or any((p.section, c) in placed for c in p.cards))
-        ]
-        errors += [
-            p
-            for p in found
-            if p not in errors
-            and waiting.intersection(p.cards)
-            and (_said(p) not in apart or any((p.section, c) in placed for c in p.cards))
-        ]
-        beyond = [p for p in found if p not in errors and not by_id[p.rule].short(trial, p)]
+        # each error once, in the verdict's order: the card's (those naming a card asked
+        # for), then those of the cards waiting, then the rest unless more cards meet them
+        errors: list[Problem] = []
+        waited: list[Problem] = []
+        beyond: list[Problem] = []
+        for p in rules.validate(trial, as_of).problems:
+            if p.severity != ERROR:
+                continue
+            if asked.intersection(p.cards) and (
+                _said(p) not in said or any((p.section, c) in placed for c in p.cards)
+            ):
+                errors.append(p)
+            elif waiting.intersection(p.cards) and (
+                _said(p) not in apart or any((p.section, c) in placed for c in p.cards)
+            ):
+                waited.append(p)
+            elif not by_id[p.rule].short(trial, p):
+                beyond.append(p)
+        errors += waited
         if broken is None:
             broken = set(over).union(p.rule for p in beyond if p.cards)
         wanted = [(p, by_id[p.rule].additions(trial, p)) for p in errors]
