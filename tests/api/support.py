@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from webapp import create_app
 
 
 def make_app(tmp_path: Path, **config):
     """An app whose database is a new file in ``tmp_path``."""
     return create_app({"DATABASE": str(tmp_path / "db.sqlite"), "TESTING": True, **config})
+
+
+def refusal_at_start(tmp_path: Path, match: str) -> str:
+    """The words of the ValueError (matching ``match``) that stops an app's start, with the
+    environment as the test set it."""
+    with pytest.raises(ValueError, match=match) as refused:
+        make_app(tmp_path)
+    return str(refused.value)
 
 
 def error_of(response, status: int) -> dict:

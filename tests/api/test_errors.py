@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.support import error_of, make_app
+from tests.api.support import error_of, make_app, refusal_at_start
 from webapp import MAX_REQUEST_BYTES
 
 
@@ -244,6 +244,4 @@ def test_a_size_setting_that_is_no_number_stops_the_start(
 ):
     # "1k" lines started the site, which then answered every request with a 500.
     monkeypatch.setenv(variable, value)
-    with pytest.raises(ValueError, match=r"^MAX_\w+ must be a whole number") as refused:
-        make_app(tmp_path)
-    assert str(refused.value) == said
+    assert refusal_at_start(tmp_path, r"^MAX_\w+ must be a whole number") == said

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from tests.api.support import make_app
+from tests.api.support import refusal_at_start
 from tests.events.conftest import DEADLINE, csrf_of, http
 from webapp.db import connect
 
@@ -239,6 +239,4 @@ def test_an_event_limit_no_event_could_be_held_to_stops_the_start(
     # "2k" players started the site, which then answered every event's pages and every
     # submission with a 500; 0 lists kept per player refused every list.
     monkeypatch.setenv(variable, value)
-    with pytest.raises(ValueError, match=r"^EVENT_\w+ must be a whole number") as refused:
-        make_app(tmp_path)
-    assert str(refused.value) == said
+    assert refusal_at_start(tmp_path, r"^EVENT_\w+ must be a whole number") == said
