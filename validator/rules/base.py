@@ -82,11 +82,14 @@ class Params:
             self.fail(f"parameter {key!r} is {value}: a whole number, 0 or more, is expected", key)
         return value
 
-    def text(self, key: str, default: Any = ...) -> str | None:
-        """Words a message says (``noun``, ``verb``): an empty one would leave a gap in it."""
+    def text(
+        self, key: str, default: Any = ..., hint: str = "write the words or leave it out"
+    ) -> str | None:
+        """Words a message says (``noun``, ``verb``): an empty one would leave a gap in it,
+        refused with ``hint`` (what the words are, for words that may not be left out)."""
         value = self.get(key, default, str)
         if value is not None and not value.strip():
-            self.fail(f"parameter {key!r} is empty: write the words or leave it out", key)
+            self.fail(f"parameter {key!r} is empty: {hint}", key)
         return value
 
     def section(self, key: str = "section", default: Any = ...) -> str | None:

@@ -23,9 +23,7 @@ class CoLeaders(Rule):
         self.each = params.where("each")
         if self.each is None:
             params.fail("needs parameter 'each': the filter every co-leader matches", "each")
-        self.noun = params.get("noun", kind=str)
-        if not self.noun.strip():
-            params.fail("parameter 'noun' is empty: the words for a card that may co-lead", "noun")
+        self.noun = params.text("noun", hint="the words for a card that may co-lead")
         self.where = params.where()
 
     def problems(self, deck, context: Context):
