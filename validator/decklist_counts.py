@@ -95,10 +95,8 @@ def _header_count(
         kind = "group"
     own = target[1] if kind != "whole" else game.default_section
     place = target
-    near = blank = wide = inside = grouped = 0
-    # the cards of the group a header names ("Maniacs": the Maniacs, not the Henchmen below
-    # them, which go to another section by type), or of its section by type
-    parts = _group_words(label) if kind == "group" else ()
+    near = blank = wide = inside = 0
+    near_cards: list[tuple] = []  # (card, copies) up to the next header: see grouped below
     near_open = blank_open = True
     for reading in readings[at:]:
         if reading[0] == _SKIP:
@@ -134,21 +132,30 @@ def _header_count(
                 continue
             else:
                 section = there[1] or game.section_for_card(card)
-            near += copies_of if near_open else 0
-            if near_open and (
-                _of_group(card, parts) if parts else game.section_for_card(card) == own
-            ):
-                grouped += copies_of  # of the group, or of the section by type
+            if near_open:
+                near += copies_of
+                near_cards.append((card, copies_of))
             blank += copies_of if blank_open else 0
             wide += copies_of
             inside += copies_of if section == own else 0
     if count in (near, blank) or (kind != "group" and count in (wide, inside)):
         return None
-    if kind in ("group", _SECTION) and grouped and count == grouped:
+    grouped = 0
+    if kind in ("group", _SECTION):
+        # the cards of the group a header names ("Maniacs": the Maniacs, not the Henchmen
+        # below them, which go to another section by type), or of its section by type; asked
+        # only of a count that is none of the others
+        parts = _group_words(label) if kind == "group" else ()
+        grouped = sum(
+            copies
+            for card, copies in near_cards
+            if (_of_group(card, parts) if parts else game.section_for_card(card) == own)
+        )
+    if grouped and count == grouped:
         return None  # "Maniacs (4)" over 4 Maniacs and the Henchmen they create
     listed = {_SECTION: inside, "whole": wide, _BOARD: wide}.get(kind, near)
     besides = ""
-    if kind in ("group", _SECTION) and grouped and grouped != listed:
+    if grouped and grouped != listed:
         besides = f" ({listed} with the other cards below it)"
         listed = grouped
     are = "is" if listed == 1 else "are"
