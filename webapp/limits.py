@@ -322,7 +322,9 @@ def _whole(value: object, least: int) -> bool:
 
 def _number(value: object) -> object:
     """Digits given as text (a setting made in code) as their number; anything else as is."""
-    return int(value) if isinstance(value, str) and value.strip().isdigit() else value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        return int(value)  # ASCII digits alone: "²" is a digit to str.isdigit, not to int()
+    return value
 
 
 def check_whole_numbers(config: dict, settings: dict[str, int]) -> None:

@@ -237,6 +237,11 @@ def test_everything_not_found_answers_the_same_shape(client, path):
             "MAX_CONTENT_LENGTH must be a whole number from 1, not '1MB'",
         ),
         ("DECKWRIGHT_MAX_BATCH_DECKS", "0", "MAX_BATCH_DECKS must be a whole number from 1, not 0"),
+        (  # a digit to str.isdigit, and no number to int(): it was int()'s own words
+            "DECKWRIGHT_MAX_BATCH_DECKS",
+            '"²"',
+            "MAX_BATCH_DECKS must be a whole number from 1, not '²'",
+        ),
     ],
 )
 def test_a_size_setting_that_is_no_number_stops_the_start(

@@ -240,3 +240,10 @@ def test_an_event_limit_no_event_could_be_held_to_stops_the_start(
     # submission with a 500; 0 lists kept per player refused every list.
     monkeypatch.setenv(variable, value)
     assert refusal_at_start(tmp_path, r"^EVENT_\w+ must be a whole number") == said
+
+
+def test_a_dashboard_page_written_in_superscript_digits_is_the_first_page(client, event):
+    """'?page=²' passed the check for digits (str.isdigit says yes), then int() refused it:
+    a 500 where any other page that is no number opens the first."""
+    dashboard = f"/events/{event.id}/admin/{event.token}"
+    assert client.get(f"{dashboard}?page=%C2%B2").status_code == 200

@@ -738,7 +738,9 @@ def dashboard(event_id: str, token: str):
     if show not in events.FILTERS:
         show = events.ALL
     page = request.args.get("page", "1")
-    page = int(page) if page.isdigit() and len(page) <= 7 and int(page) >= 1 else 1
+    # ASCII digits alone: "²" is a digit to str.isdigit, and no number to int()
+    page = int(page) if page.isascii() and page.isdigit() and 1 <= len(page) <= 7 else 1
+    page = max(page, 1)
     return _dashboard(access, token, show, page)
 
 
