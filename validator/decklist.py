@@ -395,20 +395,20 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 target == _BY_TYPE
                 and rest is None
                 and not (line_only or on_board or heading)
-                and _lexicon(game).group_kind(name_key(label)) is not None
+                and (group := _lexicon(game).group_kind(name_key(label))) is not None
             ):
                 header = _counted_header(stripped) if _DIGIT.search(stripped) else None
                 # "Fire" below "Crystals:" over no crystal (the next crystal, a blank line and
                 # the deck, a total, the list's end): the one Fire crystal
                 valued = None
-                if single and not _heads_cards_of(game, kept, lines, number, label, place[1]):
+                if single and not _heads_cards_of(game, kept, lines, number, group, place[1]):
                     shown = f"{header[1]} {label}" if header else label
                     valued = _by_value(game, place[1], shown)
                 if valued is not None:
                     valued_at[number] = valued
                     _take(game, deck, problems, valued, place, number, stripped, budget)
                     continue
-                below = _heads_no_card(game, kept, lines, number, label)
+                below = _heads_no_card(game, kept, lines, number, group)
                 if below is not None and header is None:
                     # any other group over none is said (with a count, _header_count says it)
                     problems.append(_empty_group(game, number, label, below))
@@ -677,12 +677,12 @@ def _by_value(game: Game, section: str, *texts: str) -> tuple | None:
 
 
 def _heads_no_card(
-    game: Game, kept: dict[str, tuple], lines: list[str], number: int, label: str
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, kind: str
 ) -> str | None:
-    """Whether the group header on line ``number`` ("Fire", "Allies:") heads no card: what
-    comes below it instead ("the list ends there", or the header below it), or None when
-    cards or other lines follow it. A group of another kind below it is a group within it
-    ("Shadow:" over "Allies (4):" and their cards)."""
+    """Whether the group header on line ``number`` ("Fire", "Allies:"), of ``kind`` (see
+    _Lexicon.group_kind), heads no card: what comes below it instead ("the list ends there",
+    or the header below it), or None when cards or other lines follow it. A group of another
+    kind below it is a group within it ("Shadow:" over "Allies (4):" and their cards)."""
     lexicon = _lexicon(game)
     reading = _next_below(game, kept, lines, number)
     if reading is None:
@@ -693,22 +693,22 @@ def _heads_no_card(
     key = name_key(below)
     if target == _BY_TYPE and rest is None and key not in lexicon.whole_list_keys:
         other = lexicon.group_kind(key)
-        if other is None or other != lexicon.group_kind(name_key(label)):
+        if other is None or other != kind:
             return None
     return f"the header {below!r} is right below it"
 
 
 def _heads_cards_of(
-    game: Game, kept: dict[str, tuple], lines: list[str], number: int, label: str, section: str
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, kind: str, section: str
 ) -> bool:
-    """Whether the group header on line ``number`` below a header of ``section`` heads cards
-    of that section: the first card below it, before a header of its own kind or a part's, is
-    one ("Fire" over "2 Fire Crystal" below "Crystals:"), through groups of another kind below
-    it ("Events:"), or it is written as a header ("Shadow:") right over such a group. "Fire"
-    over the next crystal's "Water", over "Events:" and the deck's events, over a blank line
-    and the deck's cards, a total or a closing word heads none of them."""
+    """Whether the group header on line ``number``, of ``kind`` (see _Lexicon.group_kind),
+    below a header of ``section`` heads cards of that section: the first card below it,
+    before a header of its own kind or a part's, is one ("Fire" over "2 Fire Crystal" below
+    "Crystals:"), through groups of another kind below it ("Events:"), or it is written as a
+    header ("Shadow:") right over such a group. "Fire" over the next crystal's "Water", over
+    "Events:" and the deck's events, over a blank line and the deck's cards, a total or a
+    closing word heads none of them."""
     lexicon = _lexicon(game)
-    kind = lexicon.group_kind(name_key(label))
     by_type, main = game.section_for_type, game.default_section
     colon = lines[number - 1].strip().rstrip("*_ ").endswith(":")
     blank = False
