@@ -853,8 +853,9 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
     """The game's readings; each must name rule entries and formats the game really has."""
     # Read from the raw entries, so a format that failed to build does not hide its rule ids.
     format_ids = {f.get("id") for f in spec["formats"] if isinstance(f, dict)}
+    # In the file's order (a dict, not a set): "did you mean" lists equally close ids so.
     rule_ids = {
-        rule.get("id")
+        rule["id"]: ()
         for f in spec["formats"]
         if isinstance(f, dict) and isinstance(f.get("rules"), list)
         for rule in f["rules"]
@@ -866,7 +867,7 @@ def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
         at = ("decisions", index)
         for position, rule_id in enumerate(raw["rules"]):
             if formats_read and rule_id not in rule_ids:
-                meant = did_you_mean(str(rule_id), dict.fromkeys(rule_ids, ()))
+                meant = did_you_mean(str(rule_id), rule_ids)
                 problems.add(
                     f"names no rule {rule_id!r} of any format{meant}",
                     (*at, "rules", position),

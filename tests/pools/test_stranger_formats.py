@@ -4,6 +4,10 @@ meant where one is close."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from cardpool import check_pools, load_game
 
 from ..helpers import edit, line_of
@@ -242,3 +246,29 @@ def test_a_rules_check_or_id_written_as_a_list_is_a_problem_not_a_crash(pool_cop
     (problem,) = check_pools(pool_copy)
     line = line_of(game, "      - id: [era-three-copies]")
     assert str(problem).startswith(f"{game}:{line}: field 'id': format 'standard':")
+
+
+def test_rules_equally_close_to_a_misspelt_one_are_said_in_the_files_order(pool_copy):
+    """A reading naming 'era-three' was offered era-three-events and era-three-copies (as
+    close as each other) in an order that changed from run to run (a set's, by the process's
+    hash seed); they are said in the order game.yaml writes them."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "  - rules: [era-deck-thirty, era-three-events]", "  - rules: [era-three]")
+    said = set()
+    for seed in ("1", "2", "3", "4"):
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from cardpool import check_pools;"
+                " print(*check_pools(sys.argv[1]), sep='\\n')",
+                str(pool_copy),
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            check=True,
+        )
+        said.add(run.stdout)
+    (output,) = said
+    assert "did you mean era-three-dinos or era-three-events or era-three-copies?" in output
