@@ -1125,12 +1125,12 @@ def _take(game, deck, problems, reading, where, number, stripped, budget) -> Non
     elif kind == _BAD_COUNT:
         count, shown = values
         most = f"(1 to {MAX_COPIES_PER_LINE})"
-        if abs(count) >= 10**_MAX_COUNT_DIGITS:  # said so, not as the number it was cut to
-            many = f"a count of {_MAX_COUNT_DIGITS + 1} digits or more"
-            detail = f"{many} is {'a negative count of' if count < 0 else 'more'} copies of {shown}"
-            detail += "" if count < 0 else f" than a line may hold {most}"
-        elif count < 0:
-            detail = f"{count} is a negative count of copies of {shown}"
+        many = abs(count) >= 10**_MAX_COUNT_DIGITS  # said so, not as the number it was cut to
+        said = f"a count of {_MAX_COUNT_DIGITS + 1} digits or more" if many else count
+        if count < 0:
+            detail = f"{said} is a negative count of copies of {shown}"
+        elif many:
+            detail = f"{said} is more copies of {shown} than a line may hold {most}"
         else:
             detail = f"{count} copies of {shown} is more than a line may hold {most}"
         problems.append(
