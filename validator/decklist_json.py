@@ -296,6 +296,7 @@ def _whole(count: Any) -> int | None:
         return count
     if isinstance(count, float):
         return int(count) if count.is_integer() else None
-    if isinstance(count, str) and count.strip().isascii() and count.strip().isdigit():
-        return int(count.strip()) if len(count.strip()) <= 6 else MAX_COPIES_PER_LINE + 1
+    digits = count.strip() if isinstance(count, str) else ""
+    if digits.isascii() and digits.isdigit():
+        return int(digits) if len(digits) <= 6 else MAX_COPIES_PER_LINE + 1
     return None
