@@ -177,7 +177,7 @@ class Params:
         else:
             declared = game.attributes[attribute]
             if declared.kind == "int":
-                if not isinstance(value, int) or isinstance(value, bool):
+                if not whole_number(value):
                     self.fail(f"{key}: {attribute}: {value!r} is no number", key)
                 return
             if declared.kind == "bool":
@@ -552,6 +552,12 @@ def or_list(items: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
+def whole_number(value: Any) -> bool:
+    """Whether a parameter's value is a whole number as YAML writes one: not true or false,
+    which Python counts as 1 and 0."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def overrides_by_identity(game: Game, params: Params, key: str = "overrides") -> dict[str, int]:
     raw = params.get(key, {}, dict)
     found = {}
@@ -561,7 +567,7 @@ def overrides_by_identity(game: Game, params: Params, key: str = "overrides") ->
             continue
         if card is None:
             params.fail(f"{key} names no card {name!r}", key)
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        if not whole_number(limit) or limit < 0:
             params.fail(f"{key}: the limit for {name!r} must be a whole number, 0 or more", key)
         found[card.identity] = limit
     return found

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from cardpool import Card
 
 from ..deck import Deck
-from .base import Params, and_list, count_phrase, leaders
+from .base import Params, and_list, count_phrase, leaders, whole_number
 
 BOUND_KEYS = ("exactly", "min", "max")
 
@@ -101,13 +101,13 @@ class Bounds:
 
     def _bound(self, params: Params, key: str):
         value = params.get(key, None, object)
-        if key in params.raw and not _whole(value) and not isinstance(value, dict):
+        if key in params.raw and not whole_number(value) and not isinstance(value, dict):
             params.fail(
                 f"parameter {key!r} has the wrong type ({value!r}): a whole number or"
                 " {from_leader: attribute} is expected",
                 key,
             )
-        if _whole(value) and value < 0:
+        if whole_number(value) and value < 0:
             params.fail(
                 f"parameter {key!r} is {value}: a whole number, 0 or more, is expected", key
             )
@@ -138,12 +138,12 @@ class Bounds:
             if not isinstance(row, dict) or "size" not in row:
                 params.fail("each row is {size: [from, to], min: n, max: n}", "by_deck_size")
             size = row["size"]
-            if _whole(size):
+            if whole_number(size):
                 size = [size, size]
             if (
                 not isinstance(size, list)
                 or len(size) != 2
-                or not all(_whole(n) for n in size)
+                or not all(whole_number(n) for n in size)
                 or size[0] > size[1]
                 or size[0] < 0
             ):
@@ -153,7 +153,7 @@ class Bounds:
             if (
                 unknown
                 or not numbers
-                or not all(_whole(n) and n >= 0 for n in numbers.values())
+                or not all(whole_number(n) and n >= 0 for n in numbers.values())
                 or ("exactly" in numbers and len(numbers) > 1)
             ):
                 params.fail(
@@ -201,7 +201,7 @@ class Bounds:
         if (
             not isinstance(repeat, dict)
             or set(repeat) != {"every", "add"}
-            or not all(_whole(n) for n in (every, add))
+            or not all(whole_number(n) for n in (every, add))
         ):
             params.fail(
                 f"by_deck_size: the row for {first}–{last} cards: repeat is {{every: n, add: n}},"
@@ -278,7 +278,3 @@ class Bounds:
 
 def _first_from_leader(raw: dict) -> str:
     return next(key for key, value in raw.items() if isinstance(value, dict))
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

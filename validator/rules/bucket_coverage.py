@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, primitive
+from .base import Context, Params, Rule, and_list, primitive, whole_number
 
 
 @primitive("bucket-coverage")
@@ -67,7 +67,7 @@ def _bucket(params: Params, bucket) -> tuple:
         params.fail(f"buckets: {bucket!r} needs a name", "buckets")
     bounds = [bucket.get(key) for key in ("min", "max")]
     for key, value in zip(("min", "max"), bounds, strict=True):
-        if key in bucket and (not isinstance(value, int) or isinstance(value, bool)):
+        if key in bucket and not whole_number(value):
             params.fail(f"buckets: {name}: {key} {value!r} is no whole number", "buckets")
     low, high = bounds
     if low is None and high is None:
