@@ -52,8 +52,8 @@ def misfits(
         trial = _copy(deck)
         section = deck.game.section_for_card(card)
         trial.add(section, card)
-        answer[card.id] = _misfit(
-            rules, by_id, trial, card, as_of, waiting, (standing, section), apart, over
+        answer[card.id] = _unmet(
+            rules, by_id, trial, {card.name}, waiting, as_of, (standing, section), apart, over
         )
     return answer
 
@@ -109,26 +109,6 @@ def _waiting(
     ):
         return frozenset()
     return asking
-
-
-def _misfit(
-    rules: CompiledFormat,
-    by_id: dict[str, Rule],
-    trial: Deck,
-    card: Card,
-    as_of: date | None,
-    waiting: frozenset[str] = frozenset(),
-    standing: tuple[frozenset, str] | None = None,
-    apart: frozenset = frozenset(),
-    over: frozenset[str] = frozenset(),
-) -> Problem | None:
-    """The first error naming the card (or a card added for it, or a card of the deck
-    ``waiting`` for cards) that adding cards cannot meet, else one of the deck as a whole
-    that the card brings (a section past its size), or None. ``standing`` is what the
-    deck's errors said before the copy (see :func:`_said`) and the section the copy goes
-    in; ``apart``, what of it says that cards are listed out of place; ``over``, the rules
-    the deck broke before but for being short."""
-    return _unmet(rules, by_id, trial, {card.name}, waiting, as_of, standing, apart, over)
 
 
 def _unmet(
