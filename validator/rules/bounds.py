@@ -225,6 +225,12 @@ class Bounds:
             )
         return (last, every, add, low, high)
 
+    def below(self, deck: Deck, value) -> bool:
+        """Whether ``value`` (a rule's count for ``deck``) is under the deck's lower bound,
+        which more cards (or more of a number) would meet."""
+        limits = self.limits(deck)
+        return limits is not None and limits.below(value)
+
     def limits(self, deck: Deck) -> Limits | None:
         """The bounds for ``deck``, or None when nothing bounds it."""
         if self.constant is not None:

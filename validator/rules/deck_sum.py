@@ -45,8 +45,7 @@ class DeckSum(Rule):
 
     def short(self, deck, problem):
         """Under its lower bound (too few agenda points): cards carrying the number meet it."""
-        limits = self.bounds.limits(deck)
-        return limits is not None and limits.below(problem.actual)
+        return self.bounds.below(deck, problem.actual)
 
     def problems(self, deck, context: Context):
         limits = self.bounds.limits(deck)

@@ -55,8 +55,7 @@ class SectionSize(Rule):
         return limits.expected() if limits is not None else self.title
 
     def short(self, deck, problem):
-        limits = self.constant or self.bounds.limits(deck)
-        return limits is not None and limits.below(problem.actual)
+        return self.bounds.below(deck, problem.actual)
 
     def problems(self, deck, context: Context):
         limits = self.constant or self.bounds.limits(deck)
