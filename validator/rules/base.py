@@ -154,15 +154,11 @@ class Params:
         for value in values:
             if isinstance(value, (dict, list)):
                 self.fail(f"{key}: {attribute}: a value or a list of values", key)
-            self._known(attribute, value, key)
+            self.known(attribute, value, key)
         return frozenset(values)
 
     def known(self, attribute: str, value: Any, key: str) -> None:
         """Fail unless ``value`` is one a card can have as ``attribute`` (said as ``key``'s)."""
-        self._known(attribute, value, key)
-
-    def _known(self, attribute: str, value: Any, key: str) -> None:
-        """Fail unless ``value`` is one a card can have as ``attribute``."""
         game = self.game
         if attribute == "type":
             known, what = game.card_types, "card type"
@@ -226,7 +222,7 @@ class Params:
             if not values or any(isinstance(v, (dict, list)) for v in values):
                 self.fail(f"{key}: {attribute}: a value or a list of values", key)
             for value in values:
-                self._known(attribute, value, key)
+                self.known(attribute, value, key)
             tests.append(_one_of(attribute, frozenset(values)))
         if len(tests) == 1:
             return tests[0]
