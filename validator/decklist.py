@@ -476,9 +476,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     if counted:
         # each line as it was read (a numbered line as the list's numbers say)
         readings = []
-        for raw in lines:
+        for number, raw in enumerate(lines, start=1):
             stripped = raw.strip()
-            reading = valued_at.get(len(readings) + 1)
+            reading = valued_at.get(number)
             if reading is not None:  # "Fire" below "Crystals (3)": Fire Crystal
                 readings.append(reading)
                 continue
@@ -488,9 +488,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             if reading[0] == _NUMBERED_LINE:
                 reading = reading[2] if as_places else reading[3]
             if reading[0] == _PLURAL_LINE:
-                reading = _plural_read(game, kept, lines, len(readings) + 1, reading)
+                reading = _plural_read(game, kept, lines, number, reading)
             if reading[0] == _CARDS_COUNT:
-                reading = _header_or_total(game, kept, lines, len(readings) + 1, reading)
+                reading = _header_or_total(game, kept, lines, number, reading)
             if reading[0] == _DESCRIBED:
                 reading = reading[1]
             readings.append(reading)
