@@ -213,6 +213,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     totals: list[tuple[int, str]] = []  # "Total: 40": the list's own counts (_total)
     board_line, board_grouped = 0, False  # the board's header, and whether a group was said
     budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
+    list_format: str | None = None  # the format a "Format:" note names, and its line
+    format_line = 0
     heads_all: bool | None = None  # whether the main section's header heads the whole list
     # Below a header naming one section ("Hero:"), the line its group was last looked over
     # from, and whether its cards so far all belong there (see _ends_section_group)
@@ -356,6 +358,15 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 problems.append(_numbered_title(game, number, stripped, reading[1], named))
                 continue
         if note is not None:
+            named_format = _format_named(game, note)
+            if named_format is not None:
+                # "Format: Henchmen required": the list's format, as a JSON deck's "format"
+                # is (the site's text export writes it so); a second naming another is said
+                if list_format is None:
+                    list_format, format_line = named_format, number
+                elif named_format != list_format:
+                    problems.append(_other_format(game, number, stripped, format_line, list_format))
+                continue
             if note.group(1).lower() in _NAME_NOTES:  # "Name: Orc Rush", "Deck Name: ..."
                 _name_deck(deck, note.group(2))
             problems.append(
@@ -498,7 +509,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             problem = _header_count(game, readings, *header)
             if problem is not None:
                 problems.append(problem)
-    return ParsedDeck(_drop_empty(deck), problems)
+    return ParsedDeck(_drop_empty(deck), problems, format=list_format)
 
 
 def editor_lines(text: str) -> list[str]:
@@ -972,25 +983,44 @@ def _list_note(
 ) -> re.Match | None:
     """The note an unknown line above every card is, when it is one of those deck tools
     export on top of a list ("Format: Standard", "Author: Sam"), unless what follows the
-    label is a card's name misspelt. Below a card, "Format: Standard" naming one of the
-    game's formats is that note still (a sign-off saying what the list is for)."""
+    label is a card's name misspelt. "Format: Standard" naming one of the game's formats is
+    that note wherever it is (below the cards, a sign-off saying what the list is for)."""
     note = pattern.match(stripped)
     if note is None:
         return None
+    if _format_named(game, note) is not None:
+        return note
     if any(deck.sections.values()) or any(deck.boards.values()):
-        return note if _names_format(game, note) else None
+        return None
     return None if _misspelt_card(note.group(2), _suggestions(game, note.group(2))) else note
 
 
-def _names_format(game: Game, note: re.Match) -> bool:
-    """Whether a note is "Format: ..." naming one of the game's formats, by its id or its
-    name, or its name's words before a note in brackets ("Open" for "Open (casual)")."""
+def _format_named(game: Game, note: re.Match) -> str | None:
+    """The id of the game's format a note "Format: ..." names, by its id or its name, or its
+    name's words before a note in brackets ("Open" for "Open (casual)"); None for any other
+    note."""
     if note.group(1).lower() != "format":
-        return False
+        return None
     key = name_key(note.group(2))
-    return any(
-        key in (name_key(each.id), name_key(each.name), name_key(each.name.split(" (")[0]))
-        for each in game.formats.values()
+    return next(
+        (
+            each.id
+            for each in game.formats.values()
+            if key in (name_key(each.id), name_key(each.name), name_key(each.name.split(" (")[0]))
+        ),
+        None,
+    )
+
+
+def _other_format(game: Game, number: int, stripped: str, first: int, format_id: str) -> Problem:
+    """A second "Format:" note naming another of the game's formats than the first does."""
+    name = game.format(format_id).name
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: {stripped!r} names another format than line {first} does ({name}):"
+        f" the list is judged in {name} unless a format is asked for",
+        number,
+        WARNING,
     )
 
 

@@ -31,9 +31,11 @@ class ParsedDeck:
 
     ``unread`` keeps the entries of the JSON form that name no card of the pool (one taken
     out since the deck was saved), so what shows or exports the deck can still list them.
-    ``format`` is the format a deck in the JSON form names as its own (a saved deck, the
-    builder's export), when its game has it: what judges it when no other format is asked
-    for, as the JSON body names the format it is judged in.
+    ``format`` is the format a deck names as its own, when its game has it: a deck in the
+    JSON form by its "format" (a saved deck, the builder's export), a text list by a note
+    "Format: Henchmen required" (by the format's id or name, as the site's text export
+    writes it). It judges the deck when no other format is asked for, as the JSON body
+    names the format it is judged in.
     """
 
     deck: Deck

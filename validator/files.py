@@ -288,8 +288,14 @@ def check_file(
     format_id: str | None = None,
     as_of: date | None = None,
     all_formats: bool = False,
+    own_format: bool = True,
 ) -> FileVerdict:
+    """A decklist file's verdict in ``format_id``; with none, in the format the list names
+    as its own ("Format: Open" on a text list, a JSON deck's "format", as the site's exports
+    write it) when ``own_format``, else in the game's default."""
     parsed = read_decklist(path, game)
+    if format_id is None and own_format:
+        format_id = parsed.format
     result = validate(parsed.deck, format_id, as_of, parsed.problems)
     formats = validate_all_formats(parsed.deck, as_of, parsed.problems) if all_formats else {}
     return FileVerdict(path if isinstance(path, Path) else Path(path), parsed, result, formats)
@@ -376,7 +382,8 @@ def check_folder(
         try:
             if reason:
                 raise DecklistFileError(path, reason)
-            verdict = check_file(path, game, format_id, as_of)
+            # an event is played in one format: a list naming another is judged in it still
+            verdict = check_file(path, game, format_id, as_of, own_format=False)
         except DecklistFileError as exc:
             verdicts.append(unreadable_verdict(path, game, format_id, exc.reason))
             continue

@@ -91,7 +91,7 @@ def test_a_json_deck_pasted_as_text_keeps_the_format_it_names(era):
     assert parse_text(json.dumps({"format": "open", **deck}), era).format == "open"
     assert parse_text(json.dumps({**saved, "format": "no-such-format"}), era).format is None
     assert parse_text(json.dumps(deck), era).format is None
-    assert parse_text("Format: open\n1 Ember Rex", era).format is None
+    assert parse_text("Format: open\n1 Ember Rex", era).format == "open"  # test_reader_format
 
 
 def test_a_deck_of_its_cards_alone_pasted_as_text_places_each_by_type(shadow_era):

@@ -507,19 +507,20 @@ def test_a_deck_tools_block_of_name_format_and_author_above_the_cards_is_no_card
     text = "Deck Name: Burn\nFormat: Standard\nAuthor: Sam\nCards:\n3 Kindle\n1 Ember Rex"
     parsed = parse_text(text, era)
     assert entries(parsed) == {"Kindle": 3, "Ember Rex": 1}
+    # the format is the list's (see test_reader_format), the other notes are said
+    assert parsed.format == "standard"
     assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
         (IGNORED_LINE, WARNING, (1,)),  # the title
-        (IGNORED_LINE, WARNING, (2,)),
         (IGNORED_LINE, WARNING, (3,)),
     ]
     assert parsed.problems[1].message == (
-        "Line 2: 'Format: Standard' is read as a note on the list, not a card"
+        "Line 3: 'Author: Sam' is read as a note on the list, not a card"
     )
 
 
 def test_a_note_label_before_a_misspelt_card_or_below_a_card_is_still_an_unknown_card(era):
     parsed = parse_text("Format: Standard\nNotes: Kindlle\n3 Kindle\nFormat: Tundra", era)
-    assert [(p.rule, p.lines) for p in parsed.problems][1:] == [
+    assert [(p.rule, p.lines) for p in parsed.problems] == [
         (UNKNOWN_CARD, (2,)),
         (UNKNOWN_CARD, (4,)),
     ]
@@ -534,18 +535,15 @@ def test_a_note_label_before_a_misspelt_card_or_below_a_card_is_still_an_unknown
         ("ryft", "Format: Singleton Matrix"),
     ],
 )
-def test_a_format_of_the_game_named_below_the_cards_is_a_note(games, game_id, line):
-    # it was no card called 'Format: Standard' below the first card, and a note above it
+def test_a_format_of_the_game_named_below_the_cards_is_no_card(games, game_id, line):
+    # it was no card called 'Format: Standard' below the first card, and a note above it;
+    # it is the list's format, as above the cards (see test_reader_format)
     game = games[game_id]
     card = "Kindle" if game_id == "era" else "Cinder Imp"
     parsed = parse_text(f"3 {card}\n{line}\n1 {card}", game)
     assert entries(parsed) == {card: 4}
-    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
-        (IGNORED_LINE, WARNING, (2,))
-    ]
-    assert (
-        parsed.problems[0].message == f"Line 2: {line!r} is read as a note on the list, not a card"
-    )
+    assert parsed.problems == []
+    assert parsed.format is not None
 
 
 # A list's title is the deck's name when the deck is given none.
@@ -675,5 +673,6 @@ def test_a_forge_style_deck_file_names_the_deck_and_reads_its_cards(shadow_era):
 def test_a_note_on_the_list_may_be_written_with_an_equals_sign(shadow_era):
     parsed = parse_text("Name = Wulven Rush\nFormat=Standard\n4 Bad Wolf\n", shadow_era)
     assert parsed.deck.name == "Wulven Rush"
+    assert parsed.format == "standard"
     assert entries(parsed) == {"Bad Wolf": 4}
-    assert [p.rule for p in parsed.problems] == [IGNORED_LINE, IGNORED_LINE]
+    assert [p.rule for p in parsed.problems] == [IGNORED_LINE]
