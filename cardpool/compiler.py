@@ -759,6 +759,7 @@ def _build_game_once(
     sets = {s["code"]: CardSet(**s) for s in pool["sets"]}
     if warnings is not None:
         _check_sets_hold_cards(raw_cards, pool, card_problems.warnings(warnings))
+        _check_pictures_are_there(raw_cards, directory, card_problems.warnings(warnings))
     before_cards = len(sink)
     cards = _build_cards(spec, pool, sets, card_problems)
     refused = _refused_names(pool, cards) if len(sink) > before_cards else frozenset()
@@ -847,6 +848,28 @@ def _check_sets_hold_cards(raw_cards: dict, pool: dict, problems: _Problems) -> 
                 ("sets", index, "code"),
                 field="code",
             )
+
+
+def _check_pictures_are_there(raw_cards: dict, directory: Path, problems: _Problems) -> None:
+    """A card's picture named as a file of the pool's folder that is not there (a misspelt
+    name, a picture not yet copied in): the card's page would show a broken picture. A
+    warning, said by the check only: the game and its decks are the same without it. An
+    image refused for a problem of its own (outside the folder, not a picture) is said
+    already, and an https address is the other site's to answer."""
+    for index, card in enumerate(raw_cards.get("cards") or ()):
+        image = card.get("image") if isinstance(card, dict) else None
+        if not isinstance(image, str) or image.startswith("https://"):
+            continue
+        if schema.CARD_IMAGE.regex.match(image) is None or (directory / image).is_file():
+            continue
+        name = card.get("name")
+        problems.add(
+            f"there is no file {image} in the pool's folder ({directory}), so the card's"
+            " page would show no picture: put the picture there, or correct its name",
+            ("cards", index, "image"),
+            card=name if isinstance(name, str) else card.get("id"),
+            field="image",
+        )
 
 
 def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:

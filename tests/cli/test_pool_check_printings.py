@@ -57,6 +57,8 @@ def test_a_printing_with_a_fact_the_other_lacks_is_a_problem(run, tmp_path):
 def test_printings_may_differ_in_set_number_image_and_printing_attributes(run, tmp_path):
     card = PROMO_REX.format(element="Fire") + "    image: art/rex.png\n    artist: A. Painter\n"
     root, _cards, game = _era_with(tmp_path, card)
+    (game.parent / "art").mkdir()
+    (game.parent / "art" / "rex.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     text = game.read_text()
     game.write_text(
         text.replace("attributes:\n", "attributes:\n  artist: {kind: text, printing: true}\n", 1)
