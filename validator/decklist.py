@@ -369,6 +369,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 continue
             if note.group(1).lower() in _NAME_NOTES:  # "Name: Orc Rush", "Deck Name: ..."
                 _name_deck(deck, note.group(2))
+                if _heads_as_name(lines, first, number):
+                    # on top above a blank line: the name as to_text writes one that "# Deck"
+                    # would not give (a list's heading), said no more than "# Orc Rush" is
+                    continue
             problems.append(
                 _problem(
                     IGNORED_LINE,
@@ -955,10 +959,18 @@ def _heads_as_name(lines: list[str], first: int, number: int) -> bool:
 
 
 def _over_header_or_end(game: Game, kept: dict[str, tuple], lines: list[str], number: int) -> bool:
-    """Whether what comes below line ``number`` (blank lines and comments aside) is a header
-    alone ("Hero:", "Deck:") or the list's end: the line heads no card of its own."""
-    below = _next_below(game, kept, lines, number)
-    return below is None or (below[0] == _HEADER and below[3] is None)
+    """Whether what comes below line ``number`` (blank lines, comments and the list's
+    "Format: ..." aside) is a header alone ("Hero:", "Deck:") or the list's end: the line
+    heads no card of its own."""
+    for at in range(number, len(lines)):
+        stripped = lines[at].strip()
+        below = _reading_kept(game, kept, stripped)
+        if below[0] in _PASSED:
+            continue
+        if below[0] == _UNKNOWN and _names_a_format(game, stripped):
+            continue  # to_text writes a deck's format between its name and its first header
+        return below[0] == _HEADER and below[3] is None
+    return True
 
 
 def _is_about(lines: list[str], first: int, number: int, stripped: str) -> str | None:
@@ -1010,6 +1022,12 @@ def _format_named(game: Game, note: re.Match) -> str | None:
         ),
         None,
     )
+
+
+def _names_a_format(game: Game, stripped: str) -> bool:
+    """Whether a line is a note "Format: ..." naming one of the game's formats."""
+    note = _LIST_NOTE.match(stripped)
+    return note is not None and _format_named(game, note) is not None
 
 
 def _other_format(game: Game, number: int, stripped: str, first: int, format_id: str) -> Problem:

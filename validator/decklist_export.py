@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardpool import Game, name_key
+
 from .deck import BOARDS, Deck
+from .decklist_headers import _lexicon
 
 
 def _printing_text(entry) -> str:
@@ -14,11 +17,33 @@ def _printing_text(entry) -> str:
     return f"{entry.count} {card.name} {code}"
 
 
-def to_text(deck: Deck) -> str:
-    """The canonical text of a deck: reading it back gives the same deck, boards and all."""
+def format_line(game: Game, format_id: str | None) -> str | None:
+    """The line naming the format a deck is in, "Format: henchmen-required" (by its id, as
+    the API and ``deckwright validate --format`` name it), which the reader takes as the
+    list's format; None for the game's default format, which a list naming none is in."""
+    if not format_id or format_id == game.default_format:
+        return None
+    return f"Format: {format_id}"
+
+
+def _name_line(game: Game, name: str) -> str:
+    """The line naming a deck: "# Orc Rush"; "Name: Deck" for a name the reader takes as a
+    list's heading when it is a comment ("# Decklist", "# Main Deck" over "Hero:")."""
+    if name_key(name) in _lexicon(game).whole_list_keys:
+        return f"Name: {name}"
+    return f"# {name}"
+
+
+def to_text(deck: Deck, format_id: str | None = None) -> str:
+    """The canonical text of a deck: reading it back gives the same deck, boards and all, its
+    name on top and the format ``format_id`` below it when it is not the game's default."""
     lines: list[str] = []
     if deck.name:
-        lines.append(f"# {deck.name}")
+        lines.append(_name_line(deck.game, deck.name))
+    if (named := format_line(deck.game, format_id)) is not None:
+        if lines:
+            lines.append("")
+        lines.append(named)
     for header, entries in deck.named_parts():
         if lines:
             lines.append("")
@@ -28,6 +53,23 @@ def to_text(deck: Deck) -> str:
             _printing_text(e) if e.printing_named else f"{e.count} {e.card.name}" for e in entries
         )
     return "\n".join(lines) + "\n"
+
+
+def as_written_now(text: str, game: Game, format_id: str | None) -> str:
+    """A deck's canonical text as :func:`to_text` wrote it before, written as it now does:
+    naming the format ``format_id`` below the deck's name (or on top), and the deck's name
+    in a form the reader takes as a name ("Name: Deck", not "# Deck"). Text it wrote so
+    already is given back as it is."""
+    first, newline, rest = text.partition("\n")
+    headed = first.startswith(("# ", "Name: ")) and (not rest or rest.startswith("\n"))
+    if headed and first.startswith("# "):
+        first = _name_line(game, first[2:])
+    named = format_line(game, format_id)
+    if named is None or named in text.split("\n"):
+        return f"{first}{newline}{rest}" if headed else text
+    if headed:
+        return f"{first}\n\n{named}\n{rest}"
+    return f"{named}\n\n{text}" if text.strip() else f"{named}\n"
 
 
 def _entry_mappings(entries) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ from validator import (
     WARNING,
     DecklistError,
     decklist,
+    decklist_export,
     decklist_lines,
     parse_mapping,
     parse_text,
@@ -152,6 +153,82 @@ def test_a_deck_named_as_a_group_or_a_part_reads_back_with_its_name(games, game_
         assert again.deck.name == name
         assert again.problems == named.problems
         assert again.deck.cards_by_section() == named.deck.cards_by_section()
+
+
+def _other_formats(game):
+    return [f for f in game.formats if f != game.default_format]
+
+
+def test_export_in_a_format_not_the_default_reads_back_in_that_format(games):
+    """A deck in ERUMA's "Henchmen required" written out as text came back in Standard: its
+    text named no format, as only its JSON form did."""
+    for game in games.values():
+        deck = parse_text(example(f"{game.id}-legal.txt"), game, name="Rush").deck
+        plain = to_text(deck)
+        assert to_text(deck, game.default_format) == plain  # the default's text as it was
+        assert parse_text(plain, game).format is None
+        for format_id in _other_formats(game):
+            text = to_text(deck, format_id)
+            assert text.startswith(f"# Rush\n\nFormat: {format_id}\n\n")
+            again = parse_text(text, game)
+            assert (again.format, again.deck.name, again.problems) == (format_id, "Rush", [])
+            assert to_mapping(again.deck) == to_mapping(deck)  # its cards, printings, boards
+            # a deck of no name: its format on top
+            deck.name = ""
+            assert to_text(deck, format_id).startswith(f"Format: {format_id}\n\n")
+            assert parse_text(to_text(deck, format_id), game).format == format_id
+            deck.name = "Rush"
+
+
+@pytest.mark.parametrize("name", ["Maniacs", "Extra Deck", "Sideboard", "Henchmen", "Deck"])
+def test_a_deck_named_as_a_group_or_a_part_reads_back_with_its_name_and_format(eruma, name):
+    """The name "# Maniacs" over the first header: a format between them (to_text writes
+    it there) left it a heading over no card, and the deck nameless."""
+    named = parse_text("Deck:\n1 Lazarus\n\nSideboard:\n1 Rat\n", eruma, name=name)
+    again = parse_text(to_text(named.deck, "henchmen-required"), eruma)
+    assert (again.deck.name, again.format, again.problems) == (name, "henchmen-required", [])
+    assert to_mapping(again.deck) == to_mapping(named.deck)
+
+
+@pytest.mark.parametrize("name", ["Deck", "Main Deck", "Decklist", "Deck List", "Main", "Cards"])
+def test_a_deck_named_as_a_lists_heading_reads_back_with_its_name(games, name):
+    """A saved deck named "Deck" came back from its text export nameless: "# Deck" over its
+    first header is a list's heading, as "# Decklist" over "Hero:" pasted from a forum is.
+    Its name is written as a name note, which on top above a blank line is said no more
+    than "# Rush" is."""
+    for game in games.values():
+        named = parse_text(example(f"{game.id}-legal.txt"), game, name=name)
+        for format_id in [None, *_other_formats(game)]:
+            text = to_text(named.deck, format_id)
+            assert text.startswith(f"Name: {name}\n\n")
+            again = parse_text(text, game)
+            assert (again.deck.name, again.format, again.problems) == (name, format_id, [])
+            assert to_mapping(again.deck) == to_mapping(named.deck)
+
+
+def test_a_name_note_on_top_is_said_unless_a_blank_line_sets_it_apart(era):
+    # the export's form is read as "# Rush" is; a deck tool's block of notes is said still
+    assert parse_text("Name: Rush\n\n1 Ember Rex", era).problems == []
+    (problem,) = parse_text("Name: Rush\n1 Ember Rex", era).problems
+    assert problem.message == "Line 1: 'Name: Rush' is read as a note on the list, not a card"
+
+
+def test_a_saved_text_written_before_formats_were_written_is_exported_naming_it(games):
+    """A deck saved before its text named its format (or named "Deck" as "# Deck") is
+    written out as to_text writes it now; text written so already, or in the default
+    format, is given back byte for byte."""
+    for game in games.values():
+        for name in ("Rush", "Deck"):
+            deck = parse_text(example(f"{game.id}-legal.txt"), game, name=name).deck
+            before = to_text(deck).replace(f"Name: {name}\n", f"# {name}\n", 1)
+            for format_id in [game.default_format, *_other_formats(game)]:
+                now = to_text(deck, format_id)
+                assert decklist_export.as_written_now(before, game, format_id) == now
+                assert decklist_export.as_written_now(now, game, format_id) == now
+        plain = to_text(parse_text("", game).deck)
+        for format_id in _other_formats(game):
+            written = decklist_export.as_written_now(plain, game, format_id)
+            assert parse_text(written, game).format == format_id
 
 
 def test_a_groups_heading_on_top_over_its_cards_names_no_deck(eruma):
