@@ -289,6 +289,8 @@ class SheetSection:
     name: str
     entries: list[tuple[int, str]]
     total: int
+    # The names on it that today's card pool has no card for (taken out, or renamed since).
+    missing: list[str] = field(default_factory=list)
 
 
 def utcnow() -> datetime:

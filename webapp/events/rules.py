@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 import orjson
@@ -104,11 +105,36 @@ def compact(problem: dict[str, Any]) -> dict[str, Any]:
     return problem
 
 
+# A line of a stored list as ``to_text`` writes it: a section's header, or a count and a card.
+_HEADER_LINE = re.compile(r"(?P<name>[^0-9#].*):")
+_CARD_LINE = re.compile(r"(?P<count>[0-9]+) (?P<card>.+)")
+
+
 def sheet_sections(game: Game, version: Version) -> list[SheetSection]:
     """A stored list by section in the game's order, each card with its count and the totals,
-    then its sideboard and maybe-board: the receipt covers them, and judges check them too."""
-    sections = []
-    for name, entries in parse_text(version.canonical, game).deck.named_parts():
-        rows = [(e.count, e.card.name) for e in entries]
-        sections.append(SheetSection(name, rows, sum(c for c, _ in rows)))
-    return sections
+    then its sideboard and maybe-board: the receipt covers them, and judges check them too.
+
+    The sections, counts and lines are the stored list's own, each card named as the game
+    names it today. A card the game no longer has (taken out of the pool, or renamed with
+    no alias since) keeps its line as stored, named in ``missing``: a sheet never leaves out
+    a card the player's receipt covers."""
+    read = parse_text(version.canonical, game)
+    named = {n: e.card.name for _, part in read.deck.named_parts() for e in part for n in e.lines}
+    # Each section as (its name, its rows, the names of its rows the game no longer has).
+    parts: list[tuple[str, list[tuple[int, str]], list[str]]] = []
+    for number, line in enumerate(version.canonical.split("\n"), start=1):
+        if card := _CARD_LINE.fullmatch(line):
+            if not parts:  # every stored list opens with a header; one without is still shown
+                parts.append(("", [], []))
+            name = named.get(number)
+            if name is None:
+                name = card["card"]
+                parts[-1][2].append(name)
+            parts[-1][1].append((int(card["count"]), name))
+        elif header := _HEADER_LINE.fullmatch(line):
+            parts.append((header["name"], [], []))
+    return [
+        SheetSection(name, rows, sum(count for count, _ in rows), missing)
+        for name, rows, missing in parts
+        if rows
+    ]

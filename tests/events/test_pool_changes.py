@@ -1,0 +1,124 @@
+"""The card pool changed after lists were submitted: a card renamed or taken out, a format
+dropped. Every list on file is still shown whole, on every page, with what changed said."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.events.conftest import DEADLINE, bearer, example
+from webapp import create_app
+from webapp.db import connections
+
+
+@pytest.fixture
+def pool_app(tmp_path, pool_copy, clock):
+    """The site on a pool a test may edit: read again on the next request after a change."""
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "deckwright.sqlite"),
+            "TESTING": True,
+            "POOLS": str(pool_copy),
+            "POOL_RECHECK_SECONDS": 0,
+            "EVENT_CLOCK": clock,
+        }
+    )
+    yield app
+    connections(app).close()
+
+
+def open_event(client, game: str, fmt: str | None = None) -> tuple[str, str]:
+    """An event made over the API: its id and admin token."""
+    body = {"name": "Regionals", "game": game, "deadline": DEADLINE.isoformat()}
+    if fmt:
+        body["format"] = fmt
+    answer = client.post("/api/v1/events", json=body)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    created = answer.get_json()
+    return created["event"]["id"], created["admin_token"]
+
+
+def submit(client, event_id: str, player: str, text: str) -> dict:
+    body = {"player": player, "text": text}
+    answer = client.post(f"/api/v1/events/{event_id}/entries", json=body)
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return answer.get_json()
+
+
+def publish(client, event_id: str, token: str) -> None:
+    answer = client.post(f"/api/v1/events/{event_id}/publish", headers=bearer(token))
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+
+
+def edit(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def rows_of(page: str) -> list[tuple[str, str]]:
+    """The (count, name) rows of a sheet's tables, as text."""
+    found = re.findall(r'<td class="count">(\d+)</td><td>(.*?)</td>', page, re.S)
+    return [(count, html.unescape(re.sub(r"<[^>]+>", "", name)).strip()) for count, name in found]
+
+
+def test_a_sheet_keeps_the_cards_the_pool_no_longer_has(pool_app, pool_copy):
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    receipt = submit(client, event_id, "Alice", example("era-legal"))
+    entry_id = receipt["entry"]["entry"]
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    name: Kindle\n", "    name: Kindling\n")  # renamed, with no alias
+    text = cards.read_text(encoding="utf-8")
+    start, end = text.index("  - id: era-flame-lash"), text.index("  - id: era-kindle")
+    cards.write_text(text[:start] + text[end:], encoding="utf-8")  # taken out
+
+    admin = f"/events/{event_id}/admin/{token}"
+    publish(client, event_id, token)
+    sheets = (f"{admin}/sheets", f"{admin}/entries/{entry_id}/sheet", f"/events/{event_id}/lists")
+    for path in sheets:
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        page = answer.get_data(as_text=True)
+        rows = rows_of(page)
+        # The list as receipted, every card with its count: a judge checks the deck by it.
+        assert ("3", "Flame Lash") in [(c, n.split(" (")[0]) for c, n in rows], path
+        assert ("3", "Kindle") in [(c, n.split(" (")[0]) for c, n in rows], path
+        assert sum(int(c) for c, _ in rows) == 36, path  # 3 dinos, 3 crystals, 30 cards
+        assert "not in today’s card pool" in page, path
+
+
+def test_an_event_whose_format_the_pool_dropped_still_shows_its_lists(pool_app, pool_copy):
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "ryft", "singleton-matrix")
+    receipt = submit(client, event_id, "Alice", example("ryft-legal"))
+    entry_id, player_token = receipt["entry"]["entry"], receipt["player_token"]
+    game = pool_copy / "ryft" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    start, end = text.index("  - id: singleton-matrix"), text.index("decisions:")
+    text = text[:start] + text[end:]
+    text = text.replace("    alternative: singleton-matrix\n", "")
+    text = text.replace("[ryft-three-copies, ryft-one-of-each-matrix]", "[ryft-three-copies]")
+    game.write_text(text, encoding="utf-8")
+    assert client.get("/api/v1/games/ryft").get_json()["formats"][0]["id"] == "standard"
+
+    admin = f"/events/{event_id}/admin/{token}"
+    pages = [
+        admin,
+        f"{admin}/sheets",
+        f"{admin}/entries/{entry_id}",
+        f"{admin}/entries/{entry_id}/sheet",
+        f"/events/{event_id}",
+        f"/events/{event_id}/entries/{entry_id}/{player_token}",
+    ]
+    for path in pages:
+        answer = client.get(path)
+        assert answer.status_code == 200, (path, answer.get_data(as_text=True)[-2000:])
+        page = answer.get_data(as_text=True)
+        assert "singleton-matrix (no longer in the card pool)" in page, path
+    publish(client, event_id, token)
+    published = client.get(f"/events/{event_id}/lists")
+    assert published.status_code == 200
+    assert "singleton-matrix (no longer in the card pool)" in published.get_data(as_text=True)
