@@ -32,6 +32,7 @@ from validator import (
     to_text,
     validate_all_formats,
 )
+from validator.decklist_export import as_written_now
 from validator.decklist_json import names_other_game, saved_deck
 from validator.fits import fits as fits_of
 
@@ -376,7 +377,8 @@ def verdict(parsed: ParsedDeck, format_id: str | None, as_of: date | None) -> di
             for fid, r in results.items()
         },
         "deck": to_mapping(deck),
-        "text": to_text(deck),
+        # the builder's text export: read back, it is judged in this format again
+        "text": to_text(deck, chosen),
     }
 
 
@@ -642,7 +644,11 @@ def delete_deck(deck_id: str):
 @documented("A saved deck as a text decklist", text_response=True, errors=[404, 410])
 def export_deck(deck_id: str):
     saved = decks.load_deck(get_db(), deck_id)
-    return Response(saved.text, mimetype="text/plain")
+    # A deck saved before its text named its format is exported naming it, as one saved
+    # now is; one of a game taken out of the pools, as it was saved.
+    game = current_games().get(saved.game)
+    text = saved.text if game is None else as_written_now(saved.text, game, saved.format)
+    return Response(text, mimetype="text/plain")
 
 
 @bp.get("/openapi.json")

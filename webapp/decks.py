@@ -281,7 +281,7 @@ def save_deck(
         created=datetime.now(UTC).replace(microsecond=0),
         parent=parent,
         deck=to_mapping(deck),
-        text=to_text(deck),
+        text=to_text(deck, fmt.id),  # naming its format when not the game's default
         description=description.strip(),
     )
     with transaction(db):
