@@ -7,7 +7,8 @@ schemas into the document's components (named after the schema classes):
 nothing in the document is written by hand.
 
 What the edge refuses is stated for every operation it can refuse: a 400
-(an address that is not UTF-8 can reach any endpoint), what the server refuses before
+(an address that is not UTF-8 can reach any endpoint), a 415 (a body sent compressed,
+whichever endpoint it is sent to), what the server refuses before
 the app reads a request (414, 417, 431, 501), a 413 wherever a body
 is read (``MAX_CONTENT_LENGTH`` and the decklist line limit), a 429 with
 ``Retry-After`` wherever :mod:`webapp.limits` counts the request, and a body
@@ -50,7 +51,8 @@ ERROR_MEANINGS = {
     413: "The body is larger than the server accepts, or a decklist has more lines.",
     414: "The request line (method, address and query string) is longer than the server"
     " reads; send the data in a POST body instead.",
-    415: "The body is not in a media type this endpoint reads.",
+    415: "The body is not in a media type this endpoint reads, or it is sent compressed"
+    " (a Content-Encoding other than identity), which no endpoint reads.",
     417: "The request's Expect header cannot be met.",
     422: "The body is well-formed but not acceptable; the details say why.",
     429: "Too many requests of this kind from this address; Retry-After says when to try again.",
@@ -178,7 +180,8 @@ def _operation(
     responses: dict[str, Any] = {str(op.status): answer}
     error_content = {"application/json": {"schema": schemas.ErrorResponseSchema}}
     takes_body = op.body is not None or op.text_body
-    statuses = {*op.errors, *SERVER_REFUSALS, 400, 401, 405, 500, 503}
+    # A body sent compressed is refused before any view runs, wherever it is sent (415).
+    statuses = {*op.errors, *SERVER_REFUSALS, 400, 401, 405, 415, 500, 503}
     if takes_body:
         statuses.add(413)
     if limited:

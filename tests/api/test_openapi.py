@@ -3,6 +3,9 @@ and true of what the API answers (checked by schemathesis through the WSGI app).
 
 from __future__ import annotations
 
+import gzip
+import re
+
 import pytest
 import schemathesis
 from apispec import APISpec
@@ -329,3 +332,20 @@ def test_a_dead_personal_access_token_is_a_401_every_operation_declares(client, 
             # Any call may carry an account's token (more room under the rate limits).
             alternatives = operation["security"]
             assert {"personalAccessToken": []} in alternatives or {} not in alternatives
+
+
+def test_a_body_sent_compressed_is_a_415_every_operation_declares(client, document):
+    # The edge refuses a compressed body before any view runs, even one that reads no body
+    # (GET /api/v1/health with `Content-Encoding: gzip`): each operation says it may.
+    compressed = gzip.compress(b'{"name": "Rex"}')
+    for path, operations in document["paths"].items():
+        url = re.sub(r"{[^}]+}", "x", path)
+        for method, operation in operations.items():
+            answer = client.open(
+                url,
+                method=method.upper(),
+                data=compressed,
+                headers={"Content-Encoding": "gzip", "Content-Type": "application/json"},
+            )
+            assert error_of(answer, 415)["code"] == "unsupported-content-encoding", (method, url)
+            assert "415" in operation["responses"], (method, path)
