@@ -277,6 +277,19 @@ def test_every_command_is_in_the_readme_with_help_text():
         assert f"`{name}" in readme, f"{name} is not in README.md"
 
 
+def test_every_option_is_in_the_readme_on_its_commands_line():
+    """`validate --details` and `event check --format/--as-of/--separator` worked but the
+    README's list of the command line left them out."""
+    lines = (REPO / "README.md").read_text().splitlines()
+    for name, command in _commands(cli):
+        usage = next(line for line in lines if f"`{name}" in line)
+        for param in command.params:
+            long = [opt for opt in param.opts if opt.startswith("--")]
+            if isinstance(param, click.Option) and long and long[0] != "--pools":
+                assert long[0] in usage, f"{name} {long[0]} is not in README.md"
+    assert any("`deckwright --version`" in line for line in lines)
+
+
 def test_the_deck_pages_json_export_is_read_as_its_deck(run, tmp_path):
     # the deck page's JSON button saves the deck as the API gives it: under "deck", which the
     # command refused as naming no 'sections'
