@@ -198,7 +198,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # The rows of the site's CSV are read by its columns, as the file is imported: their
     # readings hold for this list alone, never kept for the game's others.
     rows = csv_rows(game, lines)
-    kept = _readings(game) if rows is None else rows
+    kept = _readings(game) if rows is None else rows[0]
     section_for_type, default_section = game.section_for_type, game.default_section
     # Each section's index, held while the lines are read: a card line is one call to add.
     indexes: dict[str, Any] = {}
@@ -213,7 +213,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     totals: list[tuple[int, str]] = []  # "Total: 40": the list's own counts (_total)
     board_line, board_grouped = 0, False  # the board's header, and whether a group was said
     budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
-    list_format: str | None = None  # the format a "Format:" note names, and its line
+    # the format a "Format:" note names (or the site's CSV's "format" column), and its line
+    list_format: str | None = None if rows is None else rows[1]
     format_line = 0
     heads_all: bool | None = None  # whether the main section's header heads the whole list
     # Below a header naming one section ("Hero:"), the line its group was last looked over

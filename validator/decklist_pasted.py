@@ -111,12 +111,14 @@ def _not_a_deck(game: Game, name: str, why: str) -> ParsedDeck:
     return ParsedDeck(deck, [_problem(MALFORMED_LINE, message)])
 
 
-def csv_rows(game: Game, lines: list[str]) -> dict[str, tuple] | None:
+def csv_rows(game: Game, lines: list[str]) -> tuple[dict[str, tuple], str | None] | None:
     """The readings of the rows of the site's CSV export (its first line names its columns:
     ``part,count,card,type,set,number,card_id``), each row its card by its id in the part it
     names, naming its printing when the row gives its set or number, as the builder imports
-    the file; None for any other list. A row whose count is not one the export writes (0,
-    1,000) is not given: it is read as any line is, and said so."""
+    the file; and the format its ``format`` column names (a deck in a format not its game's
+    default is exported with one), when it is one of the game's. None for any other list. A
+    row whose count is not one the export writes (0, 1,000) is not given: it is read as any
+    line is, and said so."""
     first = next((line for line in lines if line.strip(_BEFORE_JSON)), "")
     if "card_id" not in first.lower():
         return None
@@ -129,6 +131,7 @@ def csv_rows(game: Game, lines: list[str]) -> dict[str, tuple] | None:
         return None
     at = {column: columns.index(column) for column in columns}
     readings: dict[str, tuple] = {header: (_SKIP,), first.strip(): (_SKIP,)}
+    format_id = None
     for line in lines:
         stripped = line.strip()
         if not stripped or stripped in readings or separator not in stripped:
@@ -138,7 +141,9 @@ def csv_rows(game: Game, lines: list[str]) -> dict[str, tuple] | None:
         reading = _row(game, row)
         if reading is not None:
             readings[stripped] = reading
-    return readings
+            if format_id is None and row.get("format") in game.formats:
+                format_id = row["format"]
+    return readings, format_id
 
 
 def _cells(line: str, separator: str) -> list[str]:

@@ -328,11 +328,14 @@ def as_csv(game: Game, saved: SavedDeck) -> str:
 
     A row's set and number are given when the list named that printing, and only then, as
     the text export writes ``3 Flame Lash (SDS1A) SDS1A-014``: the builder reads the file
-    back as the deck it was, each card naming its printing or not as it did."""
+    back as the deck it was, each card naming its printing or not as it did. A deck in a
+    format not its game's default has a last column, ``format``, naming it on every row: read
+    back, the deck is judged in it again (the default's CSV is as it was)."""
     lines, boards = lines_of(game, saved, with_unread=True)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    in_format = [_cell(saved.format)] if saved.format != game.default_format else []
+    writer.writerow([*CSV_COLUMNS, *(["format"] if in_format else [])])
     rows = [(line.section, line) for line in lines]
     rows += [(board, line) for board, board_lines in boards.items() for line in board_lines]
     for part, line in rows:
@@ -346,6 +349,7 @@ def as_csv(game: Game, saved: SavedDeck) -> str:
                 _cell(card.set if card else ""),
                 _cell(card.number if card else ""),
                 _cell(line.card_id),
+                *in_format,
             ]
         )
     return out.getvalue()

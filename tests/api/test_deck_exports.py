@@ -3,9 +3,13 @@ it was: its cards, boards, name and the format it was saved in."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from webapp.db import get_db
+from webapp.deck_page import CSV_COLUMNS
 
 # Each game's formats other than its default, with a deck of the game
 OTHER_FORMATS = [
@@ -104,3 +108,27 @@ def test_the_builders_text_export_names_the_format_it_was_built_in(client, examp
     assert sent_as_text(client, "eruma", answer["text"])["format"] == "henchmen-required"
     plain = sent_as_text(client, "eruma", example("eruma-legal"))
     assert "Format:" not in plain["text"]
+
+
+@pytest.mark.parametrize(("game", "format_id"), OTHER_FORMATS)
+def test_a_csv_export_reads_back_in_the_format_the_deck_was_saved_in(
+    client, example, game, format_id
+):
+    # the CSV named no format: read back (sent, pasted, imported), it was in the default
+    saved = save(client, game=game, name="Rush", format=format_id, text=example(f"{game}-legal"))
+    exported = client.get(f"/decks/{saved['id']}.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(exported)))
+    assert rows[0] == [*CSV_COLUMNS, "format"]
+    assert {row[-1] for row in rows[1:]} == {format_id}
+    answer = sent_as_text(client, game, exported)
+    assert answer["format"] == format_id
+    assert not [p for p in answer["problems"] if p["rule"].startswith("decklist-")]
+    assert answer["deck"]["sections"] == saved["deck"]["sections"]
+    assert answer["deck"].get("boards") == saved["deck"].get("boards")
+
+
+def test_a_default_format_decks_csv_has_the_columns_it_had(client, example):
+    saved = save(client, game="era", name="Rush", text=example("era-legal"))
+    exported = client.get(f"/decks/{saved['id']}.csv").get_data(as_text=True)
+    assert exported.startswith(",".join(CSV_COLUMNS) + "\r\n")
+    assert exported.splitlines()[0] == "part,count,card,type,set,number,card_id"

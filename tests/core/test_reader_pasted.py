@@ -247,6 +247,21 @@ def test_a_csv_row_with_its_set_and_number_names_that_printing(era):
     }
 
 
+def test_a_csv_whose_format_column_names_a_format_of_the_game_is_in_it(era):
+    # a deck in a format not its game's default is exported with a "format" column; it was
+    # read back in the default format
+    text = (
+        "part,count,card,type,set,number,card_id,format\r\n"
+        "Dinos,1,Ember Rex,Dino,,,era-ember-rex,open\r\n"
+        "Deck,3,Kindle,Action,,,era-kindle,open\r\n"
+    )
+    parsed = parse_text(text, era)
+    assert (parsed.format, parsed.problems) == ("open", [])
+    assert _cards(parsed)[0] == {"dinos": [("Ember Rex", 1, False)], "deck": [("Kindle", 3, False)]}
+    assert parse_text(text.replace(",open", ",tundra"), era).format is None
+    assert parse_text(text.replace(",format", "").replace(",open", ""), era).format is None
+
+
 def test_a_csv_row_the_export_would_not_write_is_read_as_any_line_is(shadow_era):
     # an unknown part, a count of 0 and a card the pool no longer has: nothing is lost
     text = (
