@@ -15,6 +15,7 @@ named ``token`` becomes ``<token>``.
 from __future__ import annotations
 
 import logging
+import re
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, has_request_context, request
@@ -40,7 +41,21 @@ def public_adapter(app: Flask, adapter: MapAdapter) -> MapAdapter:
 
 
 def check_settings(app: Flask) -> None:
-    """A public URL must be absolute; without one, only local hosts are trusted by default."""
+    """A public URL must be absolute; without one, only local hosts are trusted by default.
+
+    ``TRUSTED_HOSTS`` set in the environment as words (``DECKWRIGHT_TRUSTED_HOSTS=`` a name,
+    or several split by commas or spaces) is those names; Flask would take the text itself
+    for the list, each of its letters a host, and refuse every request."""
+    hosts = app.config.get("TRUSTED_HOSTS")
+    if isinstance(hosts, str):
+        app.config["TRUSTED_HOSTS"] = [h for h in re.split(r"[\s,]+", hosts) if h] or None
+    elif hosts is not None and (
+        not isinstance(hosts, list | tuple) or not all(isinstance(h, str) for h in hosts)
+    ):
+        raise ValueError(
+            "TRUSTED_HOSTS must be host names (decks.example.org; .example.org for its"
+            f" subdomains too), separated by commas, not {hosts!r}"
+        )
     public = app.config.get("PUBLIC_URL")
     if public:
         parts = urlsplit(public)

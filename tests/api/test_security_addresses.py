@@ -76,6 +76,28 @@ def test_trusted_hosts_are_a_setting(tmp_path, library):
     assert client.get("/", headers={"Host": "localhost"}).status_code == 400
 
 
+@pytest.mark.parametrize(
+    "written",
+    ["decks.example.org, .events.example.org", '["decks.example.org", ".events.example.org"]'],
+)
+def test_trusted_hosts_set_in_the_environment_as_a_list_of_names(
+    tmp_path, library, monkeypatch, written
+):
+    """`DECKWRIGHT_TRUSTED_HOSTS=decks.example.org` (docs/serving.md) was taken as a string
+    whose letters were each a host: every request, this machine's too, was a 400."""
+    monkeypatch.setenv("DECKWRIGHT_TRUSTED_HOSTS", written)
+    client = app_with(tmp_path, library).test_client()
+    assert client.get("/", headers={"Host": "decks.example.org"}).status_code == 200
+    assert client.get("/", headers={"Host": "cup.events.example.org"}).status_code == 200
+    assert client.get("/", headers={"Host": "evil.example.net"}).status_code == 400
+
+
+def test_trusted_hosts_that_name_no_host_are_refused_at_start(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKWRIGHT_TRUSTED_HOSTS", "42")
+    with pytest.raises(ValueError, match="TRUSTED_HOSTS"):
+        make_app(tmp_path)
+
+
 @pytest.mark.parametrize("public", ["decks.example.org", "ftp://decks.example.org", "https://"])
 def test_a_public_url_that_is_not_an_absolute_web_address_is_refused_at_start(tmp_path, public):
     with pytest.raises(ValueError, match="PUBLIC_URL"):
