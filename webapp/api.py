@@ -389,8 +389,13 @@ def read_deck(game: Game, value: Any, defaults: dict[str, Any], where: str) -> d
         options = defaults
     else:
         body = load_body(DECK_BODY, value, where)
-        options = deck_options(defaults, body)
-        refuse_other_games_format(game, body.get("game"), options.get("format"), where)
+        # A saved deck's format (as GET /api/v1/decks/<id> gives it) is the deck's own, not
+        # one asked for: as when it is sent as text, the query's format wins over it, and a
+        # format its game no longer has is set aside for the default, not a 404.
+        asked = body if saved_deck(value) is value else {k: body[k] for k in body if k != "format"}
+        options = deck_options(defaults, asked)
+        named = options.get("format") or body.get("format")
+        refuse_other_games_format(game, body.get("game"), named, where)
         parsed = parse_mapping(body, game)
     # A deck in the JSON form names its own format (a saved deck's, sent as text, as its
     # JSON body does): it is judged in it unless the request names one.

@@ -379,6 +379,38 @@ def test_a_saved_deck_in_a_format_its_game_has_not_is_judged_in_the_default(clie
     assert answer.get_json()["format"] == "standard"
 
 
+def post_saved_deck(client, shown, sent_as, **query):
+    """A saved deck posted back to validate as JSON, as text, or in a batch as either."""
+    address = "/api/v1/games/era/validate"
+    if sent_as == "text":
+        return post_text(client, "era", json.dumps(shown), **query).get_json()
+    if sent_as == "json":
+        return client.post(address, json=shown, query_string=query).get_json()
+    deck = json.dumps(shown) if sent_as == "batch text" else shown
+    answer = client.post(f"{address}/batch", json={"decks": [deck]}, query_string=query)
+    return answer.get_json()["results"][0]
+
+
+SENT_AS = ["json", "text", "batch json", "batch text"]
+
+
+@pytest.mark.parametrize("sent_as", SENT_AS)
+def test_a_format_asked_for_wins_over_a_saved_decks_own_however_it_is_sent(client, sent_as):
+    # As JSON the saved deck's own format was taken as asked for, over ?format=: one deck
+    # in one request was judged in 'standard' as text and in 'open' as JSON.
+    answer = post_saved_deck(client, saved_open_deck(client), sent_as, format="standard")
+    assert answer["format"] == "standard"
+    assert post_saved_deck(client, saved_open_deck(client), sent_as)["format"] == "open"
+
+
+@pytest.mark.parametrize("sent_as", SENT_AS)
+def test_a_saved_deck_in_a_format_since_withdrawn_is_judged_in_the_default(client, sent_as):
+    # As JSON it was a 404 (no such format) for the format the deck was saved in.
+    shown = {**saved_open_deck(client), "format": "no-such-format"}
+    answer = post_saved_deck(client, shown, sent_as)
+    assert answer["format"] == "standard", answer
+
+
 def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):
     app.config["MAX_REQUEST_LINES"] = 10
     deck = {"cards": [{"card": "Kindle", "count": 1}] * 6}
