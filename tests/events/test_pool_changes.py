@@ -122,3 +122,54 @@ def test_an_event_whose_format_the_pool_dropped_still_shows_its_lists(pool_app, 
     published = client.get(f"/events/{event_id}/lists")
     assert published.status_code == 200
     assert "singleton-matrix (no longer in the card pool)" in published.get_data(as_text=True)
+
+
+AGAIN = "Against today’s card pool: not legal"
+
+
+def test_a_ban_the_pool_added_since_is_said_beside_the_verdict_the_list_got(pool_app, pool_copy):
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    receipt = submit(client, event_id, "Alice", example("era-legal"))
+    submit(client, event_id, "Bob", example("era-illegal"))
+    entry_id, player_token = receipt["entry"]["entry"], receipt["player_token"]
+    admin = f"/events/{event_id}/admin/{token}"
+    player = f"/events/{event_id}/entries/{entry_id}/{player_token}"
+    pages = (admin, f"{admin}/entries/{entry_id}", player)
+    for path in pages:
+        assert "Against today’s card pool" not in client.get(path).get_data(as_text=True)
+
+    # The banned list as published the week after: the ban was in force before Alice's list.
+    edit(
+        pool_copy / "era" / "game.yaml",
+        "        note: No cards are currently banned.\n",
+        "        note: No cards are currently banned.\n"
+        "      - date: 2030-04-01\n        banned: [Fire Breath]\n",
+    )
+    for path in pages:
+        page = client.get(path).get_data(as_text=True)
+        assert AGAIN in page, path
+        assert "Fire Breath" in page.split(AGAIN)[1].split("</p>")[0], path
+    dashboard = client.get(admin).get_data(as_text=True)
+    assert "1 list on this page reads to another verdict" in dashboard
+    assert dashboard.count(AGAIN) == 1  # Bob's list was not legal, and is not legal still
+    # What was stored stays as it was: the verdict given, the list and its receipt.
+    entries = client.get(f"/api/v1/events/{event_id}/entries", headers=bearer(token)).get_json()
+    alice = next(e for e in entries["entries"] if e["player"] == "Alice")
+    assert alice["status"] == "legal"
+    assert alice["latest"]["receipt"] == receipt["entry"]["latest"]["receipt"]
+
+
+def test_a_ban_coming_into_force_after_a_list_came_changes_nothing_said(pool_app, pool_copy):
+    # No banned-list day for the event: each list is judged on the day it came.
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    submit(client, event_id, "Alice", example("era-legal"))
+    edit(
+        pool_copy / "era" / "game.yaml",
+        "        note: No cards are currently banned.\n",
+        "        note: No cards are currently banned.\n"
+        "      - date: 2030-06-01\n        banned: [Fire Breath]\n",
+    )
+    page = client.get(f"/events/{event_id}/admin/{token}").get_data(as_text=True)
+    assert "Against today’s card pool" not in page

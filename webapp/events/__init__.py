@@ -53,6 +53,7 @@ from .records import (
     Organizer,
     Player,
     Receipt,
+    Recheck,
     Registration,
     SheetSection,
     Submission,
@@ -73,7 +74,7 @@ from .refusals import (
     ListChangedError,
     PlayerTakenError,
 )
-from .rules import check, sheet_sections
+from .rules import check, checked_again, sheet_sections
 from .store import (
     ALL,
     FILTERS,
@@ -98,6 +99,7 @@ from .store import (
     published_lists,
     register_players,
     verify,
+    version_body,
 )
 from .submissions import clean_idempotency_key, resubmit, submit, submit_for_players
 from .tokens import new_token, token_hash
@@ -145,6 +147,7 @@ __all__ = [
     "Player",
     "PlayerTakenError",
     "Receipt",
+    "Recheck",
     "Registration",
     "SheetSection",
     "Submission",
@@ -154,6 +157,7 @@ __all__ = [
     "as_reader",
     "as_utc",
     "check",
+    "checked_again",
     "clean_idempotency_key",
     "clean_player_id",
     "clean_player_name",
@@ -180,4 +184,5 @@ __all__ = [
     "token_hash",
     "utcnow",
     "verify",
+    "version_body",
 ]

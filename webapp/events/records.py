@@ -293,6 +293,16 @@ class SheetSection:
     missing: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Recheck:
+    """A stored list's verdict read again today, where it differs from the verdict it got."""
+
+    legal: bool
+    errors: int
+    warnings: int
+    problems: list[str]  # the first problems' messages
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC)
 

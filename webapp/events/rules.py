@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
+import weakref
+from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 import orjson
 
-from cardpool import Game
+from cardpool import DeckwrightError, Game
 from validator import DecklistError, parse_mapping, parse_text, to_text, validate
 
 from ..json_provider import ORJSON_OPTIONS
 from .records import (
     DEFAULT_LIMITS,
+    JSON,
     MAX_LIST_CHARS,
     TEXT,
     Checked,
     Event,
     Limits,
+    Recheck,
     SheetSection,
     Submission,
     Version,
@@ -138,3 +144,70 @@ def sheet_sections(game: Game, version: Version) -> list[SheetSection]:
         for name, rows, missing in parts
         if rows
     ]
+
+
+# The problems a verdict read again names (the rest are on the list's own page).
+RECHECK_PROBLEMS = 3
+# Verdicts read again, per loaded game: a pool read again makes new games, whose lists are
+# read afresh, and the old ones' go with them. A stored version never changes, so its
+# event, entry and number name it: its body is read from the store only the first time.
+_RECHECKED: weakref.WeakKeyDictionary[Game, dict[tuple, Recheck | None]] = (
+    weakref.WeakKeyDictionary()
+)
+_RECHECKED_PER_GAME = 20_000
+
+
+def checked_again(
+    game: Game,
+    event: Event,
+    entry_id: str,
+    version: Version,
+    body_of: Callable[[], str | None] = lambda: None,
+) -> Recheck | None:
+    """The list as received, read and judged again against today's card pool, where it is
+    legal and was not, or was legal and is not (a card taken out or renamed, a ban added to
+    the pool with a date before the list came, a rule changed); None where that stands.
+
+    It is judged on the day it was judged: the event's banned-list day, or the day it came
+    when the event names none, so a ban coming into force since changes nothing here. The
+    list on file, its verdict and receipt are left as they are: this says what changed.
+    ``body_of`` gives the list as received when ``version`` was read without it.
+    """
+    day = event.as_of or version.received.date()
+    key = (event.id, event.format, day, entry_id, version.number)
+    known = _RECHECKED.setdefault(game, {})
+    if key not in known:
+        if len(known) >= _RECHECKED_PER_GAME:
+            known.clear()
+        body = version.body if version.body is not None else body_of()
+        known[key] = None if body is None else _read_again(game, event, version.kind, body, day)
+    again = known[key]
+    if again is None or again.legal == version.legal:
+        return None
+    return again
+
+
+def _read_again(game: Game, event: Event, kind: str, body: str, day: date) -> Recheck | None:
+    """The verdict of reading a list as received again on ``day``; None if it cannot be read
+    as it was (its format is no longer in the pool, say: the pages say so on their own)."""
+    try:
+        if kind == JSON:
+            data = json.loads(body)
+            # The API keeps its whole request, {"player": ..., "deck": {...}}; a form or a
+            # file keeps the deck alone.
+            if isinstance(data, dict) and isinstance(data.get("deck"), dict):
+                data = data["deck"]
+            submission = Submission(body, JSON, data)
+        else:
+            submission = Submission.from_text(body)
+        checked = check(game, dataclasses.replace(event, as_of=day), submission)
+    except (DeckwrightError, ValueError, RecursionError):
+        return None
+    return Recheck(
+        legal=checked.legal,
+        errors=checked.errors,
+        warnings=checked.warnings,
+        problems=[p["message"] for p in checked.problems if p["severity"] == "error"][
+            :RECHECK_PROBLEMS
+        ],
+    )

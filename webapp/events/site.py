@@ -31,7 +31,7 @@ from markupsafe import Markup
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, ServiceUnavailable
 
-from cardpool import DeckwrightError
+from cardpool import DeckwrightError, Game
 
 from .. import accounts, csrf, events
 from .. import limits as rate_limits
@@ -617,12 +617,14 @@ def player_page(event_id: str, entry_id: str, token: str):
     # The version this form is made from, unless it came with one (kept when it was refused
     # for another reason, so that it still stands for what its sender saw).
     form.setdefault("based_on", str(entry.latest.number if entry.latest else 0))
+    game = pools().game(event.game)
     return (
         render_template(
             "events/player.html",
             event=event,
             view=event_view(event),
-            game=pools().game(event.game),
+            game=game,
+            again=read_again(game, event, [entry]).get(entry.id),
             entry=entry,
             versions=events.history(db, player),
             private_url=request.base_url,
@@ -754,12 +756,14 @@ def _dashboard(
         # last page is shown, not an empty one saying there are no lists.
         found = events.entry_page(db, access, show, found.pages, per_page())
     event = events.get_event(db, access.event.id)
+    game = pools().game(event.game)
     status = 400 if problems else 200
     return render_template(
         "events/dashboard.html",
         event=event,
         view=event_view(event),
-        game=pools().game(event.game),
+        game=game,
+        again=read_again(game, event, found.entries, access),
         token=token,
         entries=found.entries,
         found=found,
@@ -785,6 +789,30 @@ def _dashboard(
 
 BRIEF_PROBLEMS = 10  # problems a dashboard row shows; the entry's page has the rest
 MISSING_SHOWN = 100  # names the "not submitted yet" panel lists; the filter shows them all
+
+
+def read_again(
+    game: Game,
+    event: events.Event,
+    entries: list[events.Entry],
+    access: events.Organizer | None = None,
+) -> dict[str, events.Recheck]:
+    """The entries whose list on file reads to another verdict against today's card pool
+    than the one it got, by entry id: with the pool changed since, the verdict kept is said
+    to be no longer what the list reads to. ``access`` (the organizer's) reads the bodies a
+    listing left out."""
+
+    def body_of(entry: events.Entry):
+        if access is None:
+            return lambda: None
+        return lambda: events.version_body(get_db(), access, entry.id, entry.latest.number)
+
+    read = {
+        e.id: events.checked_again(game, event, e.id, e.latest, body_of(e))
+        for e in entries
+        if e.latest
+    }
+    return {entry_id: verdict for entry_id, verdict in read.items() if verdict is not None}
 
 
 def per_page() -> int:
@@ -967,10 +995,12 @@ def entry_page(event_id: str, token: str, entry_id: str):
     access = organizer(event_id, token)
     db = get_db()
     entry = events.entry(db, access, entry_id)
+    game = pools().game(access.event.game)
     return render_template(
         "events/entry.html",
         event=access.event,
-        game=pools().game(access.event.game),
+        game=game,
+        again=read_again(game, access.event, [entry]),
         token=token,
         entry=entry,
         versions=events.history(db, access, entry_id),

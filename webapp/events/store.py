@@ -852,6 +852,20 @@ def history(
     return [_version(row) for row in rows]
 
 
+def version_body(
+    db: sqlite_utils.Database, organizer: Organizer, entry_id: str, number: int
+) -> str | None:
+    """One stored version's list exactly as received (None when the event has no such one):
+    what a listing, which leaves the bodies out, reads when it needs one."""
+    row = db.execute(
+        """SELECT CAST(v.body AS BLOB) FROM event_versions v
+           JOIN event_entries e ON e.id = v.entry_id
+           WHERE e.event_id = ? AND v.entry_id = ? AND v.number = ?""",
+        [organizer.event.id, entry_id, number],
+    ).fetchone()
+    return None if row is None else shown(row[0])
+
+
 def verify(db: sqlite_utils.Database, organizer: Organizer, receipt: str) -> list[Match]:
     """The stored versions whose hash begins with ``receipt`` (a player's receipt hash)."""
     receipt = as_typed_hash(receipt)
