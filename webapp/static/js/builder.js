@@ -1458,10 +1458,11 @@ async function importList() {
       el.importReport.replaceChildren(await otherGame(json.deck.game));
       return;
     }
-    // The builder's own JSON (or the API's) carries the format it was built for.
+    // The builder's own JSON (or the API's) carries the format it was built for, and the
+    // site's text and CSV exports of a deck in a format not the game's default name it.
     // The deck to offer back: the one before a Clear still undoable, else the one shown now.
     const before = state.cleared || (holdsCards() ? snapshot() : null);
-    const format = json && json.deck.format;
+    const format = json ? json.deck.format : listFormat(text);
     if (format && !el.format.disabled && [...el.format.options].some((o) => o.value === format)) {
       el.format.value = format;
       renderRules();
@@ -1528,6 +1529,36 @@ function deckJson(text) {
     return { deck: { ...inner, name: name ?? inner.name, format, description, game: gameId ?? inner.game } };
   }
   return { deck };
+}
+
+/** A format's name or id as the server compares them: its letters and digits, lower case. */
+const formatKey = (name) =>
+  String(name)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** The id of this game's format a "Format: ..." cell or line names (by its id or its name, or
+ * its name's words before a note in brackets: "Open" for "Open (casual)"); null for none. */
+function formatNamed(value) {
+  const wanted = formatKey(value);
+  const found = game.formats.find((f) => [f.id, f.name, f.name.split(" (")[0]].some((n) => formatKey(n) === wanted));
+  return found ? found.id : null;
+}
+
+/**
+ * The format a text list names as its own: its first line "Format: Henchmen required" (or
+ * "Format = open") naming one of this game's formats, as the site's text export writes it and
+ * the server reads it. Null when it names none.
+ */
+function listFormat(text) {
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const note = /^\s*format\s*[:=]\s*(\S.*)$/i.exec(line);
+    const found = note && formatNamed(note[1]);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** What to say of a deck of another game: its builder, when the game is one of ours. */
@@ -1775,13 +1806,17 @@ const CSV_COLUMNS = ["part", "count", "card", "type", "set", "number", "card_id"
 
 el.exportCsv.addEventListener("click", async () => {
   await loadDetails();
-  const rows = [CSV_COLUMNS];
+  // A deck in a format not the game's default names it in a last column, as the deck page's
+  // CSV does: read back, the deck is in that format again.
+  const picked = game.formats.find((f) => f.id === el.format.value);
+  const inFormat = picked && !picked.default ? [picked.id] : [];
+  const rows = [[...CSV_COLUMNS, ...(inFormat.length ? ["format"] : [])]];
   const add = (store, names) => {
     for (const [id, entries] of store) {
       for (const e of entries) {
         const card = state.cards.get(e.id) || {};
         const printing = e.printing ? [card.set || "", card.number || ""] : ["", ""];
-        rows.push([names(id), e.count, e.name, card.type || "", ...printing, e.id]);
+        rows.push([names(id), e.count, e.name, card.type || "", ...printing, e.id, ...inFormat]);
       }
     }
   };
@@ -1846,8 +1881,11 @@ function siteCsv(text) {
     return board ? ["boards", board.id] : null;
   };
   const deck = { sections: {}, boards: {} };
+  const formatAt = header.indexOf("format");
   for (const row of rows.slice(1)) {
     const cell = (name) => (at[name] < 0 ? "" : csvValue((row[at[name]] || "").trim()));
+    // the format a deck not in the game's default is exported in (the first row's that names one)
+    if (formatAt >= 0 && !deck.format) deck.format = formatNamed(row[formatAt] || "") || undefined;
     const part = partOf(cell("part"));
     const count = cell("count");
     const card = cell("card_id") || cell("card");
