@@ -438,6 +438,7 @@ def refuse_other_games_format(game: Game, named: Any, format_id: Any, where: str
     schemas.ValidationSchema,
     body=schemas.DeckBodySchema,
     text_body=True,
+    json_text=True,
     query=schemas.ValidateQuerySchema,
     errors=[400, 404, 413, 415, 422],
 )

@@ -115,6 +115,8 @@ class Operation:
     status: int = 200
     body: type[Schema] | None = None
     text_body: bool = False
+    # A JSON string body is read as a text decklist (validate): documented beside ``body``.
+    json_text: bool = False
     text_response: bool = False
     text_media: str = "text/plain"
     query: type[Schema] | None = None
@@ -214,7 +216,10 @@ def _operation(
     if takes_body:
         content: dict[str, Any] = {}
         if op.body is not None:
-            content["application/json"] = {"schema": op.body}
+            schema: Any = op.body
+            if op.json_text:
+                schema = {"oneOf": [op.body, schemas.TEXT_DECK]}
+            content["application/json"] = {"schema": schema}
         if op.text_body:
             content["text/plain"] = {
                 "schema": {

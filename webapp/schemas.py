@@ -303,8 +303,9 @@ class DeckBodySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    # Stated as oneOf in the OpenAPI document; enforced by sections_or_cards.
-    exactly_one_of: tuple[str, ...] = ("sections", "cards")
+    # Stated as oneOf in the OpenAPI document; enforced by sections_or_cards, and for 'deck'
+    # by deck_of_saved_deck (refusing it beside either).
+    exactly_one_of: tuple[str, ...] = ("sections", "cards", "deck")
     name = fields.Str(load_default="")
     game = fields.Str(
         allow_none=True,
@@ -332,6 +333,15 @@ class DeckBodySchema(Schema):
         keys=fields.Str(),
         values=fields.Raw(),
         metadata={"description": "sideboard / maybeboard -> entries, as in sections."},
+    )
+    # Read (and replaced by the deck it holds) by deck_of_saved_deck before any field is.
+    deck = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "Instead of sections or cards: the body is a saved deck as"
+            " GET /api/v1/decks/{deck_id} gives it, and this its deck; judged in the saved"
+            " deck's format unless the query names one."
+        },
     )
 
     @pre_load
@@ -437,9 +447,12 @@ class ValidationSchema(Answer):
     text = fields.Str(required=True, metadata={"description": "The deck as a canonical list."})
 
 
+TEXT_DECK = {"type": "string", "description": "A text decklist, as a JSON string."}
+
+
 class BatchBodySchema(Schema):
     decks = fields.List(
-        fields.Raw(),
+        fields.Raw(metadata={"oneOf": [{"$ref": "#/components/schemas/DeckBody"}, TEXT_DECK]}),
         required=True,
         metadata={"description": "Decks in the JSON form, or text decklists as strings."},
     )
@@ -457,6 +470,9 @@ MAX_FIT_CARDS = 100
 class FitsBodySchema(DeckBodySchema):
     """A deck (as for validate, by its sections) and the cards to try in it, one more copy
     each."""
+
+    class Meta(DeckBodySchema.Meta):
+        exclude = ("deck",)  # the deck is its sections: a saved deck's is refused beside them
 
     exactly_one_of = ()
     sections = fields.Dict(

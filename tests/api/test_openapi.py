@@ -135,10 +135,33 @@ def test_a_deck_body_is_exactly_one_of_sections_or_cards(document):
     assert components["DeckBody"]["oneOf"] == [
         {"required": ["sections"]},
         {"required": ["cards"]},
+        {"required": ["deck"]},  # a saved deck as GET /api/v1/decks/{deck_id} gives it
     ]
     # The fits body's cards are the ids to try beside the deck's sections.
     assert "oneOf" not in components["FitsBody"]
     assert "sections" in components["FitsBody"]["required"]
+
+
+def test_every_deck_body_the_document_allows_is_judged(client, document):
+    # The document allowed only a deck's sections or cards: a text decklist as a JSON string
+    # and a saved deck sent back as GET /api/v1/decks/{deck_id} gives it, both read, were
+    # bodies a client generated from it could not send.
+    validate = document["paths"]["/api/v1/games/{game_id}/validate"]["post"]
+    deck_body = {"$ref": "#/components/schemas/DeckBody"}
+    text = {"type": "string", "description": "A text decklist, as a JSON string."}
+    alternatives = validate["requestBody"]["content"]["application/json"]["schema"]["oneOf"]
+    assert alternatives == [deck_body, text]
+    batch = document["components"]["schemas"]["BatchBody"]["properties"]["decks"]["items"]
+    assert batch["oneOf"] == [deck_body, text]
+    assert "deck" in document["components"]["schemas"]["DeckBody"]["properties"]
+    assert "deck" not in document["components"]["schemas"]["FitsBody"]["properties"]
+    saved = client.post("/api/v1/decks", json={"game": "era", "name": "Rex", "text": "3 Kindle"})
+    shown = client.get(f"/api/v1/decks/{saved.get_json()['id']}").get_json()
+    for body in ("3 Kindle", shown, {"cards": ["Kindle"]}, {"sections": {"deck": ["Kindle"]}}):
+        answer = client.post("/api/v1/games/era/validate", json=body)
+        assert answer.status_code == 200, (body, answer.get_json())
+        batch_answer = client.post("/api/v1/games/era/validate/batch", json={"decks": [body]})
+        assert batch_answer.status_code == 200, (body, batch_answer.get_json())
 
 
 def test_a_submission_takes_an_idempotency_key_header(document):
