@@ -187,8 +187,9 @@ def games(ctx: click.Context) -> None:
 def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, paths) -> None:
     """Check decklist files against a game's format.
 
-    Text decklists, or the JSON form for files ending in .json. One file prints
-    its verdict and every problem; many files print one line each and a total.
+    Text decklists, or the JSON form for files ending in .json; a dash (-) reads
+    the list piped to the command. One file prints its verdict and every
+    problem; many files print one line each and a total.
     Exit status: 0 when every deck is legal, 1 when any is not, 2 on a usage or
     file error.
     """

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import stat
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -121,16 +122,19 @@ NOTHING_PIPED = "a pipe no one writes to (nothing was sent through it)"
 def _read_bytes(path: Path) -> bytes:
     """A decklist file's bytes: a regular file or a pipe, of at most ``MAX_DECKLIST_BYTES``.
 
-    A pipe is read as the file it carries (``cat deck.txt | deckwright validate -g era
-    /dev/stdin``, or ``<(...)``), unless no one writes to it: a named pipe with no writer is
+    A pipe is read as the file it carries (``cat deck.txt | deckwright validate -g era -``,
+    ``/dev/stdin`` or ``<(...)``), unless no one writes to it: a named pipe with no writer is
     refused, never waited on. A device (``/dev/zero``, which never ends) or a link to one is
     refused before any read; the size is the open file's (one lookup of its path), and no
     more than one byte past the limit is ever read, whatever the size said.
     """
-    try:
-        descriptor = os.open(path, _OPEN_FLAGS)
-    except OSError as exc:
-        raise DecklistFileError(path, exc.strerror or str(exc)) from None
+    if str(path) == STANDARD_INPUT:
+        descriptor = _standard_input(path)
+    else:
+        try:
+            descriptor = os.open(path, _OPEN_FLAGS)
+        except OSError as exc:
+            raise DecklistFileError(path, exc.strerror or str(exc)) from None
     try:
         info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
@@ -151,6 +155,30 @@ def _read_bytes(path: Path) -> bytes:
     if size > MAX_DECKLIST_BYTES or len(raw) > MAX_DECKLIST_BYTES:
         raise DecklistFileError(path, f"larger than {MAX_DECKLIST_BYTES} bytes")
     return raw
+
+
+# A dash names the standard input, as it does to cat and grep: `... | deckwright validate -g
+# era -` (/dev/stdin is no file on Windows).
+STANDARD_INPUT = "-"
+NO_STANDARD_INPUT = "no standard input to read (pipe a list to the command)"
+A_TERMINAL = (
+    "the standard input is the terminal: pipe a list to the command"
+    " (cat deck.txt | deckwright validate -g era -), or name its file"
+)
+
+
+def _standard_input(path: Path) -> int:
+    """A descriptor of the command's standard input, read as the file or pipe it is; a
+    terminal is refused saying how to pipe one: a list pasted there would wait for an end of
+    input (Ctrl-D) few players know to type."""
+    try:
+        descriptor = os.dup(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # closed, or not a file (in-process)
+        raise DecklistFileError(path, NO_STANDARD_INPUT) from None
+    if os.isatty(descriptor):
+        os.close(descriptor)
+        raise DecklistFileError(path, A_TERMINAL)
+    return descriptor
 
 
 def _read_pipe(path: Path, descriptor: int) -> bytes:

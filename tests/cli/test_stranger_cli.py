@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import pty
 import shutil
 import signal
 import subprocess
@@ -358,6 +359,54 @@ def test_a_list_piped_to_the_command_s_standard_input_is_read():
         timeout=60,
     )
     assert (done.returncode, done.stdout) == (0, b"/dev/stdin: legal in ERA Standard\n")
+
+
+def _piped(*args: str, given: bytes) -> subprocess.CompletedProcess:
+    deckwright = Path(sys.executable).with_name("deckwright")
+    env = {k: v for k, v in os.environ.items() if k != "DECKWRIGHT_POOLS"}
+    return subprocess.run(
+        [deckwright, *args], input=given, capture_output=True, env=env, timeout=60
+    )
+
+
+def test_a_dash_names_the_standard_input_as_other_commands_read_it():
+    """`cat deck.txt | deckwright validate -g era -` said "-: No such file or directory":
+    a dash is the standard input to cat, grep and most commands (and /dev/stdin is no file
+    on Windows)."""
+    done = _piped("validate", "-g", "era", "-", given=LEGAL.encode())
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"-: legal in ERA Standard\n", b"")
+
+
+def test_a_json_deck_piped_to_a_dash_is_read_as_its_deck():
+    deck = {"sections": {"deck": [{"card": "Kindle", "count": 3}]}}
+    done = _piped("validate", "-g", "era", "--json", "-", given=json.dumps(deck).encode())
+    assert done.returncode == 1
+    assert json.loads(done.stdout)[0]["file"] == "-"
+
+
+def test_nothing_piped_to_a_dash_is_said():
+    done = _piped("validate", "-g", "era", "-", given=b"")
+    assert done.returncode == 2
+    assert done.stderr == b"Error: -: a pipe no one writes to (nothing was sent through it)\n"
+
+
+def test_a_dash_at_a_terminal_says_how_to_pipe_a_list():
+    deckwright = Path(sys.executable).with_name("deckwright")
+    env = {k: v for k, v in os.environ.items() if k != "DECKWRIGHT_POOLS"}
+    main, terminal = pty.openpty()
+    try:
+        done = subprocess.run(
+            [deckwright, "validate", "-g", "era", "-"],
+            stdin=terminal,
+            capture_output=True,
+            env=env,
+            timeout=60,
+        )
+    finally:
+        os.close(terminal)
+        os.close(main)
+    assert done.returncode == 2
+    assert done.stderr.startswith(b"Error: -: the standard input is the terminal: pipe a list")
 
 
 def test_event_check_names_a_link_to_a_device_as_not_checked(run, event_folder, within_ten_seconds):
