@@ -272,6 +272,15 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@bp.app_template_filter("boxed")
+def boxed(text: str | None) -> str:
+    """Text to write between ``<textarea>`` and ``</textarea>``: a browser leaves out one line
+    break right after the tag, so a text starting with one (a list pasted with a blank line
+    on top) is written with one more, and is in the box whole."""
+    text = text or ""
+    return "\n" + text if text[:1] in ("\n", "\r") else text
+
+
 @bp.app_template_filter("utc")
 def utc(moment: datetime | None) -> str:
     return "" if moment is None else f"{events.as_utc(moment):%Y-%m-%d %H:%M} UTC"
