@@ -319,11 +319,11 @@ class DeckBodySchema(Schema):
     as_of = AskedDay(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
     sections = fields.Dict(
         keys=fields.Str(),
-        values=fields.Raw(),
+        values=fields.Raw(allow_none=True),
         metadata={"description": 'Section id or name -> [{"card": "Name or id", "count": 3}]'},
     )
     cards = fields.List(
-        fields.Raw(),
+        fields.Raw(allow_none=True),
         metadata={
             "description": "Instead of sections: the deck's entries in one list, each card"
             " placed in the section of its type."
@@ -331,7 +331,7 @@ class DeckBodySchema(Schema):
     )
     boards = fields.Dict(
         keys=fields.Str(),
-        values=fields.Raw(),
+        values=fields.Raw(allow_none=True),
         metadata={"description": "sideboard / maybeboard -> entries, as in sections."},
     )
     # Read (and replaced by the deck it holds) by deck_of_saved_deck before any field is.
@@ -477,7 +477,7 @@ class FitsBodySchema(DeckBodySchema):
     exactly_one_of = ()
     sections = fields.Dict(
         keys=fields.Str(),
-        values=fields.Raw(),
+        values=fields.Raw(allow_none=True),
         required=True,
         metadata={"description": 'Section id or name -> [{"card": "Name or id", "count": 3}]'},
     )

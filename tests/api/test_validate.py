@@ -197,6 +197,26 @@ def test_a_json_deck_points_problems_at_their_entry(client):
     ]
 
 
+@pytest.mark.parametrize(
+    ("deck", "place"),
+    [
+        ({"sections": {"deck": None}}, "sections.deck:"),
+        ({"sections": {"deck": ["Kindle"]}, "boards": {"sideboard": None}}, "boards.sideboard:"),
+        ({"cards": ["Kindle", None]}, "cards[1]:"),
+    ],
+)
+def test_a_null_in_a_json_deck_is_a_problem_at_its_place_as_any_other_value(client, deck, place):
+    # null was refused whole (422 "Field may not be null"), where 5 in its place was a
+    # problem at that place beside the rest of the deck's verdict.
+    answer = client.post("/api/v1/games/era/validate", json=deck)
+    assert answer.status_code == 200, answer.get_json()
+    problems = answer.get_json()["problems"]
+    assert any(p["message"].startswith(place) for p in problems), problems
+    if "sections" in deck:  # a fits body's 'cards' are the ids to try, not its deck
+        fits = client.post("/api/v1/games/era/fits", json={**deck, "cards": ["era-kindle"]})
+        assert fits.status_code == 200, fits.get_json()
+
+
 def test_a_json_deck_without_sections_is_refused_with_the_field(client):
     error = error_of(client.post("/api/v1/games/era/validate", json={"name": "x"}), 422)
     assert error["code"] == "invalid-body"
