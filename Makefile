@@ -39,6 +39,7 @@ bench: $(STAMP)
 	-$(BIN)/python bench/validate_speed.py
 	-$(BIN)/python bench/read_speed.py
 	-$(BIN)/python bench/search_speed.py
+	-$(BIN)/python bench/suggest_speed.py
 	-$(BIN)/python bench/pool_speed.py
 	-$(BIN)/python bench/http_speed.py
 	-$(BIN)/python bench/event_speed.py
