@@ -47,3 +47,14 @@ def test_a_list_starting_with_a_card_is_shown_as_it_was(event, client):
     receipt = event.submit("Ann", example("era-legal")).get_json()
     page = client.get(receipt["private_url"]).get_data(as_text=True)
     assert as_a_browser_shows(page, "decklist") == example("era-legal")
+
+
+def test_the_organizer_sees_a_list_as_received_whole(event, client):
+    # A <pre> is read as a box is: its first line break right after the tag is left out.
+    receipt = event.submit("Ann", LEADING).get_json()
+    page = client.get(
+        f"/events/{event.id}/admin/{event.token}/entries/{receipt['entry']['entry']}"
+    ).get_data(as_text=True)
+    found = re.search(r"As received \(text\)</summary><pre[^>]*>(.*?)</pre>", page, re.S)
+    assert found, "the list as received is not on the page"
+    assert html.unescape(found.group(1).removeprefix("\n")) == LEADING

@@ -274,9 +274,9 @@ def sentence(text: str) -> str:
 
 @bp.app_template_filter("boxed")
 def boxed(text: str | None) -> str:
-    """Text to write between ``<textarea>`` and ``</textarea>``: a browser leaves out one line
-    break right after the tag, so a text starting with one (a list pasted with a blank line
-    on top) is written with one more, and is in the box whole."""
+    """Text to write right after ``<textarea>`` or ``<pre>``: a browser leaves out one line
+    break right after either tag, so a text starting with one (a list pasted with a blank
+    line on top) is written with one more, and is shown whole."""
     text = text or ""
     return "\n" + text if text[:1] in ("\n", "\r") else text
 
