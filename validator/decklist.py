@@ -1034,9 +1034,10 @@ def _names_a_format(game: Game, stripped: str) -> bool:
 def _other_format(game: Game, number: int, stripped: str, first: int, format_id: str) -> Problem:
     """A second "Format:" note naming another of the game's formats than the first does."""
     name = game.format(format_id).name
+    where = f"line {first}" if first else "the list's format column"  # the site's CSV's
     return _problem(
         IGNORED_LINE,
-        f"Line {number}: {stripped!r} names another format than line {first} does ({name}):"
+        f"Line {number}: {stripped!r} names another format than {where} does ({name}):"
         f" the list is judged in {name} unless a format is asked for",
         number,
         WARNING,

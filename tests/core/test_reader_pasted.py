@@ -259,6 +259,11 @@ def test_a_csv_whose_format_column_names_a_format_of_the_game_is_in_it(era):
     assert (parsed.format, parsed.problems) == ("open", [])
     assert _cards(parsed)[0] == {"dinos": [("Ember Rex", 1, False)], "deck": [("Kindle", 3, False)]}
     assert parse_text(text.replace(",open", ",tundra"), era).format is None
+    (said,) = parse_text(text + "Format: Standard\r\n", era).problems
+    assert said.message == (
+        "Line 4: 'Format: Standard' names another format than the list's format column does"
+        " (Open (casual)): the list is judged in Open (casual) unless a format is asked for"
+    )
     assert parse_text(text.replace(",format", "").replace(",open", ""), era).format is None
 
 
