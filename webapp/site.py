@@ -287,7 +287,7 @@ def validate_page():
         result=formats[chosen],
         formats=formats,
         summary=summarize(parsed.deck),
-        text=to_text(parsed.deck),
+        text=to_text(parsed.deck, chosen),
     )
 
 

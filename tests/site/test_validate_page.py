@@ -162,3 +162,17 @@ def test_a_saved_deck_pasted_with_no_format_chosen_is_judged_in_its_own(client, 
     assert "Rift in the Aether) Open (casual)</span>" in page
     chosen = html.unescape(post_form(client, csrf_token, text, format="standard"))
     assert "Rift in the Aether) Standard</span>" in chosen
+
+
+def test_the_list_shown_names_the_format_it_was_judged_in(client, csrf_token, example):
+    # The canonical list under the verdict named no format: copied and pasted back, a deck
+    # judged in Open (casual) was judged in Standard.
+    def shown(page):
+        return html.unescape(page).split('<pre class="decklist">', 1)[1].split("</pre>", 1)[0]
+
+    text = example("era-legal")
+    in_open = shown(post_form(client, csrf_token, text, format="open"))
+    assert "Format: open" in in_open
+    again = html.unescape(post_form(client, csrf_token, in_open))
+    assert "Rift in the Aether) Open (casual)</span>" in again
+    assert "Format:" not in shown(post_form(client, csrf_token, text))
