@@ -149,7 +149,7 @@ def test_a_ban_the_pool_added_since_is_said_beside_the_verdict_the_list_got(pool
     for path in pages:
         page = client.get(path).get_data(as_text=True)
         assert AGAIN in page, path
-        assert "Fire Breath" in page.split(AGAIN)[1].split("</p>")[0], path
+        assert "Fire Breath is banned" in page.split(AGAIN)[1].split("</div>")[0], path
     dashboard = client.get(admin).get_data(as_text=True)
     assert "1 list on this page reads to another verdict" in dashboard
     assert dashboard.count(AGAIN) == 1  # Bob's list was not legal, and is not legal still
