@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 
 import pytest
 
@@ -173,3 +174,17 @@ def test_a_ban_coming_into_force_after_a_list_came_changes_nothing_said(pool_app
     )
     page = client.get(f"/events/{event_id}/admin/{token}").get_data(as_text=True)
     assert "Against today’s card pool" not in page
+
+
+def test_a_sheet_names_the_day_whose_banned_list_judged_its_list(pool_app, clock):
+    # With no banned-list day for the event, each list was judged on the day it came: the
+    # judge reading the sheet learns that day, not "current" (which is another day by then).
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    receipt = submit(client, event_id, "Alice", example("era-legal"))
+    clock.now = clock.now + timedelta(days=1)
+    sheet = client.get(
+        f"/events/{event_id}/admin/{token}/entries/{receipt['entry']['entry']}/sheet"
+    ).get_data(as_text=True)
+    banned = re.search(r"<dt>Banned list</dt><dd>(.*?)</dd>", sheet, re.S).group(1)
+    assert banned == f"{clock.now.date() - timedelta(days=1)} (the day the list came)"

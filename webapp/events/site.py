@@ -286,6 +286,12 @@ def utc(moment: datetime | None) -> str:
     return "" if moment is None else f"{events.as_utc(moment):%Y-%m-%d %H:%M} UTC"
 
 
+@bp.app_template_filter("utc_day")
+def utc_day(moment: datetime) -> str:
+    """The day of a moment in UTC, as the banned lists date it: ``2030-05-01``."""
+    return f"{events.as_utc(moment):%Y-%m-%d}"
+
+
 @bp.app_template_filter("moment")
 def moment(value: datetime | None) -> Markup:
     """A moment as ``<time>``: UTC in the page and in ``datetime``; events-time.js rewrites the
