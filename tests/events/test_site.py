@@ -311,3 +311,13 @@ def test_a_csv_saved_by_excel_on_windows_is_stored_with_its_names_as_typed(clien
     assert "CSV UTF-8" in page
     exported = client.get(f"{dashboard}/export.json").get_json()
     assert "José Núñez" in [e["player"] for e in exported["entries"]]
+
+
+def test_the_new_event_form_says_what_an_empty_banned_list_day_means(client):
+    # "(optional: the event day)" alone read as if an empty day were the event's: it is the
+    # day each list comes, and a ban in force between a list and the event leaves it legal.
+    form = client.get("/events/new").get_data(as_text=True)
+    field = form.split('id="as_of"', 1)[1].split("</div>", 1)[0]
+    assert 'aria-describedby="as-of-hint"' in field
+    hint = re.search(r'<p id="as-of-hint" class="hint">(.*?)</p>', field, re.S).group(1)
+    assert "Left empty, each list is judged by the banned list of the day it comes" in hint
