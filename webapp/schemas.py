@@ -354,7 +354,10 @@ class DeckBodySchema(Schema):
         deck = saved_deck(data)
         if deck is data:
             return data
-        return {**deck, **{key: data[key] for key in ("format", "as_of") if data.get(key)}}
+        # null or "" is none given, as in a query string; any other value is read (and a
+        # day of 0 or a format of false refused), not dropped as if it were none.
+        given = ("format", "as_of")
+        return {**deck, **{key: data[key] for key in given if data.get(key) not in (None, "")}}
 
     @validates_schema
     def sections_or_cards(self, data, **_kwargs):

@@ -431,6 +431,16 @@ def test_a_saved_deck_in_a_format_since_withdrawn_is_judged_in_the_default(clien
     assert answer["format"] == "standard", answer
 
 
+@pytest.mark.parametrize(("field", "value"), [("as_of", 0), ("format", False), ("format", 0)])
+def test_a_saved_decks_day_or_format_that_is_no_text_is_refused_not_dropped(client, field, value):
+    # {"as_of": 0} beside a saved deck's 'deck' was dropped without a word (judged today),
+    # where {"as_of": 5} or 0 beside 'sections' is refused naming the field.
+    shown = {**saved_open_deck(client), field: value}
+    error = error_of(client.post("/api/v1/games/era/validate", json=shown), 422)
+    assert error["code"] == "invalid-body"
+    assert any(f"{field}:" in d for d in [error["message"], *error["details"]]), error
+
+
 def test_a_batch_of_card_lists_counts_each_card_against_the_line_limit(app):
     app.config["MAX_REQUEST_LINES"] = 10
     deck = {"cards": [{"card": "Kindle", "count": 1}] * 6}
