@@ -527,3 +527,11 @@ def test_an_upload_over_its_budget_of_different_lines_is_a_400_and_stores_nothin
     assert "at most 10 different lines" in error["message"]
     entries = client.get(event.url("/entries"), headers=event.admin).get_json()
     assert entries["entries"] == []
+
+
+def test_the_openapi_document_says_what_an_event_without_a_banned_list_day_judges_by(client):
+    # "else today's" read as the day the event was made, or the day of the event: it is the
+    # day each list comes, every list judged by the banned list in force then.
+    document = client.get("/api/v1/openapi.json").get_json()
+    said = document["components"]["schemas"]["EventBody"]["properties"]["as_of"]["description"]
+    assert "the day each list comes" in said

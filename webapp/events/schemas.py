@@ -122,7 +122,10 @@ class EventBodySchema(Schema):
     )
     as_of = AskedDay(
         load_default=None,
-        metadata={"description": "The day whose banned list applies (YYYY-MM-DD); else today's."},
+        metadata={
+            "description": "The day whose banned list applies (YYYY-MM-DD); without it,"
+            " the day each list comes."
+        },
     )
     deadline = AskedMoment(
         required=True,
