@@ -1,5 +1,6 @@
-"""The card pool changed after lists were submitted: a card renamed or taken out, a format
-dropped. Every list on file is still shown whole, on every page, with what changed said."""
+"""The card pool changed after lists were submitted: a card renamed or taken out, a ban
+added, a format dropped. Every list on file is still shown whole, on every page, with its
+verdict as given and what the list reads to today said beside it."""
 
 from __future__ import annotations
 
