@@ -249,3 +249,36 @@ def test_a_player_id_keeps_its_marks(make_event, era_legal):
     refused = event.submit("Siobhan O'Brien", era_legal, player_id="OB 7")
     assert refused.status_code == 403
     assert refused.get_json()["error"]["code"] == "player-id-required"
+
+
+def test_a_registered_player_typing_their_name_without_its_accents_gives_their_id_and_is_them(
+    client, make_event, era_legal
+):
+    # On an English keyboard "Émile" is typed "emile": the player id says who it is. It made a
+    # second player holding Émile's id, and left Émile "not submitted" on the dashboard.
+    event = make_event(players=[{"name": "Émile Zoé", "player_id": "E-1"}])
+    claimed = event.submit("emile zoe", era_legal, player_id="e-1")
+    assert claimed.status_code == 201, claimed.get_data(as_text=True)
+    assert claimed.get_json()["entry"]["player"] == "Émile Zoé"
+    assert claimed.get_json()["entry"]["registered"] is True
+    entries = event.entries()
+    assert [(e["player"], e["player_id"], e["status"]) for e in entries] == [
+        ("Émile Zoé", "E-1", "legal")
+    ]
+
+
+def test_another_name_with_a_registered_players_id_is_refused_not_made_a_second_holder(
+    make_event, era_legal
+):
+    # A mistyped id ("E-1" for "E-7") must not file one player's list as another's, nor make
+    # two players holding one id: it is refused, saying what to check.
+    event = make_event(players=[{"name": "Émile Zoé", "player_id": "E-1"}])
+    refused = event.submit("Alice Martin", era_legal, player_id="E-1")
+    assert refused.status_code == 403
+    error = refused.get_json()["error"]
+    assert error["code"] == "player-id-required"
+    assert "E-1" in error["message"] and "registered" in error["message"]
+    assert "Émile" not in error["message"]  # whose id it is stays the organizer's to say
+    assert [e["player"] for e in event.entries()] == ["Émile Zoé"]
+    # The registered player still submits as ever.
+    assert event.submit("Émile Zoé", era_legal, player_id="E-1").status_code == 201

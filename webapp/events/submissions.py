@@ -23,7 +23,14 @@ from validator.players import second_list
 from ..db import transaction
 from . import idempotency
 from .idempotency import clean_idempotency_key
-from .names import by_player_key, clean_player_id, clean_player_name, player_key, same_player_id
+from .names import (
+    by_player_key,
+    clean_player_id,
+    clean_player_name,
+    lookalike_key,
+    player_key,
+    same_player_id,
+)
 from .records import (
     DEFAULT_LIMITS,
     ORGANIZER,
@@ -126,6 +133,8 @@ def _claim(
     The event must still be open then. Of what ``event`` says, only whether it is locked can
     have changed since it was read (its deadline never does), and that is read again.
     """
+    if player_id:
+        name = _holder_named(db, event.id, name, player_id)
     key = player_key(name)
     entry_id = new_id()
     created = now.isoformat()
@@ -220,6 +229,28 @@ def _claim(
         created=datetime.fromisoformat(created),
         latest=None,
         versions=0,
+    )
+
+
+def _holder_named(db: sqlite_utils.Database, event_id: str, name: str, player_id: str) -> str:
+    """The name a first list given with ``player_id`` claims: that of the one registered
+    player holding the id when ``name`` reads as theirs does ("emile" for "Émile", typed on
+    another keyboard), else ``name`` itself. Another name with a registered player's id is
+    refused: a mistyped id would file one player's list as another's, or make two players
+    holding one id and leave the registered one without a list."""
+    rows = db.execute(
+        "SELECT CAST(player AS BLOB), CAST(player_id AS BLOB) FROM event_entries"
+        " WHERE event_id = ? AND registered = 1 AND player_id IS NOT NULL",
+        [event_id],
+    ).fetchall()
+    holders = [shown(player) for player, held in rows if same_player_id(shown(held), player_id)]
+    if len(holders) != 1 or player_key(holders[0]) == player_key(name):
+        return name
+    if lookalike_key(holders[0]) == lookalike_key(name):
+        return holders[0]
+    raise IdentityError(
+        f"The player id {player_id} is registered to another name: give your name as the"
+        " organizer registered it, or check the id, or ask the organizer."
     )
 
 
