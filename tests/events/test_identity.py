@@ -277,8 +277,33 @@ def test_another_name_with_a_registered_players_id_is_refused_not_made_a_second_
     assert refused.status_code == 403
     error = refused.get_json()["error"]
     assert error["code"] == "player-id-required"
-    assert "E-1" in error["message"] and "registered" in error["message"]
+    assert "E-1" in error["message"]
+    assert "registered" in error["message"]
     assert "Émile" not in error["message"]  # whose id it is stays the organizer's to say
     assert [e["player"] for e in event.entries()] == ["Émile Zoé"]
     # The registered player still submits as ever.
     assert event.submit("Émile Zoé", era_legal, player_id="E-1").status_code == 201
+
+
+def test_an_uploads_row_with_a_registered_players_id_is_that_player_or_skipped(
+    client, make_event, era_legal, era_illegal
+):
+    event = make_event(
+        players=[{"name": "Émile Zoé", "player_id": "E-1"}, {"name": "Dave", "player_id": "D-4"}]
+    )
+    sheet = "player,list,player_id\r\n" + "".join(
+        f'{player},"{text}",{player_id}\r\n'
+        for player, text, player_id in [
+            ("emile zoe", era_legal, "E-1"),  # typed without its accents: Émile's
+            ("Bob", era_illegal, "D-4"),  # Dave's id on another name: not Dave's, nor Bob's
+        ]
+    )
+    answer = client.post(event.url("/uploads"), json={"csv": sheet}, headers=event.admin)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    report = answer.get_json()
+    assert [s["entry"]["player"] for s in report["stored"]] == ["Émile Zoé"]
+    assert report["skipped"] == [
+        "row 3: skipped: its player id D-4 is Dave's on file, not Bob's: check it"
+    ]
+    entries = [(e["player"], e["player_id"], e["status"]) for e in event.entries()]
+    assert entries == [("Dave", "D-4", "not submitted"), ("Émile Zoé", "E-1", "legal")]

@@ -133,8 +133,12 @@ def _claim(
     The event must still be open then. Of what ``event`` says, only whether it is locked can
     have changed since it was read (its deadline never does), and that is read again.
     """
-    if player_id:
-        name = _holder_named(db, event.id, name, player_id)
+    name, other = _holder_of(_id_holders(db, event.id) if player_id else [], name, player_id)
+    if other is not None:
+        raise IdentityError(
+            f"The player id {player_id} is registered to another name: give your name as the"
+            " organizer registered it, or check the id, or ask the organizer."
+        )
     key = player_key(name)
     entry_id = new_id()
     created = now.isoformat()
@@ -232,26 +236,34 @@ def _claim(
     )
 
 
-def _holder_named(db: sqlite_utils.Database, event_id: str, name: str, player_id: str) -> str:
-    """The name a first list given with ``player_id`` claims: that of the one registered
-    player holding the id when ``name`` reads as theirs does ("emile" for "Émile", typed on
-    another keyboard), else ``name`` itself. Another name with a registered player's id is
-    refused: a mistyped id would file one player's list as another's, or make two players
-    holding one id and leave the registered one without a list."""
+def _id_holders(db: sqlite_utils.Database, event_id: str) -> list[tuple[str, str]]:
+    """The registered players of the event holding a player id, as (name, id)."""
     rows = db.execute(
         "SELECT CAST(player AS BLOB), CAST(player_id AS BLOB) FROM event_entries"
         " WHERE event_id = ? AND registered = 1 AND player_id IS NOT NULL",
         [event_id],
     ).fetchall()
-    holders = [shown(player) for player, held in rows if same_player_id(shown(held), player_id)]
-    if len(holders) != 1 or player_key(holders[0]) == player_key(name):
-        return name
-    if lookalike_key(holders[0]) == lookalike_key(name):
-        return holders[0]
-    raise IdentityError(
-        f"The player id {player_id} is registered to another name: give your name as the"
-        " organizer registered it, or check the id, or ask the organizer."
-    )
+    return [(shown(player), shown(held)) for player, held in rows]
+
+
+def _holder_of(
+    holders: list[tuple[str, str]], name: str, player_id: str | None
+) -> tuple[str, str | None]:
+    """Whose list a list given as ``name`` with ``player_id`` is: (the name it goes to, and
+    the name of the registered player holding the id when that is another player's).
+
+    The one registered player holding the id is the player when ``name`` reads as theirs
+    does ("emile" for "Émile", typed on another keyboard); another name with their id is
+    not theirs, nor a second holder of it: a mistyped id would file one player's list as
+    another's, or leave the registered player without one."""
+    if not player_id:
+        return name, None
+    named = [held_by for held_by, held in holders if same_player_id(held, player_id)]
+    if len(named) != 1 or player_key(named[0]) == player_key(name):
+        return name, None
+    if lookalike_key(named[0]) == lookalike_key(name):
+        return named[0], None
+    return name, named[0]
 
 
 # -- idempotency keys --------------------------------------------------------------------
@@ -418,6 +430,35 @@ def _sent_since(
     )
 
 
+def _named_by_player_id(
+    db: sqlite_utils.Database,
+    organizer: Organizer,
+    items: list[BulkItem],
+    skip: Callable[[BulkItem, object], None],
+) -> list[BulkItem]:
+    """The upload's lists, each given with a registered player's id named as that player
+    when its name reads as theirs; one naming another player with it is skipped, saying
+    whose id it is (a name or id that cannot be read is left to be said as it is read)."""
+    holders = _id_holders(db, organizer.event.id)
+    if not holders:
+        return items
+    kept = []
+    for item in items:
+        try:
+            name, player_id = clean_player_name(item.player), clean_player_id(item.player_id)
+        except InvalidSubmissionError:
+            kept.append(item)
+            continue
+        holder, other = _holder_of(holders, name, player_id)
+        if other is not None:
+            skip(item, f"its player id {player_id} is {other}'s on file, not {name}'s: check it")
+            continue
+        if holder != name:
+            item.player = holder
+        kept.append(item)
+    return kept
+
+
 def submit_for_players(
     db: sqlite_utils.Database,
     pools: PoolLibrary,
@@ -455,6 +496,7 @@ def submit_for_players(
         passed_over.append((item.position, f"{item.source}: skipped: {why}"))
 
     game = pools.game(organizer.event.game)
+    items = _named_by_player_id(db, organizer, items, skip)
     on_file = {id(item): _on_file_as_sent(db, organizer.event.id, item) for item in items}
     if before_reading is not None:
         before_reading([item for item in items if on_file[id(item)] is None])
