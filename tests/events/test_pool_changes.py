@@ -137,7 +137,8 @@ def test_a_ban_the_pool_added_since_is_said_beside_the_verdict_the_list_got(pool
     entry_id, player_token = receipt["entry"]["entry"], receipt["player_token"]
     admin = f"/events/{event_id}/admin/{token}"
     player = f"/events/{event_id}/entries/{entry_id}/{player_token}"
-    pages = (admin, f"{admin}/entries/{entry_id}", player)
+    sheets = (f"{admin}/sheets", f"{admin}/entries/{entry_id}/sheet")
+    pages = (admin, f"{admin}/entries/{entry_id}", player, *sheets)
     for path in pages:
         assert "Against today’s card pool" not in client.get(path).get_data(as_text=True)
 

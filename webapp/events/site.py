@@ -1045,6 +1045,7 @@ def _sheets(access: events.Organizer, token: str, chosen: list[events.Entry]):
         game=game,
         token=token,
         sheets=[(e, events.sheet_sections(game, e.latest)) for e in chosen if e.latest],
+        again=read_again(game, access.event, chosen, access),
         printed=now(),
     )
 
