@@ -134,6 +134,10 @@ from .problems import WARNING
 # What a look down the list passes over: blank lines, comments, and lines struck through (a
 # card taken out is not there for the post's reader)
 _PASSED = frozenset((_SKIP, _STRUCK))
+# The lines naming a card the player wrote there that is not counted: a name misspelt, "0
+# Card", a count too big, two counts, a swap ("A -> B"). (A card struck through is taken out:
+# the post's reader reads the list as if it were not there.)
+_UNCOUNTED = frozenset((_UNKNOWN, _ZERO, _BAD_COUNT, _TWO_COUNTS, _ARROWED))
 
 # The notes deck tools export above a list's cards: "Format: Standard", "Author: Sam".
 _LIST_NOTE = re.compile(
@@ -220,6 +224,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # Below a header naming one section ("Hero:"), the line its group was last looked over
     # from, and whether its cards so far all belong there (see _ends_section_group)
     group_from, group_fits = 0, False
+    # Its lines naming a card misspelt ("Darkclw"), by number: the section of the card meant
+    meant_at: dict[int, str | None] = {}
     # The lines read as cards by a value's word ("Fire" below "Crystals:"), by number: their
     # readings as kept are not those cards (a header, an unknown name) for the looks back
     valued_at: dict[int, tuple] = {}
@@ -265,6 +271,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     kept,
                     kept_long,
                     valued_at,
+                    meant_at,
                     lines,
                     place[1],
                     group_from,
@@ -479,6 +486,11 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 _take(game, deck, problems, each, where, number, stripped, budget)
             continue
         _take(game, deck, problems, reading, where, number, stripped, budget)
+        if group_from and reading[0] == _UNKNOWN and problems[-1].suggestions:
+            # "Darkclw" below "Hero:": the hero it misspells, as the blank line below it reads
+            # the group (see _ends_section_group)
+            said = problems[-1]
+            meant_at[number] = _misspelt_section(game, said.cards[0], said.suggestions)
     if placed:
         problems.append(_placed(placed))
     if len(labelled) == 1:
@@ -633,6 +645,7 @@ def _ends_section_group(
     kept: dict[str, tuple],
     kept_long: dict[str, tuple],
     valued_at: dict[int, tuple],
+    meant_at: dict[int, str | None],
     lines: list[str],
     section: str,
     start: int,
@@ -646,26 +659,75 @@ def _ends_section_group(
     when every card above it belongs there and the next card below it belongs to another
     section; the cards from there are placed by type, as with no header. Cards grouped by
     blank lines within the section (dinos, a blank line, a dino) stay in it, and so do those
-    below a card listed there that belongs elsewhere (the player's own placing)."""
+    below a card listed there that belongs elsewhere (the player's own placing).
+
+    A card misspelt is read as the card it misspells, where the name is near enough one card
+    or several of one section (``meant_at``): "Darkclw", a blank line, then the deck is the
+    hero and the deck. Any other line naming a card not counted ("0 Darkclaw", a name no card
+    is near) is listed there, belonging nowhere; and below the blank line, the first card
+    counted in the block of lines right below it is the one looked at, past such lines."""
     by_type, main = game.section_for_type, game.default_section
     # the cards of the header's own line ("Crystals: 2 Fire Crystal, Water") and below it
     head = lines[start - 1].strip()
     head = kept.get(head) or kept_long.get(head)
     own = head[3] if head is not None and head[0] == _HEADER else None
-    cards = list(_cards_of(valued_at.get(start) or own))
-    for at in range(start, number - 1):  # (line at + 1)
-        stripped = lines[at].strip()
-        reading = kept.get(stripped) or kept_long.get(stripped)
-        if reading is not None and reading[0] == _HEADER and reading[4]:
-            continue  # "Crystals: Fire, Water" below the dinos: its own line's, not theirs
-        cards.extend(_cards_of(valued_at.get(at + 1) or reading))
-    held = bool(cards)
-    for card in cards:
-        fits = fits and by_type.get(card.type, main) == section
+    held = False
+    for at in range(start - 1, number - 1):  # (line at + 1)
+        if at == start - 1:
+            reading = valued_at.get(start) or own
+        else:
+            stripped = lines[at].strip()
+            reading = kept.get(stripped) or kept_long.get(stripped)
+            if reading is not None and reading[0] == _HEADER and reading[4]:
+                continue  # "Crystals: Fire, Water" below the dinos: its own line's, not theirs
+            reading = valued_at.get(at + 1) or reading
+        cards = _cards_of(reading)
+        if cards:
+            held = True
+            for card in cards:
+                fits = fits and by_type.get(card.type, main) == section
+        elif reading is not None and _entry_of(reading)[0] in _UNCOUNTED:
+            held = True
+            meant = meant_at.get(at + 1)
+            fits = fits and meant in (None, section)
     if not fits or not held:
         return fits, False
-    below = _cards_of(_next_below(game, kept, lines, number))
-    return fits, bool(below) and by_type.get(below[0].type, main) != section
+    past = False  # a line naming a card not counted passed over below the blank line
+    for at in range(number, len(lines)):  # the first card counted below, in its block
+        reading = _reading_kept(game, kept, lines[at].strip())
+        if reading[0] in _PASSED:
+            if past and reading == _BLANK:
+                break
+            continue
+        if _entry_of(reading)[0] in _UNCOUNTED:
+            past = True
+            continue
+        below = _cards_of(reading)
+        return fits, bool(below) and by_type.get(below[0].type, main) != section
+    return fits, False
+
+
+def _entry_of(reading: tuple) -> tuple:
+    """The entry a line's reading names: a numbered line's as its place, a card and what it
+    is ("Makuna - Assassin") that card."""
+    if reading[0] == _NUMBERED_LINE:
+        reading = reading[2]
+    if reading[0] == _DESCRIBED:
+        reading = reading[1]
+    return reading
+
+
+def _misspelt_section(game: Game, text: str, suggestions: tuple[str, ...]) -> str | None:
+    """The section an unknown name's card goes in by type, when the name is a card's misspelt
+    (see _misspelt_card): the closest names near enough all go in that section ("Fire Crystl":
+    Fire Crystal, Air Crystal, Water Crystal, each a crystal). None otherwise."""
+    by_type, main = game.section_for_type, game.default_section
+    sections = set()
+    for name in suggestions:
+        card = game.find_card(name) if _misspelt_card(text, (name,)) else None
+        if card is not None:
+            sections.add(by_type.get(card.type, main))
+    return sections.pop() if len(sections) == 1 else None
 
 
 def _cards_of(reading: tuple | None) -> tuple:
@@ -673,8 +735,7 @@ def _cards_of(reading: tuple | None) -> tuple:
     Wolf, Pack Wolf"): none for a header, a comment or a problem."""
     if reading is None:
         return ()
-    if reading[0] == _NUMBERED_LINE:
-        reading = reading[2]
+    reading = _entry_of(reading)
     if reading[0] == _CARD:
         return (reading[1],)
     if reading[0] == _SEVERAL:

@@ -927,6 +927,92 @@ def test_a_card_misplaced_under_a_section_before_a_blank_line_keeps_the_rest_the
     ]
 
 
+def _without(parsed, name):
+    placed = {}
+    for section, entries in parsed.deck.sections.items():
+        kept = [(e.card.name, e.count) for e in entries if e.card.name != name]
+        if kept:
+            placed[section] = kept
+    return placed
+
+
+@pytest.mark.parametrize(
+    ("game_id", "misspelt", "name", "text"),
+    [
+        # the hero misspelt, a blank line, then the deck
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero:\n{}\n\n4 Pack Wolf\n4 Bad Wolf"),
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero:\n1 {}\n\n4 Pack Wolf\n4 Bad Wolf"),
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero: {}\n\n4 Pack Wolf\n4 Bad Wolf"),
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero: 1 {}\n\n4 Pack Wolf\n4 Bad Wolf"),
+        ("shadow-era", "Darkclw", "Darkclaw", "## Hero\n{}\n\n4 Pack Wolf\n4 Bad Wolf"),
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero:\n\n{}\n\n4 Pack Wolf\n4 Bad Wolf"),
+        # the deck's first card misspelt below the hero and a blank line
+        ("shadow-era", "Bad Wulf", "Bad Wolf", "Hero:\nDarkclaw\n\n4 {}\n4 Pack Wolf"),
+        ("shadow-era", "Bad Wulf", "Bad Wolf", "Hero:\nDarkclaw\n\n0 Pack Wolf\n4 {}\n4 Pack Wolf"),
+        # two cards under "Hero:", one of them misspelt
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero:\nDarkclaw\n{}\n\n4 Pack Wolf"),
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero:\n{}\n4 Bad Wolf\n\n4 Pack Wolf"),
+        ("shadow-era", "Bad Wulf", "Bad Wolf", "Hero:\nDarkclaw\n4 {}\n\n4 Pack Wolf"),
+        # a region misspelt, a blank line, then the main deck; and regions a blank line apart
+        ("arcmage", "Plymuth", "Plymouth", "Regions:\n1 {}\n\n4 Kolibri"),
+        ("arcmage", "Plymuth", "Plymouth", "Regions:\n1 {}\nLake of Fire\n\n4 Kolibri"),
+        (
+            "arcmage",
+            "Plymuth",
+            "Plymouth",
+            "Regions:\n1 {}\n\n1 Lake of Fire\n1 Warren\n\n4 Kolibri",
+        ),
+        # a dino and a crystal misspelt
+        ("era", "Embr Rex", "Ember Rex", "Dinos:\n{}\nTidefang Mosasaur\n\n3 Kindle"),
+        ("era", "Fire Crystl", "Fire Crystal", "Crystals:\n2 {}\n1 Water Crystal\n\n3 Kindle"),
+    ],
+)
+def test_a_misspelt_card_over_a_blank_line_places_the_cards_below_as_spelt_right(
+    games, game_id, misspelt, name, text
+):
+    # The misspelt name is its own problem, with the name meant; every other card is where it
+    # is when the name is spelt right ("4 Pack Wolf" below the misspelt hero and a blank line
+    # is the deck's, not a second card in the hero slot).
+    game = games[game_id]
+    right = parse_text(text.format(name), game)
+    parsed = parse_text(text.format(misspelt), game)
+    assert sorted(p.rule for p in parsed.problems) == sorted(
+        [UNKNOWN_CARD, *(p.rule for p in right.problems)]
+    )
+    (said,) = [p for p in parsed.problems if p.rule == UNKNOWN_CARD]
+    assert f"did you mean {name}" in said.message
+    assert _without(parsed, name) == _without(right, name)
+
+
+def test_the_misspelt_hero_a_blank_line_then_the_deck_is_one_problem(shadow_era, check):
+    text = "Hero:\nDarkclw\n\n4 Bad Wolf\n"
+    parsed = parse_text(text, shadow_era)
+    assert cards(parsed, "hero") == []
+    assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+    rules = {p.rule for p in check(shadow_era, text).problems}
+    assert "se-hero-is-a-hero" not in rules
+    assert UNKNOWN_CARD in rules
+
+
+@pytest.mark.parametrize(
+    "hero",
+    ["Hero:\nsee notes", "Hero:\n0 Darkclaw", "Hero:\n1 Darkclaw x2", "Hero:\n1000 Darkclaw"],
+)
+def test_a_line_no_card_is_counted_from_over_a_blank_line_places_the_deck_by_type(shadow_era, hero):
+    # No card counted under "Hero:", yet a line written there: the deck below the blank line
+    # is the deck, not the hero slot's
+    parsed = parse_text(f"{hero}\n\n4 Pack Wolf\n4 Bad Wolf", shadow_era)
+    assert cards(parsed, "hero") == []
+    assert cards(parsed, "deck") == [("Pack Wolf", 4), ("Bad Wolf", 4)]
+
+
+def test_a_hero_and_what_it_is_a_blank_line_then_the_deck(shadow_era):
+    # "Darkclaw - Shadow Wulven" is Darkclaw, as a card and what it is are read
+    parsed = parse_text("Hero:\nDarkclaw - Shadow Wulven\n\n4 Bad Wolf", shadow_era)
+    assert cards(parsed, "hero") == [("Darkclaw", 1)]
+    assert cards(parsed, "deck") == [("Bad Wolf", 4)]
+
+
 ERA_DINOS = "Dinos:\nEmber Rex\nCinderhorn Triceratops\nTidefang Mosasaur\n"
 
 
