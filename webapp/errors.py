@@ -185,14 +185,19 @@ def handle_http_exception(error: HTTPException) -> Response | HTTPException:
 def too_large(limit: int) -> tuple[str, list[Any]]:
     """A 413's words and details: the limit of the endpoint (each may set its own) the body
     went past, so an app knows how much it may send, not werkzeug's "capacity limit"."""
+    message = (
+        f"the body is larger than the {size_said(limit)} this endpoint accepts;"
+        " nothing in it was read"
+    )
+    return message, [{"max_bytes": limit}]
+
+
+def size_said(limit: int) -> str:
+    """A size limit in words: "512 KB (524,288 bytes)"."""
     for unit, size in (("MB", 1024 * 1024), ("KB", 1024)):
         if limit >= size and limit % size == 0:
-            said = f"{limit // size} {unit} ({limit:,} bytes)"
-            break
-    else:
-        said = f"{limit:,} bytes"
-    message = f"the body is larger than the {said} this endpoint accepts; nothing in it was read"
-    return message, [{"max_bytes": limit}]
+            return f"{limit // size} {unit} ({limit:,} bytes)"
+    return f"{limit:,} bytes"
 
 
 def http_headers_of(error: HTTPException) -> dict[str, str]:

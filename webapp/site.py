@@ -24,7 +24,7 @@ from flask import (
     url_for,
 )
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException, default_exceptions
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, default_exceptions
 
 from cardpool import DeckwrightError, PoolLibrary, UnknownFormatError, UnknownGameError
 from validator import (
@@ -332,7 +332,15 @@ def http_error(error: HTTPException):
     """Any HTTP error outside ``/api/`` as an HTML page; API errors keep their JSON shape."""
     if request.path.startswith(errors.API_PREFIX):
         return errors.handle_http_exception(error)
-    page, status = error_page(error.code or 500, error.name, error.description or "")
+    message = error.description or ""
+    if isinstance(error, RequestEntityTooLarge) and request.max_content_length is not None:
+        # werkzeug's words ("exceeds the capacity limit") say neither the size nor what to do
+        message = (
+            f"What was sent is larger than the {errors.size_said(request.max_content_length)}"
+            " this page accepts: nothing in it was read or saved. Go back to the form to"
+            " send less (a list of fewer lines, a smaller file)."
+        )
+    page, status = error_page(error.code or 500, error.name, message)
     return page, status, errors.http_headers_of(error)
 
 

@@ -176,3 +176,16 @@ def test_the_list_shown_names_the_format_it_was_judged_in(client, csrf_token, ex
     again = html.unescape(post_form(client, csrf_token, in_open))
     assert "Rift in the Aether) Open (casual)</span>" in again
     assert "Format:" not in shown(post_form(client, csrf_token, text))
+
+
+def test_a_form_too_large_to_read_says_the_limit_in_words(client, csrf_token):
+    # The page said werkzeug's "The data value transmitted exceeds the capacity limit."
+    response = client.post(
+        "/validate",
+        data={"game": "era", "decklist": "3 Kindle\n" * 70000, "csrf_token": csrf_token},
+    )
+    assert response.status_code == 413
+    page = html.unescape(response.get_data(as_text=True))
+    assert "capacity limit" not in page
+    assert "larger than the 512 KB (524,288 bytes) this page accepts" in page
+    assert "nothing in it was read or saved" in page
