@@ -121,6 +121,7 @@ from .decklist_names import (
     MAX_KEPT_READINGS,  # noqa: F401
     MAX_SUGGESTED,
     MISSPELT_CARD,  # noqa: F401
+    _apart_from_code,
     _find,
     _misspelt_card,
     _resolve,  # noqa: F401
@@ -445,8 +446,17 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 if heads_all:
                     target = _BY_TYPE  # "Deck:" over every card: each to its type's section
             where = target
-            if not line_only and rest is not None and rest[0] == _CARD and target[1] is not None:
-                line_only = _heads_its_line(game, kept, lines, number, target[1], rest[1])
+            if not line_only and rest is not None and target[1] is not None:
+                # the section of the header's card, "Hero: 1x Darkclw" misspelt too
+                if rest[0] == _CARD:
+                    its = section_for_type.get(rest[1].type, default_section)
+                elif rest[0] == _UNKNOWN and target[0] == _SECTION:
+                    its = _header_card_meant(game, target[1], stripped, rest[1], budget)
+                else:
+                    its = None
+                line_only = its is not None and _heads_its_line(
+                    game, kept, lines, number, target[1], its
+                )
             if on_board and target == _BY_TYPE and not line_only:
                 grouped = _grouped_board(game, deck, place, board_line, number, label)
                 if grouped is not None:  # "Sideboard:", then "Allies (2)": see _grouped_board
@@ -588,18 +598,36 @@ def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> b
 
 
 def _heads_its_line(
-    game: Game, kept: dict[str, tuple], lines: list[str], number: int, section: str, card
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, section: str, its: str
 ) -> bool:
     """Whether a header and its card ("Hero: 1x Darkclaw") name that card alone: the card is
-    of the header's section, and the next card is of the main deck ("4 Bad Wolf" below it is
-    the deck's, as below "Hero: Darkclaw"). "Dinos: 1 Ember Rex" over "1 Cinderhorn
-    Triceratops" starts its section, and over "1 Fire Crystal" too (a crystal misplaced
-    there is said so)."""
+    of the header's section (``its`` is the card's section by type), and the next card is of
+    the main deck ("4 Bad Wolf" below it is the deck's, as below "Hero: Darkclaw"; a card
+    misspelt between is looked past, see _counted_below). "Dinos: 1 Ember Rex" over "1
+    Cinderhorn Triceratops" starts its section, and over "1 Fire Crystal" too (a crystal
+    misplaced there is said so)."""
     by_type, main = game.section_for_type, game.default_section
-    if section == main or by_type.get(card.type) != section:
+    if section == main or its != section:
         return False
-    below = _next_below(game, kept, lines, number)
+    below = _counted_below(game, kept, lines, number)
     return below is not None and below[0] == _CARD and by_type.get(below[1].type, main) == main
+
+
+def _header_card_meant(
+    game: Game, section: str, stripped: str, text: str, budget: list[int]
+) -> str | None:
+    """The section of the card a header's unknown card is nearest ("Hero: 1x Darkclw":
+    Darkclaw's, the hero's), looked for as its problem will look for it, while the list's
+    ``budget`` lasts (see MAX_SUGGESTED); None when the words are read otherwise below the
+    header (crystals by their element, "Crystals: 2x Fire, 1x Water"), join names, or
+    misspell no card."""
+    if budget[0] <= 0 or _JOINED_CARDS.search(text):
+        return None
+    after = _LABELLED.match(stripped)
+    if _by_value(game, section, *((after.group(2), text) if after else (text,))) is not None:
+        return None
+    name = _apart_from_code(text)
+    return _misspelt_section(game, name, _suggestions(game, name))
 
 
 def _plural_read(
@@ -665,7 +693,7 @@ def _ends_section_group(
     or several of one section (``meant_at``): "Darkclw", a blank line, then the deck is the
     hero and the deck. Any other line naming a card not counted ("0 Darkclaw", a name no card
     is near) is listed there, belonging nowhere; and below the blank line, the first card
-    counted in the block of lines right below it is the one looked at, past such lines."""
+    counted is the one looked at, past such lines (see _counted_below)."""
     by_type, main = game.section_for_type, game.default_section
     # the cards of the header's own line ("Crystals: 2 Fire Crystal, Water") and below it
     head = lines[start - 1].strip()
@@ -692,19 +720,28 @@ def _ends_section_group(
             fits = fits and meant in (None, section)
     if not fits or not held:
         return fits, False
-    past = False  # a line naming a card not counted passed over below the blank line
-    for at in range(number, len(lines)):  # the first card counted below, in its block
+    below = _cards_of(_counted_below(game, kept, lines, number))
+    return fits, bool(below) and by_type.get(below[0].type, main) != section
+
+
+def _counted_below(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int
+) -> tuple | None:
+    """The reading of the first line below line ``number`` that a look down the list does not
+    pass over (see _PASSED) nor a line naming a card not counted (see _UNCOUNTED, "4 Bad
+    Wulf" misspelt), those as far as the blank line below them; None when the list or that
+    block ends first."""
+    past = False
+    for at in range(number, len(lines)):  # (a slice of the rest would copy it at every line)
         reading = _reading_kept(game, kept, lines[at].strip())
         if reading[0] in _PASSED:
             if past and reading == _BLANK:
-                break
+                return None
             continue
-        if _entry_of(reading)[0] in _UNCOUNTED:
-            past = True
-            continue
-        below = _cards_of(reading)
-        return fits, bool(below) and by_type.get(below[0].type, main) != section
-    return fits, False
+        if _entry_of(reading)[0] not in _UNCOUNTED:
+            return reading
+        past = True
+    return None
 
 
 def _entry_of(reading: tuple) -> tuple:

@@ -944,6 +944,16 @@ def _without(parsed, name):
         ("shadow-era", "Darkclw", "Darkclaw", "Hero:\n1 {}\n\n4 Pack Wolf\n4 Bad Wolf"),
         ("shadow-era", "Darkclw", "Darkclaw", "Hero: {}\n\n4 Pack Wolf\n4 Bad Wolf"),
         ("shadow-era", "Darkclw", "Darkclaw", "Hero: 1 {}\n\n4 Pack Wolf\n4 Bad Wolf"),
+        # "Hero: 1x Card Name" over the deck's cards names the hero alone, spelt right or not
+        ("shadow-era", "Darkclw", "Darkclaw", "Hero: 1x {}\n4 Pack Wolf\n4 Bad Wolf"),
+        (
+            "shadow-era",
+            "Darkclw",
+            "Darkclaw",
+            "4 Bad Wolf\nSideboard:\n2 Pack Wolf\nHero: 1 {}\n4 Full Moon",
+        ),
+        ("era", "Embr Rex", "Ember Rex", "Dinos: 1 {}\n3 Kindle\n3 Fire Breath"),
+        ("shadow-era", "Bad Wulf", "Bad Wolf", "Hero: 1x Darkclaw\n4 {}\n4 Pack Wolf"),
         ("shadow-era", "Darkclw", "Darkclaw", "## Hero\n{}\n\n4 Pack Wolf\n4 Bad Wolf"),
         ("shadow-era", "Darkclw", "Darkclaw", "Hero:\n\n{}\n\n4 Pack Wolf\n4 Bad Wolf"),
         # the deck's first card misspelt below the hero and a blank line
@@ -967,12 +977,13 @@ def _without(parsed, name):
         ("era", "Fire Crystl", "Fire Crystal", "Crystals:\n2 {}\n1 Water Crystal\n\n3 Kindle"),
     ],
 )
-def test_a_misspelt_card_over_a_blank_line_places_the_cards_below_as_spelt_right(
+def test_a_misspelt_card_below_a_sections_header_places_the_other_cards_as_spelt_right(
     games, game_id, misspelt, name, text
 ):
     # The misspelt name is its own problem, with the name meant; every other card is where it
-    # is when the name is spelt right ("4 Pack Wolf" below the misspelt hero and a blank line
-    # is the deck's, not a second card in the hero slot).
+    # is when the name is spelt right ("4 Pack Wolf" below the misspelt hero and a blank line,
+    # or below "Hero: 1x" and the misspelt hero, is the deck's, not a second card in the hero
+    # slot).
     game = games[game_id]
     right = parse_text(text.format(name), game)
     parsed = parse_text(text.format(misspelt), game)
