@@ -19,7 +19,20 @@ from .decklist_headers import (
     _lexicon,
     _singulars,
 )
-from .decklist_lines import _BLANK, _BULLET, _CARD, _HEADER, _INVISIBLE, _SEVERAL, _SKIP, _count
+from .decklist_lines import (
+    _ARROWED,
+    _BAD_COUNT,
+    _BLANK,
+    _BULLET,
+    _CARD,
+    _HEADER,
+    _INVISIBLE,
+    _SEVERAL,
+    _SKIP,
+    _TWO_COUNTS,
+    _UNKNOWN,
+    _count,
+)
 from .decklist_names import _DIGITS
 from .problems import WARNING
 
@@ -29,6 +42,9 @@ _COUNT_BEFORE = re.compile(r"^(\d{1,3})\s*[xX×]?\s+\S")
 # A list's headers whose counts are checked against their cards (the first so many): each check
 # reads the lines below its header, and a list has a few headers, not hundreds.
 MAX_COUNTED_HEADERS = 50
+# The lines naming a card whose copies a header's count may hold, though none is read: a name
+# misspelt ("4 Bad Wulf"), a count too big, two counts, a swap ("A -> B")
+_UNSURE = frozenset((_UNKNOWN, _BAD_COUNT, _TWO_COUNTS, _ARROWED))
 
 
 def _total(game: Game, deck: Deck, number: int, text: str) -> Problem | None:
@@ -84,7 +100,9 @@ def _header_count(
     its card, a blank line, then the deck under no header); and for a section or the whole
     deck, those up to the next header of another section or a board, through the groups
     within it ("Outlaws (15)" over "Assassins (4)" and "Thieves (11)"), all of them or only
-    those of the section (the whole deck counted with its hero or without it)."""
+    those of the section (the whole deck counted with its hero or without it). None either
+    when a card misspelt is among those ("Hero (1)" over "Darkclw"): it is said on its own,
+    and the copies of it the count holds are not known."""
     if target[0] == _BOARD:
         kind = _BOARD
     elif name_key(label) in _lexicon(game).whole_list_keys:
@@ -98,6 +116,7 @@ def _header_count(
     near = blank = wide = inside = 0
     near_cards: list[tuple] = []  # (card, copies) up to the next header: see grouped below
     near_open = blank_open = True
+    unsure = False  # whether a card misspelt is among them (see _UNSURE)
     for reading in readings[at:]:
         if reading[0] == _SKIP:
             if reading == _BLANK and blank:
@@ -122,6 +141,10 @@ def _header_count(
         copies = reading[1] if reading[0] == _SEVERAL else (reading,)
         for each in copies:
             if each[0] != _CARD:
+                if each[0] in _UNSURE and (
+                    there == target if kind == _BOARD else there[0] != _BOARD
+                ):
+                    unsure = True
                 continue
             card, copies_of = each[1], each[4]
             if there[0] == _BOARD:
@@ -140,6 +163,8 @@ def _header_count(
             inside += copies_of if section == own else 0
     if count in (near, blank) or (kind != "group" and count in (wide, inside)):
         return None
+    if unsure:
+        return None  # "Hero (1)" over "Darkclw": the card misspelt is said, the count not known
     grouped = 0
     if kind in ("group", _SECTION):
         # the cards of the group a header names ("Maniacs": the Maniacs, not the Henchmen

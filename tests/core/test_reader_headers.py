@@ -1103,6 +1103,33 @@ def test_a_blank_line_below_crystals_on_their_header_line_ends_them(era):
     assert cards(parsed, "deck") == [("Kindle", 3)]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hero (1):\nDarkclw\n\n4 Pack Wolf",
+        "Allies (8):\n4 Bad Wulf\n4 Pack Wolf",
+        "Allies (8):\n4 Bad Wolf\n4 Pack Wulf\nAbilities (4):\n4 Full Moon",
+        "Deck (8):\n4 Bad Wulf\n4 Full Moon",
+    ],
+)
+def test_a_count_over_a_misspelt_card_is_not_said_to_disagree(shadow_era, text):
+    # The card misspelt is said, with the name meant; the copies of it the count holds are
+    # not known, so the count is not said to disagree with the cards read ("'Hero (1)'
+    # counts 1 card, but 4 are listed under it")
+    parsed = parse_text(text, shadow_era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD]
+
+
+def test_a_count_over_cards_all_read_is_still_checked_beside_a_misspelt_card(shadow_era):
+    parsed = parse_text("Allies (8):\n4 Bad Wolf\nAbilities (4):\n4 Full Mon", shadow_era)
+    assert [(p.rule, p.lines) for p in parsed.problems] == [
+        (UNKNOWN_CARD, (4,)),
+        (HEADER_COUNT, (1,)),
+    ]
+    parsed = parse_text("4 Bad Wulf\nSideboard (3):\n2 Pack Wolf", shadow_era)
+    assert [p.rule for p in parsed.problems] == [UNKNOWN_CARD, HEADER_COUNT]
+
+
 @pytest.mark.parametrize("header", ["Crystals (3)", "3 Crystals", "Crystals: 3"])
 def test_a_count_over_crystals_written_by_their_element_counts_them(era, header):
     parsed = parse_text(f"{header}\nFire\nFire\nWater", era)
