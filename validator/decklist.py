@@ -755,9 +755,9 @@ def _entry_of(reading: tuple) -> tuple:
 
 
 def _misspelt_section(game: Game, text: str, suggestions: tuple[str, ...]) -> str | None:
-    """The section an unknown name's card goes in by type, when the name is a card's misspelt
-    (see _misspelt_card): the closest names near enough all go in that section ("Fire Crystl":
-    Fire Crystal, Air Crystal, Water Crystal, each a crystal). None otherwise."""
+    """The section the card an unknown name misspells goes in by type (see _misspelt_card):
+    the one section of the closest names near enough to it ("Darkclw": Darkclaw, a hero; "Fire
+    Crystl": crystals alone). None when no name is that near, or they go in several."""
     by_type, main = game.section_for_type, game.default_section
     sections = set()
     for name in suggestions:
