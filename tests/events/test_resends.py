@@ -136,6 +136,47 @@ def test_over_the_api_a_fix_names_the_version_it_was_made_from(
     assert [e["versions"] for e in event.entries()] == [3]
 
 
+def test_over_the_api_a_refused_fix_says_which_based_on_puts_it_in_place(
+    client, event, era_legal, era_illegal
+):
+    """Sent again as it was (based_on 1), the list is refused again: the answer names the
+    version it must be made from, in its words and its details, for a program to send."""
+    event.submit("Pat", era_illegal)
+    entry = event.players["Pat"]["entry"]["entry"]
+    headers = {"Authorization": f"Bearer {event.players['Pat']['player_token']}"}
+
+    def put(body):
+        return client.put(event.url(f"/entries/{entry}"), json=body, headers=headers)
+
+    assert put({"text": era_legal, "based_on": 1}).status_code == 200
+    mine = era_illegal + "\n1 Ember Rex\n"
+    refused = put({"text": mine, "based_on": 1})
+    assert refused.status_code == 409
+    error = refused.get_json()["error"]
+    assert error["code"] == "list-changed"
+    assert "send it again with based_on: 2 to put it in place of version 2" in error["message"]
+    assert error["details"] == [{"latest_version": 2, "based_on": 1}]
+    assert put({"text": mine, "based_on": 1}).status_code == 409  # as it was: refused again
+    stored = put({"text": mine, "based_on": error["details"][0]["latest_version"]})
+    assert stored.status_code == 200
+    assert stored.get_json()["entry"]["latest"]["version"] == 3
+
+
+def test_over_the_api_a_fix_from_a_version_never_on_file_names_the_newest(client, event, era_legal):
+    event.submit("Pat", era_legal)
+    entry = event.players["Pat"]["entry"]["entry"]
+    headers = {"Authorization": f"Bearer {event.players['Pat']['player_token']}"}
+    answer = client.put(
+        event.url(f"/entries/{entry}"),
+        json={"text": "3 Ember Rex\n", "based_on": 4},
+        headers=headers,
+    )
+    error = answer.get_json()["error"]
+    assert (answer.status_code, error["code"]) == (409, "list-changed")
+    assert "send it again with based_on: 1 to put it in place of version 1" in error["message"]
+    assert error["details"] == [{"latest_version": 1, "based_on": 4}]
+
+
 def test_a_stale_fix_after_the_event_closed_is_told_it_closed(client, event, era_legal, clock):
     event.submit("Pat", era_legal)
     private = event.players["Pat"]["private_url"]

@@ -115,7 +115,17 @@ def status_of(error: DeckwrightError) -> int:
 
 @bp.errorhandler(DeckwrightError)
 def refused(error: DeckwrightError):
-    return errors.error_response(status_of(error), error.code, str(error), errors.details_of(error))
+    return errors.error_response(
+        status_of(error), error.code, message_of(error), errors.details_of(error)
+    )
+
+
+def message_of(error: DeckwrightError) -> str:
+    """A refusal in words, as a program acts on it: a list sent again over the API names the
+    version on file as ``based_on`` (the site's form, made anew, names it itself)."""
+    if isinstance(error, events.ListChangedError):
+        return error.told(f"send it again with based_on: {error.latest}", "GET the entry")
+    return str(error)
 
 
 def pools() -> RecheckedPools:

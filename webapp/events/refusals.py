@@ -37,9 +37,29 @@ class PlayerTakenError(DeckwrightError):
 class ListChangedError(DeckwrightError):
     """A new list sent from a page made before the list on file changed (another tab, the
     organizer's upload), or said to be made from a version never on file: it would replace
-    a list its sender has not seen."""
+    a list its sender has not seen.
+
+    ``what`` says what happened; ``latest`` is the number of the version on file (0 for
+    none), which a list sent again names to be put in its place: the site's form, made anew,
+    names it itself, a program sends it as ``based_on`` (see :meth:`told`)."""
 
     code = "list-changed"
+
+    def __init__(self, what: str, *, latest: int, based_on: int):
+        self.what, self.latest, self.based_on = what, latest, based_on
+        self.details = [{"latest_version": latest, "based_on": based_on}]
+        super().__init__(self.told("send it again", "open your page again"))
+
+    def told(self, send_again: str, see_it: str) -> str:
+        """The refusal in words: ``send_again`` says how the list is sent again to be put in
+        place of the version on file, ``see_it`` how that version is seen."""
+        stored = f"{self.what} What you sent was not stored;"
+        if not self.latest:
+            return f"{stored} {send_again} to store it as your first list."
+        return (
+            f"{stored} {send_again} to put it in place of version {self.latest}, or"
+            f" {see_it} to see that version first."
+        )
 
 
 class InvalidSubmissionError(DeckwrightError):

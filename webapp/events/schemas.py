@@ -173,8 +173,9 @@ class ListBodySchema(_ListFields):
             " When a newer version is on file, the same list sent again is answered with it"
             " and stores nothing; another list is refused with 409 (list-changed) rather"
             " than replace a version its sender has not seen, as is any list made from a"
-            " version never on file (higher than the newest). Without it, the list is"
-            " stored as the newest."
+            " version never on file (higher than the newest); the refusal's details give"
+            " the version on file, latest_version, for a list sent again in its place to"
+            " name as based_on. Without it, the list is stored as the newest."
         },
     )
 

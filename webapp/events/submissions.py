@@ -407,8 +407,9 @@ def _sent_since(
         on_file = f"the newest is version {newest}" if newest else "none is on file yet"
         raise ListChangedError(
             f"This list was made from version {based_on} of yours, which was never on file"
-            f" ({on_file}). What you sent was not stored; open your page again to see the"
-            " list on file, or send it again to put it in its place."
+            f" ({on_file}).",
+            latest=newest,
+            based_on=based_on,
         )
     if row is None or newest == based_on:
         return None
@@ -424,9 +425,9 @@ def _sent_since(
     )
     raise ListChangedError(
         f"Your list on file changed since this page was opened: version {number} came from"
-        f" {sender} at {as_utc(datetime.fromisoformat(received)):%Y-%m-%d %H:%M} UTC. What you sent"
-        " was not stored; send it again to put it in place of version"
-        f" {number}, or open your page again to see that version first."
+        f" {sender} at {as_utc(datetime.fromisoformat(received)):%Y-%m-%d %H:%M} UTC.",
+        latest=number,
+        based_on=based_on,
     )
 
 
