@@ -14,7 +14,16 @@ from typing import Any
 import orjson
 
 from cardpool import DeckwrightError, Game
-from validator import DecklistError, parse_mapping, parse_text, to_text, validate
+from validator import (
+    WARNING,
+    DecklistError,
+    ParsedDeck,
+    Problem,
+    parse_mapping,
+    parse_text,
+    to_text,
+    validate,
+)
 
 from ..json_provider import ORJSON_OPTIONS
 from .records import (
@@ -68,7 +77,12 @@ def check(
             raise InvalidSubmissionError(f"the deck cannot be read: {exc}") from None
     # The receipt covers the cards alone, so a deck's own title never changes its hash.
     parsed.deck.name = ""
-    result = validate(parsed.deck, event.format, event.as_of, parsed.problems)
+    result = validate(
+        parsed.deck,
+        event.format,
+        event.as_of,
+        [*parsed.problems, *other_format(game, event, parsed)],
+    )
     canonical = to_text(parsed.deck)
     problems, problems_json = stored_problems(
         [compact(p.as_dict()) for p in result.problems[: limits.problems]]
@@ -84,6 +98,27 @@ def check(
         problems=problems,
         problems_json=problems_json,
     )
+
+
+# The rule of the warning on a list naming another format than its event's.
+OTHER_FORMAT = "event-format"
+
+
+def other_format(game: Game, event: Event, parsed: ParsedDeck) -> list[Problem]:
+    """A warning when the list names a format of the game other than the event's ("Format:
+    Open" on a text list, a builder's deck saved in Open): it is judged in the event's
+    format all the same, and its player is told so rather than left to think otherwise."""
+    if parsed.format is None or parsed.format == event.format:
+        return []
+    named, played = game.format(parsed.format).name, game.format(event.format).name
+    return [
+        Problem(
+            rule=OTHER_FORMAT,
+            severity=WARNING,
+            message=f"Your list says its format is {named}; this event is played in {played},"
+            f" and your list is checked against {played}",
+        )
+    ]
 
 
 def stored_problems(problems: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
