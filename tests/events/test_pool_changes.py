@@ -5,12 +5,13 @@ verdict as given and what the list reads to today said beside it."""
 from __future__ import annotations
 
 import html
+import io
 import re
 from datetime import timedelta
 
 import pytest
 
-from tests.events.conftest import DEADLINE, bearer, example
+from tests.events.conftest import DEADLINE, bearer, csrf_of, example
 from webapp import create_app
 from webapp.db import connections
 
@@ -92,11 +93,8 @@ def test_a_sheet_keeps_the_cards_the_pool_no_longer_has(pool_app, pool_copy):
         assert "not in today’s card pool" in page, path
 
 
-def test_an_event_whose_format_the_pool_dropped_still_shows_its_lists(pool_app, pool_copy):
-    client = pool_app.test_client()
-    event_id, token = open_event(client, "ryft", "singleton-matrix")
-    receipt = submit(client, event_id, "Alice", example("ryft-legal"))
-    entry_id, player_token = receipt["entry"]["entry"], receipt["player_token"]
+def drop_singleton_matrix(client, pool_copy) -> None:
+    """RYFT's pool without its Singleton Matrix format, read again by the site."""
     game = pool_copy / "ryft" / "game.yaml"
     text = game.read_text(encoding="utf-8")
     start, end = text.index("  - id: singleton-matrix"), text.index("decisions:")
@@ -104,7 +102,15 @@ def test_an_event_whose_format_the_pool_dropped_still_shows_its_lists(pool_app, 
     text = text.replace("    alternative: singleton-matrix\n", "")
     text = text.replace("[ryft-three-copies, ryft-one-of-each-matrix]", "[ryft-three-copies]")
     game.write_text(text, encoding="utf-8")
-    assert client.get("/api/v1/games/ryft").get_json()["formats"][0]["id"] == "standard"
+    assert [f["id"] for f in client.get("/api/v1/games/ryft").get_json()["formats"]] == ["standard"]
+
+
+def test_an_event_whose_format_the_pool_dropped_still_shows_its_lists(pool_app, pool_copy):
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "ryft", "singleton-matrix")
+    receipt = submit(client, event_id, "Alice", example("ryft-legal"))
+    entry_id, player_token = receipt["entry"]["entry"], receipt["player_token"]
+    drop_singleton_matrix(client, pool_copy)
 
     admin = f"/events/{event_id}/admin/{token}"
     pages = [
@@ -124,6 +130,85 @@ def test_an_event_whose_format_the_pool_dropped_still_shows_its_lists(pool_app, 
     published = client.get(f"/events/{event_id}/lists")
     assert published.status_code == 200
     assert "singleton-matrix (no longer in the card pool)" in published.get_data(as_text=True)
+
+
+GONE = (
+    "This event's format, singleton-matrix, is no longer in RYFT's card pool, so no list can"
+    " be checked against it: lists cannot be submitted or changed, and those on file are kept"
+    " as they were received. Contact the organizer."
+)
+
+
+def test_an_event_whose_format_the_pool_dropped_says_it_takes_no_list(pool_app, pool_copy):
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "ryft", "singleton-matrix")
+    receipt = submit(client, event_id, "Alice", example("ryft-legal"))
+    entry, player_token = receipt["entry"]["entry"], receipt["player_token"]
+    form_page = f"/events/{event_id}"
+    csrf = csrf_of(client.get(form_page).get_data(as_text=True))  # a form opened before
+    drop_singleton_matrix(client, pool_copy)
+
+    # The event's page and the player's say so, and offer no form that would be refused.
+    private = f"/events/{event_id}/entries/{entry}/{player_token}"
+    for path in (form_page, private):
+        page = html.unescape(client.get(path).get_data(as_text=True))
+        assert "Open for lists" not in page, path
+        assert "Not taking lists: its format is no longer in the card pool" in page, path
+        assert GONE in page, path
+        assert 'name="decklist"' not in page, path
+    admin = f"/events/{event_id}/admin/{token}"
+    dashboard = html.unescape(client.get(admin).get_data(as_text=True))
+    assert "open a new event in one of RYFT's formats (Standard (standard))" in dashboard
+    sheet = (io.BytesIO(b"player,list\nBob,1 Only Mine\n"), "lists.csv")
+    uploaded = client.post(
+        f"{admin}/upload",
+        data={"csrf_token": csrf_of(dashboard), "upload": sheet},
+        content_type="multipart/form-data",
+    )
+    assert "Nothing was stored. This event's format" in html.unescape(uploaded.text)
+
+    # Over the API, a conflict in the one error shape: neither a 404 nor a typo's words.
+    for answer in (
+        client.post(
+            f"/api/v1/events/{event_id}/entries",
+            json={"player": "Bob", "text": example("ryft-legal")},
+        ),
+        client.put(
+            f"/api/v1/events/{event_id}/entries/{entry}",
+            json={"text": example("ryft-legal")},
+            headers=bearer(player_token),
+        ),
+    ):
+        assert answer.status_code == 409
+        assert answer.get_json()["error"] == {
+            "status": 409,
+            "code": "format-not-in-pool",
+            "message": GONE,
+            "details": [],
+        }
+
+    upload = client.post(
+        f"/api/v1/events/{event_id}/uploads",
+        json={"csv": "player,list\nBob,1 Only Mine\n"},
+        headers=bearer(token),
+    )
+    assert upload.status_code == 409
+    assert upload.get_json()["error"]["code"] == "format-not-in-pool"
+    assert "open a new event in one of RYFT's formats" in upload.get_json()["error"]["message"]
+
+    # A list pasted into a form opened before is refused, and kept on the page to copy.
+    pasted = "1 Only Mine, Never Lost\n"
+    for path, form in (
+        (form_page, {"csrf_token": csrf, "player": "Bob", "decklist": pasted}),
+        (private, {"csrf_token": csrf, "based_on": "1", "decklist": pasted}),
+    ):
+        answer = client.post(path, data=form)
+        assert answer.status_code == 409, path
+        page = html.unescape(answer.get_data(as_text=True))
+        assert GONE in page, path
+        assert pasted.strip() in page, path
+    entries = client.get(f"/api/v1/events/{event_id}/entries", headers=bearer(token)).get_json()
+    assert [(e["player"], e["versions"]) for e in entries["entries"]] == [("Alice", 1)]
 
 
 AGAIN = "Against today’s card pool: not legal"

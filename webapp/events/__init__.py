@@ -65,6 +65,7 @@ from .refusals import (
     AdminLinkReplacedError,
     EventClosedError,
     EventNotFoundError,
+    FormatGoneError,
     IdempotencyKeyReusedError,
     IdentityError,
     InvalidEventError,
@@ -74,7 +75,7 @@ from .refusals import (
     ListChangedError,
     PlayerTakenError,
 )
-from .rules import check, checked_again, sheet_sections
+from .rules import check, checked_again, format_gone, sheet_sections
 from .store import (
     ALL,
     FILTERS,
@@ -132,6 +133,7 @@ __all__ = [
     "Event",
     "EventClosedError",
     "EventNotFoundError",
+    "FormatGoneError",
     "IdempotencyKeyReusedError",
     "IdentityError",
     "InvalidEventError",
@@ -167,6 +169,7 @@ __all__ = [
     "entries",
     "entry",
     "entry_page",
+    "format_gone",
     "get_event",
     "history",
     "lock",

@@ -77,6 +77,7 @@ VERIFY = schemas.VerifySchema()
 # How each refusal of the event library reads over HTTP; anything else is left to webapp.errors.
 STATUS = {
     events.EventClosedError: 409,
+    events.FormatGoneError: 409,
     events.PlayerTakenError: 409,
     events.InvalidSubmissionError: 422,
     events.InvalidEventError: 422,
@@ -634,7 +635,10 @@ def upload(event_id: str):
     else:
         items, skipped = uploads.read_csv(body["csv"].encode("utf-8"))
         in_1252 = []  # JSON text: never in a code page
-    report = store_upload(access, items, skipped)
+    try:
+        report = store_upload(access, items, skipped)
+    except events.FormatGoneError as exc:  # said to the organizer, with what they can do
+        raise errors.ApiError(409, exc.code, exc.for_organizer) from None
     return UPLOAD_REPORT.dump(
         {
             "stored": [{"source": source, "entry": r.entry} for source, r in report.stored],

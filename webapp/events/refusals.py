@@ -62,6 +62,31 @@ class ListChangedError(DeckwrightError):
         )
 
 
+class FormatGoneError(DeckwrightError):
+    """The event's format is no longer in the card pool: no list can be checked against it,
+    so none is taken (the lists on file stay as they were received). Said to a player as the
+    refusal, and to the organizer (``for_organizer``) with what they can do: open a new event
+    in one of the game's formats."""
+
+    code = "format-not-in-pool"
+
+    def __init__(self, format_id: str, game_name: str, formats: list[str]):
+        gone = (
+            f"This event's format, {format_id}, is no longer in {game_name}'s card pool, so no"
+            " list can be checked against it"
+        )
+        super().__init__(
+            f"{gone}: lists cannot be submitted or changed, and those on file are kept as they"
+            " were received. Contact the organizer."
+        )
+        self.for_organizer = (
+            f"{gone}: players cannot submit or change lists, nor can lists be uploaded; those"
+            " on file are kept with the verdicts they got. To take lists, open a new event in"
+            f" one of {game_name}'s formats ({', '.join(formats)}) and send its link to your"
+            " players."
+        )
+
+
 class InvalidSubmissionError(DeckwrightError):
     """What was sent is not a submission: a missing name, an empty or unreadable list."""
 

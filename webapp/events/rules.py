@@ -39,7 +39,7 @@ from .records import (
     Submission,
     Version,
 )
-from .refusals import InvalidSubmissionError
+from .refusals import FormatGoneError, InvalidSubmissionError
 from .text import is_unicode, shown_data, stored_json
 
 # What one kept problem may carry: a problem about 25,000 lines names the first few.
@@ -57,8 +57,11 @@ def check(
 
     The verdict keeps its counts whole but at most ``limits.problems`` problems,
     each with its first few lines, cards and suggestions: what is stored and
-    answered stays small however long the list.
+    answered stays small however long the list. An event whose format the card pool no
+    longer has takes no list (:class:`FormatGoneError`).
     """
+    if gone := format_gone(game, event):
+        raise gone
     if not (is_unicode(submission.body) and is_unicode(submission.content)):
         # No page could show it: a lone surrogate cannot be written as UTF-8.
         raise InvalidSubmissionError("the list holds text that is not valid Unicode")
@@ -98,6 +101,15 @@ def check(
         problems=problems,
         problems_json=problems_json,
     )
+
+
+def format_gone(game: Game, event: Event) -> FormatGoneError | None:
+    """Why no list can be checked for the event, when its format is no longer in the card
+    pool (the pages say it; a list sent is refused with it); None while it is."""
+    if event.format in game.formats:
+        return None
+    names = [f"{each.name} ({each.id})" for each in game.formats.values()]
+    return FormatGoneError(event.format, game.short_name, names)
 
 
 # The rule of the warning on a list naming another format than its event's.

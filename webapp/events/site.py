@@ -555,12 +555,14 @@ def _event_page(
     # A form sent again (a reload after a lost answer) carries the key it was made with,
     # and finds the entry the first one stored; a corrected form after a refusal does too.
     form = {**form, "idempotency_key": form.get("idempotency_key") or new_form_key()}
+    game = pools().game(event.game)
     return (
         render_template(
             "events/event.html",
             event=event,
             view=event_view(event),
-            game=pools().game(event.game),
+            game=game,
+            gone=events.format_gone(game, event),
             form=form,
             problems=problems,
         ),
@@ -613,6 +615,7 @@ def player_page(event_id: str, entry_id: str, token: str):
             form.pop("based_on", None)
         except (
             events.EventClosedError,
+            events.FormatGoneError,
             events.InvalidSubmissionError,
             events.LimitReachedError,
             rate_limits.TooManyRequests,
@@ -640,6 +643,7 @@ def player_page(event_id: str, entry_id: str, token: str):
             view=event_view(event),
             game=game,
             again=read_again(game, event, [entry]).get(entry.id),
+            gone=events.format_gone(game, event),
             entry=entry,
             versions=events.history(db, player),
             private_url=request.base_url,
@@ -779,6 +783,7 @@ def _dashboard(
         view=event_view(event),
         game=game,
         again=read_again(game, event, found.entries, access),
+        gone=events.format_gone(game, event),
         token=token,
         entries=found.entries,
         found=found,
@@ -979,6 +984,8 @@ def upload(event_id: str, token: str):
         report = store_upload(access, items, skipped)
     except (uploads.BadUploadError, events.EventClosedError) as exc:
         return _dashboard(access, token, problems=[str(exc)])
+    except events.FormatGoneError as exc:
+        return _dashboard(access, token, problems=[f"Nothing was stored. {exc.for_organizer}"])
     stored = len(report.stored)
     source = upload.filename if len(picked) == 1 else f"{len(picked)} files"
     notices = [f"{stored} list{'s' if stored != 1 else ''} stored from {source}."]
