@@ -90,7 +90,19 @@ READ_AS_1252 = (
 )
 
 
+# How an empty list is told, by the site's event pages and ``deckwright event check`` alike.
+EMPTY_DECKLIST = "the decklist is empty"
+
+
+def is_empty_decklist(text: str) -> bool:
+    """Whether a list holds nothing but blanks: no list at all, said so (with
+    :data:`EMPTY_DECKLIST`) rather than judged as a deck of no cards."""
+    return not text.strip()
+
+
 def _parsed(path: Path, text: str, game: Game) -> ParsedDeck:
+    if is_empty_decklist(text):  # an empty file: no list, nor a deck of no cards
+        raise DecklistFileError(path, EMPTY_DECKLIST)
     try:
         if path.suffix.lower() != ".json":
             return parse_text(text, game, name=path.stem)

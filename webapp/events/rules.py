@@ -24,6 +24,7 @@ from validator import (
     to_text,
     validate,
 )
+from validator.files import EMPTY_DECKLIST, is_empty_decklist
 
 from ..json_provider import ORJSON_OPTIONS
 from .records import (
@@ -66,8 +67,8 @@ def check(
         # No page could show it: a lone surrogate cannot be written as UTF-8.
         raise InvalidSubmissionError("the list holds text that is not valid Unicode")
     if submission.kind == TEXT:
-        if not isinstance(submission.content, str) or not submission.content.strip():
-            raise InvalidSubmissionError("the decklist is empty")
+        if not isinstance(submission.content, str) or is_empty_decklist(submission.content):
+            raise InvalidSubmissionError(EMPTY_DECKLIST)
         if len(submission.content) > MAX_LIST_CHARS:
             raise InvalidSubmissionError(f"a decklist has at most {MAX_LIST_CHARS} characters")
         parsed = parse_text(submission.content, game)
