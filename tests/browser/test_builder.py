@@ -520,6 +520,9 @@ def test_the_builder_shows_how_deckwright_reads_a_rule_beside_it(decided_page):
     problem = page.locator(".problem", has_text="ryft-three-copies")
     reading = problem.locator(".reading")
     expect(reading).to_contain_text("How Deckwright reads this")
+    # A note of its problem, not one more region of the page a screen reader lists.
+    expect(problem.get_by_role("note", name="How Deckwright reads this")).to_have_count(1)
+    expect(page.locator("#problems").get_by_role("complementary")).to_have_count(0)
     expect(reading.locator(".reading-text")).to_have_text(READING)
     expect(reading.locator(".reading-reason")).to_have_text(f"Why: {REASON}")
     expect(page.locator(".problem")).to_have_count(1)

@@ -69,6 +69,9 @@ def test_the_decisions_naming_a_card_are_on_its_page(client, games):
     page = html.unescape(client.get(f"/games/era/cards/{card.id}").get_data(as_text=True))
     assert decision["change"] in page
     assert decision["reason"] in page
+    # Notes beside the card, not landmarks of the page: each a region a screen reader lists.
+    assert "<aside" not in page
+    assert '<div class="reading" role="note" aria-label="About this card\'s data">' in page
 
 
 def test_rules_text_and_picture_are_shown_and_searched(extras_client):

@@ -67,3 +67,13 @@ def test_the_builder_has_a_place_for_the_rules_and_for_a_sections_own_problems(c
     page = client.get("/games/era/build").get_data(as_text=True)
     assert 'id="rules-list"' in page
     assert page.count('<span class="section-flag" hidden></span>') == 3
+
+
+def test_each_reading_is_a_note_of_its_problem_not_a_landmark_of_the_page(decided, example):
+    # A landmark a problem: a screen reader's list of the page's regions named the same box
+    # once per problem, among the page's header, navigation and main.
+    token = _TOKEN.search(decided.get("/validate").get_data(as_text=True)).group(1)
+    text = example("ryft-legal").replace("3 Cinder Imp", "4 Cinder Imp")
+    page = post_form(decided, token, text, game="ryft")
+    assert "<aside" not in page
+    assert '<div class="reading" role="note" aria-label="How Deckwright reads this">' in page

@@ -970,8 +970,8 @@ function goToSection(sectionId) {
 function readingBoxes(readings) {
   return (readings || []).map((reading) =>
     h(
-      "aside",
-      { class: "reading", "aria-label": "How Deckwright reads this" },
+      "div",
+      { class: "reading", role: "note", "aria-label": "How Deckwright reads this" },
       h("p", { class: "reading-title" }, "How Deckwright reads this"),
       h("p", { class: "reading-text" }, reading.reading),
       h("p", { class: "reading-reason" }, h("span", { class: "reading-why" }, "Why:"), " ", reading.reason),
