@@ -75,3 +75,14 @@ def test_a_tap_that_changes_the_verdict_is_heard_once_with_the_new_verdict(sized
     expect(page.locator("#bar-verdict")).to_have_text("Legal")
     said = heard(page)
     assert [words for words in said if "legal" in words.lower()] == ["Legal in Standard."], said
+
+
+def test_a_search_result_says_the_cards_facts_not_only_its_name(page):
+    """The add button is named "Add Ember Rex (Dino)"; its set, stats and element, shown beside
+    the name, are its description: a screen reader choosing between cards hears them."""
+    open_builder(page)
+    page.fill("#search-q", "Ember Rex")
+    result = page.get_by_role("button", name="Add Ember Rex (Dino)")
+    expect(result).to_have_accessible_description(
+        re.compile(r"^Dino · \S+ · .+ Power 4 Stamina 4 Hitpoints 3 Element: Fire$")
+    )

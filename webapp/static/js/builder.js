@@ -1290,6 +1290,15 @@ function applyFitsSoon() {
 }
 
 function resultItem(card) {
+  const face = cardFaceNodes(game, card);
+  // The button's name says what it does; the face beside the name (cost, type and set, stats,
+  // chips) is its description, or a screen reader would hear the name alone.
+  const described = [face[0], face[1].querySelector(".card-meta"), face[2]].filter(
+    (node) => node && node.getAttribute("aria-hidden") !== "true" && node.textContent.trim(),
+  );
+  described.forEach((node, i) => {
+    node.id = `result-${card.id}-${i}`;
+  });
   return h(
     "li",
     { class: "result-row" },
@@ -1300,9 +1309,10 @@ function resultItem(card) {
         class: "result",
         dataset: { card: card.id },
         "aria-label": `Add ${card.name} (${card.type})`,
+        "aria-describedby": described.map((node) => node.id).join(" ") || null,
         style: { "--chip": cardColor(game, card) },
       },
-      cardFaceNodes(game, card),
+      face,
       h("span", { class: "result-add", "aria-hidden": "true" }, "+"),
     ),
     h(
