@@ -40,8 +40,12 @@ from .api import charge_deck, game_view, lines_of, saved_view
 from .db import get_db
 from .forms import ValidateForm
 from .headers import CONTENT_SECURITY_POLICY
+from .requests import drain_body
 
 bp = Blueprint("site", __name__)
+
+# A form larger than the site takes is read to its end, up to this, before it is refused.
+FORM_DRAIN_BYTES = 32 * 1024 * 1024
 csrf.protect(bp)
 
 CARDS_PER_PAGE = 30
@@ -333,7 +337,10 @@ def http_error(error: HTTPException):
     if request.path.startswith(errors.API_PREFIX):
         return errors.handle_http_exception(error)
     message = error.description or ""
-    if isinstance(error, RequestEntityTooLarge) and request.max_content_length is not None:
+    if isinstance(error, RequestEntityTooLarge) and request.method == "POST":
+        # answered before the browser has sent it all, the page would be a reset connection
+        drain_body(FORM_DRAIN_BYTES)
+    if message == RequestEntityTooLarge.description and request.max_content_length is not None:
         # werkzeug's words ("exceeds the capacity limit") say neither the size nor what to do
         message = (
             f"What was sent is larger than the {errors.size_said(request.max_content_length)}"

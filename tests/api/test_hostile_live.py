@@ -303,6 +303,17 @@ def test_7_a_chunked_body_over_the_limit_is_a_413_and_one_within_is_read_whole(c
     assert within.json()["summary"]["total"] == 3
 
 
+def test_7_a_form_pasted_far_over_the_limit_is_answered_with_a_page_not_a_reset(client):
+    # The check page answered before the browser had sent the form and closed: a paste of a
+    # few megabytes showed a reset connection (the client's send failed: broken pipe).
+    form = b"game=era&decklist=" + b"3+Kindle%0A" * 600_000  # 6.6 MB
+    answer = client.send(
+        "POST", "/validate", form, content_type="application/x-www-form-urlencoded"
+    )
+    assert answer.status == 413
+    assert b"this page accepts: nothing in it was read or saved" in answer.body
+
+
 @pytest.mark.parametrize(
     "framing",
     [

@@ -38,6 +38,7 @@ from .. import limits as rate_limits
 from ..api import RECHECKED_POOLS, RecheckedPools
 from ..db import get_db
 from ..errors import handle_deckwright_error, http_headers_of, message_of, store_failure
+from ..requests import drain_body
 from ..site import error_page, http_error
 from . import exports, journal, schemas, uploads
 from .api import (
@@ -71,24 +72,8 @@ def upload_limit() -> None:
     request.max_form_parts = uploads.MAX_MEMBERS + UPLOAD_FORM_FIELDS
     length = request.content_length
     if length is not None and length > UPLOAD_FORM_BYTES:
-        drain_body()
+        drain_body(UPLOAD_DRAIN_BYTES)
         raise RequestEntityTooLarge()
-
-
-def drain_body() -> None:
-    """Read an upload (or a form) refused before it was read to its end, and drop it.
-
-    Refused unread, the answer came while the browser was still sending the file, and the
-    server closing the connection showed the organizer a reset connection rather than the
-    page saying why. A body over :data:`UPLOAD_DRAIN_BYTES` is left unread: reading it would
-    hold the worker.
-    """
-    length = request.content_length
-    if length is None or length > UPLOAD_DRAIN_BYTES:
-        return
-    stream = request.environ["wsgi.input"]
-    while length > 0 and (chunk := stream.read(min(length, 64 * 1024))):
-        length -= len(chunk)
 
 
 csrf.protect(bp)
@@ -115,9 +100,10 @@ def too_large(error: RequestEntityTooLarge):
     """An upload larger than the form allows is refused before its view runs (as the form is
     read): the dashboard says so, as it says why any other upload was refused, rather than
     a bare page in werkzeug's words. A list pasted into a form past the size of any request
-    is answered in words of a list, once read to its end (see :func:`drain_body`)."""
+    is answered in words of a list, once read to its end (see
+    :func:`webapp.requests.drain_body`)."""
     if request.endpoint in KEPT_FORMS and request.method == "POST":
-        drain_body()
+        drain_body(UPLOAD_DRAIN_BYTES)
         limit = int(current_app.config["MAX_CONTENT_LENGTH"]) // 1024
         what_to_do = (
             "Go back and paste the players in parts."
@@ -161,7 +147,7 @@ def too_many_requests(error: rate_limits.TooManyRequests):
     refused so is shown again holding what was sent, to send once the time is up, as a
     refusal of its view keeps it."""
     if request.endpoint == "events.upload":
-        drain_body()
+        drain_body(UPLOAD_DRAIN_BYTES)
     return _form_again(error, str(error), "Not sent yet: too many requests")
 
 
