@@ -2095,6 +2095,8 @@ function showShare(id) {
 }
 
 el.save.addEventListener("click", async () => {
+  // Disabling the focused button drops the focus to the page; it is given back below.
+  const focused = document.activeElement === el.save;
   el.save.disabled = true;
   state.saving = true;
   el.saveStatus.textContent = "Saving…";
@@ -2162,6 +2164,11 @@ el.save.addEventListener("click", async () => {
     if (!(error instanceof ApiError)) throw error;
     el.save.disabled = false;
     el.saveStatus.textContent = `Not saved: ${error.message}`;
+  }
+  // Saved, the share link is next (Save stays disabled until the deck changes); not saved,
+  // Save again.
+  if (focused && document.activeElement === document.body) {
+    (el.save.disabled ? el.copyShare : el.save).focus();
   }
 });
 
