@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.builder import open_builder, settle
+from tests.browser.builder import example, open_builder, settle
 
 pytestmark = pytest.mark.browser
 
@@ -23,3 +23,29 @@ def test_saving_by_keyboard_leaves_the_focus_on_the_share_link_not_the_page(page
     page.keyboard.press("Enter")
     expect(page.locator("#save-status")).to_contain_text("Saved")
     expect(page.get_by_role("button", name="Copy link")).to_be_focused()
+
+
+def test_importing_by_keyboard_leaves_the_focus_on_import(page):
+    open_builder(page)
+    page.fill("#import-text", example("era-legal"))
+    page.locator("#import-button").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#import-report .import-summary")).to_be_visible()
+    settle(page)
+    expect(page.locator("#import-button")).to_be_focused()
+
+
+def test_the_last_more_results_leaves_the_focus_on_the_first_card_it_brought(page):
+    open_builder(page)
+    more = page.get_by_role("button", name="More results")
+    results = page.locator("#search-results button.result")
+    while True:
+        expect(more).to_be_visible()
+        shown = results.count()
+        more.focus()
+        page.keyboard.press("Enter")
+        expect(results).not_to_have_count(shown)
+        if not more.is_visible():
+            break
+        expect(more).to_be_focused()
+    expect(results.nth(shown)).to_be_focused()

@@ -1070,6 +1070,7 @@ async function search(page = 1) {
     }
     const items = answer.cards.map(resultItem);
     const focused = el.results.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+    const fromMore = page > 1 && document.activeElement === el.more;
     if (page === 1) el.results.replaceChildren(...items);
     else el.results.append(...items);
     roveReset();
@@ -1080,6 +1081,10 @@ async function search(page = 1) {
     }
     updateSearchStatus(answer);
     applyFits();
+    // The last page hides More results: the focus on it would fall to the page; it goes to the
+    // first card the page brought that is shown.
+    const first = fromMore && el.more.hidden ? items.find((item) => !item.hidden) : null;
+    if (first) first.firstChild.focus();
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
@@ -1456,6 +1461,8 @@ async function importList() {
     el.importReport.replaceChildren(h("p", {}, "Paste a decklist first."));
     return;
   }
+  // Disabled while the list is read, the focused button would drop the focus to the page.
+  const focused = document.activeElement === el.importButton;
   el.importButton.disabled = true;
   el.importReport.replaceChildren();
   try {
@@ -1511,6 +1518,7 @@ async function importList() {
     el.importReport.replaceChildren(h("p", { class: "import-error" }, error.message));
   } finally {
     el.importButton.disabled = false;
+    if (focused && document.activeElement === document.body) el.importButton.focus();
   }
 }
 
