@@ -92,13 +92,8 @@ def _format_id(_ctx, _param, value: str | None) -> str | None:
     return value
 
 
-format_option = click.option(
-    "--format",
-    "-f",
-    "format_id",
-    callback=_format_id,
-    help="Format id; the game's default if omitted.",
-)
+def format_option(help_text: str = "Format id; the game's default if omitted."):
+    return click.option("--format", "-f", "format_id", callback=_format_id, help=help_text)
 
 
 class _Deckwright(click.Group):
@@ -173,7 +168,10 @@ def games(ctx: click.Context) -> None:
 @cli.command()
 @pools_option
 @click.option("--game", "-g", "game_id", required=True, help="Game id (see 'deckwright games').")
-@format_option
+@format_option(
+    "Format id; if omitted, the one the list names as its own (a 'Format:' line, a JSON"
+    " deck's format), else the game's default."
+)
 @click.option(
     "--as-of",
     callback=_as_of,
@@ -258,7 +256,7 @@ def event() -> None:
 @pools_option
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", "-g", "game_id", required=True, help="Game id.")
-@format_option
+@format_option()
 @click.option(
     "--as-of", callback=_as_of, help="The event day whose banned list applies (YYYY-MM-DD)."
 )
