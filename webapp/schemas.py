@@ -371,7 +371,12 @@ class DeckBodySchema(Schema):
 
 
 class ValidateQuerySchema(Schema):
-    format = fields.Str(metadata={"description": "A format id of the game (else the default)."})
+    format = fields.Str(
+        metadata={
+            "description": "A format id of the game; else the deck's own (a text list's"
+            " 'Format:' line, a saved deck's format), else the game's default."
+        }
+    )
     as_of = AskedDay(metadata={"description": "Judge the deck as on this day (YYYY-MM-DD)."})
 
 
