@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -112,6 +113,13 @@ def test_a_post_from_a_browser_never_shown_the_form_is_refused(client, example):
 def test_an_empty_decklist_asks_for_one(client, csrf_token):
     page = post_form(client, csrf_token, "   ", status=400)
     assert "Paste a decklist to check." in page
+    # A screen reader hears it with the field: the field is marked wrong, described by the
+    # words, and takes the focus (the page is read from the top again, the words far below).
+    field = re.search(r"<textarea [^>]*>", page).group(0)
+    assert 'aria-invalid="true"' in field
+    assert 'aria-describedby="decklist-hint decklist-error-1"' in field
+    assert " autofocus" in field
+    assert '<p class="field-error" id="decklist-error-1">Paste a decklist to check.</p>' in page
 
 
 @pytest.mark.parametrize("as_of", ["21/05/2024", "275760-09-13", "2024-02-30"])
@@ -119,6 +127,11 @@ def test_a_bad_date_is_explained_next_to_its_field(client, csrf_token, example, 
     # A browser's date field takes years of six digits: the words say what is wrong with one.
     page = post_form(client, csrf_token, example("era-legal"), as_of=as_of, status=400)
     assert BAD_DATE in page
+    field = re.search(r'<input id="as_of" [^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in field
+    assert 'aria-describedby="as-of-hint as_of-error-1"' in field
+    assert 'id="as_of-error-1"' in page
+    assert "aria-invalid" not in re.search(r"<textarea [^>]*>", page).group(0)
     assert "four digits" in BAD_DATE
 
 
@@ -127,6 +140,8 @@ def test_a_format_of_another_game_is_explained(client, csrf_token, example):
     page = html.unescape(post_form(client, csrf_token, text, format="nope", status=400))
     assert "ERA has no format 'nope'" in page
     assert text.splitlines()[1] in page  # the pasted list is kept
+    # The focus goes to the words: an alert on the page as it loads is not announced.
+    assert '<p class="notice notice-error" role="alert" tabindex="-1" autofocus>' in page
 
 
 def test_an_unknown_game_is_explained(client, csrf_token, example):
