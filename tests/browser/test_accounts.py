@@ -277,3 +277,19 @@ def test_a_public_deck_saved_after_the_login_ended_is_said_to_be_kept_for_claimi
         expect(page.locator("section.my-deck", has_text="Day Tech v2")).to_have_count(1)
     finally:
         page.context.close()
+
+
+def test_a_refused_login_takes_the_focus_to_what_was_wrong(browser, live_server):
+    # The form comes back with the reason above it: read from the top of the page again, a
+    # screen reader's user heard the header and the heading first, and an alert already on
+    # the page as it loads is not announced. (The page is answered 401, which Chromium logs.)
+    context = browser.new_context(base_url=live_server)
+    try:
+        page = context.new_page()
+        page.goto("/account/login")
+        page.get_by_label("User name").fill(f"nobody-{secrets.token_hex(4)}")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_role("alert")).to_be_focused()
+    finally:
+        context.close()
