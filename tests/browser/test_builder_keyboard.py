@@ -49,3 +49,18 @@ def test_the_last_more_results_leaves_the_focus_on_the_first_card_it_brought(pag
             break
         expect(more).to_be_focused()
     expect(results.nth(shown)).to_be_focused()
+
+
+def test_on_a_phone_removing_the_decks_last_card_leaves_the_focus_on_the_deck_tab(phone):
+    # The focus went to the search box, out of sight under the Search tab: it fell to the page.
+    page = phone
+    open_builder(page)
+    page.fill("#search-q", "Ember Rex")
+    page.get_by_role("button", name="Add Ember Rex (Dino)").tap()
+    settle(page)
+    page.get_by_role("tab", name="Deck").tap()
+    page.get_by_role("button", name="Remove one Ember Rex").focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.get_by_role("tab", name="Deck")).to_be_focused()
+    expect(page.get_by_role("tab", name="Deck")).to_have_text("Deck 0")

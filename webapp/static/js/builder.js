@@ -572,7 +572,11 @@ function renderDeck() {
     if (!target) {
       const rows = [...el.deck.querySelectorAll(".deck-row")];
       const row = rows[Math.min(rowIndex, rows.length - 1)];
-      target = row ? row.querySelector(`[data-action="${active.dataset.action}"]`) : el.query;
+      // The deck emptied: the search box, or on a phone, where it is under another tab, the
+      // Deck tab (which says 0).
+      const searchShown = el.query.getClientRects().length > 0;
+      if (row) target = row.querySelector(`[data-action="${active.dataset.action}"]`);
+      else target = searchShown ? el.query : $("tab-deck");
     }
     if (target) target.focus();
   }
