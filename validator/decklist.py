@@ -278,6 +278,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     group_from,
                     number,
                     group_fits,
+                    budget,
                 )
                 group_from = number if group_fits and not ends else 0
                 if ends:
@@ -679,6 +680,7 @@ def _ends_section_group(
     start: int,
     number: int,
     fits: bool,
+    budget: list[int],
 ) -> tuple[bool, bool]:
     """At line ``number``, a blank line below a header naming one section ("Hero:", "Regions:"
     over their cards): whether the cards of lines ``start`` to ``number`` (all read) belong
@@ -693,7 +695,9 @@ def _ends_section_group(
     or several of one section (``meant_at``): "Darkclw", a blank line, then the deck is the
     hero and the deck. Any other line naming a card not counted ("0 Darkclaw", a name no card
     is near) is listed there, belonging nowhere; and below the blank line, the first card
-    counted is the one looked at, past such lines (see _counted_below)."""
+    counted is the one looked at, past such lines (see _counted_below); where the lines there
+    up to the next blank line are all such lines, the first is read as the card it misspells
+    ("Hero:", "Darkclaw", a blank line, "4 Pak Wolf", a blank line, the deck)."""
     by_type, main = game.section_for_type, game.default_section
     # the cards of the header's own line ("Crystals: 2 Fire Crystal, Water") and below it
     head = lines[start - 1].strip()
@@ -721,7 +725,23 @@ def _ends_section_group(
     if not fits or not held:
         return fits, False
     below = _cards_of(_counted_below(game, kept, lines, number))
-    return fits, bool(below) and by_type.get(below[0].type, main) != section
+    if not below:
+        meant = _meant_below(game, kept, lines, number, budget)
+        return fits, meant is not None and meant != section
+    return fits, by_type.get(below[0].type, main) != section
+
+
+def _meant_below(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, budget: list[int]
+) -> str | None:
+    """The section of the card the first line below line ``number`` misspells ("4 Pak Wolf":
+    Pack Wolf's, the deck's; see _misspelt_section), looked for as its problem will look for
+    it, while the list's ``budget`` lasts (see MAX_SUGGESTED); None for any other line."""
+    below = _next_below(game, kept, lines, number)
+    if budget[0] <= 0 or below is None or _entry_of(below)[0] != _UNKNOWN:
+        return None
+    name = _apart_from_code(_entry_of(below)[1])
+    return _misspelt_section(game, name, _suggestions(game, name))
 
 
 def _counted_below(

@@ -959,6 +959,9 @@ def _without(parsed, name):
         # the deck's first card misspelt below the hero and a blank line
         ("shadow-era", "Bad Wulf", "Bad Wolf", "Hero:\nDarkclaw\n\n4 {}\n4 Pack Wolf"),
         ("shadow-era", "Bad Wulf", "Bad Wolf", "Hero:\nDarkclaw\n\n0 Pack Wolf\n4 {}\n4 Pack Wolf"),
+        # the deck's first card misspelt alone between blank lines, the deck below
+        ("shadow-era", "Pak Wolf", "Pack Wolf", "Hero:\nDarkclaw\n\n4 {}\n\n4 Bad Wolf"),
+        ("arcmage", "Kolbri", "Kolibri", "Regions:\n1 Plymouth\n\n4 {}\n\n4 Footsoldier"),
         # two cards under "Hero:", one of them misspelt
         ("shadow-era", "Darkclw", "Darkclaw", "Hero:\nDarkclaw\n{}\n\n4 Pack Wolf"),
         ("shadow-era", "Darkclw", "Darkclaw", "Hero:\n{}\n4 Bad Wolf\n\n4 Pack Wolf"),
