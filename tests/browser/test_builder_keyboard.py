@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import example, open_builder, settle
+from tests.browser.watch import sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -64,3 +65,25 @@ def test_on_a_phone_removing_the_decks_last_card_leaves_the_focus_on_the_deck_ta
     settle(page)
     expect(page.get_by_role("tab", name="Deck")).to_be_focused()
     expect(page.get_by_role("tab", name="Deck")).to_have_text("Deck 0")
+
+
+@pytest.fixture
+def zoomed(browser, live_server):
+    """A 1280-pixel desktop window zoomed to 200%: 640 CSS pixels, the builder's tabs."""
+    yield from sized_page(browser, live_server, 640, 400)
+
+
+@pytest.mark.parametrize("key", ["Escape", "/"])
+def test_on_the_tabs_the_keys_to_the_search_box_show_the_search_tab(zoomed, key):
+    # One tab shows at a time. Escape on a deck row, and "/", sent the focus to the search box
+    # under the Search tab, out of sight: it fell to the page.
+    page = zoomed
+    open_builder(page)
+    page.fill("#search-q", "Ember Rex")
+    page.get_by_role("button", name="Add Ember Rex (Dino)").click()
+    settle(page)
+    page.get_by_role("tab", name="Deck").click()
+    page.get_by_role("button", name="Add one Ember Rex").focus()
+    page.keyboard.press(key)
+    expect(page.locator("#search-q")).to_be_focused()
+    expect(page.get_by_role("tab", name="Search")).to_have_attribute("aria-selected", "true")

@@ -216,6 +216,13 @@ document.getElementById("phone-bar").addEventListener("keydown", (event) => {
   pickTab(tabs[to]);
 });
 
+/** The keyboard to the search box; on a phone's tabs, the Search tab shown first (a hidden box
+ * takes no focus: it would fall to the page). */
+function focusSearch() {
+  if (!el.query.getClientRects().length) showTab("search");
+  el.query.focus();
+}
+
 el.filtersToggle.addEventListener("click", () => {
   const open = el.searchForm.classList.toggle("filters-open");
   el.filtersToggle.setAttribute("aria-expanded", String(open));
@@ -653,7 +660,7 @@ el.deck.addEventListener("keydown", (event) => {
   else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
     const next = rows[index + (event.key === "ArrowDown" ? 1 : -1)];
     if (next) next.querySelector(`[data-action="${action}"]`).focus();
-  } else if (event.key === "Escape") el.query.focus();
+  } else if (event.key === "Escape") focusSearch();
   else return;
   event.preventDefault();
 });
@@ -1452,7 +1459,7 @@ el.results.addEventListener("keydown", (event) => {
 document.addEventListener("keydown", (event) => {
   if (event.key === "/" && !typingIn(event) && !event.ctrlKey && !event.metaKey && !event.altKey) {
     event.preventDefault();
-    el.query.focus();
+    focusSearch();
     el.query.select();
   }
 });
