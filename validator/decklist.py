@@ -66,6 +66,7 @@ from .decklist_common import (
     UnreadEntry,  # noqa: F401
     _drop_empty,
     _problem,
+    format_named,
     limit_lines,  # noqa: F401
     reset_line_limit,  # noqa: F401
 )
@@ -204,6 +205,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # readings hold for this list alone, never kept for the game's others.
     rows = csv_rows(game, lines)
     kept = _readings(game) if rows is None else rows[0]
+    if rows is not None:
+        problems.extend(rows[2])
     section_for_type, default_section = game.section_for_type, game.default_section
     # Each section's index, held while the lines are read: a card line is one call to add.
     indexes: dict[str, Any] = {}
@@ -1132,15 +1135,7 @@ def _format_named(game: Game, note: re.Match) -> str | None:
     note."""
     if note.group(1).lower() != "format":
         return None
-    key = name_key(note.group(2))
-    return next(
-        (
-            each.id
-            for each in game.formats.values()
-            if key in (name_key(each.id), name_key(each.name), name_key(each.name.split(" (")[0]))
-        ),
-        None,
-    )
+    return format_named(game, note.group(2))
 
 
 def _names_a_format(game: Game, stripped: str) -> bool:

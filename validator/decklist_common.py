@@ -7,6 +7,8 @@ from __future__ import annotations
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 
+from cardpool import Game, name_key
+
 from .deck import Deck
 from .problems import ERROR, Problem
 
@@ -79,3 +81,18 @@ def _drop_empty(deck: Deck) -> Deck:
     deck.sections = {k: v for k, v in deck.sections.items() if v}
     deck.boards = {k: v for k, v in deck.boards.items() if v}
     return deck
+
+
+def format_named(game: Game, text: str) -> str | None:
+    """The id of the game's format ``text`` names, by its id or its name, or its name's words
+    before a note in brackets ("Open" for "Open (casual)"), case and spacing aside; None for
+    any other text."""
+    key = name_key(text)
+    return next(
+        (
+            each.id
+            for each in game.formats.values()
+            if key in (name_key(each.id), name_key(each.name), name_key(each.name.split(" (")[0]))
+        ),
+        None,
+    )

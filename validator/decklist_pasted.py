@@ -17,11 +17,13 @@ from cardpool import Game, name_key
 
 from .deck import Deck
 from .decklist_common import (
+    IGNORED_LINE,
     MALFORMED_LINE,
     READ_AS,
     ParsedDeck,
     Problem,
     _problem,
+    format_named,
 )
 from .decklist_headers import _BOARD, _BOARD_HEADERS, _SECTION
 from .decklist_json import keys_beside_deck, parse_mapping, two_decks
@@ -111,14 +113,17 @@ def _not_a_deck(game: Game, name: str, why: str) -> ParsedDeck:
     return ParsedDeck(deck, [_problem(MALFORMED_LINE, message)])
 
 
-def csv_rows(game: Game, lines: list[str]) -> tuple[dict[str, tuple], str | None] | None:
+def csv_rows(
+    game: Game, lines: list[str]
+) -> tuple[dict[str, tuple], str | None, list[Problem]] | None:
     """The readings of the rows of the site's CSV export (its first line names its columns:
     ``part,count,card,type,set,number,card_id``), each row its card by its id in the part it
     names, naming its printing when the row gives its set or number, as the builder imports
     the file; and the format its ``format`` column names (a deck in a format not its game's
-    default is exported with one), when it is one of the game's. None for any other list. A
-    row whose count is not one the export writes (0, 1,000) is not given: it is read as any
-    line is, and said so."""
+    default is exported with one), by the format's id or name as a "Format:" line is read,
+    and the first row naming another format or none of the game's said (edited in a
+    spreadsheet). None for any other list. A row whose count is not one the export writes
+    (0, 1,000) is not given: it is read as any line is, and said so."""
     first = next((line for line in lines if line.strip(_BEFORE_JSON)), "")
     if "card_id" not in first.lower():
         return None
@@ -131,8 +136,10 @@ def csv_rows(game: Game, lines: list[str]) -> tuple[dict[str, tuple], str | None
         return None
     at = {column: columns.index(column) for column in columns}
     readings: dict[str, tuple] = {header: (_SKIP,), first.strip(): (_SKIP,)}
-    format_id = None
-    for line in lines:
+    format_id, format_line = None, 0
+    other: tuple[int, str] | None = None  # the first row naming another format, or none
+    formats: dict[str, str | None] = {}  # each format cell's format: the rows repeat one
+    for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped or stripped in readings or separator not in stripped:
             continue
@@ -141,9 +148,39 @@ def csv_rows(game: Game, lines: list[str]) -> tuple[dict[str, tuple], str | None
         reading = _row(game, row)
         if reading is not None:
             readings[stripped] = reading
-            if format_id is None and row.get("format") in game.formats:
-                format_id = row["format"]
-    return readings, format_id
+            if not row.get("format"):
+                continue
+            cell = row["format"]
+            if cell not in formats:
+                formats[cell] = format_named(game, cell)
+            named = formats[cell]
+            if format_id is None and named is not None:
+                format_id, format_line = named, number
+            elif (named is None or named != format_id) and other is None:
+                other = (number, cell)
+    said = [] if other is None else [_other_format_row(game, *other, format_id, format_line)]
+    return readings, format_id, said
+
+
+def _other_format_row(
+    game: Game, number: int, cell: str, format_id: str | None, format_line: int
+) -> Problem:
+    """A row of the site's CSV whose format column names another format than the list's,
+    or none of the game's."""
+    judged = game.format(format_id or game.default_format).name
+    named = format_named(game, cell)
+    why = (
+        f"not one of {game.short_name}'s"
+        if named is None
+        else f"another than line {format_line}'s ({judged})"
+    )
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: its format, {cell!r}, is {why}: the list is judged in {judged}"
+        " unless a format is asked for",
+        number,
+        WARNING,
+    )
 
 
 def _cells(line: str, separator: str) -> list[str]:

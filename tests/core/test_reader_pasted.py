@@ -267,6 +267,46 @@ def test_a_csv_whose_format_column_names_a_format_of_the_game_is_in_it(era):
     assert parse_text(text.replace(",format", "").replace(",open", ""), era).format is None
 
 
+@pytest.mark.parametrize("cell", ["Open", "open (casual)", "OPEN"])
+def test_a_csv_format_column_naming_a_format_by_its_name_is_in_it(era, cell):
+    # edited in a spreadsheet, the column is read as a "Format:" line is, by the format's id
+    # or its name: 'Open' was passed over without a word and the deck judged in Standard
+    text = (
+        "part,count,card,type,set,number,card_id,format\r\n"
+        f'Dinos,1,Ember Rex,Dino,,,era-ember-rex,"{cell}"\r\n'
+        f'Deck,3,Kindle,Action,,,era-kindle,"{cell}"\r\n'
+    )
+    assert (parse_text(text, era).format, parse_text(text, era).problems) == ("open", [])
+
+
+@pytest.mark.parametrize(
+    ("second", "said"),
+    [
+        (
+            "standard",
+            "Line 3: its format, 'standard', is another than line 2's (Open (casual)): the list"
+            " is judged in Open (casual) unless a format is asked for",
+        ),
+        (
+            "tundra",
+            "Line 3: its format, 'tundra', is not one of ERA's: the list is judged in"
+            " Open (casual) unless a format is asked for",
+        ),
+    ],
+)
+def test_a_csv_row_naming_another_format_than_the_first_is_said(era, second, said):
+    # a row naming another format, or none of the game's, was passed over without a word
+    text = (
+        "part,count,card,type,set,number,card_id,format\r\n"
+        "Dinos,1,Ember Rex,Dino,,,era-ember-rex,open\r\n"
+        f"Deck,3,Kindle,Action,,,era-kindle,{second}\r\n"
+        f"Deck,3,Flame Lash,Action,,,era-flame-lash,{second}\r\n"
+    )
+    parsed = parse_text(text, era)
+    assert parsed.format == "open"
+    assert [(p.severity, p.lines, p.message) for p in parsed.problems] == [(WARNING, (3,), said)]
+
+
 def test_a_csv_row_the_export_would_not_write_is_read_as_any_line_is(shadow_era):
     # an unknown part, a count of 0 and a card the pool no longer has: nothing is lost
     text = (
