@@ -322,6 +322,31 @@ def _text(path: Path, raw: bytes) -> tuple[str, str]:
     return text, read_as
 
 
+# The rule of the warning on a list naming another format than its event's.
+OTHER_FORMAT = "event-format"
+
+
+def played_in_another_format(
+    game: Game, parsed: ParsedDeck, format_id: str | None
+) -> list[Problem]:
+    """A warning when an event's list names a format of the game other than the event's,
+    ``format_id`` (the game's default when None): "Format: Open" on a text list, a builder's
+    deck saved in Open. It is judged in the event's format all the same, and its player (or
+    the organizer checking the event's folder) is told so rather than left to think otherwise."""
+    played_id = format_id or game.default_format
+    if parsed.format is None or parsed.format == played_id:
+        return []
+    named, played = game.format(parsed.format).name, game.format(played_id).name
+    return [
+        Problem(
+            rule=OTHER_FORMAT,
+            severity=WARNING,
+            message=f"Your list says its format is {named}; this event is played in {played},"
+            f" and your list is checked against {played}",
+        )
+    ]
+
+
 def check_file(
     path: Path,
     game: Game,
@@ -336,7 +361,10 @@ def check_file(
     parsed = read_decklist(path, game)
     if format_id is None and own_format:
         format_id = parsed.format
-    result = validate(parsed.deck, format_id, as_of, parsed.problems)
+    problems = parsed.problems
+    if not own_format:
+        problems = [*problems, *played_in_another_format(game, parsed, format_id)]
+    result = validate(parsed.deck, format_id, as_of, problems)
     formats = validate_all_formats(parsed.deck, as_of, parsed.problems) if all_formats else {}
     return FileVerdict(path if isinstance(path, Path) else Path(path), parsed, result, formats)
 

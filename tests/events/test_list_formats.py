@@ -6,7 +6,10 @@ from __future__ import annotations
 import csv
 import io
 
+from click.testing import CliRunner
+
 from tests.events.conftest import example
+from validator.cli import cli
 
 TOLD = (
     "Your list says its format is Open (casual); this event is played in Standard,"
@@ -70,3 +73,20 @@ def test_a_fix_naming_another_format_is_told_so(event):
     answer = event.resubmit("Pat", "Format: Open\n" + example("era-legal"))
     assert answer.status_code == 200, answer.get_data(as_text=True)
     assert warnings_of(answer) == [TOLD]
+
+
+def test_event_check_tells_a_list_naming_another_format_as_the_site_does(tmp_path, monkeypatch):
+    # the organizer's offline check judged it in Standard with nothing said: "legal", where
+    # the site's verdict on the same list warns that it is checked against Standard
+    monkeypatch.delenv("DECKWRIGHT_POOLS", raising=False)
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "Pat.txt").write_text("Format: Open\n" + example("era-legal"), encoding="utf-8")
+    report = tmp_path / "report.csv"
+    args = ["event", "check", str(folder), "-g", "era", "--report", str(report)]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    assert result.output.splitlines()[0] == (
+        f"{folder / 'Pat.txt'}: legal in ERA Standard (1 warning)"
+    )
+    (row,) = csv.DictReader(io.StringIO(report.read_text(encoding="utf-8-sig")))
+    assert TOLD in row["problems"]

@@ -15,16 +15,13 @@ import orjson
 
 from cardpool import DeckwrightError, Game
 from validator import (
-    WARNING,
     DecklistError,
-    ParsedDeck,
-    Problem,
     parse_mapping,
     parse_text,
     to_text,
     validate,
 )
-from validator.files import EMPTY_DECKLIST, is_empty_decklist
+from validator.files import EMPTY_DECKLIST, is_empty_decklist, played_in_another_format
 
 from ..json_provider import ORJSON_OPTIONS
 from .records import (
@@ -85,7 +82,7 @@ def check(
         parsed.deck,
         event.format,
         event.as_of,
-        [*parsed.problems, *other_format(game, event, parsed)],
+        [*parsed.problems, *played_in_another_format(game, parsed, event.format)],
     )
     canonical = to_text(parsed.deck)
     problems, problems_json = stored_problems(
@@ -111,27 +108,6 @@ def format_gone(game: Game, event: Event) -> FormatGoneError | None:
         return None
     names = [f"{each.name} ({each.id})" for each in game.formats.values()]
     return FormatGoneError(event.format, game.short_name, names)
-
-
-# The rule of the warning on a list naming another format than its event's.
-OTHER_FORMAT = "event-format"
-
-
-def other_format(game: Game, event: Event, parsed: ParsedDeck) -> list[Problem]:
-    """A warning when the list names a format of the game other than the event's ("Format:
-    Open" on a text list, a builder's deck saved in Open): it is judged in the event's
-    format all the same, and its player is told so rather than left to think otherwise."""
-    if parsed.format is None or parsed.format == event.format:
-        return []
-    named, played = game.format(parsed.format).name, game.format(event.format).name
-    return [
-        Problem(
-            rule=OTHER_FORMAT,
-            severity=WARNING,
-            message=f"Your list says its format is {named}; this event is played in {played},"
-            f" and your list is checked against {played}",
-        )
-    ]
 
 
 def stored_problems(problems: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
