@@ -11,7 +11,7 @@ from tests.browser.watch import sized_page
 pytestmark = pytest.mark.browser
 
 
-def test_saving_by_keyboard_leaves_the_focus_on_the_share_link_not_the_page(page):
+def test_saving_by_keyboard_leaves_the_focus_on_copy_link_not_the_page(page):
     # Save is disabled while the deck is saved and once nothing is left to save: a focus left on
     # it fell to the page, and the next Tab (or a screen reader) started again from the top.
     open_builder(page)
@@ -27,6 +27,7 @@ def test_saving_by_keyboard_leaves_the_focus_on_the_share_link_not_the_page(page
 
 
 def test_importing_by_keyboard_leaves_the_focus_on_import(page):
+    # Import is disabled while the list is read: the focus on it fell to the page.
     open_builder(page)
     page.fill("#import-text", example("era-legal"))
     page.locator("#import-button").focus()
@@ -37,6 +38,7 @@ def test_importing_by_keyboard_leaves_the_focus_on_import(page):
 
 
 def test_the_last_more_results_leaves_the_focus_on_the_first_card_it_brought(page):
+    # The last page hides More results: the focus on it fell to the page.
     open_builder(page)
     more = page.get_by_role("button", name="More results")
     results = page.locator("#search-results button.result")
