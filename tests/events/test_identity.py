@@ -307,3 +307,27 @@ def test_an_uploads_row_with_a_registered_players_id_is_that_player_or_skipped(
     ]
     entries = [(e["player"], e["player_id"], e["status"]) for e in event.entries()]
     assert entries == [("Dave", "D-4", "not submitted"), ("Émile Zoé", "E-1", "legal")]
+
+
+def test_a_registered_players_own_name_with_a_lookalikes_id_is_refused_not_filed_as_theirs(
+    make_event, era_legal
+):
+    # Two registered players whose names read alike: 'Emile Zoe' typing Émile Zoé's id by
+    # mistake filed the list as Émile Zoé's, and left Emile Zoe 'not submitted'. The name is
+    # a registered player's own, so the id is the one to check.
+    event = make_event(
+        players=[
+            {"name": "Émile Zoé", "player_id": "E-1"},
+            {"name": "Emile Zoe", "player_id": "E-2"},
+        ]
+    )
+    refused = event.submit("Emile Zoe", era_legal, player_id="E-1")
+    assert refused.status_code == 403
+    assert refused.get_json()["error"]["code"] == "player-id-required"
+    assert [(e["player"], e["status"]) for e in event.entries()] == [
+        ("Emile Zoe", "not submitted"),
+        ("Émile Zoé", "not submitted"),
+    ]
+    # Each with their own id is themselves.
+    assert event.submit("Emile Zoe", era_legal, player_id="E-2").status_code == 201
+    assert event.submit("Émile Zoé", era_legal, player_id="E-1").status_code == 201

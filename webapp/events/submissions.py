@@ -236,18 +236,18 @@ def _claim(
     )
 
 
-def _id_holders(db: sqlite_utils.Database, event_id: str) -> list[tuple[str, str]]:
-    """The registered players of the event holding a player id, as (name, id)."""
+def _id_holders(db: sqlite_utils.Database, event_id: str) -> list[tuple[str, str | None]]:
+    """The registered players of the event, as (name, player id or None)."""
     rows = db.execute(
         "SELECT CAST(player AS BLOB), CAST(player_id AS BLOB) FROM event_entries"
-        " WHERE event_id = ? AND registered = 1 AND player_id IS NOT NULL",
+        " WHERE event_id = ? AND registered = 1",
         [event_id],
     ).fetchall()
-    return [(shown(player), shown(held)) for player, held in rows]
+    return [(shown(player), None if held is None else shown(held)) for player, held in rows]
 
 
 def _holder_of(
-    holders: list[tuple[str, str]], name: str, player_id: str | None
+    holders: list[tuple[str, str | None]], name: str, player_id: str | None
 ) -> tuple[str, str | None]:
     """Whose list a list given as ``name`` with ``player_id`` is: (the name it goes to, and
     the name of the registered player holding the id when that is another player's).
@@ -255,13 +255,18 @@ def _holder_of(
     The one registered player holding the id is the player when ``name`` reads as theirs
     does ("emile" for "Émile", typed on another keyboard); another name with their id is
     not theirs, nor a second holder of it: a mistyped id would file one player's list as
-    another's, or leave the registered player without one."""
+    another's, or leave the registered player without one. A name that is another
+    registered player's own ("Emile Zoe" registered beside "Émile Zoé") is theirs alone: with
+    the lookalike's id, it is the id to check."""
     if not player_id:
         return name, None
-    named = [held_by for held_by, held in holders if same_player_id(held, player_id)]
-    if len(named) != 1 or player_key(named[0]) == player_key(name):
+    named = [each for each, held in holders if held and same_player_id(held, player_id)]
+    key = player_key(name)
+    if len(named) != 1 or player_key(named[0]) == key:
         return name, None
-    if lookalike_key(named[0]) == lookalike_key(name):
+    if lookalike_key(named[0]) == lookalike_key(name) and all(
+        player_key(each) != key for each, _ in holders
+    ):
         return named[0], None
     return name, named[0]
 
