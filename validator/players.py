@@ -61,7 +61,12 @@ def keys_before(name: str) -> list[str]:
 def same_text(one: str, other: str) -> bool:
     """Two typings of one code (a player id): case, spacing and encoding aside, every mark
     kept ("A-9" is not "A 9")."""
-    return _caseless(one) == _caseless(other)
+    return text_key(one) == text_key(other)
+
+
+def text_key(text: str) -> str:
+    """The key two typings of one code share (see :func:`same_text`): what looks one up."""
+    return _caseless(text)
 
 
 def _caseless(name: str) -> str:

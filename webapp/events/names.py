@@ -5,7 +5,14 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from validator.players import JOINERS, keys_before, player_key, same_text, without_joiners
+from validator.players import (
+    JOINERS,
+    keys_before,
+    player_key,
+    same_text,
+    text_key,
+    without_joiners,
+)
 
 from .records import MAX_NAME_CHARS, MAX_PLAYER_ID_CHARS, MAX_TYPED_CHARS
 from .refusals import InvalidSubmissionError
@@ -18,6 +25,7 @@ __all__ = [
     "clean_player_id",
     "clean_player_name",
     "lookalike_key",
+    "player_id_key",
     "player_key",
     "same_player_id",
     "unwritable",
@@ -112,6 +120,11 @@ def same_player_id(registered: str, given: str | None) -> bool:
     """A player id as typed matches the one on file (case and spacing aside; its marks are
     its own, so "A-9" is not "A 9" as the names "Jean-Luc" and "Jean Luc" are one)."""
     return given is not None and same_text(registered, given)
+
+
+def player_id_key(player_id: str) -> str:
+    """The key the typings of one player id share, as :func:`same_player_id` matches them."""
+    return text_key(player_id)
 
 
 # Letters drawn like Latin ones in other scripts, mapped before case is folded, since

@@ -28,6 +28,7 @@ from .names import (
     clean_player_id,
     clean_player_name,
     lookalike_key,
+    player_id_key,
     player_key,
     same_player_id,
 )
@@ -133,7 +134,9 @@ def _claim(
     The event must still be open then. Of what ``event`` says, only whether it is locked can
     have changed since it was read (its deadline never does), and that is read again.
     """
-    name, other = _holder_of(_id_holders(db, event.id) if player_id else [], name, player_id)
+    name, other = (
+        _holder_of(_registered(db, event.id), name, player_id) if player_id else (name, None)
+    )
     if other is not None:
         raise IdentityError(
             f"The player id {player_id} is registered to another name: give your name as the"
@@ -236,19 +239,31 @@ def _claim(
     )
 
 
-def _id_holders(db: sqlite_utils.Database, event_id: str) -> list[tuple[str, str | None]]:
-    """The registered players of the event, as (name, player id or None)."""
+@dataclass(frozen=True)
+class _Registered:
+    """An event's registered players: the names holding each player id (by its key, see
+    player_id_key), and the keys of all their names (see player_key). Read once for an
+    upload's rows: each row's look-up is then one of each, however many are registered."""
+
+    by_id: dict[str, list[str]]
+    keys: frozenset[str]
+
+
+def _registered(db: sqlite_utils.Database, event_id: str) -> _Registered:
+    """The registered players of the event."""
     rows = db.execute(
         "SELECT CAST(player AS BLOB), CAST(player_id AS BLOB) FROM event_entries"
         " WHERE event_id = ? AND registered = 1",
         [event_id],
     ).fetchall()
-    return [(shown(player), None if held is None else shown(held)) for player, held in rows]
+    by_id: dict[str, list[str]] = {}
+    for player, held in rows:
+        if held is not None:
+            by_id.setdefault(player_id_key(shown(held)), []).append(shown(player))
+    return _Registered(by_id, frozenset(player_key(shown(player)) for player, _ in rows))
 
 
-def _holder_of(
-    holders: list[tuple[str, str | None]], name: str, player_id: str | None
-) -> tuple[str, str | None]:
+def _holder_of(registered: _Registered, name: str, player_id: str | None) -> tuple[str, str | None]:
     """Whose list a list given as ``name`` with ``player_id`` is: (the name it goes to, and
     the name of the registered player holding the id when that is another player's).
 
@@ -260,13 +275,11 @@ def _holder_of(
     the lookalike's id, it is the id to check."""
     if not player_id:
         return name, None
-    named = [each for each, held in holders if held and same_player_id(held, player_id)]
+    named = registered.by_id.get(player_id_key(player_id), [])
     key = player_key(name)
     if len(named) != 1 or player_key(named[0]) == key:
         return name, None
-    if lookalike_key(named[0]) == lookalike_key(name) and all(
-        player_key(each) != key for each, _ in holders
-    ):
+    if lookalike_key(named[0]) == lookalike_key(name) and key not in registered.keys:
         return named[0], None
     return name, named[0]
 
@@ -445,8 +458,8 @@ def _named_by_player_id(
     """The upload's lists, each given with a registered player's id named as that player
     when its name reads as theirs; one naming another player with it is skipped, saying
     whose id it is (a name or id that cannot be read is left to be said as it is read)."""
-    holders = _id_holders(db, organizer.event.id)
-    if not holders:
+    registered = _registered(db, organizer.event.id)
+    if not registered.by_id:
         return items
     kept = []
     for item in items:
@@ -455,7 +468,7 @@ def _named_by_player_id(
         except InvalidSubmissionError:
             kept.append(item)
             continue
-        holder, other = _holder_of(holders, name, player_id)
+        holder, other = _holder_of(registered, name, player_id)
         if other is not None:
             skip(item, f"its player id {player_id} is {other}'s on file, not {name}'s: check it")
             continue
