@@ -321,3 +321,25 @@ def test_the_new_event_form_says_what_an_empty_banned_list_day_means(client):
     assert 'aria-describedby="as-of-hint"' in field
     hint = re.search(r'<p id="as-of-hint" class="hint">(.*?)</p>', field, re.S).group(1)
     assert "Left empty, each list is judged by the banned list of the day it comes" in hint
+
+
+def test_a_form_sent_back_with_a_problem_takes_the_focus_to_it(client, site_event):
+    # The reason was an alert already on the page as it loaded, which screen readers do not
+    # announce, and the focus stayed on the page's top: the organizer heard nothing.
+    form = client.get("/events/new").get_data(as_text=True)
+    refused = client.post(
+        "/events/new",
+        data={
+            "csrf_token": csrf_of(form),
+            "name": "Late",
+            "game": "era",
+            "deadline": "2001-01-01T10:00",
+        },
+    ).get_data(as_text=True)
+    _, dashboard = site_event
+    bad = client.get(f"{dashboard}/verify?receipt=nothex").get_data(as_text=True)
+    for page in (refused, bad):
+        alert = re.search(r'<[^>]*class="notice notice-error"[^>]*>', page).group(0)
+        assert 'role="alert"' in alert
+        assert 'tabindex="-1"' in alert
+        assert "autofocus" in alert
