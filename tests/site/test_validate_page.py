@@ -204,3 +204,11 @@ def test_a_form_too_large_to_read_says_the_limit_in_words(client, csrf_token):
     assert "capacity limit" not in page
     assert "larger than the 512 KB (524,288 bytes) this page accepts" in page
     assert "nothing in it was read or saved" in page
+
+
+def test_the_format_left_unchosen_is_said_to_be_the_lists_own_first(client, csrf_token, example):
+    # The choice read "Default format", while a list saying "Format: Open" is judged in Open.
+    page = client.get("/validate").get_data(as_text=True)
+    assert '<option value="">The format the list names, else the default</option>' in page
+    named = html.unescape(post_form(client, csrf_token, "Format: Open\n" + example("era-legal")))
+    assert "Rift in the Aether) Open (casual)</span>" in named
