@@ -55,15 +55,19 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 NUL_REASON = "holds NUL bytes (UTF-16 text without its byte order mark?); send UTF-8 text"
 
 
-def drain_body(most: int) -> None:
+# A site's form or upload refused before it was read is read to its end, up to this.
+FORM_DRAIN_BYTES = 32 * 1024 * 1024
+
+
+def drain_body() -> None:
     """Read a form or an upload refused before it was read to its end, and drop it.
 
     Refused unread, the answer came while the browser was still sending it, and the server
     closing the connection showed a reset connection rather than the page saying why. A body
-    over ``most`` bytes is left unread: reading it would hold the worker.
+    over :data:`FORM_DRAIN_BYTES` is left unread: reading it would hold the worker.
     """
     length = request.content_length
-    if length is None or length > most:
+    if length is None or length > FORM_DRAIN_BYTES:
         return
     stream = request.environ["wsgi.input"]
     while length > 0 and (chunk := stream.read(min(length, 64 * 1024))):

@@ -44,8 +44,6 @@ from .requests import drain_body
 
 bp = Blueprint("site", __name__)
 
-# A form larger than the site takes is read to its end, up to this, before it is refused.
-FORM_DRAIN_BYTES = 32 * 1024 * 1024
 csrf.protect(bp)
 
 CARDS_PER_PAGE = 30
@@ -339,7 +337,7 @@ def http_error(error: HTTPException):
     message = error.description or ""
     if isinstance(error, RequestEntityTooLarge) and request.method == "POST":
         # answered before the browser has sent it all, the page would be a reset connection
-        drain_body(FORM_DRAIN_BYTES)
+        drain_body()
     if message == RequestEntityTooLarge.description and request.max_content_length is not None:
         # werkzeug's words ("exceeds the capacity limit") say neither the size nor what to do
         message = (

@@ -57,8 +57,6 @@ bp = Blueprint("events", __name__, url_prefix="/events")
 
 UPLOAD_FORM_BYTES = uploads.MAX_UPLOAD_BYTES + 64 * 1024
 UPLOAD_FORM_FIELDS = 10  # besides the files: the CSRF token, with room
-# An upload larger than the form allows is read to its end, up to this, before it is refused.
-UPLOAD_DRAIN_BYTES = 32 * 1024 * 1024
 
 
 @bp.before_request
@@ -72,7 +70,7 @@ def upload_limit() -> None:
     request.max_form_parts = uploads.MAX_MEMBERS + UPLOAD_FORM_FIELDS
     length = request.content_length
     if length is not None and length > UPLOAD_FORM_BYTES:
-        drain_body(UPLOAD_DRAIN_BYTES)
+        drain_body()
         raise RequestEntityTooLarge()
 
 
@@ -103,7 +101,7 @@ def too_large(error: RequestEntityTooLarge):
     is answered in words of a list, once read to its end (see
     :func:`webapp.requests.drain_body`)."""
     if request.endpoint in KEPT_FORMS and request.method == "POST":
-        drain_body(UPLOAD_DRAIN_BYTES)
+        drain_body()
         limit = int(current_app.config["MAX_CONTENT_LENGTH"]) // 1024
         what_to_do = (
             "Go back and paste the players in parts."
@@ -147,7 +145,7 @@ def too_many_requests(error: rate_limits.TooManyRequests):
     refused so is shown again holding what was sent, to send once the time is up, as a
     refusal of its view keeps it."""
     if request.endpoint == "events.upload":
-        drain_body(UPLOAD_DRAIN_BYTES)
+        drain_body()
     return _form_again(error, str(error), "Not sent yet: too many requests")
 
 
