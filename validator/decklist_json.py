@@ -21,6 +21,7 @@ from .decklist_common import (
     UnreadEntry,
     _drop_empty,
     _problem,
+    format_named,
 )
 from .decklist_headers import _BOARD, _BOARD_HEADERS, _BY_TYPE, _SECTION
 from .decklist_lines import _short_blanks
@@ -102,9 +103,24 @@ def parse_mapping(data: Any, game: Game, max_lines: int | None = None) -> Parsed
         for index, entry in enumerate(entries):
             where = f"{place}[{index}]"
             _take_mapping_entry(game, deck, problems, unread, target, entry, where, budget)
-    own = data.get("format")
-    own = own if isinstance(own, str) and own in game.formats else None
-    return ParsedDeck(_drop_empty(deck), problems, unread, own)
+    return ParsedDeck(_drop_empty(deck), problems, unread, _own_format(game, data, problems))
+
+
+def _own_format(game: Game, data: Mapping, problems: list[Problem]) -> str | None:
+    """The id of the format a deck names as its own, by its id or its name as a "Format:"
+    line names it; one its game has not (a saved deck's format the pool dropped since) is
+    said in ``problems``, the deck judged as one naming none."""
+    named = data.get("format")
+    if not isinstance(named, str) or not named.strip():
+        return None
+    own = named if named in game.formats else format_named(game, named)
+    if own is None:
+        message = (
+            f"the deck names the format {named!r}, which {game.short_name} has not (its"
+            f" formats: {', '.join(game.formats)}); it is judged as a deck naming none"
+        )
+        problems.append(_problem(IGNORED_LINE, message, None, WARNING))
+    return own
 
 
 def saved_deck(data: Mapping) -> Mapping:

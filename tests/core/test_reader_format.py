@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from validator import WARNING, parse_text, validate
+from validator import WARNING, parse_mapping, parse_text, validate
 from validator.decklist import IGNORED_LINE
 
 # A legal Standard ERUMA deck whose Maniacs create Zombies, with no Zombie in its Extra Deck:
@@ -99,3 +99,23 @@ def test_a_second_format_note_naming_another_format_is_said_and_the_first_kept(e
 def test_a_list_naming_no_format_has_none(era):
     assert parse_text("Author: Sam\n3 Kindle\n", era).format is None
     assert parse_text("3 Kindle\n", era).format is None
+
+
+def test_a_json_deck_naming_a_format_its_game_has_not_is_told_so(era):
+    # a saved deck whose format the pool dropped ({"format": "tundra", "deck": {...}} sent
+    # back) was judged in the game's default without a word, where "Format: Tundra" on a
+    # text list is said
+    saved = {"name": "Rush", "format": "tundra", "deck": {"sections": {"deck": []}}}
+    saved["deck"]["sections"]["deck"].append({"card": "Kindle", "count": 3})
+    parsed = parse_mapping(saved, era)
+    assert parsed.format is None
+    assert [(p.severity, p.message) for p in parsed.problems] == [
+        (
+            WARNING,
+            "the deck names the format 'tundra', which ERA has not (its formats: standard,"
+            " open); it is judged as a deck naming none",
+        )
+    ]
+    # named as a "Format:" line names it, by its id or its name
+    assert parse_mapping({**saved, "format": "Open (casual)"}, era).format == "open"
+    assert parse_mapping({**saved, "format": "open"}, era).problems == []
