@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property
 
 import sqlite_utils
 
@@ -239,14 +240,23 @@ def _claim(
     )
 
 
-@dataclass(frozen=True)
 class _Registered:
     """An event's registered players: the names holding each player id (by its key, see
-    player_id_key), and the keys of all their names (see player_key). Read once for an
-    upload's rows: each row's look-up is then one of each, however many are registered."""
+    player_id_key), and the keys of all their names (see player_key), made only when a
+    name with another's id is looked at (a submission's path, run often, reads the ids
+    alone). Read once for an upload's rows: each row's look-up is then one of each, however
+    many are registered."""
 
-    by_id: dict[str, list[str]]
-    keys: frozenset[str]
+    def __init__(self, rows: list[tuple[str, str | None]]):
+        self.names = [name for name, _ in rows]
+        self.by_id: dict[str, list[str]] = {}
+        for name, held in rows:
+            if held is not None:
+                self.by_id.setdefault(player_id_key(held), []).append(name)
+
+    @cached_property
+    def keys(self) -> frozenset[str]:
+        return frozenset(player_key(name) for name in self.names)
 
 
 def _registered(db: sqlite_utils.Database, event_id: str) -> _Registered:
@@ -256,11 +266,9 @@ def _registered(db: sqlite_utils.Database, event_id: str) -> _Registered:
         " WHERE event_id = ? AND registered = 1",
         [event_id],
     ).fetchall()
-    by_id: dict[str, list[str]] = {}
-    for player, held in rows:
-        if held is not None:
-            by_id.setdefault(player_id_key(shown(held)), []).append(shown(player))
-    return _Registered(by_id, frozenset(player_key(shown(player)) for player, _ in rows))
+    return _Registered(
+        [(shown(name), None if held is None else shown(held)) for name, held in rows]
+    )
 
 
 def _holder_of(registered: _Registered, name: str, player_id: str | None) -> tuple[str, str | None]:
