@@ -193,6 +193,9 @@ def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, path
     """
     game = _game(ctx, game_id)
     _format(game, format_id)
+    if sum(str(p) == files.STANDARD_INPUT for p in paths) > 1:
+        # the second would read what the first left: nothing
+        raise UsageError("the standard input (-) can be read once: name it once")
     try:
         verdicts = [files.check_file(p, game, format_id, as_of, all_formats) for p in paths]
     except DeckwrightError as exc:

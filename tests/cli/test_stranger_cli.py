@@ -390,6 +390,14 @@ def test_nothing_piped_to_a_dash_is_said():
     assert done.stderr == b"Error: -: a pipe no one writes to (nothing was sent through it)\n"
 
 
+def test_a_dash_named_twice_is_refused_before_any_list_is_read():
+    # the second dash read what the first left, nothing: the whole command stopped with
+    # "-: a pipe no one writes to", the first list's verdict unsaid
+    done = _piped("validate", "-g", "era", "-", "-", given=LEGAL.encode())
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert b"the standard input (-) can be read once: name it once" in done.stderr
+
+
 def test_a_dash_at_a_terminal_says_how_to_pipe_a_list():
     deckwright = Path(sys.executable).with_name("deckwright")
     env = {k: v for k, v in os.environ.items() if k != "DECKWRIGHT_POOLS"}
