@@ -194,10 +194,11 @@ def test_the_organizer_registers_expected_players(client, event):
     assert response.get_json() == {"added": 2, "already_registered": ["dana"]}
     again = client.post(
         event.url("/players"),
-        json={"players": [{"name": "EVE", "player_id": "X"}, {"name": "Finn"}]},
+        json={"players": [{"name": "EVE", "player_id": "e"}, {"name": "Finn"}]},
         headers=event.admin,
     )
-    # Eve is on the list already: she is named back, and her player id is not replaced.
+    # Eve is on the list already: she is named back, and her player id is not replaced
+    # (another id is another player of her name: test_players_of_one_name).
     assert again.get_json() == {"added": 1, "already_registered": ["EVE"]}
     assert [(e["player"], e["player_id"]) for e in event.entries("missing")] == [
         ("Dana", None),
@@ -495,10 +496,11 @@ def test_a_player_id_in_an_upload_is_kept_for_a_player_on_file_without_one(
 
 
 def test_a_name_registered_twice_in_one_request_is_named_back(client, event):
-    # Two lines for one name (two people of one name, or a pasted row twice): one entry is
-    # made, and the organizer is told of the other, as of a name the event held before.
+    # Two lines for one player (a pasted row twice, the id the same or left off): one entry
+    # is made, and the organizer is told of the other, as of a name the event held before.
+    # (Two people of one name, with their own ids, are refused: test_players_of_one_name.)
     players = [{"name": "John Smith", "player_id": "J-1"}, {"name": "Bo"}]
-    players.append({"name": "john  smith", "player_id": "J-2"})
+    players.append({"name": "john  smith", "player_id": "j-1"})
     answer = client.post(event.url("/players"), json={"players": players}, headers=event.admin)
     assert answer.get_json() == {"added": 2, "already_registered": ["john smith"]}
     assert [(e["player"], e["player_id"]) for e in event.entries()] == [

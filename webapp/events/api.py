@@ -338,6 +338,7 @@ def create_event():
         "event": event_view(created.event),
         "admin_token": token,
         "admin_url": url_for("events.dashboard", event_id=event_id, token=token),
+        "already_registered": list(created.already),
     }
     headers = {"Location": url_for("event_api.get_event", event_id=event_id)}
     if created.replayed:

@@ -167,6 +167,9 @@ class NewEvent:
     event: Event
     admin_token: str  # shown once; only its hash is kept (and, with a key, sealed with it)
     replayed: bool = False  # the answer of an earlier request with the same idempotency key
+    # Names given again in the request, after another that reads as one (the same player):
+    # the first is registered, these named back as registering players names them.
+    already: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

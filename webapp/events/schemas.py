@@ -135,7 +135,11 @@ class EventBodySchema(Schema):
         fields.Nested(PlayerBodySchema),
         load_default=list,
         validate=validate.Length(max=MAX_PLAYERS),
-        metadata={"description": "Players expected to submit, registered in advance."},
+        metadata={
+            "description": "Players expected to submit, registered in advance. Names that"
+            ' read as one ("Jo-Jo", "jo jo") are one player, named back in'
+            " already_registered; with different player ids they are refused (422)."
+        },
     )
 
 
@@ -303,6 +307,16 @@ class EventCreatedSchema(Schema):
         metadata={"description": "Shown once, never stored: send it as Authorization: Bearer."},
     )
     admin_url = fields.Str(required=True, metadata={"description": "The organizer's dashboard."})
+    already_registered = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={
+            "description": "Names in players given again after one that reads as the same"
+            ' name ("Jo Jo" after "Jo-Jo"), with the same player id or none: one player,'
+            " registered once under the first. Two such names with different player ids"
+            ' are refused (422): write one apart ("Jo Jo (2)").'
+        },
+    )
 
 
 class VersionSchema(Schema):
@@ -399,6 +413,9 @@ class RegisteredSchema(Schema):
         metadata={
             "description": "Names the event already held, or given twice in this request,"
             " left as they were (a player id sent with one does not replace the one on file)."
+            " A name reading as one given before in the request, or held by the event, with"
+            " another player id is refused (422): two players of one name, write one apart"
+            ' ("Jo Jo (2)").'
         },
     )
 

@@ -460,6 +460,7 @@ def new_event():
         deadline_twice=happens_twice(local_deadline),
         admin_url=url_for("events.dashboard", event_id=event.id, token=token, _external=True),
         submit_url=url_for("events.event_page", event_id=event.id, _external=True),
+        already=created.already,
     ), 201
 
 

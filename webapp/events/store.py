@@ -11,6 +11,7 @@ token, another event's token and an unknown event all raise the same
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date, datetime
 from functools import lru_cache
 
@@ -25,6 +26,7 @@ from .names import (
     clean_player_name,
     lookalike_key,
     player_key,
+    same_player_id,
     unwritable,
     without_joiners,
 )
@@ -462,7 +464,8 @@ def create_event(
         deadline = as_utc(deadline)
     except OverflowError:
         raise InvalidEventError("the submission deadline is out of range") from None
-    expected, _given = _clean_players(players)
+    expected, given = _clean_players(players)
+    twice = tuple(name for name, again in given if again)
     try:
         key = idempotency.clean_idempotency_key(idempotency_key)
     except InvalidSubmissionError as exc:
@@ -483,7 +486,7 @@ def create_event(
             }
         )
         if earlier := _created_before(db, key, request):
-            return earlier
+            return replace(earlier, already=twice)
     if deadline <= now:
         raise InvalidEventError("the submission deadline must be in the future")
     token = new_token()
@@ -501,7 +504,7 @@ def create_event(
     with transaction(db):
         # Checked again under the write lock: the same request may have been sent twice at once.
         if key and (earlier := _created_before(db, key, request)):
-            return earlier
+            return replace(earlier, already=twice)
         db.execute(
             f"INSERT INTO events ({_EVENT_COLUMNS}, admin_hash)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -533,7 +536,7 @@ def create_event(
                     now.isoformat(),
                 ],
             )
-    return NewEvent(event, token)
+    return NewEvent(event, token, already=twice)
 
 
 def _created_before(db: sqlite_utils.Database, key: str, request: str) -> NewEvent | None:
@@ -570,8 +573,14 @@ def _clean_players(
     """The players to register, one a name, and every name given in its order, each saying
     whether an earlier one of the same request was the same player. A name or id refused
     names its player (which of 2,000 lines pasted to fix: its place and the start of its
-    name, unprintables escaped)."""
-    cleaned: dict[str, tuple[str, str | None]] = {}
+    name, unprintables escaped).
+
+    Two names that read as one ("Jo-Jo" and "Jo Jo") are one player when they carry the
+    same player id or no more than one id between them: the first is kept (with the id
+    either gave) and the other named back. With two different ids they are two players of
+    one name, which an event cannot tell apart: refused, naming both, to be written apart."""
+    # Each name's key: the name kept, its player id, and the place and name that gave it.
+    cleaned: dict[str, tuple[str, str | None, int, str]] = {}
     given: list[tuple[str, bool]] = []
     for number, (name, player_id) in enumerate(players, 1):
         try:
@@ -579,11 +588,36 @@ def _clean_players(
         except InvalidSubmissionError as exc:
             raise InvalidSubmissionError(f"player {number} ({_preview(name)}): {exc}") from None
         key = player_key(name)
-        given.append((name, key in cleaned))
-        cleaned.setdefault(key, (name, player_id))
+        first = cleaned.get(key)
+        given.append((name, first is not None))
+        if first is None:
+            cleaned[key] = (name, player_id, number, name)
+            continue
+        kept, kept_id, id_number, id_name = first
+        if player_id is None:
+            continue
+        if kept_id is None:
+            cleaned[key] = (kept, player_id, number, name)
+        elif not same_player_id(kept_id, player_id):
+            raise InvalidSubmissionError(
+                _two_players(id_number, id_name, kept_id, number, name, player_id)
+            )
     if len(cleaned) > MAX_PLAYERS:
         raise InvalidSubmissionError(f"an event has at most {MAX_PLAYERS} players")
-    return list(cleaned.values()), given
+    return [(name, player_id) for name, player_id, _, _ in cleaned.values()], given
+
+
+def _two_players(
+    first: int, first_name: str, first_id: str, second: int, second_name: str, second_id: str
+) -> str:
+    """Why two players whose names read as one, with different player ids, are refused."""
+    return (
+        f"player {first} ({_preview(first_name)}, player id {_preview(first_id)}) and"
+        f" player {second} ({_preview(second_name)}, player id {_preview(second_id)}) have"
+        " names that read as one, and an event tells its players apart by name: write the"
+        f' second another way, as "{_preview(second_name)} (2)" or as the player is known'
+        " (with a middle initial, say), or give both one player id if they are one player"
+    )
 
 
 def _preview(name: object, chars: int = 40) -> str:
@@ -658,9 +692,36 @@ def register_players(
     expected, given = _clean_players(players)
     with transaction(db):
         _require_open(db, organizer.event.id, now)
+        _refuse_namesakes(db, organizer.event.id, expected)
         done = _register(db, organizer.event.id, expected, now, limits)
     held = set(done.already)
     return Registration(done.added, tuple(n for n, again in given if again or n in held))
+
+
+def _refuse_namesakes(
+    db: sqlite_utils.Database, event_id: str, players: list[tuple[str, str | None]]
+) -> None:
+    """Refuse a player whose name reads as one the event holds, with another player id: two
+    players of one name, whom the event cannot tell apart (the same id, or none, is the
+    player on file, named back)."""
+    for name, player_id in players:
+        if player_id is None:
+            continue
+        row = db.execute(
+            "SELECT CAST(player AS BLOB), CAST(player_id AS BLOB) FROM event_entries"
+            " WHERE event_id = ? AND player_key = ?",
+            [event_id, player_key(name)],
+        ).fetchone()
+        if row is None or row[1] is None or same_player_id(shown(row[1]), player_id):
+            continue
+        held, held_id = shown(row[0]), shown(row[1])
+        raise InvalidSubmissionError(
+            f"{_preview(name)} (player id {_preview(player_id)}) reads as {_preview(held)}"
+            f" (player id {_preview(held_id)}), registered already, and an event tells its"
+            f' players apart by name: write {_preview(name)} another way, as "{_preview(name)}'
+            ' (2)" or as the player is known (with a middle initial, say), or give the id on'
+            " file if they are one player"
+        )
 
 
 def lock(db: sqlite_utils.Database, organizer: Organizer, now: datetime | None = None) -> Event:

@@ -662,7 +662,14 @@ def _not_one_players_answers(lists: list[_Read]) -> str | None:
     with its time; else why they are not, said after "a second list for Ann"."""
     items = [read.item for read in lists]
     if not any(item.answered_as for item in items):
-        return ""  # not a form's answers: a second list
+        # Not a form's answers: a second list, or two players of one name by their ids.
+        ids = list(dict.fromkeys(item.player_id for item in items if item.player_id))
+        if len({player_id_key(player_id) for player_id in ids}) > 1:
+            return (
+                f" with another player id ({', '.join(ids)}): two players of one name?"
+                f' Write the second apart ("{lists[1].name} (2)") and upload again'
+            )
+        return ""
     if any(item.answered is None for item in items):
         return (
             ": which of their answers is the latest cannot be told by its time"
