@@ -43,7 +43,6 @@ from .headers import CONTENT_SECURITY_POLICY
 from .requests import drain_body
 
 bp = Blueprint("site", __name__)
-
 csrf.protect(bp)
 
 CARDS_PER_PAGE = 30
