@@ -216,10 +216,15 @@ document.getElementById("phone-bar").addEventListener("keydown", (event) => {
   pickTab(tabs[to]);
 });
 
+/** Whether the search box is on screen: on a phone's tabs it is not under the Deck tab. */
+function searchShown() {
+  return el.query.getClientRects().length > 0;
+}
+
 /** The keyboard to the search box; on a phone's tabs, the Search tab shown first (a hidden box
  * takes no focus: it would fall to the page). */
 function focusSearch() {
-  if (!el.query.getClientRects().length) showTab("search");
+  if (!searchShown()) showTab("search");
   el.query.focus();
 }
 
@@ -581,9 +586,8 @@ function renderDeck() {
       const row = rows[Math.min(rowIndex, rows.length - 1)];
       // The deck emptied: the search box, or on a phone, where it is under another tab, the
       // Deck tab (which says 0).
-      const searchShown = el.query.getClientRects().length > 0;
       if (row) target = row.querySelector(`[data-action="${active.dataset.action}"]`);
-      else target = searchShown ? el.query : $("tab-deck");
+      else target = searchShown() ? el.query : $("tab-deck");
     }
     if (target) target.focus();
   }
