@@ -228,6 +228,12 @@ function focusSearch() {
   el.query.focus();
 }
 
+/** A button disabled or hidden while it had the focus drops it to the page: ``target`` takes
+ * it back, unless the keyboard went elsewhere meanwhile. */
+function giveFocusBack(hadFocus, target) {
+  if (hadFocus && document.activeElement === document.body) target.focus();
+}
+
 el.filtersToggle.addEventListener("click", () => {
   const open = el.searchForm.classList.toggle("filters-open");
   el.filtersToggle.setAttribute("aria-expanded", String(open));
@@ -1533,7 +1539,7 @@ async function importList() {
     el.importReport.replaceChildren(h("p", { class: "import-error" }, error.message));
   } finally {
     el.importButton.disabled = false;
-    if (focused && document.activeElement === document.body) el.importButton.focus();
+    giveFocusBack(focused, el.importButton);
   }
 }
 
@@ -2190,9 +2196,7 @@ el.save.addEventListener("click", async () => {
   }
   // Saved, the share link is next (Save stays disabled until the deck changes); not saved,
   // Save again.
-  if (focused && document.activeElement === document.body) {
-    (el.save.disabled ? el.copyShare : el.save).focus();
-  }
+  giveFocusBack(focused, el.save.disabled ? el.copyShare : el.save);
 });
 
 el.copyShare.addEventListener("click", async () => {
