@@ -614,9 +614,17 @@ def _two_players(
     return (
         f"player {first} ({_preview(first_name)}, player id {_preview(first_id)}) and"
         f" player {second} ({_preview(second_name)}, player id {_preview(second_id)}) have"
-        " names that read as one, and an event tells its players apart by name: write the"
-        f' second another way, as "{_preview(second_name)} (2)" or as the player is known'
-        " (with a middle initial, say), or give both one player id if they are one player"
+        " names that read as one" + _write_apart("the second", second_name, "both one player id")
+    )
+
+
+def _write_apart(who: str, name: str, one_id: str) -> str:
+    """The end of why two players of one name are refused: how to tell them apart, or make
+    them one player."""
+    return (
+        f", and an event tells its players apart by name: write {who} another way, as"
+        f' "{_preview(name)} (2)" or as the player is known (with a middle initial, say), or'
+        f" give {one_id} if they are one player"
     )
 
 
@@ -717,10 +725,8 @@ def _refuse_namesakes(
         held, held_id = shown(row[0]), shown(row[1])
         raise InvalidSubmissionError(
             f"{_preview(name)} (player id {_preview(player_id)}) reads as {_preview(held)}"
-            f" (player id {_preview(held_id)}), registered already, and an event tells its"
-            f' players apart by name: write {_preview(name)} another way, as "{_preview(name)}'
-            ' (2)" or as the player is known (with a middle initial, say), or give the id on'
-            " file if they are one player"
+            f" (player id {_preview(held_id)}), registered already"
+            + _write_apart(_preview(name), name, "the id on file")
         )
 
 
