@@ -216,7 +216,7 @@ document.getElementById("phone-bar").addEventListener("keydown", (event) => {
   pickTab(tabs[to]);
 });
 
-/** Whether the search box is on screen: on a phone's tabs it is not under the Deck tab. */
+/** Whether the search box is on screen (on a phone's tabs, not while another tab is shown). */
 function searchShown() {
   return el.query.getClientRects().length > 0;
 }
