@@ -69,6 +69,7 @@ from .decklist_common import (
     format_named,
     limit_lines,  # noqa: F401
     reset_line_limit,  # noqa: F401
+    unquoted_name,
 )
 from .decklist_counts import MAX_COUNTED_HEADERS, _counted_header, _header_count, _total
 from .decklist_export import to_mapping, to_text  # noqa: F401
@@ -1157,17 +1158,11 @@ def _other_format(game: Game, number: int, stripped: str, first: int, format_id:
     )
 
 
-# The quotes a deck's name may be written in, after "Name=" or "Name:": not the name's own.
-_NAME_QUOTES = frozenset((('"', '"'), ("'", "'"), ("“", "”"), ("«", "»"), ("„", "“")))
-
-
 def _name_deck(deck: Deck, title: str) -> bool:
     """Give a deck of no name the list's title as its name (its blanks one space each, as a
     saved deck's name has them); whether it did. A deck named by its user keeps its name, and
     a title longer than a deck's name may be names nothing."""
-    name = " ".join(title.strip(_INVISIBLE).split())
-    if len(name) > 2 and (name[0], name[-1]) in _NAME_QUOTES:  # Name="Wulven Rush"
-        name = name[1:-1].strip()
+    name = unquoted_name(" ".join(title.strip(_INVISIBLE).split()))  # Name="Wulven Rush"
     if deck.name or not name or len(name) > MAX_TITLE_NAME:
         return False
     deck.name = name

@@ -96,3 +96,40 @@ def format_named(game: Game, text: str) -> str | None:
         ),
         None,
     )
+
+
+# The quotes a deck's name may be written in, after "Name=" or "Name:", by the one that
+# opens them: not the name's own.
+NAME_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "„": "“"}
+
+
+def unquoted_name(name: str) -> str:
+    """A deck's name as a list writes it (``Name="Fire tempo"``), without the quotes that
+    wrap it whole, taken off once; quotes that are the name's own stay: ``"Rex" Rush``
+    (not wrapped whole), ``"Rex" Rush "Deluxe"`` (its last quote closes "Deluxe", not the
+    name) and ``""Rex Rush""`` (a name quoted by its player, wrapped once more), as does an
+    apostrophe within a word (``'Nature's Wrath'`` is Nature's Wrath)."""
+    inner = quoted_whole(name)
+    if inner is None or not holds_quote(inner, name[0], name[-1]):
+        return name if inner is None else inner
+    # Quotes within: the outer pair wraps the name only when they wrap a name quoted whole.
+    again = quoted_whole(inner)
+    return inner if again is not None and (inner[0], inner[-1]) == (name[0], name[-1]) else name
+
+
+def quoted_whole(name: str) -> str | None:
+    """What is inside the quotes wrapping all of ``name`` (None when none wraps it)."""
+    if len(name) > 2 and NAME_QUOTES.get(name[0]) == name[-1]:
+        return name[1:-1].strip()
+    return None
+
+
+def holds_quote(text: str, opening: str, closing: str) -> bool:
+    """Whether ``text`` holds either quote, an apostrophe between two letters aside."""
+    for at, char in enumerate(text):
+        if char not in (opening, closing):
+            continue
+        apostrophe = char in "'’" and 0 < at < len(text) - 1
+        if not (apostrophe and text[at - 1].isalpha() and text[at + 1].isalpha()):
+            return True
+    return False

@@ -7,6 +7,7 @@ from typing import Any
 from cardpool import Game, name_key
 
 from .deck import BOARDS, Deck
+from .decklist_common import unquoted_name
 from .decklist_headers import _lexicon
 
 
@@ -28,7 +29,11 @@ def format_line(game: Game, format_id: str | None) -> str | None:
 
 def _name_line(game: Game, name: str) -> str:
     """The line naming a deck: "# Orc Rush"; "Name: Deck" for a name the reader takes as a
-    list's heading when it is a comment ("# Decklist", "# Main Deck" over "Hero:")."""
+    list's heading when it is a comment ("# Decklist", "# Main Deck" over "Hero:"). A name
+    in quotes of its own ('"Rex Rush"') is wrapped in one more pair, which the reader takes
+    off, as it takes off quotes wrapping a name (Name="Rex Rush")."""
+    if unquoted_name(name) != name:
+        name = f'"{name}"'
     if name_key(name) in _lexicon(game).whole_list_keys:
         return f"Name: {name}"
     return f"# {name}"

@@ -12,7 +12,7 @@ import weakref
 
 from cardpool import Game, name_key
 
-from .decklist_common import MAX_COPIES_PER_LINE
+from .decklist_common import MAX_COPIES_PER_LINE, holds_quote
 from .decklist_headers import (
     _BOARD_HEADERS,
     _BY_TYPE,
@@ -324,8 +324,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
     emphasis = _EMPHASIS.match(line)
     if emphasis:
         line = emphasis.group(2).strip() + emphasis.group(3)
-    if len(line) > 1 and _QUOTES.get(line[0]) == line[-1]:
-        line = line[1:-1].strip()  # '"3 Kindle"': a whole line in quotes, as a chat quotes it
+    # '"3 Kindle"': a whole line in quotes, as a chat quotes it; not a title whose first and
+    # last words are each in quotes ('"Rex" Rush "Deluxe"')
+    quoted = len(line) > 1 and _QUOTES.get(line[0]) == line[-1]
+    if quoted and not holds_quote(line[1:-1], line[0], line[-1]):
+        line = line[1:-1].strip()
     if ("~~" in line or "<" in line) and _STRUCK_TEXT.search(line):
         kept = _short_blanks(_STRUCK_TEXT.sub(" ", line)).strip()
         if not _BULLET.sub("", kept).strip(" -:,;|"):

@@ -261,6 +261,49 @@ def test_a_name_written_in_quotes_names_the_deck_without_them(era, text):
     assert parse_text(text, era).deck.name == "Fire tempo"
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        '"Rex" Rush',
+        '"Rex" Rush "Deluxe"',
+        '"Rex" "Rush"',
+        "'Rex' Rush 'Deluxe'",
+        "“Rex” Rush “Deluxe”",
+        'Rex "the King" Rush',
+    ],
+)
+@pytest.mark.parametrize("written", ["Name: {}", "Name={}", "Deck: {}", "{}", "# {}\n"])
+def test_quotes_that_are_the_players_own_stay_in_the_decks_name(era, name, written):
+    """A name whose quotes are part of it ('"Rex" Rush "Deluxe"') lost its first and last
+    quote, as if they wrapped the whole name: the deck was named 'Rex" Rush "Deluxe'."""
+    text = written.format(name) + "\n1 Ember Rex\n"
+    assert parse_text(text, era).deck.name == name
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("Name: 'Nature's Wrath'", "Nature's Wrath"),
+        ("Name: \"'Rex Rush'\"", "'Rex Rush'"),
+        ('Name: ""Rex Rush""', '"Rex Rush"'),
+    ],
+)
+def test_quotes_around_a_whole_name_are_taken_off_once(era, written, name):
+    """Quotes wrapping the name are the list's, not the name's: taken off once, an apostrophe
+    in a word left, and a name quoted whole by its player kept in its own quotes."""
+    assert parse_text(written + "\n1 Ember Rex\n", era).deck.name == name
+
+
+@pytest.mark.parametrize("name", ['"Rex Rush"', "“Rex Rush”", "'Rex Rush'", '"Rex" Rush'])
+def test_a_name_in_quotes_of_its_own_reads_back_from_its_text_export(era, name):
+    """A deck saved as '"Rex Rush"' (its player's quotes) was exported as '# "Rex Rush"', which
+    read back as the deck 'Rex Rush'."""
+    named = parse_text("1 Ember Rex\n", era, name=name)
+    again = parse_text(to_text(named.deck), era)
+    assert again.deck.name == name
+    assert again.problems == named.problems
+
+
 def test_the_json_form_reads_back_as_the_same_deck(era):
     first = parse_text(example("era-legal.txt"), era)
     again = parse_mapping(to_mapping(first.deck), era)
