@@ -223,13 +223,16 @@ def test_arcmage_a_region_in_place_of_a_main_deck_card_leaves_59(arcmage, check)
 
     59 cards and Swanport make 60 lines under Main Deck but 59 main deck cards: a card is
     missing and a region misplaced, both said at once (moved to the region deck, Swanport
-    left a main deck of 59 that no problem had named)."""
+    left a main deck of 59 that no problem had named). The count names the card it left
+    out, so the player who counts 60 lines is not told 59 with no word of why."""
     main = swap(MAIN, {"Besieged City": (3, "Besieged City")}, extra=[(1, "Swanport")])
     assert sum(count for count, _ in main) == 60
     result = check(arcmage, deck(main, GAIAN_REGIONS[:2]))
     assert rule_ids(result) == ["arcmage-regions-kept-apart", "arcmage-sixty-cards"]
     [size] = [p for p in result.problems if p.rule == "arcmage-sixty-cards"]
-    assert size.message == "Your main deck must have exactly 60 cards: you have 59 cards"
+    assert size.message == (
+        "Your main deck must have exactly 60 cards: you have 59 cards, not counting Swanport"
+    )
     assert (size.section, size.cards, size.expected, size.actual) == ("deck", (), "exactly 60", 59)
     (decision,) = arcmage.decisions_for("arcmage-sixty-cards")
     assert "not one of the 60" in decision.reading
@@ -259,7 +262,9 @@ def test_arcmage_a_creature_alone_in_the_region_deck_leaves_no_region(arcmage, c
     result = check(arcmage, deck(regions=((1, "Poison Ivy"),)))
     assert rule_ids(result) == ["arcmage-region-deck-regions-only", "arcmage-region-deck-size"]
     [size] = [p for p in result.problems if p.rule == "arcmage-region-deck-size"]
-    assert size.message == "Your region deck holds 1 to 3 regions: you have 0 regions"
+    assert size.message == (
+        "Your region deck holds 1 to 3 regions: you have 0 regions, not counting Poison Ivy"
+    )
     assert (size.section, size.actual) == ("regions", 0)
 
 
