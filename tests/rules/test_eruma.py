@@ -112,13 +112,16 @@ def test_eruma_a_henchman_in_place_of_an_outlaw_leaves_14_outlaw_cards(eruma, ch
 
     14 Outlaws and a Henchman make 15 lines under ``Deck:`` but 14 Outlaw cards: an Outlaw
     is missing and a Henchman is misplaced, and both are said at once (taking the Henchman
-    out, as the one problem used to say, left a Deck of 14)."""
+    out, as the one problem used to say, left a Deck of 14). The count names the Henchman it
+    left out, so the player who counts 15 lines is not told 14 with no word of why."""
     outlaws = changed(OUTLAWS, {"Mr. Ivanov": 0, "Shark": 1})
     assert sum(count for count, _ in outlaws) == 15
     result = check(eruma, eruma_deck(outlaws))
     assert rule_ids(result) == ["eruma-deck-outlaws-only", "eruma-fifteen-cards"]
     size = next(p for p in result.problems if p.rule == "eruma-fifteen-cards")
-    assert size.message == "Your deck must have exactly 15 Outlaw cards: you have 14 Outlaw cards"
+    assert size.message == (
+        "Your deck must have exactly 15 Outlaw cards: you have 14 Outlaw cards, not counting Shark"
+    )
     assert (size.section, size.cards) == ("deck", ())
     assert (size.expected, size.actual) == ("exactly 15", 14)
     # Put back in the Extra Deck, the Henchman leaves the one missing Outlaw.
