@@ -180,7 +180,8 @@ def games(ctx: click.Context) -> None:
 @click.option("--all-formats", is_flag=True, help="Also give the verdict in every format.")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable results.")
 @click.option("--details", is_flag=True, help="List every problem even for many files.")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+# Kept as written: a dash alone is the standard input, "./-" the file named "-".
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.pass_context
 def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, paths) -> None:
     """Check decklist files against a game's format.
@@ -193,7 +194,7 @@ def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, path
     """
     game = _game(ctx, game_id)
     _format(game, format_id)
-    if sum(str(p) == files.STANDARD_INPUT for p in paths) > 1:
+    if sum(files.is_standard_input(p) for p in paths) > 1:
         # the second would read what the first left: nothing
         raise UsageError("the standard input (-) can be read once: name it once")
     try:

@@ -35,7 +35,7 @@ class DecklistFileError(DeckwrightError):
 
     code = "unreadable-decklist"
 
-    def __init__(self, path: Path, reason: str):
+    def __init__(self, path: Path | str, reason: str):
         self.path, self.reason = path, reason
         super().__init__(f"{shown(path)}: {reason}")
 
@@ -52,7 +52,7 @@ def shown(path: Path | str) -> str:
 
 @dataclass
 class FileVerdict:
-    path: Path
+    path: Path | str  # as the command line named it ("./-", not the "-" of its Path)
     parsed: ParsedDeck
     result: Result
     formats: dict[str, Result] = field(default_factory=dict)
@@ -69,15 +69,13 @@ class FileVerdict:
         return self.unreadable or self.repeated
 
 
-def read_decklist(path: Path, game: Game) -> ParsedDeck:
+def read_decklist(path: Path | str, game: Game) -> ParsedDeck:
     """Read a text decklist, or the JSON form when the file ends in ``.json``. A file typed
     in Windows-1252 (Notepad on Windows) is read so, with a warning to check its names, as
-    an upload of it is."""
-    if not isinstance(path, Path):
-        path = Path(path)
+    an upload of it is. The text "-" is the standard input (:data:`STANDARD_INPUT`)."""
     raw = _read_bytes(path)
     text, read_as = _text(path, raw)
-    parsed = _parsed(path, text, game)
+    parsed = _parsed(Path(path), text, game)
     if read_as == WINDOWS_1252:
         parsed.problems.append(Problem(rule=CODE_PAGE, severity=WARNING, message=READ_AS_1252))
     return parsed
@@ -131,7 +129,7 @@ NOT_REGULAR = "not a regular file (a device or a socket)"
 NOTHING_PIPED = "a pipe no one writes to (nothing was sent through it)"
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_bytes(path: Path | str) -> bytes:
     """A decklist file's bytes: a regular file or a pipe, of at most ``MAX_DECKLIST_BYTES``.
 
     A pipe is read as the file it carries (``cat deck.txt | deckwright validate -g era -``,
@@ -140,7 +138,7 @@ def _read_bytes(path: Path) -> bytes:
     refused before any read; the size is the open file's (one lookup of its path), and no
     more than one byte past the limit is ever read, whatever the size said.
     """
-    if str(path) == STANDARD_INPUT:
+    if is_standard_input(path):
         descriptor = _standard_input(path)
     else:
         try:
@@ -170,8 +168,15 @@ def _read_bytes(path: Path) -> bytes:
 
 
 # A dash names the standard input, as it does to cat and grep: `... | deckwright validate -g
-# era -` (/dev/stdin is no file on Windows).
+# era -` (/dev/stdin is no file on Windows). Only the text "-" as given: "./-", or a Path
+# (whose "./-" is "-"), is the file named "-", as `cat ./-` reads it.
 STANDARD_INPUT = "-"
+
+
+def is_standard_input(path: Path | str) -> bool:
+    return isinstance(path, str) and path == STANDARD_INPUT
+
+
 NO_STANDARD_INPUT = "no standard input to read (pipe a list to the command)"
 A_TERMINAL = (
     "the standard input is the terminal: pipe a list to the command"
@@ -179,7 +184,7 @@ A_TERMINAL = (
 )
 
 
-def _standard_input(path: Path) -> int:
+def _standard_input(path: str) -> int:
     """A descriptor of the command's standard input, read as the file or pipe it is; a
     terminal is refused saying how to pipe one: a list pasted there would wait for an end of
     input (Ctrl-D) few players know to type."""
@@ -193,7 +198,7 @@ def _standard_input(path: Path) -> int:
     return descriptor
 
 
-def _read_pipe(path: Path, descriptor: int) -> bytes:
+def _read_pipe(path: Path | str, descriptor: int) -> bytes:
     """What a pipe carries, up to one byte past the limit. Nothing there yet and no writer is
     a pipe no one writes to (a named pipe with no writer reads as its end at once); a writer
     that has not written yet is waited for, as ``cat`` waits."""
@@ -308,7 +313,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x19\x1b-\x1f\x7f]")
 _OTHER_CODE_PAGE = re.compile("[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]{4,}")
 
 
-def _text(path: Path, raw: bytes) -> tuple[str, str]:
+def _text(path: Path | str, raw: bytes) -> tuple[str, str]:
     """A decklist file's text, and how it was read (see :func:`typed_text`)."""
     text, read_as = typed_text(raw)
     if text is None:
@@ -348,7 +353,7 @@ def played_in_another_format(
 
 
 def check_file(
-    path: Path,
+    path: Path | str,
     game: Game,
     format_id: str | None = None,
     as_of: date | None = None,
@@ -366,7 +371,7 @@ def check_file(
         problems = [*problems, *played_in_another_format(game, parsed, format_id)]
     result = validate(parsed.deck, format_id, as_of, problems)
     formats = validate_all_formats(parsed.deck, as_of, parsed.problems) if all_formats else {}
-    return FileVerdict(path if isinstance(path, Path) else Path(path), parsed, result, formats)
+    return FileVerdict(path, parsed, result, formats)
 
 
 def _hidden(name: str) -> bool:

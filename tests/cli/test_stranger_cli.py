@@ -361,11 +361,11 @@ def test_a_list_piped_to_the_command_s_standard_input_is_read():
     assert (done.returncode, done.stdout) == (0, b"/dev/stdin: legal in ERA Standard\n")
 
 
-def _piped(*args: str, given: bytes) -> subprocess.CompletedProcess:
+def _piped(*args: str, given: bytes, cwd: Path | None = None) -> subprocess.CompletedProcess:
     deckwright = Path(sys.executable).with_name("deckwright")
     env = {k: v for k, v in os.environ.items() if k != "DECKWRIGHT_POOLS"}
     return subprocess.run(
-        [deckwright, *args], input=given, capture_output=True, env=env, timeout=60
+        [deckwright, *args], input=given, capture_output=True, env=env, timeout=60, cwd=cwd
     )
 
 
@@ -396,6 +396,19 @@ def test_a_dash_named_twice_is_refused_before_any_list_is_read():
     done = _piped("validate", "-g", "era", "-", "-", given=LEGAL.encode())
     assert (done.returncode, done.stdout) == (2, b"")
     assert b"the standard input (-) can be read once: name it once" in done.stderr
+
+
+def test_a_file_named_dash_given_as_a_path_is_read_as_that_file(tmp_path):
+    """`deckwright validate ./-` (a file named "-", written as a path, as `cat ./-` reads
+    it) read the standard input instead, and judged whatever was piped in under its name."""
+    (tmp_path / "-").write_text(LEGAL)
+    illegal = b"9 Kindle\n"
+    done = _piped("validate", "-g", "era", "./-", given=illegal, cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"./-: legal in ERA Standard\n", b"")
+    both = _piped("validate", "-g", "era", "--json", "-", "./-", given=illegal, cwd=tmp_path)
+    assert both.returncode == 1
+    verdicts = json.loads(both.stdout)
+    assert [(v["file"], v["legal"]) for v in verdicts] == [("-", False), ("./-", True)]
 
 
 def test_a_dash_at_a_terminal_says_how_to_pipe_a_list():
