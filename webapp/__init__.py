@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -97,6 +98,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.testing:
         pools.preload(app.logger)
 
+    _refuse_no_host(app.config.get("TRUSTED_HOSTS"))
     addresses.check_settings(app)
     app.logger.addFilter(addresses.MaskSecrets())
 
@@ -123,6 +125,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(account_site.public_bp)
     app.register_blueprint(account_api.bp)
     return app
+
+
+def _refuse_no_host(hosts: Any) -> None:
+    """``TRUSTED_HOSTS`` written as no host (``[]``, ``[""]``, ``,``) stops the start, as a
+    setting naming something else does (:func:`webapp.addresses.check_settings`): an empty
+    list turned the Host check off, trusting every host, and a site trusting none would
+    answer no one. Left unset (or set to nothing), it is this machine's own names."""
+    names = re.split(r"[\s,]+", hosts) if isinstance(hosts, str) and hosts.strip() else hosts
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        return
+    if not any(name.strip() for name in names):
+        raise ValueError(
+            "TRUSTED_HOSTS names no host, and a site trusting none would answer no one: name"
+            " the hosts it answers to, separated by commas (decks.example.org; .example.org"
+            " for its subdomains too), or leave it unset for this machine's own names"
+        )
 
 
 def _instance_secret(instance: Path) -> str:

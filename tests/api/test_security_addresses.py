@@ -98,6 +98,21 @@ def test_trusted_hosts_that_name_no_host_are_refused_at_start(tmp_path, monkeypa
         make_app(tmp_path)
 
 
+@pytest.mark.parametrize("written", ["[]", '[""]', '["", " "]', ",", " , "])
+def test_trusted_hosts_written_as_no_host_are_refused_at_start(tmp_path, monkeypatch, written):
+    """`DECKWRIGHT_TRUSTED_HOSTS=[]` trusted every host: an empty list turned the check off,
+    so links given out could be built on any Host a client sent. A setting that names no
+    host stops the start saying how to write one, as one naming something else does."""
+    monkeypatch.setenv("DECKWRIGHT_TRUSTED_HOSTS", written)
+    with pytest.raises(ValueError, match="names no host") as refused:
+        make_app(tmp_path)
+    assert str(refused.value) == (
+        "TRUSTED_HOSTS names no host, and a site trusting none would answer no one: name the"
+        " hosts it answers to, separated by commas (decks.example.org; .example.org for its"
+        " subdomains too), or leave it unset for this machine's own names"
+    )
+
+
 @pytest.mark.parametrize("public", ["decks.example.org", "ftp://decks.example.org", "https://"])
 def test_a_public_url_that_is_not_an_absolute_web_address_is_refused_at_start(tmp_path, public):
     with pytest.raises(ValueError, match="PUBLIC_URL"):
