@@ -100,11 +100,24 @@ _PoolLoader.add_constructor("tag:yaml.org,2002:int", _PoolLoader.construct_yaml_
 class _Problems:
     """Collects problems for one file, finding lines in the YAML node tree on demand."""
 
-    def __init__(self, path: Path, text: str, sink: list[PoolProblem], severity="error"):
+    def __init__(
+        self,
+        path: Path,
+        text: str,
+        sink: list[PoolProblem],
+        severity="error",
+        flow: tuple[str, dict[str, list]] | None = None,
+    ):
         self.path = path
         self.text = text
         self.sink = sink
         self.severity = severity
+        # A file read with its JSON-alike lines set aside (see _flow_lines_aside): the
+        # skeleton, and the objects of each placeholder. Lines are found in the skeleton
+        # and in the one line of a card, never by composing every card's line: at 75,000
+        # cards that took longer than reading them.
+        self._flow = flow
+        self._lines: list[str] | None = None
         self._root: yaml.Node | None = None
 
     def add(self, message, at=(), card=None, field=None):
@@ -115,9 +128,14 @@ class _Problems:
 
     def warnings(self, sink: list[PoolProblem]) -> _Problems:
         """The same file's warnings, collected in ``sink``."""
-        found = _Problems(self.path, self.text, sink, "warning")
-        found._root = self._root
+        found = _Problems(self.path, self.text, sink, "warning", self._flow)
+        found._root, found._lines = self._root, self._lines
         return found
+
+    @property
+    def source(self) -> str:
+        """The text the nodes of :meth:`_nearest` were composed from (their marks index it)."""
+        return self._flow[0] if self._flow else self.text
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         node = self._nearest(path)
@@ -127,15 +145,54 @@ class _Problems:
         """The node at ``path``, or the deepest one on the way to it."""
         if self._root is None:
             try:
-                self._root = yaml.compose(self.text, Loader=SafeLoader)
+                self._root = yaml.compose(self.source, Loader=SafeLoader)
             except yaml.YAMLError:
                 return None
         node = self._root
         for step in path:
-            child = _child(node, step)
+            child = self._child(node, step)
             if child is None:
                 break
             node = child
+        return node
+
+    def _child(self, node, step):
+        if not (self._flow and isinstance(node, yaml.SequenceNode) and isinstance(step, int)):
+            return _child(node, step)
+        # A placeholder item stands for the objects of its lines, one a line from its own.
+        runs = self._flow[1]
+        for item in node.value:
+            values = runs.get(item.value) if isinstance(item, yaml.ScalarNode) else None
+            size = len(values) if values is not None else 1
+            if step < size:
+                return item if values is None else self._flow_item(_run_start(item.value) + step)
+            step -= size
+        return None
+
+    def _flow_item(self, number: int) -> yaml.Node | None:
+        """The object written on the line at index ``number``, composed alone, its marks
+        moved to that line."""
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        match = _FLOW_LINE.fullmatch(self._lines[number])
+        if match is None:
+            return None
+        try:
+            node = yaml.compose(match[2], Loader=SafeLoader)
+        except yaml.YAMLError:
+            return None
+        indent = len(match[1])
+        stack = [node]
+        while stack:
+            each = stack.pop()
+            for name in ("start_mark", "end_mark"):
+                mark = getattr(each, name)
+                line, column = number + mark.line, indent + mark.column
+                setattr(each, name, yaml.Mark(mark.name, mark.index, line, column, None, None))
+            if isinstance(each, yaml.MappingNode):
+                stack.extend(part for pair in each.value for part in pair)
+            elif isinstance(each, yaml.SequenceNode):
+                stack.extend(each.value)
         return node
 
     def validation(self, error: ValidationError, at=(), card=None, prefix="", raw=None) -> None:
@@ -269,7 +326,8 @@ def _comma_cut(problems: _Problems, at: tuple, field: Any) -> tuple[str, str] | 
         and text.style in (None, "")  # plain: quoted text is not cut by a comma
     ):
         return None
-    written = " ".join(problems.text[text.start_mark.index : pairs[last][0].end_mark.index].split())
+    cut = problems.source[text.start_mark.index : pairs[last][0].end_mark.index]
+    written = " ".join(cut.split())
     quoted = '"' + written.replace("\\", "\\\\").replace('"', '\\"') + '"'
     hint = (
         f"; a comma inside {{...}} ends a value, so {text_key.value!r} is only"
@@ -362,8 +420,17 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
     problems = _Problems(path, text, sink)
     skeleton, flow_lines = _flow_lines_aside(text)
     if flow_lines:
-        data = _load_with_flow_lines(skeleton, flow_lines)
+        try:
+            data = _load_with_flow_lines(skeleton, flow_lines)
+        except yaml.YAMLError as exc:
+            # A line YAML refuses that is no card's JSON line (the skeleton keeps every
+            # other line as written, at its number) is the file's mistake: said now, not
+            # after reading every card as YAML to find it again.
+            if not _in_runs(exc, flow_lines):
+                return _malformed(path, text, exc, sink)
+            data = None
         if data is not None:
+            problems = _Problems(path, text, sink, flow=(skeleton, flow_lines))
             return (data, problems) if isinstance(data, dict) else _not_a_mapping(problems)
     alias_line = _alias_overflow(text)
     if alias_line is not None:
@@ -381,7 +448,16 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
         return None, None
     try:
         data = yaml.load(text, Loader=_PoolLoader)
-    except yaml.reader.ReaderError as exc:
+    except yaml.YAMLError as exc:
+        return _malformed(path, text, exc, sink)
+    if not isinstance(data, dict):
+        return _not_a_mapping(problems)
+    return data, problems
+
+
+def _malformed(path: Path, text: str, exc: yaml.YAMLError, sink: list[PoolProblem]):
+    """The problem of a file YAML refuses to read, at its line."""
+    if isinstance(exc, yaml.reader.ReaderError):
         # A character YAML refuses (a NUL, a control character): its line, not its offset
         # (libyaml's offset counts bytes): the first place the character is, as YAML reads.
         at = text.find(chr(exc.character))
@@ -394,19 +470,15 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
             )
         )
         return None, None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        reason = getattr(exc, "problem", None) or str(exc)
-        closer = _closer_look(text, exc, reason)
-        if closer is not None:
-            line, said = closer
-        else:
-            line, said = (mark.line + 1 if mark else None), f"{reason}{_hint(reason, text, mark)}"
-        sink.append(PoolProblem(str(path), f"malformed YAML: {said}", line))
-        return None, None
-    if not isinstance(data, dict):
-        return _not_a_mapping(problems)
-    return data, problems
+    mark = getattr(exc, "problem_mark", None)
+    reason = getattr(exc, "problem", None) or str(exc)
+    closer = _closer_look(text, exc, reason)
+    if closer is not None:
+        line, said = closer
+    else:
+        line, said = (mark.line + 1 if mark else None), f"{reason}{_hint(reason, text, mark)}"
+    sink.append(PoolProblem(str(path), f"malformed YAML: {said}", line))
+    return None, None
 
 
 # What YAML's words for a file broken by its indentation mean to whoever wrote it.
@@ -624,16 +696,34 @@ def _set_aside(lines: list[str], run: list[int], indent: str, mark: str, found: 
         lines[number] = ""
 
 
+def _run_start(placeholder: str) -> int:
+    """The index of the first line of the run a placeholder stands for."""
+    return int(placeholder.rsplit("-", 1)[1])
+
+
+def _in_runs(exc: yaml.YAMLError, flow_lines: dict[str, list]) -> bool:
+    """Whether YAML's error may lie on lines set aside (or has no line), where the skeleton
+    does not read as the file: from the start of what YAML was reading (a quote or a brace
+    left open) to where it stopped."""
+    mark = getattr(exc, "problem_mark", None)
+    if mark is None:
+        return True
+    context = getattr(exc, "context_mark", None)
+    first = min(mark.line, context.line) if context is not None else mark.line
+    return any(
+        _run_start(placeholder) <= mark.line and first < _run_start(placeholder) + len(values)
+        for placeholder, values in flow_lines.items()
+    )
+
+
 def _load_with_flow_lines(skeleton: str, flow_lines: dict[str, list]) -> Any:
     """The document, read from ``skeleton`` with each placeholder item put back; ``None``
     when the skeleton cannot stand for the file (a placeholder landed inside a block of
-    text, the skeleton is not YAML, it holds aliases), so that the file is read whole."""
+    text, it holds aliases), so that the file is read whole. A skeleton that is not YAML
+    raises YAML's error (the caller tells whether it is the file's)."""
     if _alias_overflow(skeleton) is not None:
         return None
-    try:
-        data = yaml.load(skeleton, Loader=_PoolLoader)
-    except yaml.YAMLError:
-        return None
+    data = yaml.load(skeleton, Loader=_PoolLoader)
     left = dict(flow_lines)
     stack = [data]
     while stack:

@@ -157,6 +157,53 @@ def test_a_problem_on_a_json_line_names_its_line(folder):
     assert (problem.card, problem.field) == ("Stone Giant", "cost")
 
 
+@pytest.fixture
+def yaml_read(monkeypatch):
+    """Every text read as YAML from here on (loaded, composed or parsed)."""
+    texts = []
+    for name in ("load", "compose", "parse"):
+        real = getattr(yaml, name)
+
+        def reading(stream, *args, _real=real, **kwargs):
+            texts.append(stream)
+            return _real(stream, *args, **kwargs)
+
+        monkeypatch.setattr(yaml, name, reading)
+    return texts
+
+
+def test_a_problem_on_a_json_line_is_found_without_reading_every_card_as_yaml(folder, yaml_read):
+    # Read whole as YAML to find one card's line, a 75,000-card pool took twice as long to
+    # say one card was wrong as to load with none.
+    json_lines(folder)
+    edit(folder / "cards.yaml", '"name": "Stone Giant"', '"name": 1984')
+    with pytest.raises(PoolError) as raised:
+        load_game(folder)
+    (problem,) = raised.value.problems
+    lines = (folder / "cards.yaml").read_text().splitlines()
+    assert '"name": 1984' in lines[problem.line - 1]
+    assert (problem.card, problem.field) == ("giant", "name")
+    assert problem.message == (
+        'Not a valid string: YAML reads 1984 as a number; write it in quotes, "1984", for the text'
+    )
+    assert not [text for text in yaml_read if '"id": "knight"' in text]
+
+
+def test_a_malformed_json_line_far_down_is_said_without_reading_every_card_as_yaml(
+    folder, yaml_read
+):
+    json_lines(folder)
+    # a comma left out, on the last card
+    edit(folder / "cards.yaml", '"colour": "Blue", "cost": 4}\n', '"colour": "Blue" "cost": 4}\n')
+    with pytest.raises(PoolError) as raised:
+        load_game(folder)
+    (problem,) = raised.value.problems
+    lines = (folder / "cards.yaml").read_text().splitlines()
+    assert lines[problem.line - 1].endswith('"colour": "Blue" "cost": 4}')
+    assert problem.message == "malformed YAML: did not find expected ',' or '}'"
+    assert not [text for text in yaml_read if '"id": "knight"' in text]
+
+
 def test_a_json_looking_line_inside_a_block_of_text_stays_text(folder, skirmish):
     text = (folder / "cards.yaml").read_text(encoding="utf-8")
     block = 'credits: |\n  - {"id": "fake", "name": "Not a card"}\n'
