@@ -38,7 +38,7 @@ def test_the_notice_atop_the_page_says_where_the_token_is_and_that_it_is_shown_o
     page = alice.post(
         "/account/tokens", data={"csrf_token": csrf(alice, "/account"), "name": "pairings bot"}
     ).get_data(as_text=True)
-    notice = re.search(r'<p class="notice" role="status">([^<]+)</p>', page).group(1)
+    notice = re.search(r'<p class="notice" role="status"[^>]*>([^<]+)</p>', page).group(1)
     assert "copy it now from Personal access tokens below" in notice
     assert "shown only this once" in notice
 

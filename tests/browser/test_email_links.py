@@ -66,6 +66,8 @@ def test_confirming_and_undoing_an_address_on_a_phone(phone, mailing_site):
     phone.get_by_label("E-mail").fill(LONG)
     phone.get_by_role("button", name="Create the account").click()
     expect(phone.get_by_text("A link to confirm your e-mail address is on its way")).to_be_visible()
+    # Said where the focus lands, after the redirect: a screen reader reads it out.
+    expect(phone.get_by_role("status")).to_be_focused()
     expect(phone.locator("#email-waiting")).to_contain_text(LONG)
     fits(phone)
     (confirm,) = inbox.wait(1)
@@ -74,6 +76,7 @@ def test_confirming_and_undoing_an_address_on_a_phone(phone, mailing_site):
     fits(phone)
     phone.get_by_role("button", name="Confirm the address").click()
     expect(phone.locator("#confirmed")).to_contain_text("password reset links go there")
+    expect(phone.get_by_role("status")).to_be_focused()
     fits(phone)
     # A new address, confirmed: the old one's notice carries the link that undoes it.
     phone.goto("/account")
@@ -92,6 +95,15 @@ def test_confirming_and_undoing_an_address_on_a_phone(phone, mailing_site):
     fits(phone)
     phone.get_by_role("button", name="Undo the change").click()
     expect(phone.locator("#undone")).to_contain_text(f"{LONG} is the address of the account")
+    expect(phone.get_by_role("status")).to_be_focused()
     fits(phone)
     reset = inbox.wait(4)[3]
     assert (reset["To"], reset["Subject"]) == (LONG, "Reset your Deckwright password")
+
+
+def test_a_reset_link_asked_for_is_said_where_the_focus_lands(phone):
+    phone.goto("/account/reset")
+    phone.get_by_label("User name").fill("nobody-here")
+    phone.get_by_role("button", name="Send a reset link").click()
+    expect(phone.get_by_role("status")).to_contain_text("a reset link is on its way")
+    expect(phone.get_by_role("status")).to_be_focused()
