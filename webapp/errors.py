@@ -30,6 +30,7 @@ from werkzeug.exceptions import (
     ServiceUnavailable,
     default_exceptions,
 )
+from werkzeug.routing import RequestRedirect
 
 from cardpool import DeckwrightError, NotFoundError, PoolError
 from validator import DecklistError
@@ -52,6 +53,33 @@ class ApiError(DeckwrightError):
 
 def is_api_request() -> bool:
     return request.path.startswith(API_PREFIX)
+
+
+_SLASHES = re.compile("/{2,}")
+
+
+def _one_slash(path: str) -> str:
+    return _SLASHES.sub("/", path)
+
+
+def refuse_doubled_slashes() -> None:
+    """An address of the API with two slashes together (``/api/v1//health``) is a 404 naming
+    the one meant, read no further. werkzeug answered it with a 308 redirect to the address
+    with one slash, its body an HTML page, which an app cannot read as the API's errors; a
+    POST redirected so is sent again by some clients, dropped by others. The site's pages
+    keep the redirect, which a browser follows."""
+    path = request.path
+    redirected = isinstance(request.routing_exception, RequestRedirect)
+    if not (redirected and "//" in path and is_api_request()):
+        return
+    meant = _one_slash(path)
+    if request.query_string:
+        meant += "?" + request.query_string.decode("latin-1")
+    message = (
+        f"no address of the API is {path!r}: two slashes stand together in it, as in no"
+        f" address of the API (the one meant is {meant}); nothing sent was read"
+    )
+    raise ApiError(404, "not-found", message, [{"did_you_mean": meant}])
 
 
 def error_response(
@@ -220,6 +248,8 @@ def handle_untrusted_host(error: SecurityError) -> Response:
 
 
 def init_app(app: Flask) -> None:
+    # Before every other hook: an address that is none is answered before it is counted or read.
+    app.before_request(refuse_doubled_slashes)
     app.register_error_handler(DeckwrightError, handle_deckwright_error)
     app.register_error_handler(sqlite3.DatabaseError, handle_store_failure)
     # Registered for its class, it comes before the site's handler of every 400.

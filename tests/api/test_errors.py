@@ -250,3 +250,36 @@ def test_a_size_setting_that_is_no_number_stops_the_start(
     # "1k" lines started the site, which then answered every request with a 500.
     monkeypatch.setenv(variable, value)
     assert refusal_at_start(tmp_path, r"^MAX_\w+ must be a whole number") == said
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "meant"),
+    [
+        ("GET", "/api/v1//health", "/api/v1/health"),
+        ("GET", "/api//v1/games", "/api/v1/games"),
+        ("GET", "/api/v1/games/era//cards?q=ember", "/api/v1/games/era/cards?q=ember"),
+        ("POST", "/api/v1//games/era/validate", "/api/v1/games/era/validate"),
+    ],
+)
+def test_an_api_address_with_two_slashes_together_is_a_json_404_naming_the_one_meant(
+    client, method, path, meant
+):
+    """`GET /api/v1//health` was werkzeug's 308 redirect with an HTML page for its body, the
+    one answer under /api/ an app could not read as JSON; a POST redirected so is sent
+    again by some clients and dropped by others. An address of the API is written one way:
+    the one meant is named, and nothing sent is read."""
+    response = client.open(path, method=method, data="3 Kindle", content_type="text/plain")
+    error = error_of(response, 404)
+    assert "Location" not in response.headers
+    assert error["code"] == "not-found"
+    assert error["message"] == (
+        f"no address of the API is {path.split('?')[0]!r}: two slashes stand together in it,"
+        f" as in no address of the API (the one meant is {meant}); nothing sent was read"
+    )
+    assert error["details"] == [{"did_you_mean": meant}]
+
+
+def test_a_page_address_with_two_slashes_together_still_leads_to_the_page(client):
+    response = client.get("/games/era//build")
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith("/games/era/build")
