@@ -18,3 +18,9 @@ game.addEventListener("change", showFormats);
 showFormats();
 // Come back to with Back, the page gets its game back only once it has loaded: its formats too.
 window.addEventListener("pageshow", showFormats);
+
+// The answer to a check opens at its verdict's heading (the form's action ends in
+// #result-heading), which takes the focus, so the keyboard and a screen reader go on from there,
+// not from the page's top; a browser that only scrolls to a fragment is given the focus here.
+const verdict = document.getElementById("result-heading");
+if (verdict && document.activeElement === document.body) verdict.focus({ preventScroll: true });
