@@ -221,10 +221,14 @@ def _one_up(root: Path) -> str:
 
 
 def _load_each(
-    root: Path, cache_dir: Path | None, vet: Vet | None = None
+    root: Path,
+    cache_dir: Path | None,
+    vet: Vet | None = None,
+    loaded_from: dict[str, str] | None = None,
 ) -> tuple[dict[str, Game], dict[str, list[PoolProblem]]]:
     """The games below ``root`` that load (and that ``vet`` finds no problem in), and the
-    problems of each folder that does not (by the folder's name)."""
+    problems of each folder that does not (by the folder's name). ``loaded_from``, when
+    given, is filled with the folder's name of each game that loaded (by game id)."""
     games: dict[str, Game] = {}
     broken: dict[str, list[PoolProblem]] = {}
     folders: dict[str, Path] = {}  # game id -> the folder that gave it first
@@ -241,6 +245,8 @@ def _load_each(
             broken[directory.name] = sink or [PoolProblem(str(directory), "did not load")]
         else:
             games[game.id] = game
+            if loaded_from is not None:
+                loaded_from[game.id] = directory.name
     return games, broken
 
 
@@ -279,9 +285,13 @@ class PoolLibrary:
     With ``cache_dir``, each game is compiled once into a file there and later started
     from it (:mod:`cardpool.cache`); without, every load reads the YAML.
 
-    A library for a server is ``partial``: a game folder with problems (a stranger's pool,
-    a file edited while the site runs) is left out of :meth:`games` and asking for it by
-    its folder's name raises its :class:`PoolError`, while the other games are served.
+    A library for a server is ``partial``: a game folder with problems (a stranger's pool)
+    is left out of :meth:`games` and asking for it by its folder's name raises its
+    :class:`PoolError`, while the other games are served. A game it served before whose
+    files then have problems (a file saved half-edited while the site runs) is still
+    served as it last loaded, its problems listed in :attr:`problems` (and logged, once
+    :meth:`preload` was given a log) until its files load again; a game folder removed is
+    no longer served.
     Otherwise any problem in any folder is every answer's :class:`PoolError`, as a check
     wants. ``vet`` (a partial library's) finds the problems of a game that loaded but
     cannot be served (its rule entries, which only the validator reads): such a game is
@@ -303,6 +313,9 @@ class PoolLibrary:
         self._stamp: tuple | None = None
         self._games: dict[str, Game] = {}
         self._broken: dict[str, list[PoolProblem]] = {}
+        # The game each folder last loaded, served while the folder's files have problems.
+        self._last_good: dict[str, Game] = {}
+        self._log = None
 
     @property
     def problems(self) -> list[PoolProblem]:
@@ -316,10 +329,24 @@ class PoolLibrary:
         stamp = self.stamp()
         if stamp != self._stamp:
             if self.partial:
-                games, broken = _load_each(self.root, self.cache_dir, self.vet)
+                loaded_from: dict[str, str] = {}
+                games, broken = _load_each(self.root, self.cache_dir, self.vet, loaded_from)
+                last_good = {folder: games[game_id] for game_id, folder in loaded_from.items()}
+                for folder, problems in broken.items():
+                    kept = self._last_good.get(folder)
+                    if kept is None or kept.id in games:
+                        continue
+                    games[kept.id] = last_good[folder] = kept
+                    if self._log is not None and problems != self._broken.get(folder):
+                        self._log.warning(
+                            "the files of %s have problems; it is served as it last loaded"
+                            " until they are fixed:\n%s",
+                            folder,
+                            "\n".join(str(problem) for problem in problems),
+                        )
                 if not games:  # nothing to serve: every problem is the answer
                     raise _no_games(self.root, broken)
-                self._games, self._broken = games, broken
+                self._games, self._broken, self._last_good = games, broken, last_good
             else:
                 self._games = load_pools(self.root, self.cache_dir)
             self._stamp = stamp
@@ -329,6 +356,7 @@ class PoolLibrary:
         """Load every game now, for a server about to fork its workers: they then share the
         loaded games (and their name indexes) rather than each reading its own. A pool with
         problems is left to the requests, which report them as before."""
+        self._log = log
         try:
             self.games()
         except PoolError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from cardpool import (
@@ -268,6 +270,35 @@ def test_the_library_reloads_only_when_a_file_changes(pool_copy):
     second = library.games()
     assert second is not first
     assert second["era"].short_name == "ERA!"
+
+
+def test_a_served_game_whose_file_is_broken_while_the_site_runs_is_served_as_it_was(pool_copy):
+    """A pool file saved half-edited (a tab, a card id twice) took its game off the site,
+    every page of it a 503, until the file was fixed: the last good game is served, the
+    problems are the library's for its log, and the fixed file is read as any edit is."""
+    library = PoolLibrary(pool_copy, partial=True)
+    served = library.games()["era"]
+    cards = pool_copy / "era" / "cards.yaml"
+    good = cards.read_text(encoding="utf-8")
+    cards.write_text(good.replace("\n  - ", "\n\t- ", 1), encoding="utf-8")
+    assert library.games()["era"] is served
+    assert library.game("era") is served
+    (problem,) = library.problems
+    assert problem.file == str(cards)
+    assert problem.message.startswith("malformed YAML: ")
+    cards.write_text(good + "\n", encoding="utf-8")
+    assert library.game("era") is not served
+    assert library.problems == []
+
+
+def test_a_game_broken_from_the_start_or_removed_is_not_served(pool_copy):
+    edit(pool_copy / "ryft" / "game.yaml", "short_name: RYFT", "short_name: [RYFT")
+    library = PoolLibrary(pool_copy, partial=True)
+    assert "ryft" not in library.games()
+    with pytest.raises(PoolError):
+        library.game("ryft")
+    shutil.rmtree(pool_copy / "eruma")
+    assert "eruma" not in library.games()
 
 
 def test_cards_sharing_a_number_or_a_name_share_an_identity(arcmage):
