@@ -1461,6 +1461,8 @@ def _check_printings(spec, loaded, index_of, identities, problems: _Problems) ->
         first = first_of.setdefault(key, data)
         if first is data or identities[first["id"]] != identities[data["id"]]:
             continue  # two cards under one name that are not one card: _check_name_keys
+        if first["name"] != data["name"]:
+            continue  # a name written otherwise ('ember rex') is refused for its name alone
         for field in [*data, *(f for f in first if f not in data)]:
             if field in printing or field == "name" or first.get(field) == data.get(field):
                 continue

@@ -191,3 +191,21 @@ def test_a_quote_left_open_is_said_on_its_own_line(pool_copy):
         f"{cards}:{line_of(cards, opened)}: malformed YAML: the quote"
         " opened here is not closed on its line"
     )
+
+
+def test_a_name_written_as_another_card_s_in_other_capitals_is_one_problem(pool_copy):
+    """A new card named 'ember rex' was refused for its name, and then twice more as a
+    printing of Ember Rex with another element and power: three problems for one name."""
+    cards = pool_copy / "era" / "cards.yaml"
+    card = (
+        "  - {id: era-ember-rex-water, name: ember rex, type: Dino, set: SDS1A, element: Water,"
+        " power: 2, stamina: 4, hitpoints: 3}"
+    )
+    with cards.open("a", encoding="utf-8") as handle:
+        handle.write(card + "\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{cards}:{line_of(cards, card)}: card 'ember rex', field 'name': name differs from"
+        " 'Ember Rex' only in case, accents, spacing or punctuation, so both are read as one"
+        " card: write it as the other is, or give it a name of its own"
+    )
