@@ -450,7 +450,7 @@ def validate_deck(game_id: str):
     """
     game = game_of(game_id)
     query = load_query(VALIDATE_QUERY)
-    body = request.get_data(as_text=True) if request.mimetype == "text/plain" else json_body()
+    body = json_body(text=True)
     charge_deck(lines_of(body))
     return as_built(VALIDATION, read_deck(game, body, query, "deck"))
 

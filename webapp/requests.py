@@ -36,7 +36,6 @@ from werkzeug.exceptions import (
     BadRequest,
     ClientDisconnected,
     RequestEntityTooLarge,
-    UnsupportedMediaType,
 )
 from werkzeug.formparser import FormDataParser
 
@@ -368,11 +367,31 @@ def check_json(value: Any) -> None:
                 stack.extend((child, depth + 1) for child in item)
 
 
-def json_body() -> Any:
-    """The request's JSON: other media types are a 415; see :func:`parse_json`."""
+def json_body(text: bool = False) -> Any:
+    """The request's JSON (see :func:`parse_json`), or with ``text`` a text/plain body as its
+    text; any other media type is a 415 naming the one sent and the ones taken."""
+    if text and request.mimetype == "text/plain":
+        return request.get_data(as_text=True)
     if not request.is_json:
-        raise UnsupportedMediaType("send the body as application/json")
+        raise unsupported_media(
+            ["application/json", "text/plain"] if text else ["application/json"]
+        )
     return request.json_value
+
+
+def unsupported_media(accepted: list[str]) -> ApiError:
+    """A 415 saying what the body was sent as and what to send it as instead: a decklist
+    uploaded as a form, told only 'send the body as application/json', was not told that
+    the validator reads it as text/plain."""
+    sent = request.mimetype
+    said = f"is sent as {sent}" if sent else "is sent with no Content-Type"
+    instead = accepted[0] + (", or a decklist as " + accepted[1] if len(accepted) > 1 else "")
+    return ApiError(
+        415,
+        "unsupported-media-type",
+        f"the body {said}: send it as {instead}",
+        [{"content_type": sent, "accepted": accepted}],
+    )
 
 
 def bearer() -> str | None:

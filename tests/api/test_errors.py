@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tests.api.support import error_of, make_app, refusal_at_start
@@ -283,3 +285,28 @@ def test_a_page_address_with_two_slashes_together_still_leads_to_the_page(client
     response = client.get("/games/era//build")
     assert response.status_code == 308
     assert response.headers["Location"].endswith("/games/era/build")
+
+
+def test_a_deck_sent_as_a_form_is_a_415_naming_what_validate_takes(client):
+    """A list uploaded as a form to the validator was told 'send the body as
+    application/json', though a text decklist (text/plain) is what it mostly takes."""
+    response = client.post(
+        "/api/v1/games/era/validate",
+        data={"file": (io.BytesIO(b"3 Kindle\n"), "deck.txt")},
+        content_type="multipart/form-data",
+    )
+    error = error_of(response, 415)
+    assert error["message"] == (
+        "the body is sent as multipart/form-data: send it as application/json, or a decklist"
+        " as text/plain"
+    )
+    assert error["details"] == [
+        {"content_type": "multipart/form-data", "accepted": ["application/json", "text/plain"]}
+    ]
+
+
+def test_a_body_of_no_media_type_is_a_415_naming_the_one_taken(client):
+    response = client.post("/api/v1/decks", data=b'{"game": "era"}')
+    error = error_of(response, 415)
+    assert error["message"] == "the body is sent with no Content-Type: send it as application/json"
+    assert error["details"] == [{"content_type": "", "accepted": ["application/json"]}]
