@@ -203,6 +203,8 @@ class _Problems:
             field = ".".join(str(p) for p in path) or None
             if message in ("Not a valid string.", "Field may not be null."):
                 message = self._read_as_no_text(message, (*at, *path))
+            elif message in ("Not a valid date.", "Not a valid integer."):
+                message = self._how_to_write(message, (*at, *path))
             if message.startswith("Unknown field") and path and isinstance(path[-1], str):
                 # a key that is a piece of text a comma cut off is no key misspelt: said
                 # once, at the text's first piece, for all of them
@@ -220,6 +222,23 @@ class _Problems:
                 field, entry = dated
                 message = entry + message
             self.add(prefix + message, (*at, *path), card=card, field=field)
+
+    def _how_to_write(self, message: str, path: tuple) -> str:
+        """``message`` with what was written and how to write a day or a whole number
+        ("Not a valid date." said neither)."""
+        node = self._nearest(path)
+        if not isinstance(node, yaml.ScalarNode) or not node.value:
+            return message
+        written = node.value
+        if message == "Not a valid date.":
+            return f"Not a valid date: {written!r}; write YYYY-MM-DD"
+        quoted = node.style in ('"', "'") and re.fullmatch(r"[+-]?[0-9]+", written.strip())
+        if quoted:
+            return (
+                f"Not a valid integer: {node.style}{written}{node.style} in quotes is text;"
+                f" write it without the quotes, {written.strip()}"
+            )
+        return f"Not a valid integer: {written!r}; write a whole number"
 
     def _read_as_no_text(self, message: str, path: tuple) -> str:
         """``message`` with why text written plain is no text: YAML reads ``No`` as false

@@ -70,7 +70,8 @@ def test_a_bad_format_hides_no_rule_of_another_format(run, tmp_path):
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         f"{game}:{at(game, 'legal_after_days: soon')}:"
-        " field 'legal_after_days': format 'open': Not a valid integer.",
+        " field 'legal_after_days': format 'open': Not a valid integer: 'soon'; write a"
+        " whole number",
         f"{game}:{at(game, 'exactly: thirty')}:"
         " field 'exactly': format 'standard': rule 'era-deck-thirty':"
         " parameter 'exactly' has the wrong type ('thirty'):"
@@ -93,7 +94,8 @@ def test_a_bad_set_hides_no_card_nor_rule(run, tmp_path):
     result = run("cardpool", "check", root)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{cards}:{at(cards, 'released: soon')}: field 'sets.1.released': Not a valid date.",
+        f"{cards}:{at(cards, 'released: soon')}: field 'sets.1.released': Not a valid date:"
+        " 'soon'; write YYYY-MM-DD",
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
         f"{game}:{at(game, 'mode: share')}:"
@@ -139,7 +141,8 @@ def test_a_format_written_wrong_still_has_its_rules_and_its_heirs_checked(run, t
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         f"{game}:{at(game, 'legal_after_days: soon')}:"
-        " field 'legal_after_days': format 'standard': Not a valid integer.",
+        " field 'legal_after_days': format 'standard': Not a valid integer: 'soon'; write a"
+        " whole number",
         f"{game}:{at(game, 'legal_set: [SDS1A')}:"
         " field 'legal_set': format 'standard': Unknown field; a format's keys are id, name,"
         " description, base, rules, remove_rules, legal_sets, banlists, rotations,"

@@ -155,3 +155,52 @@ def test_a_yaml_link_to_nothing_beside_a_game_does_not_stop_the_games(run, pool_
     result = run("--pools", pool_copy, "games")
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == "arcmage: Arcmage (Gaia, the Original Rules Concept)"
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "said"),
+    [
+        (
+            "cards.yaml",
+            '    name: "Skyquake Dominion"\n    released: 2023-09-01\n',
+            '    name: "Skyquake Dominion"\n    released: "September 2023"\n',
+            "field 'sets.1.released': Not a valid date: 'September 2023'; write YYYY-MM-DD",
+        ),
+        (
+            "game.yaml",
+            "      - date: 2024-05-21",
+            "      - date: May 2024",
+            "field 'date': format 'standard': the first banned list:"
+            " Not a valid date: 'May 2024'; write YYYY-MM-DD",
+        ),
+        (
+            "cards.yaml",
+            '    name: Ember Rex\n    type: Dino\n    set: SDS1A\n    number: "SDS1A-002"\n'
+            "    element: Fire\n    power: 4\n",
+            '    name: Ember Rex\n    type: Dino\n    set: SDS1A\n    number: "SDS1A-002"\n'
+            '    element: Fire\n    power: "4"\n',
+            "card 'Ember Rex', field 'power': Not a valid integer: \"4\" in quotes is text;"
+            " write it without the quotes, 4",
+        ),
+        (
+            "cards.yaml",
+            '    name: Ember Rex\n    type: Dino\n    set: SDS1A\n    number: "SDS1A-002"\n'
+            "    element: Fire\n    power: 4\n",
+            '    name: Ember Rex\n    type: Dino\n    set: SDS1A\n    number: "SDS1A-002"\n'
+            "    element: Fire\n    power: four\n",
+            "card 'Ember Rex', field 'power': Not a valid integer: 'four'; write a whole number",
+        ),
+    ],
+    ids=["set released", "banned list", "number in quotes", "number in words"],
+)
+def test_a_date_or_number_written_otherwise_says_how_to_write_it(
+    run, pool_copy, file, old, new, said
+):
+    """ "Not a valid date." said neither what was written nor how to write a day."""
+    path = pool_copy / "era" / file
+    edit(path, old, new)
+    line = new.splitlines()[-1]
+    number = path.read_text(encoding="utf-8").splitlines().index(line) + 1
+    code, output = check(run, pool_copy)
+    assert code == 1
+    assert output == [f"{path}:{number}: {said}", f"Error: 1 problem(s) in {pool_copy}"]
