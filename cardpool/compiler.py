@@ -13,9 +13,11 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import datetime
+import errno
 import functools
 import gc
 import json
+import os
 import re
 import secrets
 import stat
@@ -426,10 +428,20 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
             return None, None
         data = path.read_bytes()
     except FileNotFoundError:
-        sink.append(PoolProblem(str(path), "file is missing"))
+        if path.is_symlink():
+            target = os.readlink(path)
+            sink.append(
+                PoolProblem(str(path), f"cannot be read: a link to {target}, which does not exist")
+            )
+        else:
+            sink.append(PoolProblem(str(path), "file is missing"))
         return None, None
     except OSError as exc:
-        sink.append(PoolProblem(str(path), f"cannot be read: {exc}"))
+        if exc.errno == errno.ELOOP:
+            why = "a link to itself, or to a link back to it"
+        else:
+            why = exc.strerror or str(exc)
+        sink.append(PoolProblem(str(path), f"cannot be read: {why}"))
         return None, None
     try:
         text = data.decode("utf-8")

@@ -209,3 +209,21 @@ def test_a_name_written_as_another_card_s_in_other_capitals_is_one_problem(pool_
         " 'Ember Rex' only in case, accents, spacing or punctuation, so both are read as one"
         " card: write it as the other is, or give it a name of its own"
     )
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        ("cards.yaml", "cannot be read: a link to itself, or to a link back to it"),
+        ("nowhere.yaml", "cannot be read: a link to nowhere.yaml, which does not exist"),
+    ],
+    ids=["to itself", "to nowhere"],
+)
+def test_a_card_file_that_is_a_link_going_nowhere_says_so(pool_copy, target, said):
+    """Said "[Errno 40] Too many levels of symbolic links: '/…/cards.yaml'", or that the
+    file was missing where a file of that name is listed."""
+    cards = pool_copy / "era" / "cards.yaml"
+    cards.unlink()
+    cards.symlink_to(target)
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == f"{cards}: {said}"
