@@ -10,7 +10,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any
 
-from flask import Flask, Request
+from flask import Flask, Request, Response
 from werkzeug.routing import MapAdapter
 
 from cardpool import PoolLibrary, default_pool_dir
@@ -54,6 +54,17 @@ class Deckwright(Flask):
         if known is None:
             known = self._sync_functions[func] = super().ensure_sync(func)
         return known
+
+    def make_default_options_response(self) -> Response:
+        # Flask's answer is a 200 with an empty body labelled text/html: under /api/, where
+        # every answer is JSON, a 204 naming the methods taken, labelled nothing.
+        from .errors import is_api_request
+
+        response = super().make_default_options_response()
+        if is_api_request():
+            response.status_code = 204
+            del response.headers["Content-Type"]
+        return response
 
     def log_exception(self, exc_info) -> None:
         from flask import request

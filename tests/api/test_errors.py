@@ -310,3 +310,13 @@ def test_a_body_of_no_media_type_is_a_415_naming_the_one_taken(client):
     error = error_of(response, 415)
     assert error["message"] == "the body is sent with no Content-Type: send it as application/json"
     assert error["details"] == [{"content_type": "", "accepted": ["application/json"]}]
+
+
+def test_options_under_the_api_is_a_204_with_allow_and_no_html(client):
+    """OPTIONS under /api/ was Flask's 200 with an empty body labelled text/html, the one
+    answer there said to be HTML; it is a 204 naming the methods taken."""
+    response = client.options("/api/v1/games/era/validate")
+    assert response.status_code == 204
+    assert response.get_data() == b""
+    assert "Content-Type" not in response.headers
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
