@@ -476,3 +476,19 @@ def test_formats_that_cannot_be_read_are_not_said_missing_again(run, tmp_path):
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type': {_ITM}",
         f"Error: 2 problem(s) in {root}",
     ]
+
+
+def test_the_check_exits_as_the_docs_say(run, tmp_path):
+    """0 when every game loads, warnings said or not; 1 when a file has a problem; 2 when
+    the folder given is none (docs/cardpool.md, for scripts and CI that run the check)."""
+    root, cards, _game = _era(tmp_path)
+    assert run("cardpool", "check", root).exit_code == 0
+    _edit(cards, "sets:\n", "sets:\n  - {code: NEW, name: Not Yet Printed}\n")
+    warned = run("cardpool", "check", root)
+    assert (warned.exit_code, warned.output.splitlines()[-1]) == (
+        0,
+        f"{root}: all pools are valid (1 warning(s))",
+    )
+    _edit(cards, "name: Ember Rex\n    type: Dino", "name: Ember Rex\n    type: Itm")
+    assert run("cardpool", "check", root).exit_code == 1
+    assert run("cardpool", "check", tmp_path / "no-such-folder").exit_code == 2
