@@ -108,6 +108,7 @@ from .decklist_lines import (
     _TWO_COUNTS,
     _UNKNOWN,
     _UNREADABLE,
+    _UNSEEN_MARKS,
     _ZERO,
     MAX_BLANK_RUN,  # noqa: F401
     MAX_LINE_PARTS,  # noqa: F401
@@ -199,6 +200,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     lines = editor_lines(text)
     if len(lines) > limit:
         raise DecklistTooLongError(len(lines), limit)
+    if _UNSEEN_MARKS.search(text):
+        lines = [_UNSEEN_MARKS.sub("", line) for line in lines]
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
     problems: list[Problem] = [] if pasted is None else [pasted]
     place: tuple = _BY_TYPE

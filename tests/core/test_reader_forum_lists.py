@@ -388,3 +388,24 @@ def test_a_line_struck_through_changes_nothing_of_the_lines_around_it(games, gam
     assert sorted(p.rule for p in parse_text(struck, game).problems) == sorted(
         [*rules, IGNORED_LINE]
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "3\u200b Kindle",  # a zero-width space a chat app put between count and name
+        "\u200f3 Kindle\u200f",  # right-to-left marks, as a list copied from a Hebrew chat
+        "\u202b3 Kindle\u202c",  # a right-to-left embedding and its end
+        "\u20683 Kindle\u2069",  # an isolate, as Discord wraps a mention
+        "3 Kin\u00addle",  # a soft hyphen
+        "3 Kin\u200bdle",
+        "\u200e3x\u200e Kindle",
+    ],
+)
+def test_marks_no_one_sees_in_a_pasted_line_are_read_past(era, line):
+    """A zero-width space between the count and the name, or the direction marks a chat app
+    puts around a line, made the line an unknown card '3\\u200b Kindle' ("did you mean
+    Kindle?"): no one sees them, and they say nothing of the card."""
+    sections, _, problems = _read(era, line + "\n")
+    assert sections == {"deck": [("Kindle", 3, False)]}
+    assert [p for p in problems if "Kindle" in p] == []
