@@ -4,16 +4,19 @@ verdict as given and what the list reads to today said beside it."""
 
 from __future__ import annotations
 
+import csv
 import html
 import io
 import re
+import weakref
 from datetime import timedelta
 
 import pytest
 
-from tests.events.conftest import DEADLINE, bearer, csrf_of, example
+from tests.events.conftest import DEADLINE, START, bearer, csrf_of, example
 from webapp import create_app
 from webapp.db import connections
+from webapp.events import Event, Version, rules
 
 
 @pytest.fixture
@@ -278,3 +281,244 @@ def test_a_sheet_names_the_day_whose_banned_list_judged_its_list(pool_app, clock
     ).get_data(as_text=True)
     banned = re.search(r"<dt>Banned list</dt><dd>(.*?)</dd>", sheet, re.S).group(1)
     assert banned == f"{clock.now.date() - timedelta(days=1)} (the day the list came)"
+
+
+BAN_FIRE_BREATH = (
+    "        note: No cards are currently banned.\n",
+    "        note: No cards are currently banned.\n"
+    "      - date: 2030-04-01\n        banned: [Fire Breath]\n",
+)
+BANNED_SINCE = {
+    "legal": False,
+    "errors": 1,
+    "warnings": 0,
+    "problems": ["Banned cards may not be included: Fire Breath is banned (list of 2030-04-01)"],
+}
+
+
+def csv_rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
+
+
+def counts_of(page: str) -> dict[str, str]:
+    """The dashboard's filters as (label, count)."""
+    found = re.findall(
+        r'<li><a href="[^"]*show=(\w+)"[^>]*>[^<]*<span class="n">(\d+)</span>', page
+    )
+    return dict(found)
+
+
+def players_of(page: str) -> list[str]:
+    return re.findall(r'<strong class="player-name">(.*?)</strong>', page.split('id="entries"')[1])
+
+
+def test_a_list_a_ban_made_illegal_is_filtered_and_counted_as_not_legal(pool_app, pool_copy):
+    # Before round one the organizer shows the lists not legal, to talk to those players.
+    # Alice's list was legal when it came; the banned list published since, dated before
+    # it came, bans her Fire Breath: hers is among them, counted and exported so, and the
+    # verdict she got stays on file as it was.
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    registered = client.post(
+        f"/api/v1/events/{event_id}/players",
+        json={"players": [{"name": "Carol"}]},
+        headers=bearer(token),
+    )
+    assert registered.status_code == 200
+    alice = submit(client, event_id, "Alice", example("era-legal"))
+    submit(client, event_id, "Bob", example("era-illegal"))
+    dan = submit(
+        client, event_id, "Dan", example("era-legal").replace("Fire Breath", "Tidal Splash")
+    )
+    assert dan["entry"]["status"] == "legal"
+    edit(pool_copy / "era" / "game.yaml", *BAN_FIRE_BREATH)
+
+    admin = f"/events/{event_id}/admin/{token}"
+    page = html.unescape(client.get(admin).get_data(as_text=True))
+    assert counts_of(page) == {
+        "all": "4",
+        "legal": "1",
+        "illegal": "2",
+        "missing": "1",
+        "changed": "1",
+    }
+    notice = re.sub(r"\s+", " ", page.split('id="read-today">')[1].split("</div>")[0])
+    assert (
+        "1 list reads to another verdict against today’s card pool than the one it got: the"
+        " card pool, or how it is read, changed since. The filters and counts go by what each"
+        " list reads to today (one that was legal and is not today is counted under Not legal)."
+    ) in notice
+    assert "Show it</a>" in notice
+    shown = {
+        show: players_of(client.get(f"{admin}?show={show}").get_data(as_text=True))
+        for show in ("illegal", "legal", "changed", "missing")
+    }
+    assert shown == {
+        "illegal": ["Alice", "Bob"],
+        "legal": ["Dan"],
+        "changed": ["Alice"],
+        "missing": ["Carol"],
+    }
+
+    # Over the API: the filters and counts alike, each entry's verdict as stored beside it.
+    api = f"/api/v1/events/{event_id}/entries"
+    answer = client.get(f"{api}?show=illegal", headers=bearer(token)).get_json()
+    assert answer["total"] == 2
+    assert answer["counts"] == {"all": 4, "legal": 1, "illegal": 2, "missing": 1, "changed": 1}
+    assert [
+        (e["player"], e["status"], e["status_today"], e["read_today"], e["latest"]["legal"])
+        for e in answer["entries"]
+    ] == [
+        ("Alice", "legal", "not legal", BANNED_SINCE, True),
+        ("Bob", "not legal", "not legal", None, False),
+    ]
+    assert answer["entries"][0]["latest"]["receipt"] == alice["entry"]["latest"]["receipt"]
+    legal = client.get(f"{api}?show=legal", headers=bearer(token)).get_json()
+    assert [(e["player"], e["status_today"]) for e in legal["entries"]] == [("Dan", "legal")]
+    changed = client.get(f"{api}?show=changed", headers=bearer(token)).get_json()
+    assert [e["player"] for e in changed["entries"]] == ["Alice"]
+    # The entry's own answer, to the organizer and to Alice.
+    entry_url = f"{api}/{alice['entry']['entry']}"
+    for who in (token, alice["player_token"]):
+        one = client.get(entry_url, headers=bearer(who)).get_json()
+        assert (one["status"], one["status_today"], one["read_today"]) == (
+            "legal",
+            "not legal",
+            BANNED_SINCE,
+        )
+
+    # The exports: a column of today's verdict, and its errors where it is not the one given.
+    for path, headers in ((f"{admin}/export.csv", {}), (f"{api[:-8]}/export.csv", bearer(token))):
+        rows = csv_rows(client.get(path, headers=headers).get_data(as_text=True))
+        assert [
+            (r["player"], r["status"], r["legal"], r["status_today"], r["problems_today"])
+            for r in rows
+        ] == [
+            ("Alice", "legal", "yes", "not legal", BANNED_SINCE["problems"][0]),
+            ("Bob", "not legal", "no", "not legal", ""),
+            ("Carol", "not submitted", "", "not submitted", ""),
+            ("Dan", "legal", "yes", "legal", ""),
+        ], path
+    exported = client.get(f"{admin}/export.json").get_json()
+    assert exported["counts"] == answer["counts"]
+    assert [(e["player"], e["status_today"]) for e in exported["entries"]] == [
+        ("Alice", "not legal"),
+        ("Bob", "not legal"),
+        ("Carol", "not submitted"),
+        ("Dan", "legal"),
+    ]
+
+
+def test_with_the_ban_taken_back_every_list_is_counted_as_it_came(pool_app, pool_copy):
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    submit(client, event_id, "Alice", example("era-legal"))
+    game = pool_copy / "era" / "game.yaml"
+    as_shipped = game.read_text(encoding="utf-8")
+    edit(game, *BAN_FIRE_BREATH)
+    admin = f"/events/{event_id}/admin/{token}"
+    assert counts_of(client.get(admin).get_data(as_text=True))["illegal"] == "1"
+    game.write_text(as_shipped, encoding="utf-8")
+    page = client.get(admin).get_data(as_text=True)
+    assert counts_of(page) == {"all": "1", "legal": "1", "illegal": "0", "missing": "0"}
+    assert 'id="read-today"' not in page
+    entries = client.get(f"/api/v1/events/{event_id}/entries", headers=bearer(token)).get_json()
+    assert [(e["status"], e["status_today"], e["read_today"]) for e in entries["entries"]] == [
+        ("legal", "legal", None)
+    ]
+    assert entries["counts"]["changed"] == 0
+
+
+def test_each_list_is_read_again_once_for_every_page_that_counts_them(
+    pool_app, pool_copy, monkeypatch
+):
+    # A list of 1,000 lines of gibberish takes a worker a good part of a second to read: the
+    # dashboard's every filter, the API's listing and the exports, loaded again and again on
+    # event day, read each list of the event once after the pool changed, not each time.
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    gibberish = "\n".join(f"1 Xq{n:04d} Vorblunt Zeph" for n in range(1000))
+    submit(client, event_id, "Gibberish", gibberish)
+    submit(client, event_id, "Alice", example("era-legal"))
+    submit(client, event_id, "Bob", example("era-illegal"))
+    edit(pool_copy / "era" / "game.yaml", *BAN_FIRE_BREATH)
+    read = []
+    reading = rules._read_again
+    monkeypatch.setattr(
+        rules,
+        "_read_again",
+        lambda game, event, kind, body, day: (
+            read.append(body[:8]) or reading(game, event, kind, body, day)
+        ),
+    )
+    admin = f"/events/{event_id}/admin/{token}"
+    api = f"/api/v1/events/{event_id}"
+    for _ in range(3):
+        for path, headers in (
+            (admin, {}),
+            (f"{admin}?show=illegal", {}),
+            (f"{admin}?show=changed", {}),
+            (f"{api}/entries?show=illegal", bearer(token)),
+            (f"{api}/export.csv", bearer(token)),
+            (f"{api}/export.json", bearer(token)),
+        ):
+            assert client.get(path, headers=headers).status_code == 200, path
+    assert sorted(read) == sorted(
+        [gibberish[:8], example("era-legal")[:8], example("era-illegal")[:8]]
+    )
+
+
+def test_the_openapi_document_gives_todays_verdict_beside_the_one_stored(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+    for name in ("Entry", "EntrySummary"):
+        properties = schemas[name]["properties"]
+        assert {"status", "status_today", "read_today"} <= set(properties), name
+        assert {"status", "status_today", "read_today"} <= set(schemas[name]["required"]), name
+        assert properties["status_today"]["enum"] == ["legal", "not legal", "not submitted"]
+        assert properties["read_today"]["anyOf"][0] == {"$ref": "#/components/schemas/ReadToday"}
+    assert set(schemas["ReadToday"]["properties"]) == {"legal", "errors", "warnings", "problems"}
+    assert set(schemas["EntryCounts"]["properties"]) == {
+        "all",
+        "legal",
+        "illegal",
+        "missing",
+        "changed",
+    }
+    for name in ("EntryPage", "EntryList"):
+        assert schemas[name]["properties"]["counts"]["allOf"] == [
+            {"$ref": "#/components/schemas/EntryCounts"}
+        ], name
+    listing = document["paths"]["/api/v1/events/{event_id}/entries"]["get"]
+    (show,) = [p for p in listing["parameters"] if p["name"] == "show"]
+    assert show["schema"]["enum"] == ["all", "illegal", "legal", "missing", "changed"]
+    assert "legal and illegal go by status_today" in show["description"]
+
+
+def test_a_full_cache_forgets_the_lists_least_recently_read_not_all_of_them(era, monkeypatch):
+    # A worker serving many events holds at most so many lists read again per game: past
+    # that, forgetting every one had the next dashboard read its whole event again.
+    monkeypatch.setattr(rules, "_RECHECKED_PER_GAME", 3)
+    monkeypatch.setattr(rules, "_RECHECKED", weakref.WeakKeyDictionary())
+    read = []
+    reading = rules._read_again
+
+    def counted(game, event, kind, body, day):
+        read.append(body)
+        return reading(game, event, kind, body, day)
+
+    monkeypatch.setattr(rules, "_read_again", counted)
+    event = Event("cup", "Cup", "era", "standard", None, DEADLINE, START, False, False)
+
+    def version(number: int) -> Version:
+        text = f"# list {number}\n{example('era-legal')}"
+        return Version(number, START, "player", "text", text, "", "", True, 0, 0, [])
+
+    for number in (1, 2, 3, 4, 2, 3, 4):
+        assert rules.checked_again(era, event, "entry", version(number)) is None
+    assert [body.split("\n")[0] for body in read] == [
+        "# list 1",
+        "# list 2",
+        "# list 3",
+        "# list 4",
+    ]

@@ -20,6 +20,7 @@ never HTTP. Its modules, one idea each:
 - :mod:`.idempotency`: keys that make a request sent twice one request;
 - :mod:`.rules`: how a list is read and judged;
 - :mod:`.store`: the tables, access by token, and the readers;
+- :mod:`.today`: what the lists on file read to against today's card pool;
 - :mod:`.submissions`: storing players' lists and the organizer's uploads.
 """
 
@@ -75,9 +76,10 @@ from .refusals import (
     ListChangedError,
     PlayerTakenError,
 )
-from .rules import check, checked_again, format_gone, sheet_sections
+from .rules import Listed, check, checked_again, format_gone, sheet_sections
 from .store import (
     ALL,
+    CHANGED,
     FILTERS,
     ILLEGAL,
     LEGAL,
@@ -94,6 +96,7 @@ from .store import (
     entry_page,
     get_event,
     history,
+    listed,
     lock,
     lookalikes,
     publish,
@@ -103,10 +106,12 @@ from .store import (
     version_body,
 )
 from .submissions import clean_idempotency_key, resubmit, submit, submit_for_players
+from .today import as_read_today, read_today
 from .tokens import new_token, token_hash
 
 __all__ = [
     "ALL",
+    "CHANGED",
     "DEFAULT_LIMITS",
     "FILTERS",
     "ILLEGAL",
@@ -142,6 +147,7 @@ __all__ = [
     "LimitReachedError",
     "Limits",
     "ListChangedError",
+    "Listed",
     "Match",
     "NewEvent",
     "NotFoundError",
@@ -156,6 +162,7 @@ __all__ = [
     "Version",
     "as_organizer",
     "as_player",
+    "as_read_today",
     "as_reader",
     "as_utc",
     "check",
@@ -172,6 +179,7 @@ __all__ = [
     "format_gone",
     "get_event",
     "history",
+    "listed",
     "lock",
     "lookalike_key",
     "lookalikes",
@@ -179,6 +187,7 @@ __all__ = [
     "player_key",
     "publish",
     "published_lists",
+    "read_today",
     "register_players",
     "resubmit",
     "sheet_sections",

@@ -232,6 +232,9 @@ def receipt_answer(receipt: events.Receipt) -> dict[str, Any]:
             "player_id": entry.player_id,
             "registered": entry.registered,
             "status": entry.status,
+            # Judged just now, against today's card pool: it reads as it did.
+            "status_today": entry.status_today,
+            "read_today": None,
             "versions": entry.versions,
             "latest": None if entry.latest is None else version_answer(entry.latest),
         },
@@ -439,8 +442,16 @@ def resubmit(event_id: str, entry_id: str):
     security=(PLAYER, EVENT_ADMIN),
 )
 def get_entry(event_id: str, entry_id: str):
+    """``status`` is the verdict the list on file got when it came; ``status_today`` and
+    ``read_today`` what it reads to against today's card pool."""
     access = events.as_reader(get_db(), event_id, entry_id, bearer())
-    return ENTRY.dump(events.entry(get_db(), access, entry_id))
+    found = events.entry(get_db(), access, entry_id)
+    if found.latest is not None:
+        again = events.checked_again(
+            pools().game(access.event.game), access.event, found.id, found.latest
+        )
+        found = events.as_read_today([found], {found.id: again} if again else {})[0]
+    return ENTRY.dump(found)
 
 
 @bp.get("/<event_id>/entries/<entry_id>/versions")
@@ -474,12 +485,23 @@ def organizer(event_id: str) -> events.Organizer:
     security=(EVENT_ADMIN,),
 )
 def list_entries(event_id: str):
-    """The bodies as received are left out: each entry's own answer has them."""
+    """The bodies as received are left out: each entry's own answer has them.
+
+    ``show`` and ``counts`` go by what each list reads to against today's card pool
+    (``status_today``): a list that was legal when it came and is not against today's pool
+    (a ban added since, dated before it came) is under ``illegal``, and ``changed`` lists
+    every such list. ``status`` stays the verdict each list got."""
     access = organizer(event_id)
     query = load_query(ENTRIES_QUERY)
     show = query.get("show", events.ALL)
+    changed = read_today(access)
     found = events.entry_page(
-        get_db(), access, show, query.get("page", 1), query.get("per_page", schemas.API_PER_PAGE)
+        get_db(),
+        access,
+        show,
+        query.get("page", 1),
+        query.get("per_page", schemas.API_PER_PAGE),
+        changed,
     )
     following = None
     if found.page < found.pages:
@@ -493,7 +515,8 @@ def list_entries(event_id: str):
     return ENTRY_PAGE.dump(
         {
             "event": event_view(access.event),
-            "entries": found.entries,
+            "entries": events.as_read_today(found.entries, changed),
+            "counts": found.counts,
             "page": found.page,
             "per_page": found.per_page,
             "pages": found.pages,
@@ -677,7 +700,7 @@ def export_json(event_id: str):
 def export_csv(event_id: str):
     access = organizer(event_id)
     separator = exports.SEPARATORS[load_query(EXPORT_QUERY).get("separator", "comma")]
-    text = exports.export_csv(events.entries(get_db(), access), separator)
+    text = exports.export_csv(entries_read_today(access), separator)
     return Response(
         text,
         mimetype="text/csv",
@@ -705,13 +728,32 @@ def download_name(event: events.Event, extension: str) -> str:
 def export_body(access: events.Organizer) -> dict[str, Any]:
     """The JSON export: bounded by the event's limits, since no body as received is in it."""
     db = get_db()
+    changed = read_today(access)
     return ENTRY_LIST.dump(
         {
             "event": event_view(access.event),
-            "entries": events.entries(db, access),
+            "entries": events.as_read_today(events.entries(db, access), changed),
+            "counts": events.count_entries(db, access, changed),
             "lookalikes": events.lookalikes(db, access),
         }
     )
+
+
+def read_today(access: events.Organizer) -> dict[str, events.Recheck]:
+    """The event's entries whose list reads to another verdict against today's card pool."""
+    try:
+        game = pools().game(access.event.game)
+    except DeckwrightError:
+        # A game the pools no longer load (its folder gone or broken) reads no list again:
+        # the lists and their verdicts as stored are still the organizer's to list and export.
+        return {}
+    return events.read_today(get_db(), game, access)
+
+
+def entries_read_today(access: events.Organizer) -> list[events.Entry]:
+    """Every entry, each carrying what its list reads to today where that differs."""
+    changed = read_today(access)
+    return events.as_read_today(events.entries(get_db(), access), changed)
 
 
 # -- once published, for everyone ---------------------------------------------------------------

@@ -30,9 +30,15 @@ CSV_COLUMNS = (
     "receipt",
     "problems",
     "list",
+    # What the list on file reads to against today's card pool (as the dashboard's filters
+    # count it), and its first errors where that is not the verdict it got: after the
+    # columns a sheet or script made for an earlier export reads by their place.
+    "status_today",
+    "problems_today",
 )
-# The columns whose text comes from people, not from the site.
-FREE_TEXT = frozenset({"player", "player_id", "problems", "list"})
+# The columns whose text comes from people, not from the site (a problem names a card as
+# the player typed it).
+FREE_TEXT = frozenset({"player", "player_id", "problems", "list", "problems_today"})
 
 
 def _cell(value: Any) -> str:
@@ -47,8 +53,9 @@ def separator_refused(name: str) -> str:
 
 
 def export_csv(entries: list[Entry], separator: str = ",") -> str:
-    """One row per entry: verdict, problem messages and the canonical list, its cells
-    separated by ``separator`` (one of :data:`SEPARATORS`)."""
+    """One row per entry: verdict, problem messages and the canonical list, and what the
+    list reads to today (``Entry.today``, set by the caller), its cells separated by
+    ``separator`` (one of :data:`SEPARATORS`)."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -56,7 +63,7 @@ def export_csv(entries: list[Entry], separator: str = ",") -> str:
         latest = entry.latest
         row = [entry.player, entry.player_id, entry.id, entry.status]
         if latest is None:
-            row += ["", "", "", "", "", "", "", ""]
+            row += ["", "", "", "", "", "", "", "", entry.status_today, ""]
         else:
             row += [
                 "yes" if latest.legal else "no",
@@ -67,6 +74,8 @@ def export_csv(entries: list[Entry], separator: str = ",") -> str:
                 latest.receipt,
                 " | ".join(p["message"] for p in latest.problems),
                 latest.canonical,
+                entry.status_today,
+                "" if entry.today is None else " | ".join(entry.today.problems),
             ]
         writer.writerow(
             [

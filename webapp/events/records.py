@@ -128,6 +128,9 @@ class Entry:
     created: datetime
     latest: Version | None
     versions: int
+    # What the list on file, as received, reads to against today's card pool, where that is
+    # not the verdict it got: set by the readers that read it again (None otherwise).
+    today: Recheck | None = None
 
     @property
     def submitted(self) -> bool:
@@ -135,15 +138,25 @@ class Entry:
 
     @property
     def status(self) -> str:
-        """``legal``, ``not legal`` or ``not submitted``: the dashboard's one-word verdict."""
+        """``legal``, ``not legal`` or ``not submitted``: the verdict the list on file got
+        when it came, as stored."""
         if self.latest is None:
             return "not submitted"
         return "legal" if self.latest.legal else "not legal"
 
+    @property
+    def status_today(self) -> str:
+        """The status of the list on file read against today's card pool: the dashboard's
+        filters and counts go by it. :attr:`status` where the list reads as it did."""
+        if self.today is None:
+            return self.status
+        return "legal" if self.today.legal else "not legal"
+
 
 @dataclass(frozen=True)
 class EntryPage:
-    """One page of an event's entries, and how many each filter shows in all."""
+    """One page of an event's entries, and how many each filter shows in all (the verdicts
+    as read against today's card pool, where given)."""
 
     entries: list[Entry]
     page: int

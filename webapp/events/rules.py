@@ -7,8 +7,9 @@ import hashlib
 import json
 import re
 import weakref
-from collections.abc import Callable
-from datetime import date
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from datetime import date, datetime
 from typing import Any
 
 import orjson
@@ -175,10 +176,44 @@ RECHECK_PROBLEMS = 3
 # Verdicts read again, per loaded game: a pool read again makes new games, whose lists are
 # read afresh, and the old ones' go with them. A stored version never changes, so its
 # event, entry and number name it: its body is read from the store only the first time.
-_RECHECKED: weakref.WeakKeyDictionary[Game, dict[tuple, Recheck | None]] = (
+# The least recently asked for go first once a game holds _RECHECKED_PER_GAME: every
+# dashboard asks for each of its event's lists, and forgetting them all at once would
+# have the next one read a whole event again.
+_RECHECKED: weakref.WeakKeyDictionary[Game, OrderedDict[tuple, Recheck | None]] = (
     weakref.WeakKeyDictionary()
 )
 _RECHECKED_PER_GAME = 20_000
+# Lists whose bodies are read from the store at once when a listing reads them again: a
+# list may be 100,000 characters, and an event 2,000 lists.
+BODIES_AT_ONCE = 50
+
+
+@dataclasses.dataclass(frozen=True)
+class Listed:
+    """A stored list as a listing names it, without its body: what reading it again needs."""
+
+    entry_id: str
+    number: int
+    received: datetime
+    kind: str
+    legal: bool
+
+
+def _key(event: Event, listed: Listed) -> tuple[tuple, date]:
+    """What a list's reading again depends on besides the game: its event's format and day
+    (the banned-list day, or the day the list came), and the stored version."""
+    day = event.as_of or listed.received.date()
+    return (event.id, event.format, day, listed.entry_id, listed.number), day
+
+
+def _known(game: Game) -> OrderedDict[tuple, Recheck | None]:
+    return _RECHECKED.setdefault(game, OrderedDict())
+
+
+def _keep(known: OrderedDict[tuple, Recheck | None], key: tuple, read: Recheck | None) -> None:
+    known[key] = read
+    while len(known) > _RECHECKED_PER_GAME:
+        known.popitem(last=False)
 
 
 def checked_again(
@@ -197,18 +232,58 @@ def checked_again(
     list on file, its verdict and receipt are left as they are: this says what changed.
     ``body_of`` gives the list as received when ``version`` was read without it.
     """
-    day = event.as_of or version.received.date()
-    key = (event.id, event.format, day, entry_id, version.number)
-    known = _RECHECKED.setdefault(game, {})
-    if key not in known:
-        if len(known) >= _RECHECKED_PER_GAME:
-            known.clear()
+    listed = Listed(entry_id, version.number, version.received, version.kind, version.legal)
+    key, day = _key(event, listed)
+    known = _known(game)
+    if key in known:
+        known.move_to_end(key)
+        again = known[key]
+    else:
         body = version.body if version.body is not None else body_of()
-        known[key] = None if body is None else _read_again(game, event, version.kind, body, day)
-    again = known[key]
+        again = None if body is None else _read_again(game, event, version.kind, body, day)
+        _keep(known, key, again)
     if again is None or again.legal == version.legal:
         return None
     return again
+
+
+def read_today(
+    game: Game,
+    event: Event,
+    listed: Iterable[Listed],
+    bodies_of: Callable[[list[Listed]], dict[tuple[str, int], str]],
+) -> dict[str, Recheck]:
+    """Every listed list that reads to another verdict against today's card pool than the
+    one it got (as :func:`checked_again` says it), by entry id: what a dashboard's filters
+    and counts, the API's listings and the exports go by.
+
+    A list read again before (against this very game) is not read again: a dashboard of
+    1,000 lists reads each once after the pool changes, and later only looks them up.
+    ``bodies_of`` gives the bodies of the lists not read yet, by (entry id, number), asked
+    for :data:`BODIES_AT_ONCE` at a time."""
+    known = _known(game)
+    changed: dict[str, Recheck] = {}
+    unread: list[Listed] = []
+    for each in listed:
+        key, _day = _key(event, each)
+        if key not in known:
+            unread.append(each)
+            continue
+        known.move_to_end(key)
+        again = known[key]
+        if again is not None and again.legal != each.legal:
+            changed[each.entry_id] = again
+    for start in range(0, len(unread), BODIES_AT_ONCE):
+        batch = unread[start : start + BODIES_AT_ONCE]
+        bodies = bodies_of(batch)
+        for each in batch:
+            key, day = _key(event, each)
+            body = bodies.get((each.entry_id, each.number))
+            again = None if body is None else _read_again(game, event, each.kind, body, day)
+            _keep(known, key, again)
+            if again is not None and again.legal != each.legal:
+                changed[each.entry_id] = again
+    return changed
 
 
 def _read_again(game: Game, event: Event, kind: str, body: str, day: date) -> Recheck | None:

@@ -32,6 +32,7 @@ from . import (
     RECEIPT_CHARS,
 )
 from .exports import SEPARATORS, separator_refused
+from .rules import RECHECK_PROBLEMS
 from .tokens import as_typed_hash
 
 # A form's pasted list, and its pasted players, past their limits: said in words, not
@@ -227,7 +228,12 @@ class EntriesQuerySchema(Schema):
     show = fields.Str(
         load_default="all",
         validate=validate.OneOf(FILTERS),
-        metadata={"description": "all, illegal, legal, or missing (registered, not submitted)."},
+        metadata={
+            "description": "all, illegal, legal, missing (registered, not submitted), or"
+            " changed (lists reading to another verdict against today's card pool than the"
+            " one they got). legal and illegal go by status_today: a list that was legal when"
+            " it came and is not against today's pool is under illegal."
+        },
     )
     page = fields.Int(
         load_default=1,
@@ -341,13 +347,56 @@ class VersionSchema(Schema):
     body = fields.Str(required=True, metadata={"description": "Exactly what was received."})
 
 
+class ReadTodaySchema(Schema):
+    """What a list on file, as received, reads to against today's card pool."""
+
+    legal = fields.Bool(required=True)
+    errors = fields.Int(required=True)
+    warnings = fields.Int(required=True)
+    problems = fields.List(
+        fields.Str(),
+        required=True,
+        metadata={"description": f"The first {RECHECK_PROBLEMS} errors' messages."},
+    )
+
+
+_STATUSES = ["legal", "not legal", "not submitted"]
+
+
 class EntrySchema(Schema):
     entry = fields.Str(required=True, attribute="id")
     player = fields.Str(required=True)
     player_id = fields.Str(required=True, allow_none=True)
     registered = fields.Bool(required=True)
     status = fields.Str(
-        required=True, validate=validate.OneOf(["legal", "not legal", "not submitted"])
+        required=True,
+        validate=validate.OneOf(_STATUSES),
+        metadata={
+            "description": "The verdict the list on file got when it came, as stored: it never"
+            " changes (status_today says what the list reads to today)."
+        },
+    )
+    status_today = fields.Str(
+        required=True,
+        validate=validate.OneOf(_STATUSES),
+        metadata={
+            "description": "The list on file, as received, read against today's card pool on"
+            " the day it was judged (the event's banned-list day, or the day it came): the"
+            " same as status unless the pool changed since (a ban added dated before the"
+            " list came, a card it plays taken out or renamed), then read_today says how."
+            " The entries' show filter and counts go by it."
+        },
+    )
+    read_today = fields.Nested(
+        ReadTodaySchema,
+        required=True,
+        allow_none=True,
+        attribute="today",
+        metadata={
+            "description": "What the list reads to against today's card pool, where that is"
+            " not the verdict it got; null where it reads as it did (or no list is on file,"
+            " or the event's format is no longer in the pool, so it cannot be read again)."
+        },
     )
     versions = fields.Int(required=True)
     latest = fields.Nested(VersionSchema, required=True, allow_none=True)
@@ -374,9 +423,33 @@ class ReceiptSchema(Schema):
     private_url = fields.Str(metadata={"description": "Only on a first submission."})
 
 
+class EntryCountsSchema(Schema):
+    """How many entries each filter shows, by what each list reads to today."""
+
+    all = fields.Int(required=True)
+    legal = fields.Int(required=True, metadata={"description": "status_today legal."})
+    illegal = fields.Int(required=True, metadata={"description": "status_today not legal."})
+    missing = fields.Int(required=True, metadata={"description": "Registered, not submitted."})
+    changed = fields.Int(
+        required=True,
+        metadata={
+            "description": "Lists whose status_today is not their status: the card pool"
+            " changed since they came."
+        },
+    )
+
+
 class EntryListSchema(Schema):
     event = fields.Nested(EventSchema, required=True)
     entries = fields.List(fields.Nested(EntrySummarySchema), required=True)
+    counts = fields.Nested(
+        EntryCountsSchema,
+        required=True,
+        metadata={
+            "description": "The event's entries in all, by filter: by what each list reads"
+            " to against today's card pool (status_today)."
+        },
+    )
     lookalikes = fields.List(
         fields.List(fields.Str()),
         required=True,

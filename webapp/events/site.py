@@ -44,6 +44,7 @@ from . import exports, journal, schemas, uploads
 from .api import (
     charged,
     download_name,
+    entries_read_today,
     event_view,
     export_body,
     limits,
@@ -754,20 +755,22 @@ def _dashboard(
     access, token, show=events.ALL, page=1, *, notices=(), problems=(), report=None, players=""
 ):
     db = get_db()
-    found = events.entry_page(db, access, show, page, per_page())
+    event = events.get_event(db, access.event.id)
+    game = pools().game(event.game)
+    # The filters and counts go by what each list reads to against today's card pool.
+    changed = events.read_today(db, game, access)
+    found = events.entry_page(db, access, show, page, per_page(), changed)
     if found.page > found.pages:
         # A page kept from when the filter showed more (lists fixed since, say) is gone: the
         # last page is shown, not an empty one saying there are no lists.
-        found = events.entry_page(db, access, show, found.pages, per_page())
-    event = events.get_event(db, access.event.id)
-    game = pools().game(event.game)
+        found = events.entry_page(db, access, show, found.pages, per_page(), changed)
     status = 400 if problems else 200
     return render_template(
         "events/dashboard.html",
         event=event,
         view=event_view(event),
         game=game,
-        again=read_again(game, event, found.entries, access),
+        again={e.id: changed[e.id] for e in found.entries if e.id in changed},
         gone=events.format_gone(game, event),
         token=token,
         entries=found.entries,
@@ -1026,10 +1029,19 @@ def sheet(event_id: str, token: str, entry_id: str):
 def sheets(event_id: str, token: str):
     """Every submitted list's deck-check sheet, one a printed page."""
     access = organizer(event_id, token)
-    return _sheets(access, token, [e for e in events.entries(get_db(), access) if e.submitted])
+    chosen = [e for e in events.entries(get_db(), access) if e.submitted]
+    # Every list of the event: read again as the dashboard reads them, their bodies asked
+    # for a batch at a time rather than one query each.
+    again = events.read_today(get_db(), pools().game(access.event.game), access)
+    return _sheets(access, token, chosen, again)
 
 
-def _sheets(access: events.Organizer, token: str, chosen: list[events.Entry]):
+def _sheets(
+    access: events.Organizer,
+    token: str,
+    chosen: list[events.Entry],
+    again: dict[str, events.Recheck] | None = None,
+):
     game = pools().game(access.event.game)
     return render_template(
         "events/sheets.html",
@@ -1037,7 +1049,7 @@ def _sheets(access: events.Organizer, token: str, chosen: list[events.Entry]):
         game=game,
         token=token,
         sheets=[(e, events.sheet_sections(game, e.latest)) for e in chosen if e.latest],
-        again=read_again(game, access.event, chosen, access),
+        again=read_again(game, access.event, chosen, access) if again is None else again,
         printed=now(),
     )
 
@@ -1075,7 +1087,7 @@ def export_csv(event_id: str, token: str):
         return error_page(400, "This cannot be done", f"{said[0].upper()}{said[1:]}.")
     separator = exports.SEPARATORS[named]
     return Response(
-        "\ufeff" + exports.export_csv(events.entries(get_db(), access), separator),
+        "\ufeff" + exports.export_csv(entries_read_today(access), separator),
         mimetype="text/csv",
         headers={"Content-Disposition": download_name(access.event, "csv")},
     )

@@ -10,7 +10,8 @@ token, another event's token and an unknown event all raise the same
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 from datetime import date, datetime
 from functools import lru_cache
@@ -59,6 +60,7 @@ from .refusals import (
     InvalidSubmissionError,
     LimitReachedError,
 )
+from .rules import Listed
 from .text import shown, stored_json
 from .tokens import as_typed_hash, new_id, new_token, token_hash, token_matches
 
@@ -335,13 +337,34 @@ ALL = "all"
 ILLEGAL = "illegal"
 LEGAL = "legal"
 MISSING = "missing"
-FILTERS = (ALL, ILLEGAL, LEGAL, MISSING)
+# The lists that read to another verdict against today's card pool than the one they got.
+CHANGED = "changed"
+FILTERS = (ALL, ILLEGAL, LEGAL, MISSING, CHANGED)
+# Each filter, by the verdict a list got and, where ``?`` lists the entries whose list reads
+# to the other verdict today (a JSON array of their ids), by the one it reads to: a list that
+# was legal and is not today is shown as not legal, and counted so.
+_CHANGED_IDS = "e.id IN (SELECT value FROM json_each(?))"
 _SHOWN = {
     ALL: "",
     LEGAL: " AND v.legal = 1",
     ILLEGAL: " AND v.legal = 0",
     MISSING: " AND v.number IS NULL",
+    CHANGED: " AND 0",
 }
+_SHOWN_TODAY = {
+    **_SHOWN,
+    LEGAL: f" AND v.legal = (CASE WHEN {_CHANGED_IDS} THEN 0 ELSE 1 END)",
+    ILLEGAL: f" AND v.legal = (CASE WHEN {_CHANGED_IDS} THEN 1 ELSE 0 END)",
+    CHANGED: f" AND v.number IS NOT NULL AND {_CHANGED_IDS}",
+}
+
+
+def _shown(show: str, changed: Collection[str]) -> tuple[str, list[str]]:
+    """The SQL condition of a filter and its parameters: with no list read otherwise today,
+    the verdicts as stored alone."""
+    if not changed or show in (ALL, MISSING):
+        return _SHOWN[show], []
+    return _SHOWN_TODAY[show], [json.dumps(sorted(changed))]
 
 
 def _entries(
@@ -351,11 +374,13 @@ def _entries(
     *,
     bodies: bool = True,
     show: str = ALL,
+    changed: Collection[str] = (),
     limit: int = -1,
     offset: int = 0,
 ) -> list[Entry]:
-    where = "e.event_id = ?" + (" AND e.id = ?" if entry_id else "") + _SHOWN[show]
-    params = [event_id] + ([entry_id] if entry_id else [])
+    shown, shown_params = _shown(show, changed)
+    where = "e.event_id = ?" + (" AND e.id = ?" if entry_id else "") + shown
+    params = [event_id] + ([entry_id] if entry_id else []) + shown_params
     # Listings leave the bodies (up to MAX_LIST_CHARS each) where they are.
     columns = (
         _VERSION_COLUMNS if bodies else _VERSION_COLUMNS.replace("CAST(v.body AS BLOB)", "NULL")
@@ -828,10 +853,17 @@ def version_of(db: sqlite_utils.Database, entry_id: str, number: int) -> Version
 # -- reading: each reader takes the access that allows it ---------------------------------
 
 
-def entries(db: sqlite_utils.Database, organizer: Organizer, show: str = ALL) -> list[Entry]:
-    """Every entry of the event with its latest list (its verdict, not its body), filtered."""
+def entries(
+    db: sqlite_utils.Database,
+    organizer: Organizer,
+    show: str = ALL,
+    changed: Collection[str] = (),
+) -> list[Entry]:
+    """Every entry of the event with its latest list (its verdict, not its body), filtered:
+    ``changed`` names the entries whose list reads to the other verdict against today's
+    card pool (:func:`.today.read_today`), which the filters then go by."""
     _check_filter(show)
-    return _entries(db, organizer.event.id, bodies=False, show=show)
+    return _entries(db, organizer.event.id, bodies=False, show=show, changed=changed)
 
 
 def _check_filter(show: str) -> None:
@@ -845,12 +877,13 @@ def entry_page(
     show: str = ALL,
     page: int = 1,
     per_page: int = PER_PAGE,
+    changed: Collection[str] = (),
 ) -> EntryPage:
     """One page of :func:`entries`, for a dashboard that stays small however large the event."""
     _check_filter(show)
     if page < 1 or per_page < 1:
         raise InvalidQueryError("pages are numbered from 1 and hold at least one entry")
-    counts = count_entries(db, organizer)
+    counts = count_entries(db, organizer, changed)
     total = counts[show]
     pages = max(1, -(-total // per_page))
     found = (
@@ -859,6 +892,7 @@ def entry_page(
             organizer.event.id,
             bodies=False,
             show=show,
+            changed=changed,
             limit=per_page,
             offset=(page - 1) * per_page,
         )
@@ -868,17 +902,57 @@ def entry_page(
     return EntryPage(found, page, pages, per_page, total, counts)
 
 
-def count_entries(db: sqlite_utils.Database, organizer: Organizer) -> dict[str, int]:
-    """How many entries each dashboard filter shows."""
+def count_entries(
+    db: sqlite_utils.Database, organizer: Organizer, changed: Collection[str] = ()
+) -> dict[str, int]:
+    """How many entries each dashboard filter shows (with ``changed``, as :func:`entries`
+    says, by the verdicts read today)."""
+    flipped = f"({_CHANGED_IDS})" if changed else "0"
     row = db.execute(
-        f"""SELECT COUNT(*), COALESCE(SUM(v.legal = 1), 0), COALESCE(SUM(v.legal = 0), 0),
-                   COALESCE(SUM(v.number IS NULL), 0)
+        f"""SELECT COUNT(*), COALESCE(SUM(v.legal = 1 - {flipped}), 0),
+                   COALESCE(SUM(v.legal = 0 + {flipped}), 0),
+                   COALESCE(SUM(v.number IS NULL), 0),
+                   COALESCE(SUM(v.number IS NOT NULL AND {flipped}), 0)
             FROM event_entries e
             LEFT JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
             WHERE e.event_id = ?""",
-        [organizer.event.id],
+        [*([json.dumps(sorted(changed))] * 3 if changed else []), organizer.event.id],
     ).fetchone()
-    return dict(zip((ALL, LEGAL, ILLEGAL, MISSING), row, strict=True))
+    return dict(zip((ALL, LEGAL, ILLEGAL, MISSING, CHANGED), row, strict=True))
+
+
+def listed(db: sqlite_utils.Database, organizer: Organizer) -> list[Listed]:
+    """Each submitted entry's list on file as reading it again needs it, without its body
+    or verdict's problems: what a dashboard reads every list of the event for."""
+    rows = db.execute(
+        f"""SELECT e.id, v.number, v.received, v.kind, v.legal
+            FROM event_entries e
+            JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
+            WHERE e.event_id = ?""",
+        [organizer.event.id],
+    ).fetchall()
+    return [
+        Listed(entry_id, number, datetime.fromisoformat(received), kind, bool(legal))
+        for entry_id, number, received, kind, legal in rows
+    ]
+
+
+def version_bodies(
+    db: sqlite_utils.Database, organizer: Organizer, wanted: Iterable[Listed]
+) -> dict[tuple[str, int], str]:
+    """The lists as received of the event's stored versions ``wanted``, by (entry id,
+    number); one the event has not is left out."""
+    pairs = json.dumps([[each.entry_id, each.number] for each in wanted])
+    rows = db.execute(
+        """SELECT v.entry_id, v.number, CAST(v.body AS BLOB) FROM event_versions v
+           JOIN event_entries e ON e.id = v.entry_id
+           WHERE e.event_id = ? AND (v.entry_id, v.number) IN (
+               SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
+               FROM json_each(?)
+           )""",
+        [organizer.event.id, pairs],
+    ).fetchall()
+    return {(entry_id, number): shown(body) for entry_id, number, body in rows}
 
 
 def lookalikes(db: sqlite_utils.Database, organizer: Organizer) -> list[list[str]]:
