@@ -14,7 +14,10 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from .names import did_you_mean
 
-ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lowercase letters, digits and '-'")
+ID = validate.Regexp(
+    r"^[a-z0-9][a-z0-9-]*$",
+    error="{input!r} is no id: write it in lowercase letters, digits and '-'",
+)
 SEVERITIES = ("error", "warning")
 # A card's picture: an https address, or a picture file in the pool's folder (no way out of it).
 CARD_IMAGE = validate.Regexp(

@@ -275,7 +275,7 @@ def test_a_game_id_written_wrong_hides_no_card_nor_rule(run, tmp_path):
         cards,
         game,
         "id: ERA Game",
-        "field 'id': must be lowercase letters, digits and '-'",
+        "field 'id': 'ERA Game' is no id: write it in lowercase letters, digits and '-'",
     )
 
 

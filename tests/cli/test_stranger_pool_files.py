@@ -204,3 +204,19 @@ def test_a_date_or_number_written_otherwise_says_how_to_write_it(
     code, output = check(run, pool_copy)
     assert code == 1
     assert output == [f"{path}:{number}: {said}", f"Error: 1 problem(s) in {pool_copy}"]
+
+
+@pytest.mark.parametrize("written", ["Era-Ember-Rex-2", "era-ember-rex-é"])
+def test_a_card_id_in_capitals_or_accents_is_quoted_in_its_problem(run, pool_copy, written):
+    """An id copied from a card's name is refused: the problem says which id, where the
+    card is named by its name."""
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "  - id: era-ember-rex\n", f"  - id: {written}\n")
+    code, output = check(run, pool_copy)
+    number = cards.read_text(encoding="utf-8").splitlines().index(f"  - id: {written}") + 1
+    assert code == 1
+    assert output == [
+        f"{cards}:{number}: card 'Ember Rex', field 'id': {written!r} is no id: write it in"
+        " lowercase letters, digits and '-'",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
