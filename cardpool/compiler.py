@@ -269,6 +269,29 @@ class _Problems:
         )
 
 
+def _one_list_a_day(entries: list, problems: _Problems, at: tuple, format_id: str) -> None:
+    """A banned list dated as an earlier one of the format is refused: the newest list on
+    or before a day is the one in force, and of two of one day that would be whichever the
+    file writes last."""
+    first_of: dict[datetime.date, int] = {}
+    for index, entry in enumerate(entries):
+        when = entry.get("date") if isinstance(entry, dict) else None
+        if not isinstance(when, datetime.date):
+            continue
+        first = first_of.setdefault(when, index)
+        if first == index:
+            continue
+        day = when.isoformat()
+        first_line = problems.line_of((*at, "banlists", first))
+        problems.add(
+            f"format {format_id!r}: the banned list of {day}: another banned list is dated"
+            f" {day} (line {first_line}); which is in force that day would hang on their"
+            " order: make them one list",
+            (*at, "banlists", index, "date"),
+            field="date",
+        )
+
+
 _DATED = {"banlists": "banned list", "rotations": "rotation"}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
@@ -1747,6 +1770,7 @@ def _build_formats(
                     key=lambda b: b.date,
                 )
             )
+            _one_list_a_day(data["banlists"], problems, at, format_id)
         else:
             banlists = base.banlists if base else ()
         attributes = spec.get("attributes", {})

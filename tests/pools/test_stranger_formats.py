@@ -272,3 +272,21 @@ def test_rules_equally_close_to_a_misspelt_one_are_said_in_the_files_order(pool_
         said.add(run.stdout)
     (output,) = said
     assert "did you mean era-three-dinos or era-three-events or era-three-copies?" in output
+
+
+def test_two_banned_lists_of_one_day_are_refused(pool_copy):
+    """Which one was in force that day hung on their order in the file: written the other
+    way round, the same pool banned Ember Rex or did not."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(
+        game,
+        "      - date: 2024-05-21\n",
+        "      - {date: 2024-05-21, banned: [Ember Rex]}\n      - date: 2024-05-21\n",
+    )
+    (problem,) = check_pools(pool_copy)
+    first = line_of(game, "      - {date: 2024-05-21, banned: [Ember Rex]}")
+    assert str(problem) == (
+        f"{game}:{first + 1}: field 'date': format 'standard': the banned list of 2024-05-21:"
+        f" another banned list is dated 2024-05-21 (line {first}); which is in force that day"
+        " would hang on their order: make them one list"
+    )
