@@ -225,7 +225,8 @@ def _operation(
                 "schema": {
                     "type": "string",
                     "description": "A decklist in UTF-8, or in the charset the Content-Type"
-                    " declares: windows-1252 (iso-8859-1 read as it), or utf-16.",
+                    " declares: windows-1252 (iso-8859-1, latin-1 and us-ascii read as it), or"
+                    " utf-16. Text in another charset, not UTF-8, is refused naming it.",
                 }
             }
         operation["requestBody"] = {"required": True, "content": content}

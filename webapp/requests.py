@@ -91,26 +91,59 @@ def decode(data: bytes, where: str) -> str:
 
 
 # The charsets other than UTF-8 a text body (text/plain) is read in when its Content-Type
-# declares one, by their names in lower case: the codec each is read with. ISO-8859-1 and
-# ASCII are read as Windows-1252, as browsers read them (the WHATWG Encoding Standard).
+# declares one, by their names in lower case (the WHATWG Encoding Standard's, and Python's
+# "latin-1"): the codec each is read with. ISO-8859-1 and ASCII are read as Windows-1252, as
+# browsers read them.
 TEXT_CHARSETS = {
-    "windows-1252": "cp1252",
-    "cp1252": "cp1252",
-    "iso-8859-1": "cp1252",
-    "latin1": "cp1252",
-    "us-ascii": "cp1252",
-    "utf-16": "utf-16",
+    **dict.fromkeys(
+        (
+            "windows-1252",
+            "cp1252",
+            "x-cp1252",
+            "iso-8859-1",
+            "iso8859-1",
+            "iso88591",
+            "iso_8859-1",
+            "iso_8859-1:1987",
+            "iso-ir-100",
+            "latin1",
+            "latin-1",
+            "l1",
+            "cp819",
+            "ibm819",
+            "csisolatin1",
+            "us-ascii",
+            "ascii",
+            "ansi_x3.4-1968",
+        ),
+        "cp1252",
+    ),
+    **dict.fromkeys(("utf-16", "ucs-2", "unicode", "csunicode"), "utf-16"),
     "utf-16le": "utf-16-le",
     "utf-16be": "utf-16-be",
 }
+# The names of UTF-8, which every text is read in when it declares no other.
+UTF8_NAMES = frozenset(("utf-8", "utf8", "unicode-1-1-utf-8", "x-unicode20utf8"))
 
 
 def decode_declared(data: bytes, charset: str | None, where: str) -> str:
     """A text body in the charset its Content-Type declares (one of :data:`TEXT_CHARSETS`),
-    refused naming that charset when it is not; with none of those declared, as UTF-8."""
-    codec = TEXT_CHARSETS.get((charset or "").strip().lower())
+    refused naming that charset when it is not; with none of those declared, as UTF-8. Text
+    that is not UTF-8, declared in a charset not read here (Shift_JIS), is refused naming
+    that charset, not as a UTF-8 the client never claimed."""
+    label = (charset or "").strip().lower()
+    codec = TEXT_CHARSETS.get(label)
     if codec is None:
-        return decode(data, where)
+        try:
+            return decode(data, where)
+        except ApiError:
+            if not label or label in UTF8_NAMES or _is_utf8(data):
+                raise
+            raise unreadable(
+                where,
+                f"is in {charset.strip()}, the charset it declares, which is not read here:"
+                " send it as UTF-8 (windows-1252, ISO-8859-1 and UTF-16 are read too)",
+            ) from None
     try:
         text = data.decode(codec)
     except UnicodeDecodeError:
@@ -118,6 +151,14 @@ def decode_declared(data: bytes, charset: str | None, where: str) -> str:
             where, f"is not valid {charset.strip()} text, the charset it declares"
         ) from None
     return check_text(text, where)
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def check_text(text: str, where: str) -> str:

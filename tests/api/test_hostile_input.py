@@ -405,3 +405,30 @@ def test_text_not_in_the_charset_it_declares_is_refused_naming_that_charset(clie
     # A charset no server reads text in is not taken at its word: the body is read as UTF-8.
     odd = client.post(VALIDATE, data=b"3 Kindle\n", content_type="text/plain; charset=base64")
     assert odd.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("charset", "codec"),
+    [("latin-1", "cp1252"), ("l1", "cp1252"), ("ascii", "cp1252"), ("utf-16le", "utf-16-le")],
+)
+def test_a_charset_declared_by_another_of_its_names_is_read_in_it(client, charset, codec):
+    # 'latin-1' (Python's name for ISO-8859-1) was not taken for it: "Renée’s" sent so was
+    # refused as "not valid UTF-8 text", a charset the client had not declared.
+    body = "3 Kindle\n1 Renée’s Card\n".encode(codec)
+    answer = client.post(VALIDATE, data=body, content_type=f"text/plain; charset={charset}")
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    messages = [p["message"] for p in answer.get_json()["problems"]]
+    assert any("Renée’s Card" in message for message in messages), messages
+
+
+def test_text_in_a_charset_not_read_here_is_refused_naming_it(client):
+    # "the body is not valid UTF-8 text" sent a client that had declared Shift_JIS looking
+    # for a UTF-8 it never claimed.
+    body = "3 Kindle\n1 ドラゴン\n".encode("shift_jis")
+    answer = client.post(VALIDATE, data=body, content_type="text/plain; charset=Shift_JIS")
+    error = error_of(answer, 400)
+    assert error["code"] == "invalid-text"
+    assert error["message"] == (
+        "the body is in Shift_JIS, the charset it declares, which is not read here: send it as"
+        " UTF-8 (windows-1252, ISO-8859-1 and UTF-16 are read too)"
+    )
