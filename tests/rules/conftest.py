@@ -18,7 +18,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cardpool import PoolLibrary, default_pool_dir
+from cardpool import Game, PoolLibrary, default_pool_dir
+from cardpool.loader import check_and_load
+from validator import compile_all
 from validator.cli import cli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,6 +58,29 @@ def pool_variant(tmp_path) -> Callable:
             edit(data)
             path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
         return PoolLibrary(folder.parent).game(game_id)
+
+    return make
+
+
+@pytest.fixture
+def game_from_yaml(tmp_path) -> Callable[[str, str], Game]:
+    """``game_from_yaml(game_yaml, cards_yaml)``: a game written in the test, in a folder of
+    its own named as its id, as a designer adding a game writes it; the files are held to
+    what ``deckwright cardpool check`` asks (no problem, no warning, every rule compiles)."""
+
+    def make(game_text: str, cards_text: str) -> Game:
+        game_id = yaml.safe_load(game_text)["id"]
+        folder = tmp_path / "pools" / game_id
+        folder.mkdir(parents=True)
+        (folder / "game.yaml").write_text(game_text, encoding="utf-8")
+        (folder / "cards.yaml").write_text(cards_text, encoding="utf-8")
+        warnings: list = []
+        games, problems = check_and_load(folder.parent, warnings=warnings)
+        game = games.get(game_id)
+        if game is not None:
+            problems = [*problems, *compile_all(game)]
+        assert [str(p) for p in (*problems, *warnings)] == []
+        return game
 
     return make
 

@@ -16,7 +16,9 @@ class LegalValues(Rule):
     validated: the format's ``legal_values``, changed on the days of its ``rotations``
     (a regulation mark: from 2024-04-05 only cards marked F, G or H). A card without the
     attribute (a basic energy without a mark) is legal on any day, and so is every card
-    while the format lists no values for the attribute.
+    while the format lists no values for the attribute. With ``required: true`` a card
+    without it is not legal (Pokémon: a card printed before regulation marks is not legal
+    in Standard), and ``where`` leaves out the cards that need none (basic Energy).
 
     A card printed several times is legal when any printing's value is allowed, unless the
     decklist line named one printing: then that printing's must be, unless ``any_printing:
@@ -43,6 +45,7 @@ class LegalValues(Rule):
         self.sections = params.sections()
         self.where = params.where()
         self.any_printing = params.get("any_printing", False, bool)
+        self.required = params.get("required", False, bool)
         self.starts = [start for start, _ in self.periods]
         # per period: the identities with a printing whose value is legal (None: all are)
         self.legal_cards = tuple(self._legal_cards(values) for _, values in self.periods)
@@ -55,7 +58,9 @@ class LegalValues(Rule):
 
     def _fits(self, card, allowed) -> bool:
         value = card.get(self.attribute)
-        return value is None or str(value) in allowed
+        if value is None:
+            return not self.required
+        return str(value) in allowed
 
     def problems(self, deck, context: Context):
         as_of = context.as_of or date.today()
@@ -83,15 +88,20 @@ class LegalValues(Rule):
         card = entry.card
         named = entry.printing_named and not self.any_printing
         printings = (card,) if named else self.game.printings(card)
-        values = sorted({str(p.get(self.attribute)) for p in printings})
+        marks = [p.get(self.attribute) for p in printings]
+        values = sorted({str(value) for value in marks if value is not None})
         allowed = self.periods[period][1]
-        detail = f"{card.name} has {self.label} {or_list(values)}, {self._when(values, period)}"
+        # a printing without the value (``required``) is said as such: 'has None' is no value
+        detail = f"{card.name} has no {self.label}" if None in marks else f"{card.name} has"
+        if values:
+            joined = " or" if None in marks else ""
+            detail += f"{joined} {self.label} {or_list(values)}, {self._when(values, period)}"
         return self.problem(
             f"{detail} (legal now: {and_list(allowed) or 'none'})",
             section=section_id,
             entries=[e for _, e in held],
             expected=list(allowed),
-            actual=values[0] if len(values) == 1 else values,
+            actual=(values[0] if len(values) == 1 else values) if values else None,
         )
 
     def _when(self, values: list[str], period: int) -> str:
