@@ -269,27 +269,36 @@ class _Problems:
         )
 
 
-def _one_list_a_day(entries: list, problems: _Problems, at: tuple, format_id: str) -> None:
-    """A banned list dated as an earlier one of the format is refused: the newest list on
-    or before a day is the one in force, and of two of one day that would be whichever the
-    file writes last."""
-    first_of: dict[datetime.date, int] = {}
+def _one_a_day(entries: list, key: str, problems: _Problems, at: tuple, format_id: str) -> None:
+    """A banned list dated as an earlier one of the format is refused, and so is a rotation
+    changing what an earlier one of its day changes: the newest on or before a day is the
+    one in force, and of two of one day that would be whichever the file writes last."""
+    noun = _DATED[key]
+    first_of: dict[tuple, int] = {}
     for index, entry in enumerate(entries):
         when = entry.get("date") if isinstance(entry, dict) else None
         if not isinstance(when, datetime.date):
             continue
-        first = first_of.setdefault(when, index)
-        if first == index:
-            continue
-        day = when.isoformat()
-        first_line = problems.line_of((*at, "banlists", first))
-        problems.add(
-            f"format {format_id!r}: the banned list of {day}: another banned list is dated"
-            f" {day} (line {first_line}); which is in force that day would hang on their"
-            " order: make them one list",
-            (*at, "banlists", index, "date"),
-            field="date",
-        )
+        if key == "banlists":
+            changes = [None]
+        else:
+            changes = [name for name in ("legal_sets",) if entry.get(name) is not None]
+            changes += [f"legal_values.{a}" for a in entry.get("legal_values") or ()]
+        for change in changes:
+            first = first_of.setdefault((when, change), index)
+            if first == index:
+                continue
+            day = when.isoformat()
+            first_line = problems.line_of((*at, key, first))
+            too = f" and changes {change} too" if change else ""
+            problems.add(
+                f"format {format_id!r}: the {noun} of {day}: another {noun} is dated {day}"
+                f" (line {first_line}){too}; which is in force that day would hang on their"
+                f" order: make them one {'list' if key == 'banlists' else noun}",
+                (*at, key, index, "date"),
+                field="date",
+            )
+            break
 
 
 _DATED = {"banlists": "banned list", "rotations": "rotation"}
@@ -1770,7 +1779,7 @@ def _build_formats(
                     key=lambda b: b.date,
                 )
             )
-            _one_list_a_day(data["banlists"], problems, at, format_id)
+            _one_a_day(data["banlists"], "banlists", problems, at, format_id)
         else:
             banlists = base.banlists if base else ()
         attributes = spec.get("attributes", {})
@@ -1788,6 +1797,7 @@ def _build_formats(
                     key=lambda r: r.date,
                 )
             )
+            _one_a_day(data["rotations"], "rotations", problems, at, format_id)
         else:
             rotations = base.rotations if base else ()
         # (a check written as no word, "check: [copy-limit]", is refused already)

@@ -290,3 +290,22 @@ def test_two_banned_lists_of_one_day_are_refused(pool_copy):
         f" another banned list is dated 2024-05-21 (line {first}); which is in force that day"
         " would hang on their order: make them one list"
     )
+
+
+def test_two_rotations_of_one_day_changing_one_thing_are_refused(pool_copy):
+    game = pool_copy / "era" / "game.yaml"
+    edit(
+        game,
+        "    legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]\n",
+        "    legal_sets: [SDS1A, SDS1B, SDS1C, EXP1A]\n"
+        "    rotations:\n"
+        "      - {date: 2025-01-01, legal_sets: [EXP1A]}\n"
+        "      - {date: 2025-01-01, legal_sets: [SDS1A, EXP1A]}\n",
+    )
+    (problem,) = check_pools(pool_copy)
+    first = line_of(game, "      - {date: 2025-01-01, legal_sets: [EXP1A]}")
+    assert str(problem) == (
+        f"{game}:{first + 1}: field 'date': format 'standard': the rotation of 2025-01-01:"
+        f" another rotation is dated 2025-01-01 (line {first}) and changes legal_sets too;"
+        " which is in force that day would hang on their order: make them one rotation"
+    )
