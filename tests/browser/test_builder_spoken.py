@@ -77,12 +77,33 @@ def test_a_tap_that_changes_the_verdict_is_heard_once_with_the_new_verdict(sized
     assert [words for words in said if "legal" in words.lower()] == ["Legal in Standard."], said
 
 
+def test_a_search_results_name_starts_with_the_words_on_it(page):
+    """WCAG 2.5.3: the words shown on a result's add button start its name, so a voice user
+    saying "click Ember Rex" presses it. The button was named "Add Ember Rex (Dino)" while
+    the words on it ran "3 Ember Rex Dino · … Power 4 … Fire": its name held none of them in
+    their order. The card's facts are beside the button, and a tap on them still adds it."""
+    open_builder(page)
+    page.fill("#search-q", "Ember Rex")
+    result = page.get_by_role("button", name="Ember Rex (Dino), add", exact=True)
+    shown = result.evaluate(
+        """(button) => [...button.childNodes]
+             .filter((n) => !(n.classList && n.classList.contains("visually-hidden")))
+             .map((n) => n.textContent).join("")"""
+    )
+    assert shown == "Ember Rex"
+    facts = page.locator("#search-results li.result-row .card-facts").first
+    facts.scroll_into_view_if_needed()
+    facts = facts.bounding_box()
+    page.mouse.click(facts["x"] + 10, facts["y"] + facts["height"] / 2)
+    expect(page.locator(".deck-row", has_text="Ember Rex")).to_have_count(1)
+
+
 def test_a_search_result_says_the_cards_facts_not_only_its_name(page):
-    """The add button is named "Add Ember Rex (Dino)"; its set, stats and element, shown beside
+    """The add button is named "Ember Rex (Dino), add"; its set, stats and element, shown beside
     the name, are its description: a screen reader choosing between cards hears them."""
     open_builder(page)
     page.fill("#search-q", "Ember Rex")
-    result = page.get_by_role("button", name="Add Ember Rex (Dino)")
+    result = page.get_by_role("button", name="Ember Rex (Dino), add")
     expect(result).to_have_accessible_description(
         re.compile(r"^Dino · \S+ · .+ Power 4 Stamina 4 Hitpoints 3 Element: Fire$")
     )

@@ -65,7 +65,7 @@ def test_a_card_shown_for_a_search_result_leaves_its_plus_to_click(window):
     total = page.request.get("/api/v1/games/era/cards?q=e").json()["total"]
     page.fill("#search-q", "e")
     expect(page.locator("#search-status")).to_contain_text(f"{total} cards")
-    results = page.locator("#search-results button.result")
+    results = page.locator("#search-results li.result-row")
     height = page.viewport_size["height"]
     for i in range(min(8, results.count())):
         result = results.nth(i)
@@ -74,4 +74,4 @@ def test_a_card_shown_for_a_search_result_leaves_its_plus_to_click(window):
         if not 0 < y < height:
             continue
         page.mouse.move(x, y)
-        assert not page.evaluate(ON_THE_CARD, [x, y]), result.get_attribute("aria-label")
+        assert not page.evaluate(ON_THE_CARD, [x, y]), result.text_content()

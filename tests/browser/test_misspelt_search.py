@@ -56,7 +56,7 @@ def test_the_builder_offers_the_card_a_misspelt_name_means(phone, game, typed, m
     page.get_by_role("button", name=f"Search for {meant}").tap()
     expect(page.locator("#search-q")).to_have_value(meant)
     expect(page.locator("#search-suggestions")).to_be_hidden()
-    page.get_by_role("button", name=re.compile(f"^Add {meant} ")).tap()
+    page.get_by_role("button", name=re.compile(f"^{re.escape(meant)} \\(")).tap()
     expect(page.locator("#deck-total")).to_have_text("1 card")
     assert [name for _, name, _ in deck_rows(page)] == [meant]
 

@@ -1090,6 +1090,7 @@ async function search(page = 1) {
       return;
     }
     const items = answer.cards.map(resultItem);
+    const addButton = (item) => item.querySelector("button.result");
     const focused = el.results.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     const fromMore = page > 1 && document.activeElement === el.more;
     if (page === 1) el.results.replaceChildren(...items);
@@ -1097,15 +1098,15 @@ async function search(page = 1) {
     roveReset();
     if (focused && !el.results.contains(document.activeElement)) {
       // A newer answer replaced the list under the keyboard: stay on the same card, or the top.
-      const again = items.find((item) => item.firstChild.dataset.card === focused) || items[0];
-      (again ? again.firstChild : el.query).focus();
+      const again = items.find((item) => addButton(item).dataset.card === focused) || items[0];
+      (again ? addButton(again) : el.query).focus();
     }
     updateSearchStatus(answer);
     applyFits();
     // The last page hides More results: the focus on it would fall to the page; it goes to the
     // first card the page brought that is shown.
     const first = fromMore && el.more.hidden ? items.find((item) => !item.hidden) : null;
-    if (first) first.firstChild.focus();
+    if (first) addButton(first).focus();
   } catch (error) {
     if (isAbort(error)) return;
     if (!(error instanceof ApiError)) throw error;
@@ -1317,27 +1318,37 @@ function applyFitsSoon() {
 
 function resultItem(card) {
   const face = cardFaceNodes(game, card);
-  // The button's name says what it does; the face beside the name (cost, type and set, stats,
-  // chips) is its description, or a screen reader would hear the name alone.
+  // The face beside the name (cost, type and set, stats, chips) is the add button's
+  // description, or a screen reader would hear the name alone.
   const described = [face[0], face[1].querySelector(".card-meta"), face[2]].filter(
     (node) => node && node.getAttribute("aria-hidden") !== "true" && node.textContent.trim(),
   );
   described.forEach((node, i) => {
     node.id = `result-${card.id}-${i}`;
   });
-  return h(
-    "li",
-    { class: "result-row" },
+  // The add button is the card's name as shown, and its name starts with those words (WCAG
+  // 2.5.3: a voice user says what they see); a button holding the whole face was named by
+  // none of its words in their order. Its box covers the face (site.css), so a click or a tap
+  // anywhere on the card still adds it.
+  face[1].querySelector(".card-name").replaceWith(
     h(
       "button",
       {
         type: "button",
-        class: "result",
+        class: "result card-name",
         dataset: { card: card.id },
-        "aria-label": `Add ${card.name} (${card.type})`,
         "aria-describedby": described.map((node) => node.id).join(" ") || null,
-        style: { "--chip": cardColor(game, card) },
       },
+      card.name,
+      h("span", { class: "visually-hidden" }, ` (${card.type}), add`),
+    ),
+  );
+  return h(
+    "li",
+    { class: "result-row" },
+    h(
+      "div",
+      { class: "result-card", style: { "--chip": cardColor(game, card) } },
       face,
       h("span", { class: "result-add", "aria-hidden": "true" }, "+"),
     ),
