@@ -522,3 +522,28 @@ def test_a_full_cache_forgets_the_lists_least_recently_read_not_all_of_them(era,
         "# list 3",
         "# list 4",
     ]
+
+
+def test_a_list_is_judged_by_the_banned_list_of_the_day_it_came(pool_app, pool_copy):
+    # An event without a banned-list day judges each list on the day it comes, the day its
+    # sheet prints: a ban in force from that day applies to it. The day was the server's
+    # own calendar day, another than the day the list came (in UTC) for hours a day where
+    # the server keeps local time: the verdict then said legal, the sheet and the reading
+    # again against today's pool said the ban applied.
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    edit(
+        pool_copy / "era" / "game.yaml",
+        "        note: No cards are currently banned.\n",
+        "        note: No cards are currently banned.\n"
+        f"      - date: {START.date()}\n        banned: [Fire Breath]\n",
+    )
+    receipt = submit(client, event_id, "Alice", example("era-legal"))
+    assert receipt["entry"]["status"] == "not legal"
+    assert [p["message"] for p in receipt["entry"]["latest"]["problems"]] == [
+        f"Banned cards may not be included: Fire Breath is banned (list of {START.date()})"
+    ]
+    entries = client.get(f"/api/v1/events/{event_id}/entries", headers=bearer(token)).get_json()
+    assert [(e["status"], e["status_today"]) for e in entries["entries"]] == [
+        ("not legal", "not legal")
+    ]

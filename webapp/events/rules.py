@@ -37,6 +37,7 @@ from .records import (
     SheetSection,
     Submission,
     Version,
+    as_utc,
 )
 from .refusals import FormatGoneError, InvalidSubmissionError
 from .text import is_unicode, shown_data, stored_json
@@ -50,9 +51,15 @@ _PROBLEMS_JSON = json.JSONEncoder(default=str)
 
 
 def check(
-    game: Game, event: Event, submission: Submission, limits: Limits = DEFAULT_LIMITS
+    game: Game,
+    event: Event,
+    submission: Submission,
+    limits: Limits = DEFAULT_LIMITS,
+    *,
+    received: datetime | None = None,
 ) -> Checked:
-    """Read a list and validate it in the event's format, on the event's banned-list day.
+    """Read a list and validate it in the event's format, on the event's banned-list day,
+    or without one on the day (in UTC, as its sheet prints it) the list is ``received``.
 
     The verdict keeps its counts whole but at most ``limits.problems`` problems,
     each with its first few lines, cards and suggestions: what is stored and
@@ -79,10 +86,13 @@ def check(
             raise InvalidSubmissionError(f"the deck cannot be read: {exc}") from None
     # The receipt covers the cards alone, so a deck's own title never changes its hash.
     parsed.deck.name = ""
+    # Not the server's own calendar day, which is another than UTC's for hours a day where
+    # it keeps local time.
+    day = event.as_of or (None if received is None else as_utc(received).date())
     result = validate(
         parsed.deck,
         event.format,
-        event.as_of,
+        day,
         [*parsed.problems, *played_in_another_format(game, parsed, event.format)],
     )
     canonical = to_text(parsed.deck)

@@ -105,7 +105,7 @@ def submit(
         return earlier
     if before_reading is not None:
         before_reading(submission)
-    checked = check(pools.game(event.game), event, submission, limits)
+    checked = check(pools.game(event.game), event, submission, limits, received=now)
     token = new_token()
     with transaction(db):
         # Checked again under the write lock: the same request may have been sent twice at once.
@@ -393,7 +393,7 @@ def resubmit(
         return earlier
     if before_reading is not None:
         before_reading(submission)
-    checked = check(pools.game(player.event.game), player.event, submission, limits)
+    checked = check(pools.game(player.event.game), player.event, submission, limits, received=now)
     with transaction(db):
         # Again under the write lock: a double click sends the form twice at once.
         if based_on is not None and (earlier := _sent_since(db, player, based_on, submission, now)):
@@ -533,7 +533,11 @@ def submit_for_players(
         try:
             name = clean_player_name(item.player)
             player_id = clean_player_id(item.player_id)
-            checked = None if same else check(game, organizer.event, item.submission, limits)
+            checked = (
+                None
+                if same
+                else check(game, organizer.event, item.submission, limits, received=now)
+            )
         except (InvalidSubmissionError, DecklistTooLongError) as exc:
             # One file of a folder too long to be a list is that file's problem, not the
             # upload's: the others are stored.
