@@ -39,6 +39,14 @@ def _name_line(game: Game, name: str) -> str:
     return f"# {name}"
 
 
+def _written_name(written: str) -> str:
+    """The deck's name a "# " line of :func:`to_text` writes: the line's text, or what is
+    inside the quotes it wrapped a name in quotes of its own in ('""Rex Rush""'). Text
+    written before names were wrapped has its name as it is ('"Rex Rush"')."""
+    inner = written[1:-1] if len(written) > 2 and written[0] == written[-1] == '"' else None
+    return inner if inner is not None and unquoted_name(inner) != inner else written
+
+
 def to_text(deck: Deck, format_id: str | None = None) -> str:
     """The canonical text of a deck: reading it back gives the same deck, boards and all, its
     name on top and the format ``format_id`` below it when it is not the game's default."""
@@ -68,7 +76,7 @@ def as_written_now(text: str, game: Game, format_id: str | None) -> str:
     first, newline, rest = text.partition("\n")
     headed = first.startswith(("# ", "Name: ")) and (not rest or rest.startswith("\n"))
     if headed and first.startswith("# "):
-        first = _name_line(game, first[2:])
+        first = _name_line(game, _written_name(first[2:]))
     named = format_line(game, format_id)
     if named is None or named in text.split("\n"):
         return f"{first}{newline}{rest}" if headed else text

@@ -304,6 +304,25 @@ def test_a_name_in_quotes_of_its_own_reads_back_from_its_text_export(era, name):
     assert again.problems == named.problems
 
 
+@pytest.mark.parametrize("name", ['"Rex Rush"', "“Rex Rush”", '"Rex" Rush', "Rex Rush"])
+def test_a_saved_decks_text_written_again_keeps_its_names_quotes(era, name):
+    """The text export of a saved deck named '"Rex Rush"' is its saved text written again
+    (decklist_export.as_written_now), which wrapped its name once more each time: it read
+    '# \"\"\"Rex Rush\"\"\"', and back as the deck '\"\"Rex Rush\"\"'."""
+    named = parse_text("1 Ember Rex\n", era, name=name)
+    now = to_text(named.deck)
+    assert decklist_export.as_written_now(now, era, None) == now
+    again = parse_text(decklist_export.as_written_now(now, era, "open"), era)
+    assert again.deck.name == name
+
+
+def test_a_name_in_quotes_saved_before_they_were_kept_is_written_so_they_are(era):
+    """A deck saved as '"Rex Rush"' had '# "Rex Rush"' on top of its text, which reads as
+    'Rex Rush'; written again, its text keeps the quotes."""
+    written = decklist_export.as_written_now('# "Rex Rush"\n\nDeck:\n1 Ember Rex\n', era, None)
+    assert parse_text(written, era).deck.name == '"Rex Rush"'
+
+
 def test_the_json_form_reads_back_as_the_same_deck(era):
     first = parse_text(example("era-legal.txt"), era)
     again = parse_mapping(to_mapping(first.deck), era)
