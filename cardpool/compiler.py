@@ -247,6 +247,11 @@ class _Problems:
         and ``1984`` as a number (a stranger sees a name, and "Not a valid string." says
         nothing)."""
         node = self._nearest(path)
+        if isinstance(node, yaml.SequenceNode) and path[-1:] == ("set",) and path[:1] == ("cards",):
+            return (
+                "Not a valid string: a card is in one set; a card printed in several is"
+                " listed once per printing, each with its own id and set"
+            )
         # plain: no quotes (the C reader says '', the Python one None)
         if not isinstance(node, yaml.ScalarNode) or node.style not in (None, ""):
             return message
@@ -989,7 +994,13 @@ def _check_sets_hold_cards(raw_cards: dict, pool: dict, problems: _Problems) -> 
     """A set no card is printed in: cards given the wrong one of two sets, or a set listed
     before its cards are written (a format's legal sets name it): a warning, said by the
     check only. A set refused for a problem of its own is said already."""
-    used = {card.get("set") for card in pool["cards"] if isinstance(card, dict)}
+    used: set[str] = set()
+    for card in pool["cards"]:
+        written = card.get("set") if isinstance(card, dict) else None
+        # a list of sets (refused on the card) still names them: no second problem
+        used.update(
+            c for c in (written if isinstance(written, list) else [written]) if isinstance(c, str)
+        )
     loaded = {s["code"] for s in pool["sets"]} - set(pool.get("refused_sets", ()))
     for index, entry in enumerate(raw_cards["sets"]):
         code = entry.get("code") if isinstance(entry, dict) else None

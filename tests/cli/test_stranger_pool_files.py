@@ -220,3 +220,32 @@ def test_a_card_id_in_capitals_or_accents_is_quoted_in_its_problem(run, pool_cop
         " lowercase letters, digits and '-'",
         f"Error: 1 problem(s) in {pool_copy}",
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            "[SDS1A, SDS1B]",
+            "Not a valid string: a card is in one set; a card printed in several is listed"
+            " once per printing, each with its own id and set",
+        ),
+        ("{SDS1A: 1}", "Not a valid string."),
+    ],
+)
+def test_a_card_s_set_written_as_a_list_is_a_problem_not_a_traceback(run, pool_copy, written, said):
+    """A card printed in two sets, written as one card of both, stopped the check with a
+    traceback ("unhashable type: 'list'") while it looked for sets no card is printed in."""
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(
+        cards,
+        "    name: Ember Rex\n    type: Dino\n    set: SDS1A\n",
+        f"    name: Ember Rex\n    type: Dino\n    set: {written}\n",
+    )
+    code, output = check(run, pool_copy)
+    number = cards.read_text(encoding="utf-8").splitlines().index(f"    set: {written}") + 1
+    assert code == 1
+    assert output == [
+        f"{cards}:{number}: card 'Ember Rex', field 'set': {said}",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
