@@ -445,7 +445,7 @@ def test_arcmage_regions_come_from_one_single_faction(arcmage, check):
     [problem] = only(result, "arcmage-regions-single-faction")
     assert problem.message == (
         "Your regions must all be of one faction:"
-        " you have 2: Gaian (Spirit Tree) and Red Banner (Plymouth, Warren)"
+        " you have 2 factions: Gaian (Spirit Tree) and Red Banner (Plymouth, Warren)"
     )
     assert (problem.section, problem.cards) == ("regions", ("Plymouth", "Warren", "Spirit Tree"))
     assert (problem.expected, problem.actual) == (1, 2)
@@ -865,7 +865,7 @@ def test_arcmage_more_than_two_factions_is_a_warning(arcmage, check):
     [problem] = only(result, "arcmage-recommended-factions")
     assert problem.severity == "warning"
     assert problem.message.startswith(
-        "A balanced deck uses up to 2 factions: you have 3: Gaian (Kolibri,"
+        "A balanced deck uses up to 2 factions: you have 3 factions: Gaian (Kolibri,"
     )
     assert ", House of Nobles (Blindfolded) and Red Banner (" in problem.message
     assert problem.message.endswith(

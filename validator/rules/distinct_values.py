@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, primitive
+from .base import Context, Params, Rule, and_list, count_phrase, primitive
 
 
 @primitive("distinct-values")
@@ -12,7 +12,9 @@ class DistinctValues(Rule):
     ``max: 1`` is "single faction" (Arcmage: "It is only allowed to have regions from
     one single faction in the region deck."); a warning with ``max: 2`` is Arcmage's
     recommendation "Up to 2 factions". Values in ``ignore`` do not count, nor do the cards
-    ``where`` does not match.
+    ``where`` does not match. A card of several values shows each (Lorcana: "a dual-ink card
+    counts both"). The problem says the values with their cards, in the words of ``noun``
+    (the attribute's label by default): "you have 3 ink colors: Amber (Lantern), ...".
     """
 
     def configure(self, params: Params) -> None:
@@ -22,6 +24,8 @@ class DistinctValues(Rule):
         self.ignore = params.values(self.attribute, "ignore", None)
         self.section = self.sections[0] if len(self.sections) == 1 else None
         self.where = params.where()
+        declared = self.game.attributes.get(self.attribute)  # type, set or name: none
+        self.noun = params.text("noun", declared.label.lower() if declared else self.attribute)
 
     def problems(self, deck, context: Context):
         seen: set = set()
@@ -56,7 +60,7 @@ class DistinctValues(Rule):
             for value, entries in sorted(holders.items())
         ]
         return self.problem(
-            f"you have {len(holders)}: {and_list(parts)}",
+            f"you have {count_phrase(len(holders), self.noun)}: {and_list(parts)}",
             section=self.section,
             entries=[e for entries in holders.values() for e in entries],
             expected=self.max,
