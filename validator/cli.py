@@ -197,24 +197,48 @@ def validate(ctx, game_id, format_id, as_of, all_formats, as_json, details, path
     if sum(files.is_standard_input(p) for p in paths) > 1:
         # the second would read what the first left: nothing
         raise UsageError("the standard input (-) can be read once: name it once")
-    try:
-        verdicts = [files.check_file(p, game, format_id, as_of, all_formats) for p in paths]
-    except DeckwrightError as exc:
-        raise UsageError(str(exc)) from None
+    verdicts = []
+    for path in paths:
+        try:
+            verdicts.append(files.check_file(path, game, format_id, as_of, all_formats))
+        except files.DecklistFileError as exc:
+            if len(paths) == 1:
+                raise UsageError(str(exc)) from None
+            # one file of many that cannot be read is said in its place, the others checked
+            verdicts.append(files.unreadable_verdict(path, game, format_id, exc.reason))
+        except DeckwrightError as exc:
+            raise UsageError(str(exc)) from None
     if as_json:
         click.echo(json.dumps([files.verdict_json(v) for v in verdicts], indent=2))
     else:
         show_details = details or len(verdicts) == 1
         for verdict in verdicts:
             click.echo(files.summary_line(verdict, game))
-            if show_details:
+            if show_details and not verdict.not_checked:
                 for line in files.detail_lines(verdict.result):
                     click.echo(line)
         if len(verdicts) > 1:
-            legal = sum(v.legal for v in verdicts)
-            click.echo(f"{len(verdicts)} decks: {legal} legal, {len(verdicts) - legal} not legal")
+            click.echo(_total(verdicts))
+    if any(v.not_checked for v in verdicts):  # a list not checked: no verdict on them all
+        ctx.exit(EXIT_USAGE)
     if not all(v.legal for v in verdicts):
         ctx.exit(EXIT_ILLEGAL)
+
+
+def _total(verdicts: list[files.FileVerdict]) -> str:
+    """The last line of many decks' verdicts: "3 decks: 1 legal, 1 not legal", and those
+    not checked, unreadable or a player's second list."""
+    legal = sum(v.legal for v in verdicts)
+    unread = sum(bool(v.unreadable) for v in verdicts)
+    repeated = sum(bool(v.repeated) for v in verdicts)
+    total = f"{len(verdicts)} deck{'s' if len(verdicts) != 1 else ''}: {legal} legal"
+    total += f", {len(verdicts) - legal - unread - repeated} not legal"
+    if unread:
+        total += f", {unread} not checked (unreadable)"
+    if repeated:
+        whose = "a player's second list" if repeated == 1 else "players' second lists"
+        total += f", {repeated} not checked ({whose})"
+    return total
 
 
 @cli.group()
@@ -291,13 +315,7 @@ def event_check(ctx, folder, game_id, format_id, as_of, report, separator) -> No
     legal = sum(v.legal for v in verdicts)
     unread = sum(bool(v.unreadable) for v in verdicts)
     repeated = sum(bool(v.repeated) for v in verdicts)
-    total = f"{len(verdicts)} deck{'s' if len(verdicts) != 1 else ''}: {legal} legal"
-    total += f", {len(verdicts) - legal - unread - repeated} not legal"
-    if unread:
-        total += f", {unread} not checked (unreadable)"
-    if repeated:
-        whose = "a player's second list" if repeated == 1 else "players' second lists"
-        total += f", {repeated} not checked ({whose})"
+    total = _total(verdicts)
     if others:
         total += f"; {len(others)} other file{'s' if len(others) > 1 else ''} skipped"
         total += " (not decklists)"

@@ -469,7 +469,9 @@ def check_folder(
     return verdicts
 
 
-def unreadable_verdict(path: Path, game: Game, format_id: str | None, reason: str) -> FileVerdict:
+def unreadable_verdict(
+    path: Path | str, game: Game, format_id: str | None, reason: str
+) -> FileVerdict:
     verdict = _unchecked(path, game, format_id, DecklistFileError.code, reason)
     verdict.unreadable = reason
     return verdict
@@ -482,13 +484,13 @@ def second_list_verdict(path: Path, game: Game, format_id: str | None, reason: s
 
 
 def _unchecked(
-    path: Path, game: Game, format_id: str | None, rule: str, reason: str
+    path: Path | str, game: Game, format_id: str | None, rule: str, reason: str
 ) -> FileVerdict:
     """The verdict on a list not checked: its one problem says why."""
     fmt = game.format(format_id)
     problem = Problem(rule=rule, severity=ERROR, message=reason)
     result = Result(game.id, fmt.id, fmt.name, [problem])
-    return FileVerdict(Path(path), ParsedDeck(Deck(game)), result)
+    return FileVerdict(path, ParsedDeck(Deck(game)), result)
 
 
 def verdict_word(result: Result) -> str:
@@ -544,6 +546,8 @@ def verdict_json(verdict: FileVerdict) -> dict:
     }
     if verdict.formats:
         data["formats"] = {fid: r.legal for fid, r in verdict.formats.items()}
+    if verdict.not_checked:
+        data["not_checked"] = verdict.not_checked
     return data
 
 

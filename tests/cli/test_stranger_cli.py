@@ -83,7 +83,9 @@ def test_a_decklist_too_long_names_its_file(run, tmp_path):
     (tmp_path / "short.txt").write_text(LEGAL)
     result = run("validate", "-g", "era", tmp_path / "short.txt", deck)
     assert result.exit_code == 2
-    assert result.output.startswith(f"Error: {deck}: a decklist has at most 1000 lines;")
+    assert result.output.splitlines()[1] == (
+        f"{deck}: not checked: a decklist has at most 1000 lines; this one has 2023"
+    )
 
 
 def test_a_file_full_of_nul_characters_is_not_a_decklist(run, tmp_path):
@@ -542,3 +544,26 @@ def test_event_check_names_a_form_s_uploads_by_who_answered_as_an_upload_does(ru
     ]
     rows = list(csv.reader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert [row[1] for row in rows[1:]] == ["Kai Ng", "Ann Lee", "Kai Ng"]
+
+
+def test_an_unreadable_file_among_many_is_said_and_the_others_are_checked(run, tmp_path):
+    """`deckwright validate -g era *.txt` with one picture among the lists printed only
+    'Error: b.txt: not a UTF-8 text file': the verdicts of every other list were lost."""
+    (tmp_path / "a.txt").write_text(LEGAL)
+    (tmp_path / "b.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    (tmp_path / "c.txt").write_text("9 Kindle\n")
+    paths = [tmp_path / name for name in ("a.txt", "b.txt", "c.txt")]
+    result = run("validate", "-g", "era", *paths)
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"{paths[0]}: legal in ERA Standard",
+        f"{paths[1]}: not checked: not a UTF-8 text file",
+        f"{paths[2]}: NOT legal in ERA Standard (5 errors)",
+        "3 decks: 1 legal, 1 not legal, 1 not checked (unreadable)",
+    ]
+    as_json = json.loads(run("validate", "-g", "era", "--json", *paths).output)
+    assert [(v["file"], v["legal"], v.get("not_checked")) for v in as_json] == [
+        (str(paths[0]), True, None),
+        (str(paths[1]), False, "not a UTF-8 text file"),
+        (str(paths[2]), False, None),
+    ]
