@@ -260,8 +260,9 @@ def test_a_deadline_in_rfc_3339_with_a_lower_case_z_is_utc_and_one_not_a_moment_
     for sent, shown in (("2030-05-03 6pm", "'2030-05-03 6pm'"), (1893456000, "1893456000")):
         refused = client.post("/api/v1/events", json={**body, "deadline": sent})
         assert error_of(refused, 422)["details"] == [
-            f"deadline: {shown} is not a moment: give it as ISO 8601, e.g."
-            " 2030-05-03T18:00:00Z (without a zone, UTC)"
+            f"deadline: {shown} is not a moment: give a calendar date and a time as RFC 3339"
+            " writes them, e.g. 2030-05-03T18:00:00Z or 2030-05-03T20:00:00+02:00 (without an"
+            " offset, the time is UTC)"
         ]
 
 

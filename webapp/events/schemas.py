@@ -7,6 +7,7 @@ the OpenAPI document is generated from these classes like the rest of the API.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from marshmallow import (
@@ -49,22 +50,67 @@ _PASTED_PLAYERS = validate.Length(
 )
 
 
+# A moment as RFC 3339 writes it (the OpenAPI document's date-time): a calendar date, "T"
+# (or "t", or a space), the hour and minutes, the seconds and their fraction if given, and the
+# offset from UTC (Z, z, +02:00; +0200 and +02 read alike) or none, for UTC. Python reads
+# other ways of ISO 8601 too ("2099-W01", a week, as its Monday's midnight), which no
+# organizer's client means as a deadline: they are refused saying how to write one.
+MOMENT_PATTERN = (
+    r"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?"
+    r"([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?$"
+)
+_MOMENT = re.compile(MOMENT_PATTERN)
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_WEEK = re.compile(r"[0-9]{4}-?W[0-9]{2}(?P<day>-?[0-9])?")
+MOMENT_EXAMPLE = "2030-05-03T18:00:00Z"
+_NO_OFFSET = "without an offset, the time is UTC"
+_TO_WRITE = (
+    f"give a calendar date and a time as RFC 3339 writes them, e.g. {MOMENT_EXAMPLE} or"
+    f" 2030-05-03T20:00:00+02:00 ({_NO_OFFSET})"
+)
+
+
+def is_moment(value: object) -> bool:
+    """Whether ``value`` is written as a moment is (:data:`MOMENT_PATTERN`)."""
+    return isinstance(value, str) and _MOMENT.match(value) is not None
+
+
 class AskedMoment(fields.DateTime):
-    """A deadline a request gives: ISO 8601, the "z" RFC 3339 allows for "Z" too. A value
-    refused is said with what was sent and how a moment is written."""
+    """A deadline a request gives: a calendar date and a time as RFC 3339 writes them, its
+    "z" for "Z" too; without an offset, UTC. A day alone (its first moment, which closed
+    submissions a day early), a week date or another way of ISO 8601 is refused, said with
+    what was sent and how a moment is written."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        text = value[:-1] + "Z" if isinstance(value, str) and value.endswith("z") else value
-        try:
-            return super()._deserialize(text, attr, data, **kwargs)
-        except ValidationError:
-            shown = repr(value) if isinstance(value, str) else json.dumps(value, default=str)
-            if len(shown) > 60:
-                shown = shown[:60] + "..."
+        if is_moment(value):
+            text = value[:-1] + "Z" if value.endswith("z") else value
+            try:
+                return super()._deserialize(text, attr, data, **kwargs)
+            except ValidationError:
+                pass  # written as one, but no moment: a 25th hour, a 13th month
+        shown = repr(value) if isinstance(value, str) else json.dumps(value, default=str)
+        if len(shown) > 60:
+            shown = shown[:60] + "..."
+        if isinstance(value, str) and _DAY.fullmatch(value):
             raise ValidationError(
-                f"{shown} is not a moment: give it as ISO 8601, e.g. 2030-05-03T18:00:00Z"
-                " (without a zone, UTC)"
-            ) from None
+                f"{shown} is a day, not a moment: give the time submissions close too, e.g."
+                f" {value}T18:00:00Z ({_NO_OFFSET})"
+            )
+        if isinstance(value, str) and (week := _WEEK.fullmatch(value)):
+            what = "a week's day" if week["day"] else "a week"
+            raise ValidationError(f"{shown} is {what}, not a moment: {_TO_WRITE}")
+        raise ValidationError(f"{shown} is not a moment: {_TO_WRITE}")
+
+
+class TypedMoment(fields.DateTime):
+    """A deadline typed into the site's form, where a browser has no date and time field:
+    written as a moment is (its zone is the form's own), else refused with the form's
+    words, as :class:`AskedMoment` refuses it."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not is_moment(value):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 def _typed(what: str, chars: int) -> validate.Length:
@@ -130,7 +176,15 @@ class EventBodySchema(Schema):
     )
     deadline = AskedMoment(
         required=True,
-        metadata={"description": "Submissions close at this moment (ISO 8601; no zone = UTC)."},
+        metadata={
+            "description": "The moment submissions close, as RFC 3339 writes it: a calendar"
+            " date, T and a time, and its offset from UTC (2030-05-03T18:00:00Z,"
+            " 2030-05-03T20:00:00+02:00); the seconds may be left out, and"
+            f" {_NO_OFFSET}. A day alone (2030-05-03), a week date (2099-W01) or another"
+            " way of ISO 8601 is refused (422), saying how to write it.",
+            "pattern": MOMENT_PATTERN,
+            "example": MOMENT_EXAMPLE,
+        },
     )
     players = fields.List(
         fields.Nested(PlayerBodySchema),
@@ -615,11 +669,11 @@ class EventForm(FormSchema):
     game = fields.Str(required=True, error_messages={"required": "Pick a game."})
     format = fields.Str(load_default=None)
     as_of = fields.Date(load_default=None, error_messages={"invalid": BAD_DATE})
-    deadline = fields.DateTime(
+    deadline = TypedMoment(
         required=True,
         error_messages={
             "required": "Set the submission deadline.",
-            "invalid": "Give the deadline as a date and time.",
+            "invalid": "Give the deadline as a date and a time (2030-05-03T18:00).",
         },
     )
     players = fields.Str(load_default="", validate=_PASTED_PLAYERS)
