@@ -1039,7 +1039,9 @@ def _check_pictures_are_there(raw_cards: dict, directory: Path, problems: _Probl
 def _build_decisions(spec: dict, problems: _Problems) -> tuple[Decision, ...]:
     """The game's readings; each must name rule entries and formats the game really has."""
     # Read from the raw entries, so a format that failed to build does not hide its rule ids.
-    format_ids = {f.get("id") for f in spec["formats"] if isinstance(f, dict)}
+    format_ids = {
+        f.get("id") for f in spec["formats"] if isinstance(f, dict) and isinstance(f.get("id"), str)
+    }
     # In the file's order (a dict, not a set): "did you mean" lists equally close ids so.
     rule_ids = {
         rule["id"]: ()
@@ -1671,12 +1673,15 @@ def _build_formats(
             data = schema.FormatSchema().load(raw)
         except ValidationError as exc:
             format_id = raw.get("id") if isinstance(raw, dict) else None
-            problems.validation(
-                exc, at=("formats", index), prefix=f"format {format_id!r}: ", raw=raw
-            )
+            if isinstance(format_id, str):
+                prefix = f"format {format_id!r}: "
+            else:  # (an id written as a list names no format)
+                prefix = f"the {_ORDINALS[index] if index < len(_ORDINALS) else index + 1} format: "
+            problems.validation(exc, at=("formats", index), prefix=prefix, raw=raw)
             data = _format_despite(raw, exc)
             if data is None:
-                refused_formats.add(format_id)
+                if isinstance(format_id, str):
+                    refused_formats.add(format_id)
                 continue
         data["index"] = index
         rules = []

@@ -309,3 +309,14 @@ def test_two_rotations_of_one_day_changing_one_thing_are_refused(pool_copy):
         f" another rotation is dated 2025-01-01 (line {first}) and changes legal_sets too;"
         " which is in force that day would hang on their order: make them one rotation"
     )
+
+
+def test_a_format_id_written_as_a_list_is_a_problem_not_a_crash(pool_copy):
+    """'id: [standard]' stopped the check with "unhashable type: 'list'"."""
+    game = pool_copy / "era" / "game.yaml"
+    edit(game, "  - id: open\n", "  - id: [open]\n")
+    (problem,) = check_pools(pool_copy)
+    assert str(problem) == (
+        f"{game}:{line_of(game, '  - id: [open]')}: field 'id': the second format:"
+        " Not a valid string."
+    )
