@@ -41,13 +41,19 @@ class DecklistFileError(DeckwrightError):
 
 
 def shown(path: Path | str) -> str:
-    """A path as text any output can hold: bytes of a file's name that are no UTF-8 (kept
-    by Python as lone surrogates, which a UTF-8 report or JSON cannot carry) are written as
-    ``\\xff``, so the organizer can still tell which file it is."""
+    """A path as text any output can hold, on one line: bytes of a file's name that are no
+    UTF-8 (kept by Python as lone surrogates, which a UTF-8 report or JSON cannot carry) are
+    written as ``\\xff``, and control characters (a line break typed into a save box) as
+    ``\\n``, so the organizer can still tell which file it is."""
     text = str(path)
-    if text.isascii():
-        return text
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if not text.isascii():
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if _CONTROL_IN_NAME.search(text):
+        text = _CONTROL_IN_NAME.sub(lambda char: repr(char.group())[1:-1], text)
+    return text
+
+
+_CONTROL_IN_NAME = re.compile("[\x00-\x1f\x7f]")
 
 
 @dataclass

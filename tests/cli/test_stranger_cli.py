@@ -567,3 +567,14 @@ def test_an_unreadable_file_among_many_is_said_and_the_others_are_checked(run, t
         (str(paths[1]), False, "not a UTF-8 text file"),
         (str(paths[2]), False, None),
     ]
+
+
+def test_a_file_name_holding_a_line_break_is_shown_on_one_line(run, tmp_path):
+    """A list saved as 'new⏎line.txt' (a line break typed into a save box) was named over two
+    lines, the first alone reading as a line of output of its own."""
+    deck = tmp_path / "new\nline.txt"
+    deck.write_text(LEGAL)
+    other = tmp_path / "other.txt"
+    other.write_text(LEGAL)
+    result = run("validate", "-g", "era", deck, other)
+    assert result.output.splitlines()[0] == f"{tmp_path}/new\\nline.txt: legal in ERA Standard"
