@@ -353,7 +353,7 @@ def test_cards_fitting_the_leader_by_a_number_are_said_in_words(pools):
     assert result.exit_code == 1, result.output
     assert (
         "A rule: Riptide Pull is for cost 2 decks but your dinos Ember Rex, Cinderhorn"
-        " Triceratops and Tidefang Mosasaur are no cost" in result.output
+        " Triceratops and Tidefang Mosasaur have no cost" in result.output
     )
 
 

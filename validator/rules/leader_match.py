@@ -56,6 +56,8 @@ class LeaderMatch(Rule):
         # a number is said with its attribute ("cost 2 decks"), a word alone ("Fire decks")
         declared = self.game.attributes.get(self.attribute)
         self.number_label = declared.label.lower() if declared and declared.kind == "int" else None
+        # a leader without a value "has no talent" ('is no talent' said it is not one)
+        self.no_value = f"no {declared.label.lower() if declared else self.attribute}"
         self._asked: dict = {}
 
     @staticmethod
@@ -69,7 +71,7 @@ class LeaderMatch(Rule):
         words = {}  # each leader's own values, in the order the deck lists them
         for card in leading:
             values = self._values(card.get(self.attribute))
-            words.setdefault(card.name, and_list(self._said(values)) or f"no {self.attribute}")
+            words.setdefault(card.name, and_list(self._said(values)) or self.no_value)
         names = list(words)
         noun = plural(self.leader_noun, len(names))
         if len(set(words.values())) > 1:
@@ -77,7 +79,10 @@ class LeaderMatch(Rule):
             # being the Elemental: each leader is said with its own values
             each = and_list([f"{name} ({value})" for name, value in words.items()])
             return f"your {noun} are {each}"
-        verb = "is" if len(names) == 1 else "are"
+        if words[names[0]] == self.no_value:
+            verb = "has" if len(names) == 1 else "have"
+        else:
+            verb = "is" if len(names) == 1 else "are"
         return f"your {noun} {and_list(names)} {verb} {words[names[0]]}"
 
     def _said(self, values) -> list[str]:
