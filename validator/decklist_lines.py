@@ -123,6 +123,14 @@ _LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
 # and those phones offer (sent with U+FE0F, which asks for the emoji form: "▪️"); and the
 # "> " (">>> ") a chat or a forum quotes a line with.
 _BULLET = re.compile(r"^(?:>+\s*|[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+)")
+# BBCode's tags of a forum post's look, and of its lists ("[b]Dinos[/b]", "[color=red]",
+# "[list]", "[*]"): read as nothing, what they wrap as the line. A quote's tags are not here:
+# they are a forum's lines around a post (decklist._FORUM_LINE).
+_BBCODE = re.compile(
+    r"\[(?:\*|/?(?:b|i|u|s|em|strong|color|colour|size|font|highlight|center|left|right|sup|sub"
+    r"|list|ul|ol|li|url|card|spoiler|code|indent)(?:=[^\[\]]*)?)\]",
+    re.IGNORECASE,
+)
 # A character as HTML writes it: "&#39;", "&#x27;", "&amp;", "&rsquo;".
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 # The fence of a code block, as chats and forums write one around a pasted list ("```", with
@@ -316,6 +324,11 @@ def _read_line(game: Game, stripped: str) -> tuple:
         # "Nature&#39;s Outrage", "Didi &amp; Dimbo", "&gt; 4 Kindle": a list copied from a
         # page's source, or sent on by a bot, writes characters as HTML does
         line = _short_blanks(html.unescape(line)).strip(_INVISIBLE).strip()
+    if "[" in line and _BBCODE.search(line):
+        # a list posted on a forum with its BBCode: "[*]1 Ember Rex", "[b]Dinos:[/b]"
+        line = _BBCODE.sub("", line).strip()
+        if not line:
+            return (_SKIP,)  # "[list]", "[/list]": drawn around the list, as a code fence is
     line = _BULLET.sub("", line)
     if line[:1] == "`" or line[-1:] == "`":
         fence = _FENCE.match(line)

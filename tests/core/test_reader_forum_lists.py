@@ -409,3 +409,16 @@ def test_marks_no_one_sees_in_a_pasted_line_are_read_past(era, line):
     sections, _, problems = _read(era, line + "\n")
     assert sections == {"deck": [("Kindle", 3, False)]}
     assert [p for p in problems if "Kindle" in p] == []
+
+
+def test_a_list_posted_with_bbcode_is_read_as_its_cards(era):
+    """A list from a phpBB forum, posted with its BBCode ('[b]Dinos[/b]', '[list]', '[*]'),
+    was a title and three unknown cards ('[*]1 Ember Rex', did you mean Ember Rex?)."""
+    text = (
+        "[b]Dinos:[/b]\n[list]\n[*]1 Ember Rex\n[*][color=red]1 Cinderhorn Triceratops[/color]\n"
+        "[/list]\n[u]Deck[/u]:\n[list=1][*]3 [i]Kindle[/i][/list]\n"
+    )
+    sections, _, problems = _read(era, text)
+    assert sections["dinos"] == [("Ember Rex", 1, False), ("Cinderhorn Triceratops", 1, False)]
+    assert sections["deck"] == [("Kindle", 3, False)]
+    assert [p for p in problems if p.startswith("Line ")] == []
