@@ -547,3 +547,22 @@ def test_a_list_is_judged_by_the_banned_list_of_the_day_it_came(pool_app, pool_c
     assert [(e["status"], e["status_today"]) for e in entries["entries"]] == [
         ("not legal", "not legal")
     ]
+
+
+def test_over_the_api_an_event_whose_format_the_pool_dropped_is_not_open(pool_app, pool_copy):
+    # A bot asks whether the event takes lists before it sends one: every list is refused
+    # (409, format-not-in-pool), so the event is not open, and says why.
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "ryft", "singleton-matrix")
+    assert client.get(f"/api/v1/events/{event_id}").get_json()["open"] is True
+    drop_singleton_matrix(client, pool_copy)
+    why = "its format, singleton-matrix, is no longer in RYFT's card pool"
+    answers = (
+        client.get(f"/api/v1/events/{event_id}").get_json(),
+        client.get(f"/api/v1/events/{event_id}/entries", headers=bearer(token)).get_json()["event"],
+        client.get(f"/api/v1/events/{event_id}/export.json", headers=bearer(token)).get_json()[
+            "event"
+        ],
+    )
+    for event in answers:
+        assert (event["open"], event["closed_reason"], event["locked"]) == (False, why, False)

@@ -176,6 +176,22 @@ def event_view(event: events.Event) -> dict[str, Any]:
     }
 
 
+def event_answer(event: events.Event) -> dict[str, Any]:
+    """An event's facts as the API answers them: ``open`` says whether a list sent now is
+    taken, so an event whose format the card pool no longer has is not open (every list sent
+    is refused, 409 ``format-not-in-pool``), its ``closed_reason`` saying why. The site's
+    pages say that on their own (:func:`event_view` is theirs)."""
+    view = event_view(event)
+    if view["open"]:
+        try:
+            gone = events.format_gone(pools().game(event.game), event)
+        except DeckwrightError:  # a game the pools no longer load: its own refusal says it
+            gone = None
+        if gone is not None:
+            view["open"], view["closed_reason"] = False, gone.reason
+    return view
+
+
 def as_submission(body: dict[str, Any]) -> events.Submission:
     """The list of a submission's body, not yet counted (see :func:`charged`)."""
     if "text" in body:
@@ -338,7 +354,7 @@ def create_event():
         accounts.bind_event(get_db(), owner, created.event.id, accounts.OWNER, now())
     event_id, token = created.event.id, created.admin_token
     answer = {
-        "event": event_view(created.event),
+        "event": event_answer(created.event),
         "admin_token": token,
         "admin_url": url_for("events.dashboard", event_id=event_id, token=token),
         "already_registered": list(created.already),
@@ -356,7 +372,7 @@ def create_event():
     errors=[404],
 )
 def get_event(event_id: str):
-    return EVENT.dump(event_view(events.get_event(get_db(), event_id)))
+    return EVENT.dump(event_answer(events.get_event(get_db(), event_id)))
 
 
 # -- players submit -----------------------------------------------------------------------
@@ -514,7 +530,7 @@ def list_entries(event_id: str):
         )
     return ENTRY_PAGE.dump(
         {
-            "event": event_view(access.event),
+            "event": event_answer(access.event),
             "entries": events.as_read_today(found.entries, changed),
             "counts": found.counts,
             "page": found.page,
@@ -553,7 +569,7 @@ def register_players(event_id: str):
 def lock(event_id: str):
     """Until the deadline, ``POST …/reopen`` undoes it; each change is logged."""
     locked = events.lock(get_db(), organizer(event_id), now())
-    return EVENT.dump(event_view(locked))
+    return EVENT.dump(event_answer(locked))
 
 
 @bp.post("/<event_id>/reopen")
@@ -566,7 +582,7 @@ def lock(event_id: str):
 def reopen(event_id: str):
     access = organizer(event_id)
     journal.reopen(get_db(), access, now())
-    return EVENT.dump(event_view(events.get_event(get_db(), event_id)))
+    return EVENT.dump(event_answer(events.get_event(get_db(), event_id)))
 
 
 @bp.post("/<event_id>/publish")
@@ -578,7 +594,7 @@ def reopen(event_id: str):
 )
 def publish(event_id: str):
     published = events.publish(get_db(), organizer(event_id), now())
-    return EVENT.dump(event_view(published))
+    return EVENT.dump(event_answer(published))
 
 
 @bp.get("/<event_id>/verify")
@@ -731,7 +747,7 @@ def export_body(access: events.Organizer) -> dict[str, Any]:
     changed = read_today(access)
     return ENTRY_LIST.dump(
         {
-            "event": event_view(access.event),
+            "event": event_answer(access.event),
             "entries": events.as_read_today(events.entries(db, access), changed),
             "counts": events.count_entries(db, access, changed),
             "lookalikes": events.lookalikes(db, access),
@@ -768,7 +784,7 @@ def published(event_id: str):
     lists = [
         {"player": e.player, "receipt": e.latest.receipt, "list": e.latest.canonical} for e in found
     ]
-    return PUBLISHED.dump({"event": event_view(event), "lists": lists})
+    return PUBLISHED.dump({"event": event_answer(event), "lists": lists})
 
 
 @bp.after_request

@@ -71,6 +71,8 @@ class FormatGoneError(DeckwrightError):
     code = "format-not-in-pool"
 
     def __init__(self, format_id: str, game_name: str, formats: list[str]):
+        # Why the event takes no list, as an event's closed_reason says it.
+        self.reason = f"its format, {format_id}, is no longer in {game_name}'s card pool"
         gone = (
             f"This event's format, {format_id}, is no longer in {game_name}'s card pool, so no"
             " list can be checked against it"

@@ -351,7 +351,13 @@ class EventSchema(Schema):
     format = fields.Str(required=True)
     as_of = fields.Date(required=True, allow_none=True)
     deadline = fields.DateTime(required=True)
-    open = fields.Bool(required=True, metadata={"description": "Lists may still be submitted."})
+    open = fields.Bool(
+        required=True,
+        metadata={
+            "description": "Lists may still be submitted: before the deadline, not locked,"
+            " and the event's format still in the card pool."
+        },
+    )
     closed_reason = fields.Str(
         required=True, metadata={"description": "Why lists no longer change; empty while open."}
     )
