@@ -73,7 +73,15 @@ def summarize(deck: Deck) -> dict[str, Any]:
         "sections": sections,
         "types": dict(sorted(types.items())),
         "main_attribute": game.main_attribute,
-        "by_main_attribute": dict(sorted(main.items())),
+        # keys as text, as JSON has them, the curve's too; numbers in their order
+        "by_main_attribute": {str(k): n for k, n in sorted(main.items(), key=_value_order)},
         "curve_attribute": curve_attribute(game),
         "curve": {str(k): curve[k] for k in sorted(curve)},
     }
+
+
+def _value_order(item: tuple) -> tuple:
+    """Numbers in order before words: a number attribute (a pitch) beside the "none" of a
+    card without it is not compared with it."""
+    value = item[0]
+    return (isinstance(value, str), value)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from validator import parse_text, summarize
+
 GAME = """\
 id: fab
 name: Flesh and Blood
@@ -190,3 +192,14 @@ def test_at_most_3_copies_of_a_card_by_name_and_pitch(fab, check):
             (3, 8),
         )
     ]
+
+
+def test_a_deck_summarized_by_pitch_counts_the_hero_as_none(game_from_yaml, check):
+    """A game whose main attribute is a number (Flesh and Blood players count a deck by
+    pitch) and a card without it (the hero): the summary every validation answers with
+    sorted the pitches with 'none' and raised a TypeError."""
+    game = game_from_yaml(
+        GAME.replace("sections:\n", "main_attribute: pitch\nsections:\n", 1), CARDS
+    )
+    parsed = parse_text(deck("Fai, Rising Rebellion", *FAI), game)
+    assert summarize(parsed.deck)["by_main_attribute"] == {"1": 12, "3": 3, "none": 1}
