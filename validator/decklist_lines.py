@@ -131,6 +131,19 @@ _BBCODE = re.compile(
     r"|list|ul|ol|li|url|card|spoiler|code|indent)(?:=[^\[\]]*)?)\]",
     re.IGNORECASE,
 )
+# HTML's tags of a page's look and of its lists ("<li>", "<b>", "<br>", '<span class="x">'),
+# as a list copied from a page's source or an e-mail has them: read as nothing. Text struck
+# through ("<s>", "<del>") is not here: it is a card taken out (_STRUCK_TEXT).
+_HTML_TAG = re.compile(
+    r"</?(?:b|i|u|em|strong|span|font|mark|small|big|li|ul|ol|p|div|br|tt|code|a)"
+    r"(?:\s[^<>]*)?/?>",
+    re.IGNORECASE,
+)
+# A line break within a line ("3 Kindle<br>2 Fire Breath"): its two cards are not one, and
+# the line is left as it is, an unknown card to say.
+_BREAK_WITHIN = re.compile(r"\S\s*<br\s*/?>\s*[^<\s]", re.IGNORECASE)
+# A count written with keycap emoji, as a chat offers them: "3️⃣ Kindle" is 3 Kindle.
+_KEYCAP = re.compile("([0-9])\ufe0f?\u20e3")
 # A character as HTML writes it: "&#39;", "&#x27;", "&amp;", "&rsquo;".
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 # The fence of a code block, as chats and forums write one around a pasted list ("```", with
@@ -329,6 +342,12 @@ def _read_line(game: Game, stripped: str) -> tuple:
         line = _BBCODE.sub("", line).strip()
         if not line:
             return (_SKIP,)  # "[list]", "[/list]": drawn around the list, as a code fence is
+    if "<" in line and _HTML_TAG.search(line) and not _BREAK_WITHIN.search(line):
+        line = _HTML_TAG.sub("", line).strip()  # "<li>3 Kindle</li>", copied from a page
+        if not line:
+            return (_SKIP,)
+    if "\u20e3" in line:
+        line = _KEYCAP.sub(r"\1", line)
     line = _BULLET.sub("", line)
     if line[:1] == "`" or line[-1:] == "`":
         fence = _FENCE.match(line)

@@ -422,3 +422,33 @@ def test_a_list_posted_with_bbcode_is_read_as_its_cards(era):
     assert sections["dinos"] == [("Ember Rex", 1, False), ("Cinderhorn Triceratops", 1, False)]
     assert sections["deck"] == [("Kindle", 3, False)]
     assert [p for p in problems if p.startswith("Line ")] == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<b>3 Kindle</b>",
+        "<li>3 Kindle</li>",
+        "3 Kindle<br>",
+        '<span class="card">3 Kindle</span>',
+        "3\ufe0f\u20e3 Kindle",
+        "<p>3 <strong>Kindle</strong></p>",
+    ],
+)
+def test_a_line_copied_with_a_pages_tags_or_a_chats_keycap_digit_is_its_card(era, line):
+    """A list copied from a page's source or an e-mail ('<li>3 Kindle</li>'), or typed in a
+    chat with a keycap emoji for its count ('3️⃣ Kindle'), was a title or an unknown card."""
+    sections, _, problems = _read(era, line + "\n")
+    assert sections == {"deck": [("Kindle", 3, False)]}
+    assert problems == []
+
+
+def test_a_card_struck_through_with_html_is_still_left_out(era):
+    sections, _, problems = _read(era, "<li>3 Kindle</li>\n<li><s>2 Fire Breath</s></li>\n")
+    assert sections == {"deck": [("Kindle", 3, False)]}
+    assert len(problems) == 1
+
+
+def test_two_cards_on_one_line_apart_by_an_html_break_are_not_read_as_one(era):
+    _, _, problems = _read(era, "3 Kindle<br>2 Fire Breath\n")
+    assert problems[0].startswith("Line 1: no ERA card is called 'Kindle<br>2 Fire Breath'")
