@@ -10,7 +10,14 @@ import secrets
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.builder import example, import_list, register_apart, save_through, settle
+from tests.browser.builder import (
+    example,
+    import_list,
+    register_apart,
+    save_deck,
+    save_through,
+    settle,
+)
 from tests.browser.watch import sized_page
 
 pytestmark = pytest.mark.browser
@@ -84,6 +91,7 @@ def test_the_builder_in_each_of_its_tabs(phone):
     settle(page)
     page.get_by_role("tab", name="Deck").tap()
     import_list(page, example("era-illegal"))
+    save_deck(page)  # and it is listed under My decks
     page.get_by_role("tab", name="Search").tap()
     page.fill("#search-q", "e")
     expect(page.locator("#search-results button.result").first).to_be_visible()
