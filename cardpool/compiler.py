@@ -201,7 +201,19 @@ class _Problems:
         """Each problem of ``error``; with ``raw`` (a format's mapping), a problem of one of
         its banned lists or rotations names the entry by its date, not its place."""
         said: set[str] = set()
-        for path, message in _flatten(error.messages):
+        found = list(_flatten(error.messages))
+        # A key that must be there, misspelt ('nme:'), is said once: as the key meant.
+        meant = {
+            (tuple(path[:-1]), hint[1])
+            for path, message in found
+            if message.startswith("Unknown field")
+            and (hint := re.search(r"did you mean '([^']+)'\?$", message)) is not None
+        }
+        for path, message in found:
+            if message == "Missing data for required field." and (
+                (tuple(path[:-1]), path[-1]) in meant if path else False
+            ):
+                continue
             field = ".".join(str(p) for p in path) or None
             if message in ("Not a valid string.", "Field may not be null."):
                 message = self._read_as_no_text(message, (*at, *path))

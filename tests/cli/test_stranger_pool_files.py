@@ -249,3 +249,17 @@ def test_a_card_s_set_written_as_a_list_is_a_problem_not_a_traceback(run, pool_c
         f"{cards}:{number}: card 'Ember Rex', field 'set': {said}",
         f"Error: 1 problem(s) in {pool_copy}",
     ]
+
+
+def test_a_misspelt_key_that_must_be_there_is_one_problem(run, pool_copy):
+    """'nme: Ember Rex' was two problems: the name missing, and 'nme' no key of a card."""
+    cards = pool_copy / "era" / "cards.yaml"
+    edit(cards, "    name: Ember Rex\n", "    nme: Ember Rex\n")
+    code, output = check(run, pool_copy)
+    number = cards.read_text(encoding="utf-8").splitlines().index("    nme: Ember Rex") + 1
+    assert code == 1
+    assert output == [
+        f"{cards}:{number}: card 'era-ember-rex', field 'nme': Unknown field;{CARD_KEYS};"
+        " did you mean 'name'?",
+        f"Error: 1 problem(s) in {pool_copy}",
+    ]
