@@ -261,9 +261,20 @@ class EdgeRequest(Request):
             data = super().get_data(cache=cache, as_text=False, parse_form_data=parse_form_data)
         if not as_text:
             return data
+        charset = self.mimetype_params.get("charset")
         if self.mimetype == "text/plain":  # JSON is UTF-8 whatever its charset says (RFC 8259)
-            return decode_declared(data, self.mimetype_params.get("charset"), "the body")
-        return decode(data, "the body")
+            return decode_declared(data, charset, "the body")
+        try:
+            return decode(data, "the body")
+        except ApiError:
+            label = (charset or "").strip()
+            if not label or label.lower() in UTF8_NAMES or _is_utf8(data):
+                raise
+            raise unreadable(
+                "the body",
+                "is not valid UTF-8 text: JSON is read as UTF-8 whatever charset it declares"
+                f" ({label} here), as RFC 8259 has it; send it as UTF-8",
+            ) from None
 
     def _whole_body(self, cache: bool) -> bytes | None:
         """A body of a stated length within the limit, read by one call to the server's

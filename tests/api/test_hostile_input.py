@@ -432,3 +432,15 @@ def test_text_in_a_charset_not_read_here_is_refused_naming_it(client):
         "the body is in Shift_JIS, the charset it declares, which is not read here: send it as"
         " UTF-8 (windows-1252, ISO-8859-1 and UTF-16 are read too)"
     )
+
+
+def test_json_declared_in_another_charset_is_told_json_is_utf8(client):
+    # "the body is not valid UTF-8 text" left a client that had declared charset=utf-16
+    # wondering why its charset was not read: JSON is UTF-8 whatever it declares (RFC 8259).
+    body = json.dumps({"sections": {"deck": [{"card": "Kindle", "count": 3}]}}).encode("utf-16")
+    answer = client.post(VALIDATE, data=body, content_type="application/json; charset=utf-16")
+    error = error_of(answer, 400)
+    assert error["message"] == (
+        "the body is not valid UTF-8 text: JSON is read as UTF-8 whatever charset it declares"
+        " (utf-16 here), as RFC 8259 has it; send it as UTF-8"
+    )
