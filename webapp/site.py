@@ -21,6 +21,7 @@ from flask import (
     render_template,
     request,
     send_from_directory,
+    session,
     url_for,
 )
 from marshmallow import ValidationError
@@ -65,9 +66,15 @@ def color_of(game, value):
 # -- pages ---------------------------------------------------------------------------
 
 
+# A sentence the home page (or the login page) says once after a step that led there, such as
+# deleting an account: the step leaves it in the session, so no link can make a page say it.
+SAID_ONCE = "said_once"
+
+
 @bp.get("/")
 def home():
-    return render_template("home.html", games=pools().games().values())
+    said = session.pop(SAID_ONCE, None)
+    return render_template("home.html", games=pools().games().values(), said=said)
 
 
 @bp.get("/games/<game_id>/cards")

@@ -63,3 +63,30 @@ def test_what_went_wrong_takes_the_focus_before_what_was_done(player):
     expect(player.get_by_role("status")).to_have_text("0 decks claimed.")
     expect(player.get_by_role("alert")).to_be_focused()
     assert focused_text(player).startswith("Not claimed:")
+
+
+def test_a_deleted_account_is_said_on_the_page_it_leads_to(player):
+    """Deleted, the account's owner lands on the home page: it says so, where the focus is."""
+    player.get_by_label("Your password", exact=True).fill(PASSWORD)
+    player.get_by_role("button", name="Delete my account").click()
+    expect(player.get_by_role("link", name="Log in")).to_be_visible()
+    said = player.get_by_role("status")
+    expect(said).to_have_text("Your account is deleted, with its sessions and tokens.")
+    expect(said).to_be_focused()
+    player.reload()  # said once
+    expect(player.get_by_role("status")).to_have_count(0)
+
+
+def test_logging_out_is_said_on_the_page_it_leads_to(player):
+    player.get_by_role("button", name="Log out", exact=True).click()
+    expect(player.get_by_role("link", name="Log in")).to_be_visible()
+    expect(player.get_by_role("status")).to_have_text("You are logged out.")
+    expect(player.get_by_role("status")).to_be_focused()
+
+
+def test_logging_out_everywhere_is_said_on_the_page_it_leads_to(player):
+    player.get_by_role("button", name="Log out everywhere").click()
+    expect(player.get_by_role("heading", level=1)).to_have_text("Log in")
+    said = player.get_by_role("status")
+    expect(said).to_have_text("Every session of your account is logged out, this one too.")
+    expect(said).to_be_focused()

@@ -35,7 +35,7 @@ from ..db import get_db
 from ..decks import deletion_said
 from ..events import journal
 from ..events import links as event_links
-from ..site import error_page
+from ..site import SAID_ONCE, error_page
 from . import decks, mail, passwords, sessions, store, viewer
 from .notices import confirm_address, email_changed, password_changed
 from .refusals import WrongCredentialsError
@@ -193,23 +193,31 @@ def register():
 def login():
     if request.method == "GET":
         store.prepare(settings())
-        return render_template("accounts/login.html", form={}, problems=[])
+        said = session.pop(SAID_ONCE, None)
+        return render_template(
+            "accounts/login.html", form={}, problems=[], notices=[said] if said else []
+        )
     form = {"name": request.form.get("name", "")}
     try:
         data = CredentialsForm().load(request.form)
     except ValidationError as exc:
-        return render_template("accounts/login.html", form=form, problems=form_errors(exc)), 400
+        return render_template(
+            "accounts/login.html", form=form, problems=form_errors(exc), notices=[]
+        ), 400
     throttle(LOGIN_BY_ADDRESS, limits.client_address())
     throttle(LOGIN_BY_NAME, store.name_key(data["name"]))
     try:
         account = store.authenticate(get_db(), data["name"], data["password"], settings())
     except WrongCredentialsError as exc:
-        return render_template("accounts/login.html", form=form, problems=[str(exc)]), 401
+        return render_template(
+            "accounts/login.html", form=form, problems=[str(exc)], notices=[]
+        ), 401
     return sessions.log_in(redirect(url_for("accounts.account"), 303), account)
 
 
 @bp.post("/logout")
 def logout():
+    session[SAID_ONCE] = "You are logged out."
     return sessions.log_out(redirect(url_for("site.home"), 303))
 
 
@@ -421,6 +429,7 @@ def logout_everywhere():
     if isinstance(found, Response):
         return found
     store.end_sessions(get_db(), found)
+    session[SAID_ONCE] = "Every session of your account is logged out, this one too."
     return sessions.log_out(redirect(url_for("accounts.login"), 303))
 
 
@@ -476,6 +485,7 @@ def delete():
         store.delete_account(get_db(), found, password, settings())
     except WrongCredentialsError:
         return account_page(found, problems=["That is not your password."], status=401)
+    session[SAID_ONCE] = "Your account is deleted, with its sessions and tokens."
     response = redirect(url_for("site.home"), 303)
     response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="Lax")
     return response
