@@ -319,7 +319,7 @@ BAD_RULES = [
         "a noun written as a number",
         "id: bad\ncheck: section-size\nsection: deck\nmax: 3\nnoun: 7",
         "noun",
-        "parameter 'noun' has the wrong type (7): text is expected",
+        "parameter 'noun' has the wrong type (7): text or a mapping is expected",
     ),
 ]
 

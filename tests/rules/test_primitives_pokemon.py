@@ -36,13 +36,15 @@ formats:
          where: {not: {type: Energy, subtypes: Basic}},
          title: At most 4 copies of a card by name but basic Energy, cite: ""}
       - {id: ptcg-a-basic, check: section-size, section: deck, min: 1,
-         where: {type: Pokémon, subtypes: Basic}, noun: Basic Pokémon card,
+         where: {type: Pokémon, subtypes: Basic},
+         noun: {one: Basic Pokémon, many: Basic Pokémon},
          title: At least one Basic Pokémon, cite: ""}
       - {id: ptcg-one-ace-spec, check: section-size, section: deck, max: 1,
          where: {subtypes: ACE SPEC}, noun: ACE SPEC card,
          title: At most one ACE SPEC card, cite: ""}
       - {id: ptcg-one-radiant, check: section-size, section: deck, max: 1,
-         where: {type: Pokémon, subtypes: Radiant}, noun: Radiant Pokémon card,
+         where: {type: Pokémon, subtypes: Radiant},
+         noun: {one: Radiant Pokémon, many: Radiant Pokémon},
          title: At most one Radiant Pokémon, cite: ""}
       - {id: ptcg-marks, check: legal-values, attribute: regulation_mark, required: true,
          where: {not: {type: Energy, subtypes: Basic}},
@@ -172,7 +174,7 @@ def test_a_deck_needs_a_basic_pokemon(ptcg, check):
     text = deck(Charmander=0, Radiant_Greninja=0, Fire_Energy=44)
     found = check(ptcg, text).problems
     assert [(p.rule, p.message, p.section, p.cards) for p in found] == [
-        ("ptcg-a-basic", "At least one Basic Pokémon: you have 0 Basic Pokémon cards", "deck", ())
+        ("ptcg-a-basic", "At least one Basic Pokémon: you have 0 Basic Pokémon", "deck", ())
     ]
 
 
@@ -195,7 +197,7 @@ def test_at_most_one_radiant_pokemon(ptcg, check):
     (found,) = check(ptcg, deck(Radiant_Charizard=1, Fire_Energy=38)).problems
     assert (found.rule, found.message, found.cards) == (
         "ptcg-one-radiant",
-        "At most one Radiant Pokémon: you have 2 Radiant Pokémon cards (Radiant Greninja and"
+        "At most one Radiant Pokémon: you have 2 Radiant Pokémon (Radiant Greninja and"
         " Radiant Charizard)",
         ("Radiant Greninja", "Radiant Charizard"),
     )
@@ -262,3 +264,29 @@ def test_required_is_true_or_false(tmp_path):
     assert "rule 'ptcg-marks': parameter 'required' has the wrong type ('yes'): true or false" in (
         str(caught.value)
     )
+
+
+@pytest.mark.parametrize(
+    ("noun", "said"),
+    [
+        ("{one: Basic Pokémon}", "noun: {one: ..., many: ...}, 'many' missing or empty"),
+        ("{many: Basic Pokémon}", "noun: {one: ..., many: ...}, 'one' missing or empty"),
+        ("{one: Basic Pokémon, many: ' '}", "noun: {one: ..., many: ...}, 'many' missing or empty"),
+        (
+            "{one: Basic Pokémon, many: Basic Pokémon, few: Basic Pokémon}",
+            "noun: {one: ..., many: ...}, the noun and its plural alone",
+        ),
+        ("[Basic Pokémon]", "parameter 'noun' has the wrong type"),
+    ],
+)
+def test_a_noun_written_with_its_plural_needs_both_and_nothing_else(tmp_path, noun, said):
+    """A count's words are a noun English makes plural with an s ('ACE SPEC card'), or the
+    noun and its plural ('{one: Basic Pokémon, many: Basic Pokémon}')."""
+    folder = tmp_path / "ptcg"
+    folder.mkdir()
+    written = "noun: {one: Basic Pokémon, many: Basic Pokémon}"
+    (folder / "game.yaml").write_text(GAME.replace(written, f"noun: {noun}"), "utf-8")
+    (folder / "cards.yaml").write_text(CARDS, "utf-8")
+    with pytest.raises(PoolError) as caught:
+        compiled(load_game(folder))
+    assert f"rule 'ptcg-a-basic': {said}" in str(caught.value)

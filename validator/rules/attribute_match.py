@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, count_phrase, primitive
+from .base import Context, Params, Rule, plural, primitive
 
 
 @primitive("attribute-match")
@@ -20,7 +20,7 @@ class AttributeMatch(Rule):
         self.section = params.section()
         self.counted = params.sections() if "sections" in params.raw else (self.section,)
         self.where = params.where()
-        self.noun = params.text("noun", self.game.sections_by_id[self.section].noun)
+        self.noun = params.noun("noun", self.game.sections_by_id[self.section].noun)
         self.match_section = params.section("match_section")
         self.match_counted = (
             params.sections("match_sections")
@@ -28,7 +28,7 @@ class AttributeMatch(Rule):
             else (self.match_section,)
         )
         self.match_where = params.where("match_where")
-        self.match_noun = params.text(
+        self.match_noun = params.noun(
             "match_noun", self.game.sections_by_id[self.match_section].noun
         )
 
@@ -95,8 +95,8 @@ class AttributeMatch(Rule):
             short = have.get(value, 0) < want.get(value, 0)
             found.append(
                 self.problem(
-                    f"you have {count_phrase(want.get(value, 0), f'{label} {self.match_noun}')}"
-                    f" but {count_phrase(have.get(value, 0), f'{label} {self.noun}')}",
+                    f"you have {_counted(want.get(value, 0), label, self.match_noun)}"
+                    f" but {_counted(have.get(value, 0), label, self.noun)}",
                     section=self.section,
                     entries=self._holders(deck, value),
                     # Too few: the cards listed are where more go, not wrong ones, so their
@@ -108,3 +108,8 @@ class AttributeMatch(Rule):
                 )
             )
         return found
+
+
+def _counted(count: int, label, noun: str) -> str:
+    """'3 Fire dinos', '1 no crystal': the value before the noun, the noun in the plural."""
+    return f"{count} {label} {plural(noun, count)}"

@@ -92,6 +92,23 @@ class Params:
             self.fail(f"parameter {key!r} is empty: {hint}", key)
         return value
 
+    def noun(self, key: str = "noun", default: Any = ...) -> str | None:
+        """The words a count says (``noun: ACE SPEC card``: "2 ACE SPEC cards"), or a noun
+        and its plural when English adds no s (``noun: {one: Basic Pokémon, many: Basic
+        Pokémon}``: "0 Basic Pokémon", never "0 Basic Pokémons")."""
+        value = self.get(key, default, (str, dict))
+        if not isinstance(value, dict):
+            return self.text(key, default) if value is not None else None
+        forms = {}
+        for form in ("one", "many"):
+            word = value.get(form)
+            if not isinstance(word, str) or not word.strip():
+                self.fail(f"{key}: {{one: ..., many: ...}}, {form!r} missing or empty", key)
+            forms[form] = word
+        if set(value) - set(forms):
+            self.fail(f"{key}: {{one: ..., many: ...}}, the noun and its plural alone", key)
+        return Noun(forms["one"], forms["many"])
+
     def section(self, key: str = "section", default: Any = ...) -> str | None:
         value = self.get(key, default, str)
         if value is not None and value not in self.game.sections_by_id:
@@ -512,10 +529,24 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
 _O_ES = frozenset({"hero"})
 
 
+class Noun(str):
+    """A noun written with its own plural, which :func:`plural` says as written."""
+
+    many: str
+
+    def __new__(cls, one: str, many: str):
+        noun = super().__new__(cls, one)
+        noun.many = many
+        return noun
+
+
 def plural(noun: str, count: int) -> str:
-    """'1 dino', '2 dinos', '2 abilities', '2 copies', '2 heroes'."""
+    """'1 dino', '2 dinos', '2 abilities', '2 copies', '2 heroes'; a :class:`Noun`'s own
+    plural ('2 Basic Pokémon')."""
     if count == 1:
         return noun
+    if noun.__class__ is Noun:
+        return noun.many
     if noun.rsplit(" ", 1)[-1] in _O_ES:
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):

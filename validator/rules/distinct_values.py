@@ -25,7 +25,7 @@ class DistinctValues(Rule):
         self.section = self.sections[0] if len(self.sections) == 1 else None
         self.where = params.where()
         declared = self.game.attributes.get(self.attribute)  # type, set or name: none
-        self.noun = params.text("noun", declared.label.lower() if declared else self.attribute)
+        self.noun = params.noun("noun", declared.label.lower() if declared else self.attribute)
 
     def problems(self, deck, context: Context):
         seen: set = set()

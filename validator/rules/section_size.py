@@ -44,7 +44,7 @@ class SectionSize(Rule):
         self.bounds = Bounds(params, self.counted)
         self.constant = self.bounds.constant
         self.where = params.where()
-        self.noun = params.text("noun", self.game.sections_by_id[self.section].noun)
+        self.noun = params.noun("noun", self.game.sections_by_id[self.section].noun)
         high = self.bounds.high
         slot = isinstance(high, int) and high <= SLOT
         self.name_cards = params.get("name_cards", slot, bool)
