@@ -313,6 +313,20 @@ def _validate_form(games, form, *, status=200, field_errors=None, form_error=Non
 # -- errors as pages -------------------------------------------------------------------
 
 
+def expired_check():
+    """A list sent to be checked with a token its session no longer holds (a phone's browser
+    put away for the night comes back without its session): the form again, as typed, with
+    a token that works. The page said to reload, which sent the same stale form again, and
+    the pasted list was gone from it; checking changes nothing, so nothing is done on the
+    stale form's word but to show it back."""
+    form = {k: v for k, v in request.form.to_dict().items() if k != csrf.FIELD_NAME}
+    said = (
+        "This page had been open too long, or its form did not come from this site: nothing"
+        " was checked. The list is kept below: check it again."
+    )
+    return _validate_form(list(pools().games().values()), form, form_error=said, status=403)
+
+
 def error_page(status: int, title: str, message: str):
     return render_template("error.html", status=status, title=title, message=message), status
 
@@ -340,6 +354,8 @@ def http_error(error: HTTPException):
     """Any HTTP error outside ``/api/`` as an HTML page; API errors keep their JSON shape."""
     if request.path.startswith(errors.API_PREFIX):
         return errors.handle_http_exception(error)
+    if isinstance(error, csrf.CSRFError) and request.endpoint == "site.validate_page":
+        return expired_check()
     message = error.description or ""
     if isinstance(error, RequestEntityTooLarge) and request.method == "POST":
         # answered before the browser has sent it all, the page would be a reset connection

@@ -95,7 +95,7 @@ def test_the_pasted_list_comes_back_in_the_box_escaped(client, csrf_token):
 def test_a_post_without_the_token_is_refused(client, example):
     client.get("/validate")  # the session has a token; the forged form does not send it
     page = post_form(client, None, example("era-legal"), status=403)
-    assert "did not come from this site" in page
+    assert "its form did not come from this site: nothing was checked" in page
     assert "Legal</strong>" not in page
 
 
@@ -103,7 +103,8 @@ def test_a_post_with_another_sessions_token_is_refused(app, csrf_token, example)
     other = app.test_client()
     other.get("/validate")
     page = post_form(other, csrf_token, example("era-legal"), status=403)
-    assert "did not come from this site" in page
+    assert "its form did not come from this site: nothing was checked" in page
+    assert "Legal</strong>" not in page
 
 
 def test_a_post_from_a_browser_never_shown_the_form_is_refused(client, example):
