@@ -9,6 +9,7 @@ import html
 import io
 import re
 import weakref
+from collections import OrderedDict
 from datetime import timedelta
 
 import pytest
@@ -566,3 +567,24 @@ def test_over_the_api_an_event_whose_format_the_pool_dropped_is_not_open(pool_ap
     )
     for event in answers:
         assert (event["open"], event["closed_reason"], event["locked"]) == (False, why, False)
+
+
+class LetGoMeanwhile(OrderedDict):
+    """A worker's lists read again, as another thread of it finds them: held when asked
+    whether it holds one, let go (the cache full) by the time it is read."""
+
+    def __contains__(self, key) -> bool:
+        return True
+
+
+def test_a_list_let_go_by_another_thread_meanwhile_is_read_again(era, monkeypatch):
+    # On a threaded server one request's look-up and another's letting the list go can
+    # cross: the page is answered with the list read again, not with an error.
+    monkeypatch.setattr(rules, "_RECHECKED", weakref.WeakKeyDictionary({era: LetGoMeanwhile()}))
+    event = Event("cup", "Cup", "era", "standard", None, DEADLINE, START, False, False)
+    kept = Version(1, START, "player", "text", example("era-illegal"), "", "", True, 0, 0, [])
+    again = rules.checked_again(era, event, "entry", kept)
+    assert (again.legal, again.errors) == (False, 9)
+    listed = [rules.Listed("entry", 1, START, "text", True)]
+    bodies = {("entry", 1): example("era-illegal")}
+    assert list(rules.read_today(era, event, listed, lambda _: bodies)) == ["entry"]

@@ -220,10 +220,26 @@ def _known(game: Game) -> OrderedDict[tuple, Recheck | None]:
     return _RECHECKED.setdefault(game, OrderedDict())
 
 
+_UNREAD = object()
+
+
+def _looked_up(known: OrderedDict[tuple, Recheck | None], key: tuple) -> Any:
+    """What a list read again before reads to (None too), as the most recently asked for;
+    ``_UNREAD`` when it is not held (another thread of the worker may let it go at once)."""
+    try:
+        known.move_to_end(key)
+        return known[key]
+    except KeyError:
+        return _UNREAD
+
+
 def _keep(known: OrderedDict[tuple, Recheck | None], key: tuple, read: Recheck | None) -> None:
     known[key] = read
     while len(known) > _RECHECKED_PER_GAME:
-        known.popitem(last=False)
+        try:
+            known.popitem(last=False)
+        except KeyError:  # emptied by another thread meanwhile
+            break
 
 
 def checked_again(
@@ -245,10 +261,8 @@ def checked_again(
     listed = Listed(entry_id, version.number, version.received, version.kind, version.legal)
     key, day = _key(event, listed)
     known = _known(game)
-    if key in known:
-        known.move_to_end(key)
-        again = known[key]
-    else:
+    again = _looked_up(known, key)
+    if again is _UNREAD:
         body = version.body if version.body is not None else body_of()
         again = None if body is None else _read_again(game, event, version.kind, body, day)
         _keep(known, key, again)
@@ -276,11 +290,10 @@ def read_today(
     unread: list[Listed] = []
     for each in listed:
         key, _day = _key(event, each)
-        if key not in known:
+        again = _looked_up(known, key)
+        if again is _UNREAD:
             unread.append(each)
             continue
-        known.move_to_end(key)
-        again = known[key]
         if again is not None and again.legal != each.legal:
             changed[each.entry_id] = again
     for start in range(0, len(unread), BODIES_AT_ONCE):
