@@ -108,16 +108,16 @@ class _Problems:
         text: str,
         sink: list[PoolProblem],
         severity="error",
-        flow: tuple[str, dict[str, list]] | None = None,
+        flow: tuple[str, dict[str, int]] | None = None,
     ):
         self.path = path
         self.text = text
         self.sink = sink
         self.severity = severity
-        # A file read with its JSON-alike lines set aside (see _flow_lines_aside): the
-        # skeleton, and the objects of each placeholder. Lines are found in the skeleton
-        # and in the one line of a card, never by composing every card's line: at 75,000
-        # cards that took longer than reading them.
+        # The file with its runs of one-line items set aside (see _flow_lines_aside and
+        # _one_line_items): the skeleton, and how many lines each placeholder stands for.
+        # Lines are found in the skeleton and in the one line of a card, never by
+        # composing every card's line: at 75,000 cards that took longer than reading them.
         self._flow = flow
         self._lines: list[str] | None = None
         self._root: yaml.Node | None = None
@@ -134,10 +134,11 @@ class _Problems:
         found._root, found._lines = self._root, self._lines
         return found
 
-    @property
-    def source(self) -> str:
-        """The text the nodes of :meth:`_nearest` were composed from (their marks index it)."""
-        return self._flow[0] if self._flow else self.text
+    def between(self, start: yaml.Mark, end: yaml.Mark) -> str:
+        """The text written from ``start`` to ``end``, marks of nodes of :meth:`_nearest`."""
+        if start.name == _ONE_LINE:  # both on a line composed alone: its columns
+            return self._lines[start.line][start.column : end.column]
+        return (self._flow[0] if self._flow else self.text)[start.index : end.index]
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         node = self._nearest(path)
@@ -146,9 +147,21 @@ class _Problems:
     def _nearest(self, path: Iterable[Any]) -> yaml.Node | None:
         """The node at ``path``, or the deepest one on the way to it."""
         if self._root is None:
+            if self._flow is None:
+                self._flow = _one_line_items(self.text)
             try:
-                self._root = yaml.compose(self.source, Loader=SafeLoader)
+                self._root = yaml.compose(
+                    self._flow[0] if self._flow else self.text, Loader=SafeLoader
+                )
             except yaml.YAMLError:
+                self._root = None
+            if self._root is None and self._flow is not None:
+                self._flow = None  # the skeleton cannot stand for the file: the file whole
+                try:
+                    self._root = yaml.compose(self.text, Loader=SafeLoader)
+                except yaml.YAMLError:
+                    return None
+            if self._root is None:
                 return None
         node = self._root
         for step in path:
@@ -164,11 +177,10 @@ class _Problems:
         # A placeholder item stands for the objects of its lines, one a line from its own.
         runs = self._flow[1]
         for item in node.value:
-            values = runs.get(item.value) if isinstance(item, yaml.ScalarNode) else None
-            size = len(values) if values is not None else 1
-            if step < size:
-                return item if values is None else self._flow_item(_run_start(item.value) + step)
-            step -= size
+            lines = runs.get(item.value) if isinstance(item, yaml.ScalarNode) else None
+            if step < (lines or 1):
+                return item if lines is None else self._flow_item(_run_start(item.value) + step)
+            step -= lines or 1
         return None
 
     def _flow_item(self, number: int) -> yaml.Node | None:
@@ -190,7 +202,7 @@ class _Problems:
             for name in ("start_mark", "end_mark"):
                 mark = getattr(each, name)
                 line, column = number + mark.line, indent + mark.column
-                setattr(each, name, yaml.Mark(mark.name, mark.index, line, column, None, None))
+                setattr(each, name, yaml.Mark(_ONE_LINE, mark.index, line, column, None, None))
             if isinstance(each, yaml.MappingNode):
                 stack.extend(part for pair in each.value for part in pair)
             elif isinstance(each, yaml.SequenceNode):
@@ -396,8 +408,7 @@ def _comma_cut(problems: _Problems, at: tuple, field: Any) -> tuple[str, str] | 
         and text.style in (None, "")  # plain: quoted text is not cut by a comma
     ):
         return None
-    cut = problems.source[text.start_mark.index : pairs[last][0].end_mark.index]
-    written = " ".join(cut.split())
+    written = " ".join(problems.between(text.start_mark, pairs[last][0].end_mark).split())
     quoted = '"' + written.replace("\\", "\\\\").replace('"', '\\"') + '"'
     hint = (
         f"; a comma inside {{...}} ends a value, so {text_key.value!r} is only"
@@ -510,7 +521,8 @@ def _read_yaml(path: Path, sink: list[PoolProblem]) -> tuple[Any, _Problems | No
                 return _malformed(path, text, exc, sink)
             data = None
         if data is not None:
-            problems = _Problems(path, text, sink, flow=(skeleton, flow_lines))
+            counts = {placeholder: len(values) for placeholder, values in flow_lines.items()}
+            problems = _Problems(path, text, sink, flow=(skeleton, counts))
             return (data, problems) if isinstance(data, dict) else _not_a_mapping(problems)
     alias_line = _alias_overflow(text)
     if alias_line is not None:
@@ -774,6 +786,46 @@ def _set_aside(lines: list[str], run: list[int], indent: str, mark: str, found: 
     lines[run[0]] = indent + placeholder
     for number in run[1:]:
         lines[number] = ""
+
+
+# The name of the marks of a line composed alone (see _Problems._flow_item).
+_ONE_LINE = "<one line>"
+# An anchor or an alias in a flow mapping: such a line means nothing composed alone.
+_ANCHORED = re.compile(r"(?:^|[\[{,:])\s*[&*]")
+
+
+def _one_line_items(text: str) -> tuple[str, dict[str, int]] | None:
+    """``text`` with each run of item lines written on one line (``  - {...}``) replaced as
+    :func:`_flow_lines_aside` replaces JSON ones, and how many lines each placeholder
+    stands for; None when there is none. For finding lines only: the file was read."""
+    if "- {" not in text:
+        return None
+    mark = f"deckwright-lines-{secrets.token_hex(8)}-"
+    lines = text.split("\n")
+    counts: dict[str, int] = {}
+    run: list[int] = []
+    run_indent = None
+
+    def set_aside() -> None:
+        if run:
+            counts[f"{mark}{run[0]}"] = len(run)
+            lines[run[0]] = run_indent + f"{mark}{run[0]}"
+            for number in run[1:]:
+                lines[number] = ""
+
+    for number, line in enumerate(lines):
+        match = _FLOW_LINE.fullmatch(line)
+        if match is not None and _ANCHORED.search(match[2][1:]) is None:
+            if run and match[1] == run_indent:
+                run.append(number)
+                continue
+            set_aside()
+            run, run_indent = [number], match[1]
+        elif run:
+            set_aside()
+            run = []
+    set_aside()
+    return ("\n".join(lines), counts) if counts else None
 
 
 def _run_start(placeholder: str) -> int:
