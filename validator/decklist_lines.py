@@ -125,12 +125,14 @@ _LONG_BLANKS = re.compile(rf"\s{{{MAX_BLANK_RUN + 1},}}")
 _BULLET = re.compile(r"^(?:>+\s*|[-*•–—·◦▪▫◾◽‣►▸▶➤→🔹🔸🔷🔶]\ufe0f?\s+)")
 # BBCode's tags of a forum post's look, and of its lists ("[b]Dinos[/b]", "[color=red]",
 # "[list]", "[*]"): read as nothing, what they wrap as the line. A quote's tags are not here:
-# they are a forum's lines around a post (decklist._FORUM_LINE).
+# they are a forum's lines around a post (decklist._FORUM_LINE); nor are its strikes ("[s]"),
+# a card taken out, written as HTML writes one (_BBCODE_STRUCK) to be left out as it is.
 _BBCODE = re.compile(
-    r"\[(?:\*|/?(?:b|i|u|s|em|strong|color|colour|size|font|highlight|center|left|right|sup|sub"
+    r"\[(?:\*|/?(?:b|i|u|em|strong|color|colour|size|font|highlight|center|left|right|sup|sub"
     r"|list|ul|ol|li|url|card|spoiler|code|indent)(?:=[^\[\]]*)?)\]",
     re.IGNORECASE,
 )
+_BBCODE_STRUCK = re.compile(r"\[(/?)(?:s|strike|del)\]", re.IGNORECASE)
 # HTML's tags of a page's look and of its lists ("<li>", "<b>", "<br>", '<span class="x">'),
 # as a list copied from a page's source or an e-mail has them: read as nothing. Text struck
 # through ("<s>", "<del>") is not here: it is a card taken out (_STRUCK_TEXT).
@@ -337,9 +339,9 @@ def _read_line(game: Game, stripped: str) -> tuple:
         # "Nature&#39;s Outrage", "Didi &amp; Dimbo", "&gt; 4 Kindle": a list copied from a
         # page's source, or sent on by a bot, writes characters as HTML does
         line = _short_blanks(html.unescape(line)).strip(_INVISIBLE).strip()
-    if "[" in line and _BBCODE.search(line):
+    if "[" in line and (_BBCODE.search(line) or _BBCODE_STRUCK.search(line)):
         # a list posted on a forum with its BBCode: "[*]1 Ember Rex", "[b]Dinos:[/b]"
-        line = _BBCODE.sub("", line).strip()
+        line = _BBCODE_STRUCK.sub(r"<\1s>", _BBCODE.sub("", line)).strip()
         if not line:
             return (_SKIP,)  # "[list]", "[/list]": drawn around the list, as a code fence is
     if "<" in line and _HTML_TAG.search(line) and not _BREAK_WITHIN.search(line):

@@ -452,3 +452,18 @@ def test_a_card_struck_through_with_html_is_still_left_out(era):
 def test_two_cards_on_one_line_apart_by_an_html_break_are_not_read_as_one(era):
     _, _, problems = _read(era, "3 Kindle<br>2 Fire Breath\n")
     assert problems[0].startswith("Line 1: no ERA card is called 'Kindle<br>2 Fire Breath'")
+
+
+def test_a_card_struck_through_in_bbcode_is_left_out_not_counted(era):
+    """'[s]2 Fire Breath[/s]' is a card a forum post's author took out, as '~~2 Fire
+    Breath~~' is: read past as a look's tag, it would have been counted."""
+    for struck in (
+        "[*][s]2 Fire Breath[/s]",
+        "[S]2 Fire Breath[/S]",
+        "[strike]2 Fire Breath[/strike]",
+    ):
+        text = f"[list]\n[*]3 Kindle\n{struck}\n[/list]\n"
+        sections, _, problems = _read(era, text)
+        assert sections == {"deck": [("Kindle", 3, False)]}, struck
+        assert len(problems) == 1, struck
+        assert "struck through" in problems[0], struck
