@@ -319,7 +319,8 @@ class PoolLibrary:
 
     @property
     def problems(self) -> list[PoolProblem]:
-        """The problems of the game folders left out (a ``partial`` library's), as last loaded."""
+        """The problems of the game folders left out (a ``partial`` library's), or served as
+        they last loaded, as last read."""
         return [problem for problems in self._broken.values() for problem in problems]
 
     def stamp(self) -> tuple:
