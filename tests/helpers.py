@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -18,6 +19,21 @@ def edit(path: Path, old: str, new: str) -> None:
 def line_of(path: Path, text: str) -> int:
     """The number of the line of the file at ``path`` that is ``text``."""
     return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def growth(run: Callable[[int], object], small: int, large: int, tries: int = 3) -> float:
+    """How many times as long ``run(large)`` takes as ``run(small)``: the fastest of a few
+    tries of each, taken in turn, so that other work on the machine (which only ever adds
+    time) weighs on both alike. Work growing with the size gives about ``large / small``;
+    with its square, about ``(large / small) ** 2``. A ratio of one run, not a time: the
+    test holds the shape of the cost on a busy machine, the benchmarks in bench/ its size."""
+    times: dict[int, list[float]] = {small: [], large: []}
+    for _ in range(tries):
+        for size in (small, large):
+            started = time.perf_counter()
+            run(size)
+            times[size].append(time.perf_counter() - started)
+    return min(times[large]) / min(times[small])
 
 
 def rule_ids(result, severity=None):
