@@ -83,7 +83,16 @@ def check_host(req: Request) -> None:
             ref_name = _host_name(ref[1:] if suffix else ref)
             if name == ref_name or (suffix and name.endswith("." + ref_name)):
                 return
-    raise SecurityError(f"Host {req.headers.get('Host', '')!r} is not trusted.")
+    raise SecurityError(f"Host {_as_typed(req.headers.get('Host', ''))!r} is not trusted.")
+
+
+def _as_typed(header: str) -> str:
+    """A header as its sender typed it: WSGI gives its bytes as Latin-1, so a name sent in
+    UTF-8 ("dëcks.example") would be quoted back as "dÃ«cks.example"."""
+    try:
+        return header.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        return header
 
 
 def _host_name(host: str) -> str:

@@ -40,6 +40,14 @@ def test_any_other_host_is_refused(client, host):
     assert client.get("/events/new", headers={"Host": host}).status_code == 400
 
 
+def test_a_host_name_sent_in_utf8_is_quoted_back_as_typed(client):
+    # A server hands the header's bytes over as Latin-1: "dëcks.example" arrives so.
+    sent = "dëcks.example".encode().decode("latin-1")
+    error = error_of(client.get("/api/v1/health", headers={"Host": sent}), 400)
+    assert error["code"] == "untrusted-host"
+    assert error["message"] == "Host 'dëcks.example' is not trusted."
+
+
 def test_a_trusted_host_setting_matches_without_regard_to_case(tmp_path, library):
     from tests.api.support import make_app
 
