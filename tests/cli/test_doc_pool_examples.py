@@ -13,9 +13,12 @@ import yaml
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cardpool.md"
 
 # What the documented rule entries read beyond the smallest game: an identity that leads the
-# deck (with its side, faction, limits), ICE, agendas, and tokens.
+# deck (with its side, faction, limits), ICE, agendas, tokens, and Pokémon's regulation marks
+# and basic Energy.
 ATTRIBUTES = """\
 attributes:
+  regulation_mark: {label: regulation mark, kind: choice, values: [F, G, H], printing: true}
+  subtypes: {label: Subtypes, kind: list, values: [Basic, Radiant]}
   side: {label: Side, kind: choice, values: [Corp, Runner]}
   faction: {label: Faction, kind: choice, values: [Jinteki, Shaper, Neutral]}
   subtype: {label: Subtype, kind: list, values: [Token, Orc]}
@@ -30,10 +33,15 @@ SECTIONS = """\
 """
 CARDS = """\
   - {id: corp, name: Haas Corp, type: Identity, set: CORE, side: Corp, faction: Jinteki,
-     influence_limit: 15, min_deck_size: 40}
-  - {id: wall, name: Ice Wall, type: ICE, set: CORE, faction: Jinteki, influence: 1}
-  - {id: takeover, name: Hostile Takeover, type: Agenda, set: CORE, agenda_points: 2}
-  - {id: orc-token, name: Orc Token, type: Unit, set: CORE, subtype: [Token, Orc]}
+     influence_limit: 15, min_deck_size: 40, regulation_mark: G}
+  - {id: wall, name: Ice Wall, type: ICE, set: CORE, faction: Jinteki, influence: 1,
+     regulation_mark: G}
+  - {id: takeover, name: Hostile Takeover, type: Agenda, set: CORE, agenda_points: 2,
+     regulation_mark: G}
+  - {id: orc-token, name: Orc Token, type: Unit, set: CORE, subtype: [Token, Orc],
+     regulation_mark: G}
+  - {id: pichu, name: Pichu, type: Pokémon, set: CORE, subtypes: [Basic], regulation_mark: G}
+  - {id: fire, name: Fire Energy, type: Energy, set: CORE, subtypes: [Basic]}
 """
 
 
@@ -60,16 +68,21 @@ def _documented_rule_entries() -> list[dict]:
 def _pool(tmp_path: Path) -> Path:
     game, cards = _smallest_game()
     game = game.replace(
-        "card_types: [Champion, Unit]", "card_types: [Champion, Unit, Identity, ICE, Agenda]"
+        "card_types: [Champion, Unit]",
+        "card_types: [Champion, Unit, Identity, ICE, Agenda, Pokémon, Energy]",
     )
     game = game.replace("sections:\n", ATTRIBUTES + "sections:\n" + SECTIONS, 1)
-    game = game.replace("types: [Unit]}", "types: [Unit, ICE, Agenda]}", 1)
+    game = game.replace("types: [Unit]}", "types: [Unit, ICE, Agenda, Pokémon, Energy]}", 1)
     rules = yaml.safe_dump(_documented_rule_entries(), sort_keys=False, allow_unicode=True)
-    game += "  - id: documented\n    name: The documented rules\n    rules:\n"
+    game += "  - id: documented\n    name: The documented rules\n"
+    game += "    legal_values: {regulation_mark: [F, G, H]}\n    rules:\n"
     game += "".join(f"      {line}\n" for line in rules.splitlines())
     folder = tmp_path / "pools" / "duel"
     folder.mkdir(parents=True)
     (folder / "game.yaml").write_text(game, encoding="utf-8")
+    # every card has a regulation mark (the documented legal-values rule requires one) but
+    # basic Energy
+    cards = cards.replace("set: CORE}", "set: CORE, regulation_mark: G}")
     (folder / "cards.yaml").write_text(cards + CARDS, encoding="utf-8")
     return folder
 
