@@ -19,6 +19,7 @@ its view's name, for clients generated from the document.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -206,7 +207,9 @@ def _operation(
     operation: dict[str, Any] = {
         "operationId": operation_id,
         "summary": op.summary,
-        "description": "\n\n".join(p for p in ((view_doc or "").strip(), op.extra_query) if p),
+        "description": "\n\n".join(
+            p for p in (inspect.cleandoc(view_doc or ""), op.extra_query) if p
+        ),
         "parameters": parameters,
         "responses": responses,
     }

@@ -213,6 +213,15 @@ def test_a_submission_the_document_does_not_allow_is_refused(client, event_id, b
     assert listing.status_code == 200
 
 
+def test_no_operation_description_keeps_its_docstring_indent(document):
+    # Markdown reads a line indented four spaces as code: a paragraph broken over lines
+    # would show as a block of code in any viewer of the document.
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for line in operation.get("description", "").splitlines():
+                assert not line.startswith("    "), (method, path, line)
+
+
 def test_every_operation_has_an_operation_id_of_its_own(document):
     ids = [
         operation.get("operationId")
