@@ -108,10 +108,10 @@ from .decklist_lines import (
     _TWO_COUNTS,
     _UNKNOWN,
     _UNREADABLE,
-    _UNSEEN_MARKS,
     _ZERO,
     MAX_BLANK_RUN,  # noqa: F401
     MAX_LINE_PARTS,  # noqa: F401
+    UNSEEN_MARKS,
     _read_by_value,
     _read_line,
     _read_plain,
@@ -200,8 +200,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     lines = editor_lines(text)
     if len(lines) > limit:
         raise DecklistTooLongError(len(lines), limit)
-    if _UNSEEN_MARKS.search(text):
-        lines = [_UNSEEN_MARKS.sub("", line) for line in lines]
+    if UNSEEN_MARKS.search(text):
+        lines = [UNSEEN_MARKS.sub("", line) for line in lines]
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
     problems: list[Problem] = [] if pasted is None else [pasted]
     place: tuple = _BY_TYPE

@@ -21,6 +21,7 @@ import sqlite_utils
 from flask import current_app
 
 from cardpool import DeckwrightError, Game, PoolLibrary, UnknownCardError
+from validator.decklist_lines import UNSEEN_MARKS
 
 from . import card_index
 from .card_index import compile_pools, meta_value, pool_fingerprint, sort_names
@@ -183,7 +184,8 @@ def parse_query(game: Game, args: Mapping[str, list[str]]) -> CardQuery:
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise SearchError(f"per_page must be from 1 to {MAX_PER_PAGE}")
     return CardQuery(
-        text=_last(args, "q") or "",
+        # "em\u200bber" pasted from a web page is "ember", as a list's line is read
+        text=UNSEEN_MARKS.sub("", _last(args, "q") or ""),
         filters=filters,
         ranges=ranges,
         sort=sort,

@@ -49,6 +49,11 @@ def test_a_typed_prefix_finds_the_card(client):
     assert "Nishaven" in names(search(client, q="nish"))
 
 
+def test_marks_no_one_sees_in_the_search_text_are_read_past(client):
+    # a zero-width space or a direction mark pasted with a name from a web page or a chat
+    assert names(search(client, q="bad\u200b wo\u200bl\u200f")) == ["Bad Wolf"]
+
+
 def test_every_word_typed_must_match_as_a_prefix(client):
     found = names(search(client, q="bad wol"))
     assert found == ["Bad Wolf"]
