@@ -1022,6 +1022,7 @@ def _build_game_once(
             for name, a in spec.get("attributes", {}).items()
         },
         main_attribute=spec.get("main_attribute"),
+        curve=spec.get("curve"),
         colors=spec.get("colors", {}),
         sections=tuple(
             Section(
@@ -1199,6 +1200,18 @@ def _check_game_references(spec: dict, problems: _Problems) -> None:
     main = spec.get("main_attribute")
     if main and main not in attributes:
         problems.add(f"no attribute {main!r}", ["main_attribute"])
+    curve = spec.get("curve")
+    if curve is not None and curve not in attributes:
+        meant = _meant(curve, dict.fromkeys(attributes, ()), "attributes")
+        problems.add(f"no attribute {curve!r}{meant}", ["curve"], field="curve")
+    elif curve is not None and attributes[curve].get("kind") != "int":
+        # a curve counts copies by a number: one of words would be an empty curve, unsaid
+        problems.add(
+            f"{curve!r} is no number (kind {attributes[curve].get('kind')}): a curve counts"
+            " copies by a number the cards carry (an attribute of kind int)",
+            ["curve"],
+            field="curve",
+        )
     if len(set(section_ids)) != len(section_ids):
         problems.add("section ids must be unique", ["sections"])
 

@@ -227,6 +227,9 @@ class Game:
     # Decklist headers that name the whole deck, even where a section bears the same name:
     # the cards under them go to the sections of their types, as in a list with no header.
     whole_deck_headers: tuple[str, ...] = ()
+    # The number attribute the builder's cost curve counts (Yu-Gi-Oh!'s ``level``), as
+    # game.yaml's ``curve`` names it; None when it names none.
+    curve: str | None = None
 
     def __post_init__(self) -> None:
         self.cards_by_id: dict[str, Card] = {c.id: c for c in self.cards}

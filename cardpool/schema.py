@@ -228,6 +228,9 @@ class GameSchema(Strict):
     card_types = fields.List(fields.Str(), required=True, validate=validate.Length(min=1))
     attributes = fields.Dict(keys=fields.Str(), values=fields.Nested(AttributeSchema))
     main_attribute = fields.Str()
+    # the number attribute the builder's cost curve counts (``level``); absent: ``cost`` or
+    # ``synergy`` when the game has one
+    curve = fields.Str()
     colors = fields.Dict(keys=fields.Str(), values=fields.Str())
     same_card = fields.List(
         fields.Str(validate=validate.OneOf(("name", "number"))), load_default=lambda: ["name"]

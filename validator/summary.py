@@ -16,7 +16,10 @@ _FIGURES: weakref.WeakKeyDictionary[Game, dict[Card, tuple]] = weakref.WeakKeyDi
 
 
 def curve_attribute(game: Game) -> str | None:
-    """The attribute a game's cost curve uses: ``cost`` or ``synergy``, when it has one."""
+    """The attribute a game's cost curve uses: the one game.yaml's ``curve`` names (Yu-Gi-Oh!'s
+    ``level``), else ``cost`` or ``synergy`` when the game has one."""
+    if game.curve:
+        return game.curve
     return next((a for a in CURVE_ATTRIBUTES if a in game.attributes), None)
 
 
@@ -40,8 +43,9 @@ def _figures(game: Game, card: Card) -> tuple[str, tuple, int | None]:
 def summarize(deck: Deck) -> dict[str, Any]:
     """Counts of copies per section, type and the game's main attribute, and the cost curve.
 
-    The curve uses the game's cost-like attribute (``cost`` or ``synergy``) when
-    it has one; cards without a value are left out of it.
+    The curve uses the attribute game.yaml's ``curve`` names, else the game's cost-like
+    attribute (``cost`` or ``synergy``) when it has one; cards without a value are left out
+    of it.
     """
     game = deck.game
     known = _FIGURES.get(game)

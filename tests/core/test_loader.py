@@ -18,6 +18,7 @@ from cardpool import (
 from cardpool.compiler import SafeLoader
 
 from .conftest import edit
+from .test_summary import LEVELS_GAME, levels_game
 
 
 def test_the_five_seed_games_load(games):
@@ -337,3 +338,27 @@ def test_whole_deck_headers_must_be_a_list_of_labels(pool_copy):
         "Not a valid list.",
     )
     assert problem.line is not None
+
+
+@pytest.mark.parametrize(
+    ("curve", "said"),
+    [
+        ("levle", "no attribute 'levle'; did you mean level? (its attributes: level, attribute)"),
+        (
+            "attribute",
+            "'attribute' is no number (kind choice): a curve counts copies by a number the"
+            " cards carry (an attribute of kind int)",
+        ),
+    ],
+)
+def test_a_curve_naming_no_number_attribute_is_refused_at_its_field(tmp_path, curve, said):
+    """The builder's curve counts copies by a number the cards carry (``curve: level``):
+    an attribute misspelt, or one of words, is said at its line, not a curve left empty."""
+    folder = levels_game(tmp_path, LEVELS_GAME.replace("curve: level", f"curve: {curve}"))
+    (problem,) = check_pools(folder.parent)
+    assert (problem.file, problem.line, problem.field, problem.message) == (
+        str(folder / "game.yaml"),
+        9,
+        "curve",
+        said,
+    )

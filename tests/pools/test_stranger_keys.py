@@ -71,7 +71,7 @@ def _line_starting(path, start: str) -> int:
             "main_atribute: element",
             "field 'main_atribute'",
             "game.yaml's keys are id, name, short_name, rulebook, description, card_types,"
-            " attributes, main_attribute, colors, same_card, sections, default_section,"
+            " attributes, main_attribute, curve, colors, same_card, sections, default_section,"
             " whole_deck_headers, default_format, formats, decisions and play;"
             " did you mean 'main_attribute'?",
         ),
