@@ -365,7 +365,14 @@ def test_a_list_a_ban_made_illegal_is_filtered_and_counted_as_not_legal(pool_app
     api = f"/api/v1/events/{event_id}/entries"
     answer = client.get(f"{api}?show=illegal", headers=bearer(token)).get_json()
     assert answer["total"] == 2
-    assert answer["counts"] == {"all": 4, "legal": 1, "illegal": 2, "missing": 1, "changed": 1}
+    assert answer["counts"] == {
+        "all": 4,
+        "legal": 1,
+        "illegal": 2,
+        "missing": 1,
+        "changed": 1,
+        "unread_today": 0,
+    }
     assert [
         (e["player"], e["status"], e["status_today"], e["read_today"], e["latest"]["legal"])
         for e in answer["entries"]
@@ -476,7 +483,12 @@ def test_the_openapi_document_gives_todays_verdict_beside_the_one_stored(client)
         properties = schemas[name]["properties"]
         assert {"status", "status_today", "read_today"} <= set(properties), name
         assert {"status", "status_today", "read_today"} <= set(schemas[name]["required"]), name
-        assert properties["status_today"]["enum"] == ["legal", "not legal", "not submitted"]
+        assert properties["status_today"]["enum"] == [
+            "legal",
+            "not legal",
+            "not submitted",
+            "not read yet",
+        ]
         assert properties["read_today"]["anyOf"][0] == {"$ref": "#/components/schemas/ReadToday"}
     assert set(schemas["ReadToday"]["properties"]) == {"legal", "errors", "warnings", "problems"}
     assert set(schemas["EntryCounts"]["properties"]) == {
@@ -485,6 +497,7 @@ def test_the_openapi_document_gives_todays_verdict_beside_the_one_stored(client)
         "illegal",
         "missing",
         "changed",
+        "unread_today",
     }
     for name in ("EntryPage", "EntryList"):
         assert schemas[name]["properties"]["counts"]["allOf"] == [
@@ -588,3 +601,141 @@ def test_a_list_let_go_by_another_thread_meanwhile_is_read_again(era, monkeypatc
     listed = [rules.Listed("entry", 1, START, "text", True)]
     bodies = {("entry", 1): example("era-illegal")}
     assert list(rules.read_today(era, event, listed, lambda _: bodies)) == ["entry"]
+
+
+@pytest.fixture
+def slow_reads(monkeypatch):
+    """Reading a list again takes a second of a clock the test holds; each read is noted."""
+    now = [0.0]
+    read: list[str] = []
+    reading = rules._read_again
+
+    def counted(game, event, kind, body, day):
+        read.append(body.split("\n")[0])
+        now[0] += 1
+        return reading(game, event, kind, body, day)
+
+    monkeypatch.setattr(rules, "clock", lambda: now[0], raising=False)
+    monkeypatch.setattr(rules, "_read_again", counted)
+    return read
+
+
+def unread_notice(page: str) -> str:
+    found = re.search(r'<p class="notice" role="status" id="unread-today">(.*?)</p>', page, re.S)
+    return "" if found is None else re.sub(r"\s+", " ", html.unescape(found[1])).strip()
+
+
+def test_a_dashboard_reads_lists_again_for_its_time_at_most_and_says_how_many_are_left(
+    pool_app, pool_copy, slow_reads
+):
+    # A ban published on event day, and lists that take long to read: the organizer's page
+    # answers within its time, the lists it shows read first, saying how many are still to
+    # be read and counting those by the verdict they got; each reload reads more, every
+    # list once, until the counts are whole.
+    pool_app.config.update(EVENT_REREAD_SECONDS=2.5, EVENT_DASHBOARD_PAGE=3)
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    players = ["Ann", "Ben", "Cat", "Dov", "Eve", "Fay", "Gus", "Hal"]
+    for name in players:
+        submit(client, event_id, name, f"# {name}\n{example('era-legal')}")
+    edit(pool_copy / "era" / "game.yaml", *BAN_FIRE_BREATH)
+    admin = f"/events/{event_id}/admin/{token}"
+
+    page = client.get(f"{admin}?page=2").get_data(as_text=True)
+    assert slow_reads == ["# Dov", "# Eve", "# Fay"]
+    assert players_of(page) == ["Dov", "Eve", "Fay"]
+    assert counts_of(page) == {
+        "all": "8",
+        "legal": "5",
+        "illegal": "3",
+        "missing": "0",
+        "changed": "3",
+    }
+    assert unread_notice(page) == (
+        "5 lists are still being read against today’s card pool; reload to see them all."
+        " Until then each is counted and filtered by the verdict it got, so the counts are"
+        " partial."
+    )
+
+    page = client.get(f"{admin}?page=2").get_data(as_text=True)
+    assert slow_reads[3:] == ["# Ann", "# Ben", "# Cat"]
+    assert counts_of(page)["illegal"] == "6"
+    assert unread_notice(page) == (
+        "2 lists are still being read against today’s card pool; reload to see them all."
+        " Until then each is counted and filtered by the verdict it got, so the counts are"
+        " partial."
+    )
+
+    page = client.get(f"{admin}?page=2").get_data(as_text=True)
+    assert slow_reads[6:] == ["# Gus", "# Hal"]
+    assert counts_of(page) == {
+        "all": "8",
+        "legal": "0",
+        "illegal": "8",
+        "missing": "0",
+        "changed": "8",
+    }
+    assert unread_notice(page) == ""
+    for path, headers in (
+        (admin, {}),
+        (f"/api/v1/events/{event_id}/entries", bearer(token)),
+        (f"{admin}/export.csv", {}),
+        (f"{admin}/sheets", {}),
+    ):
+        assert client.get(path, headers=headers).status_code == 200, path
+    assert sorted(slow_reads) == sorted(f"# {name}" for name in players)
+
+
+def test_a_list_not_read_again_yet_is_said_to_be_so_wherever_it_is_counted(
+    pool_app, pool_copy, slow_reads
+):
+    # With no time to spare, each request reads one list again: those not read yet are
+    # counted by the verdict they got, and every answer says which and how many they are,
+    # never passing one off as reading the same today.
+    pool_app.config.update(EVENT_REREAD_SECONDS=0)
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    for name in ("Ann", "Ben", "Cat", "Dov"):
+        submit(client, event_id, name, f"# {name}\n{example('era-legal')}")
+    edit(pool_copy / "era" / "game.yaml", *BAN_FIRE_BREATH)
+    api = f"/api/v1/events/{event_id}"
+
+    answer = client.get(f"{api}/entries", headers=bearer(token)).get_json()
+    assert answer["counts"] == {
+        "all": 4,
+        "legal": 3,
+        "illegal": 1,
+        "missing": 0,
+        "changed": 1,
+        "unread_today": 3,
+    }
+    assert [
+        (e["player"], e["status"], e["status_today"], e["read_today"]) for e in answer["entries"]
+    ] == [
+        ("Ann", "legal", "not legal", BANNED_SINCE),
+        ("Ben", "legal", "not read yet", None),
+        ("Cat", "legal", "not read yet", None),
+        ("Dov", "legal", "not read yet", None),
+    ]
+
+    rows = csv_rows(client.get(f"{api}/export.csv", headers=bearer(token)).get_data(as_text=True))
+    assert [(r["player"], r["status"], r["status_today"], r["problems_today"]) for r in rows] == [
+        ("Ann", "legal", "not legal", BANNED_SINCE["problems"][0]),
+        ("Ben", "legal", "not legal", BANNED_SINCE["problems"][0]),
+        ("Cat", "legal", "not read yet", ""),
+        ("Dov", "legal", "not read yet", ""),
+    ]
+
+    exported = client.get(f"{api}/export.json", headers=bearer(token)).get_json()
+    assert exported["counts"]["unread_today"] == 1
+    assert [e["status_today"] for e in exported["entries"]] == [
+        "not legal",
+        "not legal",
+        "not legal",
+        "not read yet",
+    ]
+
+    page = client.get(f"/events/{event_id}/admin/{token}/sheets").get_data(as_text=True)
+    assert page.count("Not read again against today’s card pool yet") == 0
+    assert page.count(AGAIN) == 4
+    assert slow_reads == ["# Ann", "# Ben", "# Cat", "# Dov"]

@@ -76,7 +76,15 @@ from .refusals import (
     ListChangedError,
     PlayerTakenError,
 )
-from .rules import Listed, check, checked_again, format_gone, sheet_sections
+from .rules import (
+    REREAD_SECONDS,
+    Listed,
+    ReadToday,
+    check,
+    checked_again,
+    format_gone,
+    sheet_sections,
+)
 from .store import (
     ALL,
     CHANGED,
@@ -106,7 +114,7 @@ from .store import (
     version_body,
 )
 from .submissions import clean_idempotency_key, resubmit, submit, submit_for_players
-from .today import as_read_today, read_today
+from .today import as_read_today, page_read_today, read_today
 from .tokens import new_token, token_hash
 
 __all__ = [
@@ -128,6 +136,7 @@ __all__ = [
     "PER_PAGE",
     "PLAYER",
     "RECEIPT_CHARS",
+    "REREAD_SECONDS",
     "TEXT",
     "AdminLinkReplacedError",
     "BulkItem",
@@ -154,6 +163,7 @@ __all__ = [
     "Organizer",
     "Player",
     "PlayerTakenError",
+    "ReadToday",
     "Receipt",
     "Recheck",
     "Registration",
@@ -184,6 +194,7 @@ __all__ = [
     "lookalike_key",
     "lookalikes",
     "new_token",
+    "page_read_today",
     "player_key",
     "publish",
     "published_lists",

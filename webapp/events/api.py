@@ -510,15 +510,9 @@ def list_entries(event_id: str):
     access = organizer(event_id)
     query = load_query(ENTRIES_QUERY)
     show = query.get("show", events.ALL)
-    changed = read_today(access)
-    found = events.entry_page(
-        get_db(),
-        access,
-        show,
-        query.get("page", 1),
-        query.get("per_page", schemas.API_PER_PAGE),
-        changed,
-    )
+    page = query.get("page", 1)
+    per_page = query.get("per_page", schemas.API_PER_PAGE)
+    changed, found = page_read_today(access, show, page, per_page)
     following = None
     if found.page < found.pages:
         following = url_for(
@@ -755,15 +749,38 @@ def export_body(access: events.Organizer) -> dict[str, Any]:
     )
 
 
-def read_today(access: events.Organizer) -> dict[str, events.Recheck]:
-    """The event's entries whose list reads to another verdict against today's card pool."""
+def read_today(access: events.Organizer) -> events.ReadToday:
+    """The event's entries whose list reads to another verdict against today's card pool,
+    the lists read again for :func:`reread_seconds` at most (those left named unread)."""
     try:
         game = pools().game(access.event.game)
     except DeckwrightError:
         # A game the pools no longer load (its folder gone or broken) reads no list again:
         # the lists and their verdicts as stored are still the organizer's to list and export.
-        return {}
-    return events.read_today(get_db(), game, access)
+        return events.ReadToday()
+    return events.read_today(get_db(), game, access, seconds=reread_seconds())
+
+
+def page_read_today(
+    access: events.Organizer, show: str, page: int, per_page: int
+) -> tuple[events.ReadToday, events.EntryPage]:
+    """A page of the event's entries filtered by what each list reads to today, as
+    :func:`read_today` reads them, the lists on the page first."""
+    try:
+        game = pools().game(access.event.game)
+    except DeckwrightError:
+        changed = events.ReadToday()  # as read_today says
+        return changed, events.entry_page(get_db(), access, show, page, per_page, changed)
+    return events.page_read_today(
+        get_db(), game, access, show, page, per_page, seconds=reread_seconds()
+    )
+
+
+def reread_seconds() -> float:
+    """How long one request reads an event's lists again at most (``EVENT_REREAD_SECONDS``,
+    ``DECKWRIGHT_EVENT_REREAD_SECONDS`` in the environment): well within a worker's timeout,
+    however many lists a pool's change left to read; the next request goes on."""
+    return float(current_app.config.get("EVENT_REREAD_SECONDS", events.REREAD_SECONDS))
 
 
 def entries_read_today(access: events.Organizer) -> list[events.Entry]:

@@ -28,6 +28,9 @@ MAX_PLAYERS = 2_000  # players registered by one request
 MIN_IDEMPOTENCY_KEY_CHARS = 16
 MAX_IDEMPOTENCY_KEY_CHARS = 100
 
+# The status today of a list not read again against today's card pool yet.
+NOT_READ_YET = "not read yet"
+
 TEXT = "text"
 JSON = "json"
 PLAYER = "player"
@@ -131,6 +134,9 @@ class Entry:
     # What the list on file, as received, reads to against today's card pool, where that is
     # not the verdict it got: set by the readers that read it again (None otherwise).
     today: Recheck | None = None
+    # The list on file is not read again against today's card pool yet (a request reads
+    # lists again for so long, the next goes on): its status_today says so.
+    unread_today: bool = False
 
     @property
     def submitted(self) -> bool:
@@ -147,7 +153,10 @@ class Entry:
     @property
     def status_today(self) -> str:
         """The status of the list on file read against today's card pool: the dashboard's
-        filters and counts go by it. :attr:`status` where the list reads as it did."""
+        filters and counts go by it. :attr:`status` where the list reads as it did,
+        :data:`NOT_READ_YET` where it is not read again yet (counted by :attr:`status`)."""
+        if self.unread_today:
+            return NOT_READ_YET
         if self.today is None:
             return self.status
         return "legal" if self.today.legal else "not legal"

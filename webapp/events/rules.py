@@ -6,9 +6,10 @@ import dataclasses
 import hashlib
 import json
 import re
+import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from datetime import date, datetime
 from typing import Any
 
@@ -271,12 +272,34 @@ def checked_again(
     return again
 
 
+# How long one request reads lists again at most, in seconds, by default (the site's
+# EVENT_REREAD_SECONDS): a list of 1,000 lines of gibberish takes a fifth of a second, and an
+# event of such lists read whole at once would pass a worker's timeout, the worker killed
+# with what it had read and every retry starting over. What is left is read by the next.
+REREAD_SECONDS = 5.0
+# The clock the time to read lists again is measured on.
+clock = time.monotonic
+
+
+class ReadToday(dict[str, Recheck]):
+    """The lists that read to another verdict against today's card pool than the one they
+    got, by entry id (what each reads to); ``unread``, the entry ids of the lists not read
+    again yet (left for a later request): those are counted by the verdict they got."""
+
+    def __init__(self, changed: dict[str, Recheck] | None = None, unread: Iterable[str] = ()):
+        super().__init__(changed or {})
+        self.unread = frozenset(unread)
+
+
 def read_today(
     game: Game,
     event: Event,
     listed: Iterable[Listed],
     bodies_of: Callable[[list[Listed]], dict[tuple[str, int], str]],
-) -> dict[str, Recheck]:
+    *,
+    seconds: float | None = None,
+    first: Collection[str] = (),
+) -> ReadToday:
     """Every listed list that reads to another verdict against today's card pool than the
     one it got (as :func:`checked_again` says it), by entry id: what a dashboard's filters
     and counts, the API's listings and the exports go by.
@@ -284,7 +307,46 @@ def read_today(
     A list read again before (against this very game) is not read again: a dashboard of
     1,000 lists reads each once after the pool changes, and later only looks them up.
     ``bodies_of`` gives the bodies of the lists not read yet, by (entry id, number), asked
-    for :data:`BODIES_AT_ONCE` at a time."""
+    for :data:`BODIES_AT_ONCE` at a time. With ``seconds``, lists are read again only until
+    that much time has passed (one at least, so that requests one after another read them
+    all): the lists of the entries ``first`` (a page shown) first, then the others in the
+    order listed; those left are named in :attr:`ReadToday.unread`."""
+    changed, unread = _looked_up_all(game, event, listed)
+    if first:
+        wanted = frozenset(first)
+        unread.sort(key=lambda each: each.entry_id not in wanted)  # stable: the rest in order
+    known = _known(game)
+    deadline = None if seconds is None else clock() + seconds
+    bodies: dict[tuple[str, int], str] = {}
+    done = fetched = 0
+    while done < len(unread):
+        if deadline is not None and done and clock() >= deadline:
+            break
+        if done == fetched:
+            batch = unread[done : done + BODIES_AT_ONCE]
+            bodies, fetched = bodies_of(batch), done + len(batch)
+        each = unread[done]
+        key, day = _key(event, each)
+        body = bodies.get((each.entry_id, each.number))
+        again = None if body is None else _read_again(game, event, each.kind, body, day)
+        _keep(known, key, again)
+        if again is not None and again.legal != each.legal:
+            changed[each.entry_id] = again
+        done += 1
+    return ReadToday(changed, (each.entry_id for each in unread[done:]))
+
+
+def known_today(game: Game, event: Event, listed: Iterable[Listed]) -> ReadToday:
+    """What :func:`read_today` says of the listed lists from those read again before alone,
+    reading none: the others named unread."""
+    changed, unread = _looked_up_all(game, event, listed)
+    return ReadToday(changed, (each.entry_id for each in unread))
+
+
+def _looked_up_all(
+    game: Game, event: Event, listed: Iterable[Listed]
+) -> tuple[dict[str, Recheck], list[Listed]]:
+    """The lists read again before that read to another verdict, and those not read yet."""
     known = _known(game)
     changed: dict[str, Recheck] = {}
     unread: list[Listed] = []
@@ -293,20 +355,9 @@ def read_today(
         again = _looked_up(known, key)
         if again is _UNREAD:
             unread.append(each)
-            continue
-        if again is not None and again.legal != each.legal:
+        elif again is not None and again.legal != each.legal:
             changed[each.entry_id] = again
-    for start in range(0, len(unread), BODIES_AT_ONCE):
-        batch = unread[start : start + BODIES_AT_ONCE]
-        bodies = bodies_of(batch)
-        for each in batch:
-            key, day = _key(event, each)
-            body = bodies.get((each.entry_id, each.number))
-            again = None if body is None else _read_again(game, event, each.kind, body, day)
-            _keep(known, key, again)
-            if again is not None and again.legal != each.legal:
-                changed[each.entry_id] = again
-    return changed
+    return changed, unread
 
 
 def _read_again(game: Game, event: Event, kind: str, body: str, day: date) -> Recheck | None:

@@ -33,6 +33,7 @@ from . import (
     RECEIPT_CHARS,
 )
 from .exports import SEPARATORS, separator_refused
+from .records import NOT_READ_YET
 from .rules import RECHECK_PROBLEMS
 from .tokens import as_typed_hash
 
@@ -421,6 +422,7 @@ class ReadTodaySchema(Schema):
 
 
 _STATUSES = ["legal", "not legal", "not submitted"]
+_STATUSES_TODAY = [*_STATUSES, NOT_READ_YET]
 
 
 class EntrySchema(Schema):
@@ -438,13 +440,15 @@ class EntrySchema(Schema):
     )
     status_today = fields.Str(
         required=True,
-        validate=validate.OneOf(_STATUSES),
+        validate=validate.OneOf(_STATUSES_TODAY),
         metadata={
             "description": "The list on file, as received, read against today's card pool on"
             " the day it was judged (the event's banned-list day, or the day it came): the"
             " same as status unless the pool changed since (a ban added dated before the"
             " list came, a card it plays taken out or renamed), then read_today says how."
-            " The entries' show filter and counts go by it."
+            " 'not read yet' while the list is not read again against today's pool (shortly"
+            " after the pool changed: ask again), when it is counted and filtered by status"
+            " and counted in unread_today. The entries' show filter and counts go by it."
         },
     )
     read_today = fields.Nested(
@@ -455,7 +459,9 @@ class EntrySchema(Schema):
         metadata={
             "description": "What the list reads to against today's card pool, where that is"
             " not the verdict it got; null where it reads as it did (or no list is on file,"
-            " or the event's format is no longer in the pool, so it cannot be read again)."
+            " or the event's format is no longer in the pool, so it cannot be read again),"
+            " and null too while status_today is 'not read yet': null means reads as it did"
+            " only where status_today is status."
         },
     )
     versions = fields.Int(required=True)
@@ -495,6 +501,17 @@ class EntryCountsSchema(Schema):
         metadata={
             "description": "Lists whose status_today is not their status: the card pool"
             " changed since they came."
+        },
+    )
+    unread_today = fields.Int(
+        required=True,
+        metadata={
+            "description": "Lists not read again against today's card pool yet (status_today"
+            " 'not read yet'): a request reads lists again for so long at most, and the next"
+            " goes on, so after the pool changes the first answers may leave some. Until"
+            " read, each is counted under legal or illegal by the verdict it got (its"
+            " status), so the other counts are partial while this is not 0; ask again to"
+            " see them all."
         },
     )
 

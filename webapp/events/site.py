@@ -49,6 +49,8 @@ from .api import (
     export_body,
     limits,
     now,
+    page_read_today,
+    read_today,
     status_of,
     store_upload,
 )
@@ -757,9 +759,9 @@ def _dashboard(
     db = get_db()
     event = events.get_event(db, access.event.id)
     game = pools().game(event.game)
-    # The filters and counts go by what each list reads to against today's card pool.
-    changed = events.read_today(db, game, access)
-    found = events.entry_page(db, access, show, page, per_page(), changed)
+    # The filters and counts go by what each list reads to against today's card pool, the
+    # lists read again for so long at most: the page says how many are left to read.
+    changed, found = page_read_today(access, show, page, per_page())
     if found.page > found.pages:
         # A page kept from when the filter showed more (lists fixed since, say) is gone: the
         # last page is shown, not an empty one saying there are no lists.
@@ -771,6 +773,7 @@ def _dashboard(
         view=event_view(event),
         game=game,
         again={e.id: changed[e.id] for e in found.entries if e.id in changed},
+        unread=changed.unread,
         gone=events.format_gone(game, event),
         token=token,
         entries=found.entries,
@@ -1032,15 +1035,14 @@ def sheets(event_id: str, token: str):
     chosen = [e for e in events.entries(get_db(), access) if e.submitted]
     # Every list of the event: read again as the dashboard reads them, their bodies asked
     # for a batch at a time rather than one query each.
-    again = events.read_today(get_db(), pools().game(access.event.game), access)
-    return _sheets(access, token, chosen, again)
+    return _sheets(access, token, chosen, read_today(access))
 
 
 def _sheets(
     access: events.Organizer,
     token: str,
     chosen: list[events.Entry],
-    again: dict[str, events.Recheck] | None = None,
+    again: events.ReadToday | None = None,
 ):
     game = pools().game(access.event.game)
     return render_template(
@@ -1050,6 +1052,7 @@ def _sheets(
         token=token,
         sheets=[(e, events.sheet_sections(game, e.latest)) for e in chosen if e.latest],
         again=read_again(game, access.event, chosen, access) if again is None else again,
+        unread=frozenset() if again is None else again.unread,
         printed=now(),
     )
 

@@ -60,7 +60,7 @@ from .refusals import (
     InvalidSubmissionError,
     LimitReachedError,
 )
-from .rules import Listed
+from .rules import Listed, ReadToday
 from .text import shown, stored_json
 from .tokens import as_typed_hash, new_id, new_token, token_hash, token_matches
 
@@ -340,6 +340,8 @@ MISSING = "missing"
 # The lists that read to another verdict against today's card pool than the one they got.
 CHANGED = "changed"
 FILTERS = (ALL, ILLEGAL, LEGAL, MISSING, CHANGED)
+# Not a filter: the lists counted by the verdict they got, not read again today yet.
+UNREAD_TODAY = "unread_today"
 # Each filter, by the verdict a list got and, where ``?`` lists the entries whose list reads
 # to the other verdict today (a JSON array of their ids), by the one it reads to: a list that
 # was legal and is not today is shown as not legal, and counted so.
@@ -906,7 +908,8 @@ def count_entries(
     db: sqlite_utils.Database, organizer: Organizer, changed: Collection[str] = ()
 ) -> dict[str, int]:
     """How many entries each dashboard filter shows (with ``changed``, as :func:`entries`
-    says, by the verdicts read today)."""
+    says, by the verdicts read today), and how many lists, not read again against today's
+    card pool yet, are counted by the verdict they got (``unread_today``)."""
     flipped = f"({_CHANGED_IDS})" if changed else "0"
     row = db.execute(
         f"""SELECT COUNT(*), COALESCE(SUM(v.legal = 1 - {flipped}), 0),
@@ -918,7 +921,9 @@ def count_entries(
             WHERE e.event_id = ?""",
         [*([json.dumps(sorted(changed))] * 3 if changed else []), organizer.event.id],
     ).fetchone()
-    return dict(zip((ALL, LEGAL, ILLEGAL, MISSING, CHANGED), row, strict=True))
+    counts = dict(zip((ALL, LEGAL, ILLEGAL, MISSING, CHANGED), row, strict=True))
+    counts[UNREAD_TODAY] = len(changed.unread) if isinstance(changed, ReadToday) else 0
+    return counts
 
 
 def listed(db: sqlite_utils.Database, organizer: Organizer) -> list[Listed]:
@@ -928,7 +933,8 @@ def listed(db: sqlite_utils.Database, organizer: Organizer) -> list[Listed]:
         f"""SELECT e.id, v.number, v.received, v.kind, v.legal
             FROM event_entries e
             JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
-            WHERE e.event_id = ?""",
+            WHERE e.event_id = ?
+            ORDER BY e.player_key""",
         [organizer.event.id],
     ).fetchall()
     return [
