@@ -42,7 +42,7 @@ def test_a_player_submits_from_the_builder_then_changes_a_card_from_their_privat
     import_list(page, pasted + "\nSideboard:\n2 Kindle\n")
     page.fill("#search-q", "high tide")
     expect(page.locator("#search-results button.result")).to_have_count(1)
-    page.get_by_role("button", name=re.compile(r"^Add High Tide \(")).click()
+    page.get_by_role("button", name=re.compile(r"^High Tide \(")).click()
     expect(row(page, "High Tide")).to_contain_text("1×")
     settle(page)
     expect(page.locator("#verdict")).to_have_attribute("data-legal", "true")

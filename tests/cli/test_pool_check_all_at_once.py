@@ -195,8 +195,8 @@ def test_a_game_yaml_key_no_card_nor_rule_reads_hides_neither(run, tmp_path):
         ' YAML reads 3 as a number; write it in quotes, "3", for the text',
         f"{game}:{at(game, 'titel: ERA')}: field 'titel': Unknown field; game.yaml's keys"
         " are id, name, short_name, rulebook, description, card_types, attributes,"
-        " main_attribute, colors, same_card, sections, default_section, whole_deck_headers,"
-        " default_format, formats, decisions and play.",
+        " main_attribute, curve, colors, same_card, sections, default_section,"
+        " whole_deck_headers, default_format, formats, decisions and play.",
         f"{cards}:{at(cards, 'type: Itm')}: card 'Ember Rex', field 'type':"
         " 'Itm' is not one of: Dino, Crystal, Event, Action, Equipment.",
         f"{game}:{at(game, 'exactly: thirty')}:"
