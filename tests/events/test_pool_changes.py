@@ -739,3 +739,23 @@ def test_a_list_not_read_again_yet_is_said_to_be_so_wherever_it_is_counted(
     assert page.count("Not read again against today’s card pool yet") == 0
     assert page.count(AGAIN) == 4
     assert slow_reads == ["# Ann", "# Ben", "# Cat", "# Dov"]
+
+
+def test_a_page_of_entries_over_the_api_reads_its_own_lists_first(pool_app, pool_copy, slow_reads):
+    # A bot pages through the entries just after a ban is published: the page it asks for
+    # has its lists read first, not those of page one.
+    pool_app.config.update(EVENT_REREAD_SECONDS=1.5)
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "era")
+    for name in ("Ann", "Ben", "Cat", "Dov", "Eve"):
+        submit(client, event_id, name, f"# {name}\n{example('era-legal')}")
+    edit(pool_copy / "era" / "game.yaml", *BAN_FIRE_BREATH)
+    api = f"/api/v1/events/{event_id}/entries?per_page=2&page=2"
+
+    answer = client.get(api, headers=bearer(token)).get_json()
+    assert slow_reads == ["# Cat", "# Dov"]
+    assert [(e["player"], e["status_today"]) for e in answer["entries"]] == [
+        ("Cat", "not legal"),
+        ("Dov", "not legal"),
+    ]
+    assert (answer["counts"]["illegal"], answer["counts"]["unread_today"]) == (2, 3)
