@@ -242,6 +242,18 @@ def test_an_event_limit_no_event_could_be_held_to_stops_the_start(
     assert refusal_at_start(tmp_path, r"^EVENT_\w+ must be a whole number") == said
 
 
+@pytest.mark.parametrize(("value", "shown"), [("5s", "'5s'"), ("nan", "'nan'"), ("-1", "-1")])
+def test_a_time_to_read_lists_again_that_is_no_number_of_seconds_stops_the_start(
+    tmp_path, monkeypatch, value, shown
+):
+    # Read only as an organizer's page came, "5s" answered every dashboard with a 500.
+    monkeypatch.setenv("DECKWRIGHT_EVENT_REREAD_SECONDS", value)
+    assert refusal_at_start(tmp_path, r"^EVENT_REREAD_SECONDS must") == (
+        "EVENT_REREAD_SECONDS must be a number of seconds from 0 (well below the worker"
+        f" timeout), not {shown}"
+    )
+
+
 def test_a_dashboard_page_written_in_superscript_digits_is_the_first_page(client, event):
     """'?page=²' passed the check for digits (str.isdigit says yes), then int() refused it:
     a 500 where any other page that is no number opens the first."""

@@ -159,6 +159,27 @@ def check_settings(state: Any) -> None:
     site, which then answered every event's pages and every submission with a 500, and 0
     lists kept per player refused every list."""
     rate_limits.check_whole_numbers(state.app.config, SETTINGS)
+    config = state.app.config
+    if config.get("EVENT_REREAD_SECONDS") is not None:
+        # "5s" (or "nan") would start the site and answer every organizer's page with a 500.
+        seconds = _seconds(config["EVENT_REREAD_SECONDS"])
+        if seconds is None:
+            raise ValueError(
+                "EVENT_REREAD_SECONDS must be a number of seconds from 0 (well below the"
+                f" worker timeout), not {config['EVENT_REREAD_SECONDS']!r}"
+            )
+        config["EVENT_REREAD_SECONDS"] = seconds
+
+
+def _seconds(value: Any) -> float | None:
+    """``value`` as a number of seconds from 0 (text of one too), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        return None
+    return seconds if 0 <= seconds < float("inf") else None
 
 
 def now() -> datetime:
