@@ -58,6 +58,8 @@ def test_an_organizer_runs_an_event_two_players_submit_one_fixes_then_lock_and_e
         submit_list(alice, submit_url, "Alice", example("era-legal"))
         expect(alice.locator(".verdict")).to_have_attribute("data-legal", "true")
         expect(alice.locator("#private-url")).to_contain_text("/entries/")
+        # said where the focus is: a status on the page as it loads is not announced
+        expect(alice.locator(".secret-box")).to_be_focused()
         expect(alice.locator("#receipt-hash")).to_have_text(re.compile(r"^[0-9a-f]{12}$"))
 
         bob = players["Bob"].new_page()
@@ -70,6 +72,7 @@ def test_an_organizer_runs_an_event_two_players_submit_one_fixes_then_lock_and_e
         bob.get_by_label("Decklist").fill(example("era-legal"))
         bob.get_by_role("button", name="Resubmit and check").click()
         expect(bob.get_by_role("status")).to_contain_text("Your new list is on file")
+        expect(bob.get_by_role("status")).to_be_focused()
         expect(bob.locator(".verdict")).to_have_attribute("data-legal", "true")
         expect(bob.locator("#receipt-hash")).not_to_have_text(first_receipt)
         bob_private = bob.url
@@ -88,6 +91,11 @@ def test_an_organizer_runs_an_event_two_players_submit_one_fixes_then_lock_and_e
         expect(page.locator("#entries .player-name")).to_have_text(["Carol"])
         page.get_by_role("link", name="All").click()
         expect(rows).to_have_count(3)
+        page.get_by_label("Expected players").fill("Dana")
+        page.get_by_role("button", name="Register").click()
+        expect(page.get_by_role("status").first).to_have_text("1 player registered.")
+        expect(page.get_by_role("status").first).to_be_focused()
+        expect(rows).to_have_count(4)
 
         # Locking asks first; the organizer agrees.
         page.once("dialog", lambda dialog: dialog.accept())
@@ -105,6 +113,7 @@ def test_an_organizer_runs_an_event_two_players_submit_one_fixes_then_lock_and_e
             ("Alice", "legal", "1"),
             ("Bob", "legal", "2"),
             ("Carol", "not submitted", ""),
+            ("Dana", "not submitted", ""),
         ]
 
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
