@@ -54,12 +54,14 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 NUL_REASON = "holds NUL bytes (UTF-16 text without its byte order mark?); send UTF-8 text"
 
 
-# A site's form or upload refused before it was read is read to its end, up to this.
+# A body refused before it was read (a site's form or upload, an API body) is read to its
+# end, up to this.
 FORM_DRAIN_BYTES = 32 * 1024 * 1024
 
 
 def drain_body() -> None:
-    """Read a form or an upload refused before it was read to its end, and drop it.
+    """Read a body (a form, an upload, an API body) refused before it was read to its end,
+    and drop it.
 
     Refused unread, the answer came while the browser was still sending it, and the server
     closing the connection showed a reset connection rather than the page saying why. A body
@@ -235,6 +237,10 @@ class EdgeRequest(Request):
         limit = self.max_content_length
         chunked = self.content_length is None and "wsgi.input_terminated" in self.environ
         if not chunked or limit is None:
+            if limit is not None and (self.content_length or 0) > limit:
+                # werkzeug refuses it unread, and a client still sending it met a reset
+                # connection rather than the 413 saying why: read it to its end first
+                drain_body()
             return super().stream
         # werkzeug stops reading a chunked body at the limit and hands on what it read, so
         # the view would validate part of a list; read one byte more to know.

@@ -303,6 +303,15 @@ def test_7_a_chunked_body_over_the_limit_is_a_413_and_one_within_is_read_whole(c
     assert within.json()["summary"]["total"] == 3
 
 
+def test_7_a_body_sent_far_over_the_limit_is_answered_in_json_not_a_reset(client):
+    # The API answered before the client had sent the body and closed: a list of a few
+    # megabytes met a reset connection (the client's send failed) instead of the 413.
+    answer = client.send(
+        "POST", "/api/v1/games/era/validate", b"3 Kindle\n" * 600_000, content_type="text/plain"
+    )
+    assert answer.error(413)["code"] == "request-entity-too-large"
+
+
 def test_7_a_form_pasted_far_over_the_limit_is_answered_with_a_page_not_a_reset(client):
     # The check page answered before the browser had sent the form and closed: a paste of a
     # few megabytes showed a reset connection (the client's send failed: broken pipe).
