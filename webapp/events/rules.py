@@ -87,9 +87,7 @@ def check(
             raise InvalidSubmissionError(f"the deck cannot be read: {exc}") from None
     # The receipt covers the cards alone, so a deck's own title never changes its hash.
     parsed.deck.name = ""
-    # Not the server's own calendar day, which is another than UTC's for hours a day where
-    # it keeps local time.
-    day = event.as_of or (None if received is None else as_utc(received).date())
+    day = judged_on(event, received)
     result = validate(
         parsed.deck,
         event.format,
@@ -199,6 +197,16 @@ _RECHECKED_PER_GAME = 20_000
 BODIES_AT_ONCE = 50
 
 
+def judged_on(event: Event, received: datetime | None) -> date | None:
+    """The day a list is judged on: its event's banned-list day, else the day it came
+    (none when neither is known: today's rules).
+
+    That day is UTC's, the one its sheet prints, not the server's own calendar day, which
+    is another for hours a day where it keeps local time; when the list comes and when it is
+    read again, one day."""
+    return event.as_of or (None if received is None else as_utc(received).date())
+
+
 @dataclasses.dataclass(frozen=True)
 class Listed:
     """A stored list as a listing names it, without its body: what reading it again needs."""
@@ -213,7 +221,7 @@ class Listed:
 def _key(event: Event, listed: Listed) -> tuple[tuple, date]:
     """What a list's reading again depends on besides the game: its event's format and day
     (the banned-list day, or the day the list came), and the stored version."""
-    day = event.as_of or listed.received.date()
+    day = judged_on(event, listed.received)
     return (event.id, event.format, day, listed.entry_id, listed.number), day
 
 
