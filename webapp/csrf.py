@@ -60,6 +60,19 @@ def check() -> None:
         raise CSRFError()
 
 
+def sent_from_this_site() -> bool:
+    """Whether a form came from a page of this site: its CSRF token is the session's, or,
+    the session gone, the browser says so (``Sec-Fetch-Site``, which no page can set). A
+    form another site had a browser send is not shown again holding what that site wrote.
+    A browser too old to say is believed: keeping what was typed matters more than the
+    prefilled form another site could show its user through one."""
+    try:
+        check()
+    except CSRFError:
+        return request.headers.get("Sec-Fetch-Site", "same-origin") == "same-origin"
+    return True
+
+
 def protect(blueprint: Blueprint) -> None:
     """Check the token before every unsafe request of ``blueprint`` and offer ``csrf_field()``."""
     blueprint.before_request(check)

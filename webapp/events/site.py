@@ -185,14 +185,14 @@ def _form_again(error: HTTPException, message: str, title: str):
     The pages without a secret in their address show their own form again. A private link's
     page checks no token here (guessing links is what the rate limit stops): it shows what
     was sent in a form of its own, alike for a right link and a wrong one. A form another
-    site made a browser send is not shown again (see :func:`sent_from_this_site`).
+    site made a browser send is not shown again (see :func:`webapp.csrf.sent_from_this_site`).
     """
     kept = KEPT_FORMS.get(request.endpoint or "")
     if request.method != "POST" or kept is None:
         return http_error(error)
     try:
         form = request.form.to_dict()
-        from_here = sent_from_this_site()
+        from_here = csrf.sent_from_this_site()
     except (HTTPException, DeckwrightError):
         return http_error(error)
     if not from_here:
@@ -219,19 +219,6 @@ def _form_again(error: HTTPException, message: str, title: str):
         error.code,
         headers,
     )
-
-
-def sent_from_this_site() -> bool:
-    """Whether a form came from a page of this site: its CSRF token is the session's, or,
-    the session gone, the browser says so (``Sec-Fetch-Site``, which no page can set). A
-    form another site had a browser send is not shown again holding what that site wrote.
-    A browser too old to say is believed: keeping a list matters more than the prefilled
-    form another site could show its user through one."""
-    try:
-        csrf.check()
-    except csrf.CSRFError:
-        return request.headers.get("Sec-Fetch-Site", "same-origin") == "same-origin"
-    return True
 
 
 # The forms shown again when refused before their view (a rate limit, an expired session):
