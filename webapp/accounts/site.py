@@ -35,7 +35,7 @@ from ..db import get_db
 from ..decks import deletion_said
 from ..events import journal
 from ..events import links as event_links
-from ..site import SAID_ONCE, error_page
+from ..site import SAID_ONCE, error_page, http_error
 from . import decks, mail, passwords, sessions, store, viewer
 from .notices import confirm_address, email_changed, password_changed
 from .refusals import WrongCredentialsError
@@ -133,6 +133,79 @@ def refused(error: DeckwrightError):
 
     status = status_of(error)
     return error_page(status, "Not found" if status == 404 else "This cannot be done", str(error))
+
+
+# What a form refused by the CSRF check (its session gone: a phone's browser restarted and
+# restored the tab) says on its page shown again; the first where the page keeps what was typed.
+EXPIRED = (
+    "This form had expired (or did not come from this site), so nothing was done. What you"
+    " typed is kept here but for the password: type it and send the form again."
+)
+EXPIRED_BARE = (
+    "This form had expired (or did not come from this site), so nothing was done: send it"
+    " again from this page."
+)
+
+
+@bp.errorhandler(csrf.CSRFError)
+def expired(error: csrf.CSRFError):
+    """An account form whose session is gone fails the CSRF check: its page is shown again,
+    holding what was typed but passwords, with a token of the new session, and nothing
+    done. Refused bare, the name and address typed were lost. A form another site made a
+    browser send (see :func:`webapp.csrf.sent_from_this_site`) is refused bare."""
+    again = EXPIRED_FORMS.get(request.endpoint or "")
+    if request.method != "POST" or again is None or not csrf.sent_from_this_site():
+        return http_error(error)
+    try:
+        shown = again()
+    except DeckwrightError:  # a reset link used meanwhile: the refusal alone
+        return http_error(error)
+    if shown is None:  # logged out meanwhile: no account page to show again
+        return http_error(error)
+    page, _status = shown
+    return page, error.code
+
+
+def _register_again():
+    form = {k: request.form.get(k, "") for k in ("name", "email")}
+    return render_template("accounts/register.html", form=form, problems=[EXPIRED]), 403
+
+
+def _login_again():
+    form = {"name": request.form.get("name", "")}
+    return render_template("accounts/login.html", form=form, problems=[EXPIRED], notices=[]), 403
+
+
+def _reset_again():
+    if not mail.configured():
+        return None
+    return render_template("accounts/reset.html", sent=False, problems=[EXPIRED_BARE]), 403
+
+
+def _new_password_again():
+    token = (request.view_args or {}).get("token", "")
+    holder = store.reset_account(get_db(), token, sessions.now())
+    return render_template("accounts/new_password.html", holder=holder, problems=[EXPIRED]), 403
+
+
+def _account_again():
+    found = sessions.current()
+    if found is None:
+        return None
+    if request.endpoint == "accounts.change_email":
+        typed = request.form.get("email", "")
+        return account_page(found, problems=[EXPIRED], status=403, typed_email=typed)
+    return account_page(found, problems=[EXPIRED_BARE], status=403)
+
+
+def _events_again():
+    found = sessions.current()
+    return None if found is None else events_page(found, problems=[EXPIRED_BARE], status=403)
+
+
+def _decks_again():
+    found = sessions.current()
+    return None if found is None else decks_page(found, problems=[EXPIRED_BARE], status=403)
 
 
 @bp.context_processor
@@ -857,3 +930,37 @@ def public_decks(game_id: str):
         unknown=unknown,
         suggestions=suggestions,
     )
+
+
+# The account forms a CSRF refusal shows again (see :func:`expired`), by endpoint. Logging out
+# is not among them: its form holds nothing typed, and the refusal says to send it again.
+EXPIRED_FORMS = {
+    "accounts.register": _register_again,
+    "accounts.login": _login_again,
+    "accounts.reset": _reset_again,
+    "accounts.reset_password": _new_password_again,
+    **dict.fromkeys(
+        (
+            "accounts.change_password",
+            "accounts.change_email",
+            "accounts.create_token",
+            "accounts.revoke_token",
+            "accounts.logout_everywhere",
+            "accounts.delete",
+        ),
+        _account_again,
+    ),
+    **dict.fromkeys(
+        (
+            "accounts.add_organizer",
+            "accounts.remove_organizer",
+            "accounts.replace_admin_link",
+            "accounts.open_dashboard",
+        ),
+        _events_again,
+    ),
+    **dict.fromkeys(
+        ("accounts.claim_decks", "accounts.deck_visibility", "accounts.delete_deck"),
+        _decks_again,
+    ),
+}
