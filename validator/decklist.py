@@ -71,7 +71,13 @@ from .decklist_common import (
     reset_line_limit,  # noqa: F401
     unquoted_name,
 )
-from .decklist_counts import MAX_COUNTED_HEADERS, _counted_header, _header_count, _total
+from .decklist_counts import (
+    MAX_COUNTED_HEADERS,
+    _counted_header,
+    _header_count,
+    _size_after,
+    _total,
+)
 from .decklist_export import to_mapping, to_text  # noqa: F401
 from .decklist_headers import (
     _BOARD,
@@ -117,6 +123,7 @@ from .decklist_lines import (
     _read_plain,
     _readings,
     _short_blanks,  # noqa: F401
+    deck_size,
 )
 from .decklist_names import (
     _DIGIT,
@@ -181,6 +188,13 @@ _NAME_NOTES = frozenset(("deckname", "deck name", "name", "title"))
 MAX_TITLE_NAME = 200
 # A game's name and a number, "ERUMA 2": a first line of them is the list's title.
 _NAMED_NUMBER = re.compile(r"^([^\W\d_][^\d]*?)\s+[1-9]\d{0,3}$")
+# The code a game's client gives a deck to share it, written below a published list ("Deck
+# Code: 783538B"): one word holding a digit after its label, a note and never a card.
+_DECK_CODE = re.compile(
+    r"^(?:deck\s*code|deck\s*string|import\s*code|share\s*code|code)\s*[:=#]?\s*"
+    r"(?=[^\s\d]*\d)[A-Za-z0-9+/=_-]{4,}$",
+    re.IGNORECASE,
+)
 # The size of the deck after a list's title: "Inferno aggro (40)", "[40]", two digits or more.
 _TITLE_SIZE = re.compile(r"[\(\[]\s*\d{2,}\s*(?:cards?)?\s*[\)\]]$", re.I)
 
@@ -223,6 +237,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     counted: list[tuple] = []  # headers with a count of their own (_header_count)
     kept_long: dict[str, tuple] = {}  # this list's readings of lines too long to keep
     totals: list[tuple[int, str]] = []  # "Total: 40": the list's own counts (_total)
+    # "Hero: Gravebone (41 cards)": the list's size after a header's card (_size_after)
+    sizes: list[tuple[int, str, str]] = []
     board_line, board_grouped = 0, False  # the board's header, and whether a group was said
     budget = [MAX_SUGGESTED]  # the unknown names still to be given "did you mean"
     # the format a "Format:" note names (or the site's CSV's "format" column), and its line
@@ -340,6 +356,19 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 )
             )
             continue
+        if kind == _UNKNOWN and stripped[:1] in "CcDdIiSs" and _DECK_CODE.match(stripped):
+            # "Deck Code: 783538B": the code the game's client shares the deck by, wherever
+            # it is (published lists give it below their cards)
+            problems.append(
+                _problem(
+                    IGNORED_LINE,
+                    f"Line {number}: {stripped!r} is read as the deck's code (as a game's client"
+                    " shares a deck), a note on the list, not a card",
+                    number,
+                    WARNING,
+                )
+            )
+            continue
         # "Name: Orc Rush", "Format: Standard": a note on the list (below), never its title
         note = _list_note(game, deck, stripped) if kind == _UNKNOWN else None
         about = None
@@ -421,6 +450,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 reading = valued_at[number] = valued
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
+            if rest is not None and rest[0] == _CARD and stripped[-1:] in ")]":
+                size = deck_size(target, stripped)
+                if size is not None:  # read without it: see deck_size
+                    sizes.append((number, size.group().strip(), rest[1].name))
             # (a heading, "# Shadow Wulven", over none is a comment as other headings are)
             heading = stripped[:1] in ("#", "/")
             if (
@@ -517,6 +550,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             problems.append(below)
     for number, text in totals:
         problem = _total(game, deck, number, text)
+        if problem is not None:
+            problems.append(problem)
+    for number, size, card_name in sizes:
+        problem = _size_after(game, deck, number, size, card_name)
         if problem is not None:
             problems.append(problem)
     if counted:

@@ -52,18 +52,9 @@ def _total(game: Game, deck: Deck, number: int, text: str) -> Problem | None:
     counts a player may mean: the whole deck, with or without its boards, one of its sections
     or boards, or the whole deck without its sections apart from the main one (a hero)."""
     stated = [_count(digits) for digits in _DIGITS.findall(text)]
-    sizes = {s.name: deck.size(s.id) for s in game.sections if deck.sections.get(s.id)}
-    boards = {b: sum(e.count for e in deck.boards[b]) for b in BOARDS if deck.boards.get(b)}
-    whole = sum(sizes.values())
-    main = deck.size(game.default_section)
-    meant = {whole, whole + sum(boards.values()), main, *sizes.values(), *boards.values()}
+    meant, held = _held(game, deck)
     if stated and (stated[0] in meant or sum(stated) in meant):
         return None
-    parts = [f"{size} in its {name}" for name, size in sizes.items()]
-    parts += [f"{size} in its {board}" for board, size in boards.items()]
-    held = f"{whole} {'card' if whole == 1 else 'cards'}" + (
-        f" ({', '.join(parts)})" if parts else ""
-    )
     return _problem(
         IGNORED_LINE,
         f"Line {number}: {text!r} is read as the list's own count of its cards, not a card, but"
@@ -71,6 +62,43 @@ def _total(game: Game, deck: Deck, number: int, text: str) -> Problem | None:
         number,
         WARNING,
     )
+
+
+def _size_after(game: Game, deck: Deck, number: int, size: str, card: str) -> Problem | None:
+    """The warning on the deck's size written after the card a header names ("Hero: Gravebone
+    (45 cards)", see deck_size) when it is none of the counts a player may mean, as on a
+    "Total:" line; it is read as the list's size all the same, the card counted as written
+    before it."""
+    meant, held = _held(game, deck)
+    if _count(_DIGITS.search(size).group()) in meant:
+        return None
+    count = _DIGITS.search(size).group().lstrip("0") or "0"
+    return _problem(
+        IGNORED_LINE,
+        f"Line {number}: {size!r} after {card} is read as the list's own count of its cards,"
+        f" not copies of {card}, but the list holds {held}; if they are copies of {card},"
+        f" write '{card} x{count}'",
+        number,
+        WARNING,
+        cards=(card,),
+    )
+
+
+def _held(game: Game, deck: Deck) -> tuple[set[int], str]:
+    """The counts of a deck's cards a list's own count of them may mean (the whole deck, with
+    or without its boards, one of its sections or boards, or the main section alone), and
+    what the deck holds in words: "41 cards (1 in its Hero, 40 in its Deck)"."""
+    sizes = {s.name: deck.size(s.id) for s in game.sections if deck.sections.get(s.id)}
+    boards = {b: sum(e.count for e in deck.boards[b]) for b in BOARDS if deck.boards.get(b)}
+    whole = sum(sizes.values())
+    main = deck.size(game.default_section)
+    meant = {whole, whole + sum(boards.values()), main, *sizes.values(), *boards.values()}
+    parts = [f"{size} in its {name}" for name, size in sizes.items()]
+    parts += [f"{size} in its {board}" for board, size in boards.items()]
+    held = f"{whole} {'card' if whole == 1 else 'cards'}" + (
+        f" ({', '.join(parts)})" if parts else ""
+    )
+    return meant, held
 
 
 def _counted_header(stripped: str) -> tuple[str, int] | None:

@@ -248,6 +248,9 @@ _ODD_COUNTS = (
 )
 # The finish deck sites mark after a card, "*F*" (foil), "*E*" (etched): no rule reads it.
 _FINISH = re.compile(r"(?:\s+\*[A-Za-z]{1,8}\*)+$")
+# The deck's size after the one card a section's header names, as lists are published:
+# "Hero: Gravebone (41 cards)", two digits or more and the word, in brackets (see deck_size)
+DECK_SIZE = re.compile(r"\s*[\(\[]\s*(\d{2,})\s*(cards?)\s*[\)\]]$", re.IGNORECASE)
 # A tag in brackets before a card, as a list files it: "[Hero] Darkclaw", "(Ally) 4 Bad Wolf".
 _TAG_FIRST = re.compile(r"^[\(\[]\s*([^\W\d][^()\[\]\d]{0,30}?)\s*[\)\]]\s*(\S.*)$")
 
@@ -432,6 +435,13 @@ def _read_line(game: Game, stripped: str) -> tuple:
     if labelled:
         label, rest = labelled.groups()
         target = _target(game, label)
+        sized = deck_size(target, rest)
+        if sized is not None:
+            # "Hero: Gravebone (41 cards)": the hero, and the deck's size after it (checked
+            # as a "Total: 41" line is, see parse_text), not 41 heroes
+            unsized = _read_line(game, line[: len(line) - len(rest) + sized.start()])
+            if unsized[0] == _HEADER and unsized[3] is not None and unsized[3][0] == _CARD:
+                return unsized
         counted = _HEADER_COUNT.fullmatch(" " + rest)
         # "Commander: 1 Atraxa": another game's header, said as one the game does not have
         other_games = target is None and _of_other_games(game, label)
@@ -548,6 +558,17 @@ def _read_line(game: Game, stripped: str) -> tuple:
             if tagged is not None:
                 return tagged
     return reading
+
+
+def deck_size(target: tuple | None, rest: str) -> re.Match | None:
+    """The deck's size written after the card a header naming one of the game's sections
+    names ("Hero: Gravebone (41 cards)", the words after the label given as ``rest``), as
+    players publish a list's size next to its hero; None for any other line. Two digits or
+    more with the word "cards": "Deck: Supernova (4 cards)" is four copies."""
+    if target is None or target[0] != _SECTION or target[1] is None or rest[-1:] not in ")]":
+        return None
+    size = DECK_SIZE.search(rest)
+    return size if size is not None and size.start() > 0 else None
 
 
 def _or_plural_card(game: Game, header: tuple, line: str) -> tuple:

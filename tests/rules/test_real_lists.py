@@ -253,6 +253,45 @@ def test_shadow_era_two_heroes_check_every_card_against_both(shadow_era):
     ]
 
 
+def test_shadow_era_a_published_wulven_list_is_legal(shadow_era):
+    """A list as published on a forum, kept as it was written: indented, titled with its size
+    and the game's build, ``Hero: Moonstalker``, ``Allies (15)`` and ``Abilities (24)`` over
+    ``4x`` lines (two items among the abilities, placed by their type): “Every deck must have
+    one hero card, and at least 39 other non-hero cards.” “Cards that have one or more Class
+    icons may only be used in decks with a hero that has at least one matching icon.” Its
+    title is the only thing said, and the deck's name."""
+    parsed, result = judge(shadow_era, read("shadow-era-published-wulven.txt"))
+    assert result.legal
+    assert found(result) == []
+    assert found(result, WARNING) == [(IGNORED_LINE, ())]
+    assert parsed.deck.name == "Wrath of the Wulven (40 cards deck for Shadow Era build 1.28)"
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["hero"]] == [("Moonstalker", 1)]
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 39
+    assert len(parsed.deck.sections["deck"]) == 12  # every line read, none dropped
+
+
+def test_shadow_era_a_published_list_with_its_size_after_the_hero_is_legal(shadow_era):
+    """A list as published on a forum: ``Hero: Gravebone (41 cards)`` names the hero and the
+    deck's size, not 41 heroes (the list was said to have 41 heroes and 81 cards); its
+    ``Deck Code:`` line below the cards is the code the game's client shares the deck by, a
+    note, not a card. A Shadow Mage hero, 40 other cards of the Shadow faction, the Mage class
+    or neither: “Every deck must have one hero card, and at least 39 other non-hero cards.”
+    “Each deck may contain a maximum of four copies of any card with the same name.”"""
+    text = read("shadow-era-published-gravebone.txt")
+    parsed, result = judge(shadow_era, text)
+    assert result.legal
+    assert found(result) == []
+    assert found(result, WARNING) == [(IGNORED_LINE, ())]  # the deck code
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["hero"]] == [("Gravebone", 1)]
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 40
+    assert len(parsed.deck.sections["deck"]) == 12
+    # a size that is not the list's is said, naming the hero: the hero is still one
+    parsed, result = judge(shadow_era, text.replace("(41 cards)", "(42 cards)"))
+    assert result.legal
+    assert found(result, WARNING) == [(IGNORED_LINE, ()), (IGNORED_LINE, ("Gravebone",))]
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["hero"]] == [("Gravebone", 1)]
+
+
 def test_forum_dash_bullets_printings_and_a_total_line_are_read(shadow_era):
     """Habits of lists pasted from word processors and deck sites: an en-dash bullet, a
     non-breaking space after the count, ``*`` bullets, ``(COTC) 28``, ``[COTC-064]``, ``×4``,
@@ -532,6 +571,8 @@ VERDICTS = {
     "shadow-era-forum.txt": ("shadow-era", True),
     "shadow-era-habits.txt": ("shadow-era", True),
     "shadow-era-two-heroes.txt": ("shadow-era", False),
+    "shadow-era-published-wulven.txt": ("shadow-era", True),
+    "shadow-era-published-gravebone.txt": ("shadow-era", True),
     "ryft-forum.txt": ("ryft", True),
     "ryft-broken.txt": ("ryft", False),
     "arcmage-forum.txt": ("arcmage", True),

@@ -1,0 +1,101 @@
+"""Lines of lists that players published, read as they meant them: the deck's size written
+after its hero ("Hero: Gravebone (41 cards)") and the code a game's client gives a deck
+("Deck Code: 783538B") below its cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from validator import parse_text
+from validator.decklist import IGNORED_LINE, UNKNOWN_CARD
+
+# forty cards a Shadow Mage may hold, as the published list writes them
+DECK = "".join(
+    f"4x {name}\n"
+    for name in (
+        "Death Collector",
+        "Sacrificial Lamb",
+        "Suspended Animation",
+        "Supernova",
+        "Shriek of Vengeance",
+        "Necromancer's Shroud",
+        "Amulet of Conjuring",
+        "Cryptspawn Tormentor",
+        "Falseblood Cultist",
+        "Forgotten Horror",
+    )
+)
+
+
+def _read(game, text):
+    parsed = parse_text(text, game)
+    sections = {
+        part: [(e.card.name, e.count) for e in entries]
+        for part, entries in parsed.deck.sections.items()
+    }
+    return sections, [(p.rule, p.severity, p.lines, p.message) for p in parsed.problems]
+
+
+@pytest.mark.parametrize("size", ["(41 cards)", "(41 Cards)", "[41 cards]", "( 41 card )"])
+def test_the_decks_size_after_its_hero_is_not_the_heros_count(shadow_era, size):
+    # "Hero: Gravebone (41 cards)" on top of a published list was 41 copies of Gravebone: the
+    # deck had 41 heroes and 81 cards. The hero and 40 cards below it are those 41.
+    sections, problems = _read(shadow_era, f"Hero: Gravebone {size}\n\n{DECK}")
+    assert sections["hero"] == [("Gravebone", 1)]
+    assert sum(count for _, count in sections["deck"]) == 40
+    assert problems == []
+
+
+def test_a_size_after_the_hero_that_no_count_of_the_list_has_is_said(shadow_era):
+    # the list's own count, as "Total: 45" is: a warning naming what the list holds
+    sections, problems = _read(shadow_era, f"Hero: Gravebone (45 cards)\n\n{DECK}")
+    assert sections["hero"] == [("Gravebone", 1)]
+    assert problems == [
+        (
+            IGNORED_LINE,
+            "warning",
+            (1,),
+            "Line 1: '(45 cards)' after Gravebone is read as the list's own count of its"
+            " cards, not copies of Gravebone, but the list holds 41 cards (1 in its Hero, 40 in"
+            " its Deck); if they are copies of Gravebone, write 'Gravebone x45'",
+        )
+    ]
+
+
+@pytest.mark.parametrize("line", ["Hero: Gravebone (1)", "Hero: Gravebone x1", "Hero: 1 Gravebone"])
+def test_a_heros_own_count_is_still_its_count(shadow_era, line):
+    sections, problems = _read(shadow_era, f"{line}\n\n{DECK}")
+    assert sections["hero"] == [("Gravebone", 1)]
+    assert problems == []
+
+
+def test_a_count_of_copies_with_one_digit_after_a_header_is_the_cards(shadow_era):
+    # "(4 cards)" is as many copies as a deck holds: the card's count, not the deck's size
+    sections, _ = _read(shadow_era, "Hero: Gravebone\n\nDeck: Supernova (4 cards)\n")
+    assert sections["deck"] == [("Supernova", 4)]
+
+
+@pytest.mark.parametrize(
+    "line", ["Deck Code: 783538B", "Deck code: 783538B", "Deckcode 783538B", "Code: 783538B"]
+)
+def test_a_deck_code_below_the_cards_is_a_note_not_a_card(shadow_era, line):
+    # the code the game's client gives a deck, written below a published list: it was a card
+    # no game has, an error that made a legal list illegal
+    sections, problems = _read(shadow_era, f"Hero: Gravebone\n\n{DECK}\n{line}\n")
+    assert sections["hero"] == [("Gravebone", 1)]
+    number = DECK.count("\n") + 4
+    assert problems == [
+        (
+            IGNORED_LINE,
+            "warning",
+            (number,),
+            f"Line {number}: {line!r} is read as the deck's code (as a game's client shares a"
+            " deck), a note on the list, not a card",
+        )
+    ]
+
+
+def test_words_after_deck_code_that_are_no_code_are_still_said(shadow_era):
+    # a code is one word holding a digit; "Deck Code: see below" is no code, and no card
+    _, problems = _read(shadow_era, f"Hero: Gravebone\n\n{DECK}\nDeck Code: see below\n")
+    assert [rule for rule, *_ in problems] == [UNKNOWN_CARD]
