@@ -139,7 +139,8 @@ def test_shadow_era_a_non_hero_card_is_not_a_hero(shadow_era, check):
     """“Every deck has exactly one hero card, which starts in play.”
 
     An ally in the hero slot is no hero: the deck has none, and the ally is out of place.
-    The Warrior cards of the deck are not measured against the ally."""
+    The count says it left the ally out, so it is not read as a miscount of the slot. The
+    Warrior cards of the deck are not measured against the ally."""
     others = [(4, "Valiant Defender"), (4, "War Banner"), *neutral(31)]
     result = check(shadow_era, deck("Kristoffer Wyld", others))
     assert rule_ids(result) == ["se-hero-is-a-hero", "se-one-hero"]
@@ -148,7 +149,9 @@ def test_shadow_era_a_non_hero_card_is_not_a_hero(shadow_era, check):
     assert (slot.section, slot.cards) == ("hero", ("Kristoffer Wyld",))
     assert (slot.expected, slot.actual) == (["Hero"], "Ally")
     [count] = [p for p in result.problems if p.rule == "se-one-hero"]
-    assert count.message == "Your deck needs exactly one hero: you have 0 heroes"
+    assert count.message == (
+        "Your deck needs exactly one hero: you have 0 heroes, not counting Kristoffer Wyld"
+    )
     assert (count.section, count.cards, count.actual) == ("hero", (), 0)
 
 
@@ -303,23 +306,53 @@ def test_shadow_era_a_hero_among_the_other_cards_fails(shadow_era):
 
     Amber Rain is a Human Warrior like Boris, so only the card type is wrong. A text list
     places a hero by its type (see the tests of "Deck:" below); a deck sent with its
-    sections named keeps it among the others, where it is not one of them."""
+    sections named keeps it among the others, where it is not one of them. It is still a
+    hero card of the deck, a second one: “Every deck has exactly one hero card, which
+    starts in play.”"""
     result = sectioned(shadow_era, "Boris Skullcrusher", [*neutral(39), (1, "Amber Rain")])
-    [problem] = only(result, "se-others-are-not-heroes")
+    assert rule_ids(result) == ["se-one-hero", "se-others-are-not-heroes"]
+    [problem] = [p for p in result.problems if p.rule == "se-others-are-not-heroes"]
     assert problem.message == (
         "The 39 or more other cards must be non-hero cards: Amber Rain is a Hero card"
     )
     assert (problem.section, problem.cards) == ("deck", ("Amber Rain",))
     assert problem.expected == ["Ability", "Ally", "Item", "Location", "Support"]
     assert problem.actual == "Hero"
+    [count] = [p for p in result.problems if p.rule == "se-one-hero"]
+    assert count.message == (
+        "Your deck needs exactly one hero: you have 2 heroes (Boris Skullcrusher and"
+        " Amber Rain), counting Amber Rain listed under Deck"
+    )
+    assert (count.section, count.cards) == ("hero", ("Boris Skullcrusher", "Amber Rain"))
 
 
 def test_shadow_era_a_hero_among_the_others_is_not_one_of_the_39(shadow_era):
-    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”"""
+    """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
+
+    The player counts 39 cards under Deck: the count says which one it left out."""
     result = sectioned(shadow_era, "Boris Skullcrusher", [*neutral(38), (1, "Amber Rain")])
-    assert rule_ids(result) == ["se-others-are-not-heroes", "se-thirty-nine-others"]
+    assert rule_ids(result) == ["se-one-hero", "se-others-are-not-heroes", "se-thirty-nine-others"]
     [size] = [p for p in result.problems if p.rule == "se-thirty-nine-others"]
     assert (size.expected, size.actual) == ("at least 39", 38)
+    assert size.message == (
+        "You need at least 39 non-hero cards: you have 38 non-hero cards, not counting Amber Rain"
+    )
+
+
+def test_shadow_era_a_hero_sent_among_the_others_is_still_the_deck_s_one_hero(shadow_era):
+    """“Every deck has exactly one hero card, which starts in play.”
+
+    A deck sent with its sections named (the API's JSON) and every card, Boris too, under
+    "deck" holds one hero card: it is out of place, which is the one problem. The deck was
+    told it had 0 heroes, which its player, seeing Boris in it, read as a miscount."""
+    cards = [{"card": "Boris Skullcrusher", "count": 1}]
+    cards += [{"card": name, "count": count} for count, name in neutral(39)]
+    parsed = parse_mapping({"sections": {"deck": cards}}, shadow_era)
+    result = validate(parsed.deck, None, None, parsed.problems)
+    [problem] = only(result, "se-others-are-not-heroes")
+    assert problem.message == (
+        "The 39 or more other cards must be non-hero cards: Boris Skullcrusher is a Hero card"
+    )
 
 
 def test_shadow_era_the_hero_listed_under_deck_is_the_deck_s_hero(shadow_era, check):
@@ -349,11 +382,14 @@ def test_shadow_era_two_heroes_under_deck_are_two_heroes(shadow_era, check):
 def test_shadow_era_a_hero_under_an_item_header_is_among_the_others(shadow_era, check):
     """“1. Every deck must have one hero card, and at least 39 other non-hero cards.”
 
-    "Weapons:" names non-hero cards, not the whole deck: a hero listed there is a mistake."""
+    "Weapons:" names non-hero cards, not the whole deck: a hero listed there is a mistake,
+    and a second hero of the deck."""
     text = decklist(
         {"Hero": [(1, "Boris Skullcrusher")], "Weapons": [(1, "Amber Rain")], "Deck": neutral(39)}
     )
-    [problem] = only(check(shadow_era, text), "se-others-are-not-heroes")
+    result = check(shadow_era, text)
+    assert rule_ids(result) == ["se-one-hero", "se-others-are-not-heroes"]
+    [problem] = [p for p in result.problems if p.rule == "se-others-are-not-heroes"]
     assert problem.cards == ("Amber Rain",)
 
 
@@ -408,10 +444,11 @@ def test_shadow_era_the_same_name_spelled_differently_is_the_same_card(shadow_er
 def test_shadow_era_copies_count_across_the_hero_and_the_deck(shadow_era):
     """“2. Each deck may contain a maximum of four copies of any card with the same name.”
 
-    The hero in play is one of the copies: four more of it among the others make five."""
+    The hero in play is one of the copies: four more of it among the others make five
+    (and five hero cards)."""
     others = [*neutral(39), (4, "Boris Skullcrusher")]
     result = sectioned(shadow_era, "Boris Skullcrusher", others)
-    assert rule_ids(result) == ["se-four-copies", "se-others-are-not-heroes"]
+    assert rule_ids(result) == ["se-four-copies", "se-one-hero", "se-others-are-not-heroes"]
     [copies] = [p for p in result.problems if p.rule == "se-four-copies"]
     assert (copies.section, copies.cards) == ("hero", ("Boris Skullcrusher",))
     assert (copies.expected, copies.actual) == (4, 5)
