@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from cardpool import Card, Game, PoolLibrary, default_pool_dir
+from cardpool import Card, Game, default_pool_dir, load_game
 from validator import ERROR, Deck, parse_text, validate
 
 REPO = Path(__file__).resolve().parents[2]
@@ -92,8 +92,8 @@ def definitions(tmp_path_factory) -> dict[str, tuple[Game, Game]]:
         folder.mkdir()
         shutil.copy(default_pool_dir() / game_id / "cards.yaml", folder / "cards.yaml")
         shutil.copy(STRANGER / game_id / "game.yaml", folder / "game.yaml")
-    shipped, stranger = PoolLibrary(default_pool_dir()), PoolLibrary(pools)
-    return {g: (shipped.game(g), stranger.game(g)) for g in ROLES}
+    # each game's folder alone: another game's files being edited meanwhile are not read
+    return {g: (load_game(default_pool_dir() / g), load_game(pools / g)) for g in ROLES}
 
 
 def is_token(card: Card) -> bool:
