@@ -432,6 +432,10 @@ def _read_line(game: Game, stripped: str) -> tuple:
     if reading[0] == _CARD:
         return reading
     labelled = _LABELLED.match(line)
+    if labelled and _opens_bracket(labelled.group(1)):
+        # "Magic (12 – all burn)": a dash within a header's brackets, its count and a note,
+        # splits no label from its card (read whole below, as "Magic (12 – all burn):" is)
+        labelled = None
     if labelled:
         label, rest = labelled.groups()
         target = _target(game, label)
@@ -558,6 +562,12 @@ def _read_line(game: Game, stripped: str) -> tuple:
             if tagged is not None:
                 return tagged
     return reading
+
+
+def _opens_bracket(label: str) -> bool:
+    """Whether a line's words before a colon or a dash leave a bracket open: "Magic (12" of
+    "Magic (12 – all burn)"."""
+    return label.count("(") > label.count(")") or label.count("[") > label.count("]")
 
 
 def deck_size(target: tuple | None, rest: str) -> re.Match | None:

@@ -99,3 +99,21 @@ def test_words_after_deck_code_that_are_no_code_are_still_said(shadow_era):
     # a code is one word holding a digit; "Deck Code: see below" is no code, and no card
     _, problems = _read(shadow_era, f"Hero: Gravebone\n\n{DECK}\nDeck Code: see below\n")
     assert [rule for rule, *_ in problems] == [UNKNOWN_CARD]
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Magic (12 – all burn)",  # a note after the count, in the brackets, as published
+        "Magic (12 – all burn):",
+        "Magic (12 - incl 4 Sunburst)",
+        "Magic [12 – all burn]",
+    ],
+)
+def test_a_note_after_a_headers_count_in_its_brackets_is_the_headers(arcmage, header):
+    # "Free Peoples (31 – incl 2 starting above):", a header as a published list writes it:
+    # without its colon, the dash within the brackets split the line there, and "all burn)"
+    # was a card no game has
+    sections, problems = _read(arcmage, f"{header}\n4 Sunburst\n4 Wildfire\n4 Nyms Calling\n")
+    assert sections["deck"] == [("Sunburst", 4), ("Wildfire", 4), ("Nym's Calling", 4)]
+    assert problems == []
