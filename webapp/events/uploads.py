@@ -749,11 +749,13 @@ def _with_header(text: str) -> tuple[Any, dict[str, int]]:
     for separator in separators:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
         try:
-            columns = _columns(next(reader, []))
+            header = next(reader, [])
+            columns = _columns(header)
         except csv.Error:
             continue  # quotes written for another separator: "player";"list" read at commas
         if columns is not None:
-            return _Numbered(reader, skipped_lines), columns
+            _refuse_named_twice(header, columns)
+            return _Numbered(reader, skipped_lines, len(header)), columns
     for separator in separators:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
         try:
@@ -772,11 +774,37 @@ def _with_header(text: str) -> tuple[Any, dict[str, int]]:
     )
 
 
-class _Numbered:
-    """A CSV reader whose line numbers count the lines read before it, as the file does."""
+def _refuse_named_twice(header: list[str], columns: dict[str, int]) -> None:
+    """Refuse a header naming a column it reads (the player's, the list's, ...) twice: the
+    first was read and the other left out unsaid, a list in it never stored."""
+    names = [_column_name(cell) for cell in header]
+    for column, at in columns.items():
+        if not names[at] or names.count(names[at]) < 2:
+            continue
+        letters = ", ".join(_letter(i) for i, name in enumerate(names) if name == names[at])
+        raise BadUploadError(
+            f"the header names the column {header[at].strip()} twice (columns {letters}), and"
+            f" which one holds the {column.replace('_', ' ')} is not guessed: rename the other"
+            " and upload it again; nothing was stored"
+        )
 
-    def __init__(self, reader: Any, before: int):
-        self.reader, self.before = reader, before
+
+def _letter(index: int) -> str:
+    """A column's letters as a spreadsheet names it: A, B, ..., Z, AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, left = divmod(index - 1, 26)
+        letters = chr(ord("A") + left) + letters
+    return letters
+
+
+class _Numbered:
+    """A CSV reader whose line numbers count the lines read before it, as the file does, and
+    the number of columns its header has (``width``)."""
+
+    def __init__(self, reader: Any, before: int, width: int):
+        self.reader, self.before, self.width = reader, before, width
 
     def __iter__(self):
         return self
@@ -877,6 +905,17 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 # Microsoft Forms writes "anonymous" where anyone may answer: no address.
                 cells["email"] = cell_text(cells["email"]) if "@" in cells["email"] else ""
             source = f"row {sheet_row}"
+            if used := _past_the_header(row, reader.width):
+                skipped.append(
+                    (
+                        number,
+                        f"{source}: skipped: it has {used} cells where the header names"
+                        f" {reader.width} columns, so its list would be stored cut short (a"
+                        " list typed with commas between its cards, not in one quoted cell?):"
+                        " put the list in one cell and upload it again",
+                    )
+                )
+                continue
             if not cells["player"].strip():
                 skipped.append((number, f"{source}: skipped: no player name"))
                 continue
@@ -904,6 +943,13 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     if "answered" in columns:
         _read_times(items)
     return _within_budget(items), skipped
+
+
+def _past_the_header(row: list[str], width: int) -> int:
+    """How many cells ``row`` has up to its last one written, when that is past the header's
+    ``width`` (a list typed across cells); 0 when none is (a sheet's empty cells past it)."""
+    written = [index for index, cell in enumerate(row) if cell.strip()]
+    return written[-1] + 1 if written and written[-1] >= width else 0
 
 
 # A form's file question keeps each file in Drive (or OneDrive) and writes a link to it in

@@ -1,0 +1,54 @@
+"""A CSV of lists whose cells do not sit under the header's columns as it names them: a list
+typed across several cells, a column named twice. No list is stored cut short, nor one
+column's list in place of another's without a word."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.events.conftest import example
+from webapp.events.uploads import BadUploadError, read_upload
+
+LEGAL = example("era-legal")
+
+
+def quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def test_a_list_typed_across_the_cells_of_a_hand_made_csv_is_skipped_not_stored_cut():
+    """Ann's cards were typed with commas between them and no quotes: read as her list, the
+    first cell alone was stored, her other cards left out unsaid."""
+    data = f"player,list\nAnn,3 Ember Rex,3 Kindle,1 High Tide\nBo,{quoted(LEGAL)}\n".encode()
+    items, skipped = read_upload("lists.csv", data)
+    assert [i.player for i in items] == ["Bo"]
+    assert skipped == [
+        (
+            2,
+            "row 2: skipped: it has 4 cells where the header names 2 columns, so its list"
+            " would be stored cut short (a list typed with commas between its cards, not in"
+            " one quoted cell?): put the list in one cell and upload it again",
+        )
+    ]
+
+
+def test_the_empty_cells_a_spreadsheet_writes_past_the_header_are_read_past():
+    data = f"player,list\nCy,{quoted(LEGAL)},,\n".encode()
+    items, skipped = read_upload("lists.csv", data)
+    assert ([i.player for i in items], skipped) == (["Cy"], [])
+    assert items[0].submission.body == LEGAL
+
+
+@pytest.mark.parametrize(
+    ("header", "named"),
+    [
+        ("player,list,list", "list"),
+        ("player,player,list", "player"),
+        ("Name,Decklist,decklist", "Decklist"),
+    ],
+)
+def test_a_header_naming_the_players_or_the_lists_column_twice_is_refused(header, named):
+    data = f"{header}\nDee,Eve,{quoted(LEGAL)}\n".encode()
+    with pytest.raises(BadUploadError, match=f"names the column {named} twice") as refused:
+        read_upload("lists.csv", data)
+    assert "nothing was stored" in str(refused.value)
