@@ -52,3 +52,16 @@ def test_a_header_naming_the_players_or_the_lists_column_twice_is_refused(header
     with pytest.raises(BadUploadError, match=f"names the column {named} twice") as refused:
         read_upload("lists.csv", data)
     assert "nothing was stored" in str(refused.value)
+
+
+@pytest.mark.parametrize("column", ["Sideboard", "sideboard (optional)", "Side deck"])
+def test_a_sideboard_asked_in_a_column_of_its_own_is_stored_with_the_list(column):
+    """A form asked the main deck and the sideboard apart: the sideboard was left out of
+    every list stored, unsaid."""
+    data = f"Name,Decklist,{column}\nFin,{quoted(LEGAL)},2 Kindle\nGil,{quoted(LEGAL)},\n"
+    items, skipped = read_upload("lists.csv", data.encode())
+    assert skipped == []
+    assert [(i.player, i.submission.body) for i in items] == [
+        ("Fin", LEGAL.rstrip("\n") + "\n\nSideboard:\n2 Kindle\n"),
+        ("Gil", LEGAL),
+    ]

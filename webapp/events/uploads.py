@@ -522,6 +522,15 @@ COLUMN_NAMES = {
         "decklijst",
         "lista talii",
     ),
+    # A form asking the main deck and the sideboard apart: the sideboard, stored with the list.
+    "sideboard": (
+        "sideboard",
+        "side board",
+        "side deck",
+        "your sideboard",
+        "sideboard list",
+        "sideboard (optional)",
+    ),
     "player_id": ("player id", "playerid"),
     # A form's sheet of answers: when each was sent (Google Forms, Microsoft Forms, Typeform,
     # Jotform; Google Forms names it in the form's language) and from which address.
@@ -899,6 +908,8 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 cells["player"] = " ".join(part for part in given if part)
             else:
                 cells["player"] = cell_text(cells["player"])
+            if (board := cells.pop("sideboard", "")).strip():
+                cells["list"] = with_sideboard(cells["list"], board)
             if "player_id" in cells:
                 cells["player_id"] = cell_text(cells["player_id"])
             if "email" in cells:
@@ -943,6 +954,12 @@ def read_csv(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     if "answered" in columns:
         _read_times(items)
     return _within_budget(items), skipped
+
+
+def with_sideboard(deck: str, sideboard: str) -> str:
+    """A list whose sideboard a form asked in a column of its own: the deck, then the
+    sideboard under its header, as a player writes both in one list."""
+    return f"{deck.rstrip()}\n\nSideboard:\n{sideboard.strip()}\n"
 
 
 def _past_the_header(row: list[str], width: int) -> int:
