@@ -96,10 +96,16 @@ def printed_limit(name: str, limit: int):
 
 @pytest.fixture(scope="module")
 def chaptered(tmp_path_factory):
-    """Arcmage with chapter positions on three Red Banner regions (the shipped data has none)."""
+    """Arcmage with chapter positions on four Red Banner regions (the shipped data has none)."""
 
     def edit(by_name, cards):
-        for name, chapter in (("Plymouth", "I"), ("Lake of Fire", "II"), ("Warren", "III")):
+        chapters = (
+            ("Plymouth", "I"),
+            ("Lake of Fire", "II"),
+            ("Warren", "III"),
+            ("Guincho", "III"),
+        )
+        for name, chapter in chapters:
             by_name[name]["chapter"] = chapter
 
     return pool_copy(tmp_path_factory.mktemp("chaptered"), edit)
@@ -790,6 +796,21 @@ def test_arcmage_two_regions_cannot_share_a_chapter_place(chaptered, check):
     assert problem.message == (
         "Regions must be in chapter order: Plymouth (I) and Plymouth (I) cannot both be first"
     )
+
+
+def test_arcmage_two_regions_claiming_one_place_are_named_in_the_list_s_order(chaptered, check):
+    """“All Region have a specific place they are allowed to be put into the chapter,
+    determining the order of the cards.”
+
+    Warren and Guincho are both III; listed Warren first, the problem names Warren first,
+    as the player reads the chapter from the top."""
+    [problem] = only(
+        check(chaptered, deck(regions=[(1, "Warren"), (1, "Guincho")])), "arcmage-chapter-order"
+    )
+    assert problem.message == (
+        "Regions must be in chapter order: Warren (III) and Guincho (III) cannot both be last"
+    )
+    assert problem.cards == ("Guincho",)
 
 
 def test_arcmage_the_chapter_reading_is_recorded_with_its_alternative(chaptered, check):

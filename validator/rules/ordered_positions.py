@@ -89,8 +89,9 @@ class OrderedPositions(Rule):
             if above is not None and rank <= above[0]:
                 _, other, other_value, _ = above
                 if rank == above[0]:
+                    # Named as the list has them, the card above first.
                     detail = (
-                        f"{entry.card.name} ({value}) and {other.card.name} ({other_value})"
+                        f"{other.card.name} ({other_value}) and {entry.card.name} ({value})"
                         f" cannot both be {slot}"
                     )
                 else:
