@@ -245,6 +245,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     list_format: str | None = None if rows is None else rows[1]
     format_line = 0
     heads_all: bool | None = None  # whether the main section's header heads the whole list
+    below_heading = False  # whether the first line is "Deck List", over the title (_heads_title)
     # Below a header naming one section ("Hero:"), the line its group was last looked over
     # from, and whether its cards so far all belong there (see _ends_section_group)
     group_from, group_fits = 0, False
@@ -385,7 +386,11 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             title = None
             if note is not None:
                 pass
-            elif kind == _UNKNOWN and _is_title(game, deck, reading, stripped):
+            elif (
+                kind == _UNKNOWN
+                and _is_title(game, deck, reading, stripped)
+                and (not below_heading or _titles_below(game, kept, lines, number, stripped))
+            ):
                 title = reading[1]
             elif kind == _HEADER and _is_titled_header(game, reading, stripped):
                 title = reading[3][1]
@@ -403,6 +408,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 named = _name_deck(deck, stripped)
                 problems.append(_numbered_title(game, number, stripped, reading[1], named))
                 continue
+            if not below_heading and kind == _HEADER and _heads_title(game, reading, stripped):
+                # "Deck List", an article's heading on top of a published list: the list's
+                # title may be below it still (see _titles_below)
+                opening = below_heading = True
         if note is not None:
             named_format = _format_named(game, note)
             if named_format is not None:
@@ -1071,6 +1080,26 @@ def _numbered_title(game: Game, number: int, stripped: str, card, named: bool) -
         WARNING,
         cards=(card.name,),
     )
+
+
+def _heads_title(game: Game, reading: tuple, stripped: str) -> bool:
+    """Whether a first line is a heading over a whole list that a title may follow ("Deck
+    List", "Decklist:", "## Decklist", as an article heads a list it publishes): the whole
+    list's header, with no card and no count."""
+    _, target, label, rest, _ = reading
+    if rest is not None or target != _BY_TYPE or _DIGIT.search(stripped):
+        return False
+    return name_key(label) in _lexicon(game).whole_list_keys
+
+
+def _titles_below(game: Game, kept: dict[str, tuple], lines: list[str], number: int, text: str):
+    """Whether words naming no card below a list's heading (line ``number``) are the list's
+    title: with the deck's size after them ("Gravebone rush (41 cards)") or over a header
+    ("Hero: Gravebone"); over cards, they are a card no game has, said as one."""
+    if _TITLE_SIZE.search(text) is not None:
+        return True
+    below = _next_below(game, kept, lines, number)
+    return below is not None and below[0] == _HEADER
 
 
 def _is_titled_header(game: Game, reading: tuple, stripped: str) -> bool:

@@ -117,3 +117,32 @@ def test_a_note_after_a_headers_count_in_its_brackets_is_the_headers(arcmage, he
     sections, problems = _read(arcmage, f"{header}\n4 Sunburst\n4 Wildfire\n4 Nyms Calling\n")
     assert sections["deck"] == [("Sunburst", 4), ("Wildfire", 4), ("Nym's Calling", 4)]
     assert problems == []
+
+
+@pytest.mark.parametrize("heading", ["Deck List", "Decklist", "Deck list:", "## Decklist"])
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("Gravebone Quick Wipe 1.28 (View in deckbuilder)",) * 2,
+        ("Gravebone rush (41 cards)", "Gravebone rush"),
+    ],
+)
+def test_a_title_below_the_lists_heading_is_its_title(shadow_era, heading, title, name):
+    # an article's "Deck List" heading, then the list as published, its title on top: the
+    # title was a card no game has, an error on a legal list
+    text = f"{heading}\n\n  {title}\n  Hero: Gravebone\n{DECK}"
+    parsed = parse_text(text, shadow_era)
+    assert parsed.deck.name == name
+    assert [(p.rule, p.severity, p.lines) for p in parsed.problems] == [
+        (IGNORED_LINE, "warning", (3,))
+    ]
+
+
+def test_an_unknown_card_below_the_lists_heading_is_no_title(shadow_era):
+    # below "Deck List", words over cards (not over a header) are a card no game has, said
+    # as one, not taken for the list's title and dropped
+    sections, problems = _read(shadow_era, f"Deck List\nHero: Gravebone\nMisplaced\n{DECK}")
+    assert sections["hero"] == [("Gravebone", 1)]
+    assert [(rule, lines) for rule, _, lines, _ in problems] == [(UNKNOWN_CARD, (3,))]
+    _, problems = _read(shadow_era, f"Deck List\nMisplaced\n{DECK}")
+    assert [(rule, lines) for rule, _, lines, _ in problems] == [(UNKNOWN_CARD, (2,))]

@@ -292,6 +292,26 @@ def test_shadow_era_a_published_list_with_its_size_after_the_hero_is_legal(shado
     assert [(e.card.name, e.count) for e in parsed.deck.sections["hero"]] == [("Gravebone", 1)]
 
 
+def test_shadow_era_a_published_list_below_its_articles_heading_names_its_missing_card(
+    shadow_era,
+):
+    """A list as published in an article, below its heading ``Deck List``: its title
+    (``Eladwen Quick Wipe 1.28 (View in deckbuilder)``) is the title, not a card no game has.
+    Its ``2x Misplaced`` is a card the pool's card data does not hold (so the verdict changes
+    when the card is added to the pool): said with its line, it leaves 38 cards beside the
+    hero, every other line read. “Every deck must have one hero card, and at least 39 other
+    non-hero cards.”"""
+    parsed, result = judge(shadow_era, read("shadow-era-published-eladwen.txt"))
+    assert found(result) == [(UNKNOWN_CARD, ("Misplaced",)), ("se-thirty-nine-others", ())]
+    assert found(result, WARNING) == [(IGNORED_LINE, ())]
+    assert parsed.deck.name == "Eladwen Quick Wipe 1.28 (View in deckbuilder)"
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["hero"]] == [
+        ("Eladwen Frostmire", 1)
+    ]
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 38
+    assert len(parsed.deck.sections["deck"]) == 10
+
+
 def test_forum_dash_bullets_printings_and_a_total_line_are_read(shadow_era):
     """Habits of lists pasted from word processors and deck sites: an en-dash bullet, a
     non-breaking space after the count, ``*`` bullets, ``(COTC) 28``, ``[COTC-064]``, ``×4``,
@@ -573,6 +593,7 @@ VERDICTS = {
     "shadow-era-two-heroes.txt": ("shadow-era", False),
     "shadow-era-published-wulven.txt": ("shadow-era", True),
     "shadow-era-published-gravebone.txt": ("shadow-era", True),
+    "shadow-era-published-eladwen.txt": ("shadow-era", False),
     "ryft-forum.txt": ("ryft", True),
     "ryft-broken.txt": ("ryft", False),
     "arcmage-forum.txt": ("arcmage", True),
