@@ -336,6 +336,15 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if kind == _CARDS_COUNT:
             reading = _header_or_total(game, kept, lines, number, reading)
             kind = reading[0]
+        if (
+            kind == _HEADER
+            and stripped[:1].isdigit()
+            and reading[3] is None
+            and reading[1] is not None
+            and reading[1][0] == _SECTION
+            and _closes_group(game, kept, lines, number, stripped)
+        ):
+            continue  # "3 Dinos" below the three dinos: their count, checked, not a header
         if kind == _DESCRIBED:
             # "Makuna - Assassin": the card, unless it is the title on top of a list naming
             # that card again ("Darkclaw - Shadow Wulven" over "Hero: Darkclaw")
@@ -613,6 +622,44 @@ def _soft_parts(lines: list[str]):
     for number, line in enumerate(lines, start=1):
         for part in _SOFT_SPLIT.split(line):
             yield number, part
+
+
+def _closes_group(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int, stripped: str
+) -> bool:
+    """Whether a header with its count first on line ``number`` ("3 Dinos", "24 Creatures")
+    is the count of the group of cards right above it, as lists of other games write a
+    group's count below it ("22 X Lands"): the cards between it and the blank line, header or
+    top above them add up to its count, and the line ends its block (a blank line or the
+    list's end below it), or the cards right below it do not add up to it (they would be
+    the group it heads). A section's header counts cards of that section alone."""
+    header = _counted_header(stripped)
+    if header is None:
+        return False
+    count, target = header[1], _reading_kept(game, kept, stripped)[1]
+    above = _block_count(game, kept, lines, range(number - 2, -1, -1), target[1])
+    if above != count:
+        return False
+    if number == len(lines) or _reading_kept(game, kept, lines[number].strip()) == _BLANK:
+        return True
+    return _block_count(game, kept, lines, range(number, len(lines)), None) != count
+
+
+def _block_count(
+    game: Game, kept: dict[str, tuple], lines: list[str], indexes: range, section: str | None
+) -> int | None:
+    """The copies the card lines at ``indexes`` (0-based, in the order given) hold up to the
+    first line that is no card; None when the first is none, or when one is not of
+    ``section`` (any section when it is None)."""
+    total, seen = 0, False
+    for at in indexes:
+        reading = _reading_kept(game, kept, lines[at].strip())
+        if reading[0] != _CARD:
+            break
+        if section is not None and game.section_for_card(reading[1]) != section:
+            return None
+        total, seen = total + reading[4], True
+    return total if seen else None
 
 
 def _reading_kept(game: Game, kept: dict[str, tuple], stripped: str) -> tuple:

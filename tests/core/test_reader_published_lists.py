@@ -146,3 +146,61 @@ def test_an_unknown_card_below_the_lists_heading_is_no_title(shadow_era):
     assert [(rule, lines) for rule, _, lines, _ in problems] == [(UNKNOWN_CARD, (3,))]
     _, problems = _read(shadow_era, f"Deck List\nMisplaced\n{DECK}")
     assert [(rule, lines) for rule, _, lines, _ in problems] == [(UNKNOWN_CARD, (2,))]
+
+
+# A list as players of other games publish it: each group's count on a line below its cards
+# ("22 X Lands", "24 Creatures", "14 spells"), with a blank line after it or none.
+CLOSING_COUNTS = """Fire/Water Tempo by dinofan (36 cards)
+
+1 X Ember Rex
+1 X Cinderhorn Triceratops
+1 X Tidefang Mosasaur
+3 Dinos
+
+2 X Fire Crystal
+1 X Water Crystal
+3 Crystals
+
+1 X Volcanic Eruption
+1 X Wildfire Season
+1 X High Tide
+3 Events
+
+3 X Fire Breath
+3 X Flame Lash
+3 X Kindle
+3 X Cinder Claws
+3 X Riptide Pull
+15 Actions
+3 X Torchtail Spike
+3 X Obsidian Scale Plate
+3 X Bubble Shield
+3 X Coral Trident
+12 Equipment
+"""
+
+
+def test_a_groups_count_below_its_cards_closes_the_group(era):
+    # "3 Dinos" below the three dinos was read as a header over the crystals below it: the
+    # crystals were dinos, the events crystals, and a legal list had five errors
+    parsed = parse_text(CLOSING_COUNTS, era)
+    sections = {
+        part: sorted(e.card.name for e in entries) for part, entries in parsed.deck.sections.items()
+    }
+    assert sections["dinos"] == ["Cinderhorn Triceratops", "Ember Rex", "Tidefang Mosasaur"]
+    assert sections["crystals"] == ["Fire Crystal", "Water Crystal"]
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 30
+    assert [(p.rule, p.lines) for p in parsed.problems] == [(IGNORED_LINE, (1,))]  # the title
+
+
+def test_a_count_first_header_over_its_cards_is_still_a_header(era):
+    # "3 Dinos" directly over three dinos heads them, as "Dinos (3)" does, though cards above
+    # it add up to three too
+    text = "Crystals:\n2 Fire Crystal\n1 Water Crystal\n3 Dinos\n1 Kindle\n1 Flame Lash\n"
+    text += "1 Ember Rex\n"
+    parsed = parse_text(text, era)
+    assert [e.card.name for e in parsed.deck.sections["dinos"]] == [
+        "Kindle",
+        "Flame Lash",
+        "Ember Rex",
+    ]
