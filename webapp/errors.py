@@ -220,6 +220,19 @@ def too_large(limit: int) -> tuple[str, list[Any]]:
     return message, [{"max_bytes": limit}]
 
 
+def too_many_parts() -> bool:
+    """Whether a 413 refused a form within the size a request may be: werkzeug refuses a
+    multipart form of more parts than ``max_form_parts`` with the 413 of a body too large."""
+    limit, length = request.max_content_length, request.content_length
+    parts = getattr(request, "max_form_parts", None)
+    return (
+        parts is not None
+        and request.mimetype == "multipart/form-data"
+        and length is not None
+        and (limit is None or length <= limit)
+    )
+
+
 def size_said(limit: int) -> str:
     """A size limit in words: "512 KB (524,288 bytes)"."""
     for unit, size in (("MB", 1024 * 1024), ("KB", 1024)):

@@ -360,7 +360,13 @@ def http_error(error: HTTPException):
     if isinstance(error, RequestEntityTooLarge) and request.method == "POST":
         # answered before the browser has sent it all, the page would be a reset connection
         drain_body()
-    if message == RequestEntityTooLarge.description and request.max_content_length is not None:
+    if message == RequestEntityTooLarge.description and errors.too_many_parts():
+        message = (
+            f"The form has more than {request.max_form_parts:,} fields, more than any form of"
+            " this site: nothing in it was read or saved. Go back to the form and send it"
+            " from there."
+        )
+    elif message == RequestEntityTooLarge.description and request.max_content_length is not None:
         # werkzeug's words ("exceeds the capacity limit") say neither the size nor what to do
         message = (
             f"What was sent is larger than the {errors.size_said(request.max_content_length)}"
