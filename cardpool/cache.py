@@ -34,7 +34,9 @@ from . import model
 CACHE_ENV = "DECKWRIGHT_CACHE"
 FILES = ("game.yaml", "cards.yaml")
 # What a cache file starts with: a file of another layout is recognised before unpickling.
-MAGIC = b"deckwright-game-cache 1\n"
+# Then the fingerprint of the files it was compiled from and the version of the code that
+# compiled it (64 hex digits each), then the pickled game.
+MAGIC = b"deckwright-game-cache 2\n"
 _SOURCE = Path(__file__).resolve().parent
 
 # Every global a cache file may name: the model's classes and the plain values they hold.
@@ -116,11 +118,26 @@ def read(cache_dir: Path, directory: Path, expected: str | None) -> model.Game |
     """The compiled game of ``directory`` if its file matches ``expected``; else ``None``."""
     if expected is None:
         return None
+    return _read(cache_dir, directory, expected)
+
+
+def read_last_compiled(cache_dir: Path, directory: Path) -> model.Game | None:
+    """The game this code last compiled from ``directory``, whatever its files hold now
+    (``None`` when there is none): what a server starting on files saved with a problem
+    serves until they are fixed. Only a game with no problem was ever written."""
+    return _read(cache_dir, directory, None)
+
+
+def _read(cache_dir: Path, directory: Path, expected: str | None) -> model.Game | None:
     try:
         with open(cache_file(cache_dir, directory), "rb") as handle:
             if handle.read(len(MAGIC)) != MAGIC:
                 return None
-            if handle.read(64).decode("ascii") != expected:
+            stamp = handle.read(64).decode("ascii")
+            if expected is not None and stamp != expected:
+                return None
+            # A game another version compiled may lack what this one's model holds.
+            if handle.read(64).decode("ascii") != code_version():
                 return None
             # Hundreds of thousands of new objects, none of them garbage: the collector
             # would walk them again and again while they are read (a sixth of the time).
@@ -147,6 +164,7 @@ def write(cache_dir: Path, directory: Path, game: model.Game, stamp: str | None)
     buffer = io.BytesIO()
     buffer.write(MAGIC)
     buffer.write(stamp.encode("ascii"))
+    buffer.write(code_version().encode("ascii"))
     pickle.dump(game, buffer, protocol=pickle.HIGHEST_PROTOCOL)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

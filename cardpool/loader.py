@@ -334,7 +334,7 @@ class PoolLibrary:
                 games, broken = _load_each(self.root, self.cache_dir, self.vet, loaded_from)
                 last_good = {folder: games[game_id] for game_id, folder in loaded_from.items()}
                 for folder, problems in broken.items():
-                    kept = self._last_good.get(folder)
+                    kept = self._last_good.get(folder) or self._compiled_before(folder)
                     if kept is None or kept.id in games:
                         continue
                     games[kept.id] = last_good[folder] = kept
@@ -353,6 +353,18 @@ class PoolLibrary:
             self._stamp = stamp
         return self._games
 
+    def _compiled_before(self, folder: str) -> Game | None:
+        """The game ``folder`` gave when it last loaded with no problem, kept in the cache
+        (``None`` without one): a site started on files saved with a problem serves it, as
+        one running serves the game it had, rather than leave the game out until they are
+        fixed."""
+        if self.cache_dir is None:
+            return None
+        game = cache.read_last_compiled(self.cache_dir, self.root / folder)
+        if game is None or (self.vet is not None and self.vet(game)):
+            return None
+        return game
+
     def preload(self, log=None) -> None:
         """Load every game now, for a server about to fork its workers: they then share the
         loaded games (and their name indexes) rather than each reading its own. A pool with
@@ -364,11 +376,12 @@ class PoolLibrary:
             if log is not None:
                 log.warning("the card pools did not load: %s", exc)
             return
-        if log is not None and self._broken:
+        left_out = {f: found for f, found in self._broken.items() if f not in self._last_good}
+        if log is not None and left_out:
             log.warning(
                 "games left out for problems in their files (%s):\n%s",
-                ", ".join(sorted(self._broken)),
-                "\n".join(str(problem) for problem in self.problems),
+                ", ".join(sorted(left_out)),
+                "\n".join(str(problem) for found in left_out.values() for problem in found),
             )
         # Objects the collector never visits again are not copied into each worker's memory
         # when it walks them.

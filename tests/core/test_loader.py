@@ -11,6 +11,7 @@ from cardpool import (
     PoolLibrary,
     UnknownFormatError,
     UnknownGameError,
+    cache,
     check_pools,
     load_game,
     load_pools,
@@ -300,6 +301,61 @@ def test_a_game_broken_from_the_start_or_removed_is_not_served(pool_copy):
         library.game("ryft")
     shutil.rmtree(pool_copy / "eruma")
     assert "eruma" not in library.games()
+
+
+def test_a_site_started_on_a_file_broken_since_its_last_start_serves_the_game_as_it_was(
+    pool_copy, tmp_path
+):
+    """A pool file saved half-edited and then a restart (a deploy, a reboot) took the game
+    off the site, its saved decks and events with it, until the file was fixed: the game
+    compiled at the last good start is served, its problems logged, and the fixed file is
+    read as any edit is."""
+    cache_dir = tmp_path / "cache"
+    before = PoolLibrary(pool_copy, cache_dir, partial=True).game("era")
+    cards = pool_copy / "era" / "cards.yaml"
+    good = cards.read_text(encoding="utf-8")
+    cards.write_text(good.replace("\n  - ", "\n\t- ", 1), encoding="utf-8")
+    library = PoolLibrary(pool_copy, cache_dir, partial=True)
+    logged = Log()
+    library.preload(logged)
+    served = library.game("era")
+    assert [card.id for card in served.cards] == [card.id for card in before.cards]
+    (problem,) = library.problems
+    assert problem.file == str(cards)
+    (warning,) = logged.warnings
+    assert warning.startswith("the files of era have problems; it is served as it last loaded")
+    cards.write_text(good + "\n", encoding="utf-8")
+    assert library.game("era") is not served
+    assert library.problems == []
+
+
+def test_a_game_never_compiled_or_compiled_by_another_version_is_not_served_broken(
+    pool_copy, tmp_path, monkeypatch
+):
+    cache_dir = tmp_path / "cache"
+    PoolLibrary(pool_copy, cache_dir, partial=True).games()
+    edit(pool_copy / "ryft" / "game.yaml", "short_name: RYFT", "short_name: [RYFT")
+    shutil.copytree(pool_copy / "era", pool_copy / "era-copy")
+    edit(pool_copy / "era-copy" / "game.yaml", "id: era", "id: era-copy")
+    edit(pool_copy / "era-copy" / "game.yaml", "short_name: ERA", "short_name: [ERA")
+    monkeypatch.setattr(cache, "_code_version", "0" * 64)  # as after an upgrade
+    library = PoolLibrary(pool_copy, cache_dir, partial=True)
+    logged = Log()
+    library.preload(logged)
+    assert "ryft" not in library.games()
+    assert "era-copy" not in library.games()
+    (warning,) = logged.warnings
+    assert warning.startswith("games left out for problems in their files (era-copy, ryft):")
+
+
+class Log:
+    """A log that keeps its warnings, as a server's shows them."""
+
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
+    def warning(self, message: str, *args) -> None:
+        self.warnings.append(message % args)
 
 
 def test_cards_sharing_a_number_or_a_name_share_an_identity(arcmage):

@@ -105,7 +105,7 @@ def test_a_planted_cache_file_cannot_run_code(folder, cache_dir, tmp_path):
     compiled = load_game(folder, cache_dir)
     marker = tmp_path / "planted-code-ran"
     stamp = cache.fingerprint(folder).encode()
-    plant = cache.MAGIC + stamp + pickle.dumps(Planted(marker))
+    plant = cache.MAGIC + stamp + cache.code_version().encode() + pickle.dumps(Planted(marker))
     cache.cache_file(cache_dir, folder).write_bytes(plant)
     assert cards_of(load_game(folder, cache_dir)) == cards_of(compiled)
     assert not marker.exists()
