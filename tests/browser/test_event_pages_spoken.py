@@ -1,6 +1,7 @@
 """An event's pages as a screen reader says them to an organizer working by keyboard: a
 receipt refused is tied to its field, the answer to a receipt checked is where the focus lands,
-and each list's links on the dashboard say whose list they open."""
+each list's links on the dashboard say whose list they open, and the cards of a deck-check
+sheet or a published list are read with their columns' headers."""
 
 from __future__ import annotations
 
@@ -28,7 +29,12 @@ def dashboard(context, page):
         answer = context.request.post(entries, data={"player": player, "text": example(deck)})
         assert answer.ok, answer.text()
         sent[player] = answer.json()["receipt"]
-    return {"path": f"/events/{event_id}/admin/{token}", "receipt": sent["Bo Wrong"]}
+    return {
+        "event": event_id,
+        "token": token,
+        "path": f"/events/{event_id}/admin/{token}",
+        "receipt": sent["Bo Wrong"],
+    }
 
 
 def test_a_receipt_mistyped_is_said_with_its_field(page, dashboard):
@@ -69,3 +75,25 @@ def test_each_lists_links_say_whose_list_they_open(page, dashboard):
         for name in ("List", "Sheet"):
             link = row.get_by_role("link", name=name, exact=True)
             expect(link).to_have_accessible_description(player)
+
+
+def test_the_cards_of_sheets_and_published_lists_are_read_with_their_headers(
+    page, context, dashboard
+):
+    # A judge hears "Copies 3, Card Kindle", not two numbers and names in a table of none.
+    page.goto(dashboard["path"] + "/sheets")
+    tables = page.locator(".sheet-section table")
+    expect(tables.first).to_be_visible()
+    for i in range(tables.count()):
+        expect(tables.nth(i).get_by_role("columnheader")).to_have_text(["Copies", "Card"])
+    bearer = {"Authorization": f"Bearer {dashboard['token']}"}
+    published = context.request.post(f"/api/v1/events/{dashboard['event']}/publish", headers=bearer)
+    assert published.ok, published.text()
+    page.goto(f"/events/{dashboard['event']}/lists")
+    tables = page.locator(".sheet-section table")
+    expect(tables.first).to_be_visible()
+    for i in range(tables.count()):
+        expect(tables.nth(i).get_by_role("columnheader")).to_have_text(["Copies", "Card"])
+    # The headers are for the ear: a table's first card is at its top, as it was.
+    table, first_row = tables.first.bounding_box(), tables.first.locator("tbody tr").first
+    assert first_row.bounding_box()["y"] == table["y"]
