@@ -146,6 +146,21 @@ def test_era_crystals_counted_after_their_name_are_crystals(era, written):
     assert ("era-three-crystals", ()) in found(result)
 
 
+def test_era_a_list_counting_each_group_below_its_cards_is_legal(era):
+    """A list written as players of other games publish theirs (no public ERA list was
+    found): a title with its author and size, ``1 X Ember Rex``, and each group's count on
+    the line below its cards (``3 Dinos``, ``15 Actions`` with the equipment right below it).
+    Each count closes its group; read as headers, the crystals were dinos and the events
+    crystals: “For the game to begin, each player must have 3 dinos, 3 crystals, and a deck
+    of 30 cards”."""
+    parsed, result = judge(era, read("era-closing-counts.txt"))
+    assert result.legal
+    assert found(result) == []
+    assert found(result, WARNING) == [(IGNORED_LINE, ())]  # the title
+    sizes = {part: sum(e.count for e in entries) for part, entries in parsed.deck.sections.items()}
+    assert sizes == {"dinos": 3, "crystals": 3, "deck": 30}
+
+
 # -- Shadow Era ---------------------------------------------------------------------------
 
 
@@ -408,6 +423,25 @@ def test_ryft_a_token_in_the_deck_and_a_fourth_copy_are_named(ryft):
 # -- Arcmage ------------------------------------------------------------------------------
 
 
+def test_arcmage_a_list_counting_each_group_below_its_cards_is_legal(arcmage):
+    """A list written as players of other games publish theirs (no public Arcmage list was
+    found): ``4 X Kolibri``, ``32 Creatures`` below the creatures and over the spells, ``28
+    spells`` and ``3 Regions`` below theirs, and ``sb:``: “Every player must have a main deck
+    of exactly 60 cards, and in addition there has to be a separate region deck of up to 3
+    cards.”"""
+    parsed, result = judge(arcmage, read("arcmage-closing-counts.txt"))
+    assert result.legal
+    assert found(result) == []
+    assert found(result, WARNING) == [(IGNORED_LINE, ())]  # the title
+    assert sum(e.count for e in parsed.deck.sections["deck"]) == 60
+    assert [e.card.name for e in parsed.deck.sections["regions"]] == [
+        "Plymouth",
+        "Lake of Fire",
+        "Warren",
+    ]
+    assert [(e.card.name, e.count) for e in parsed.deck.boards["sideboard"]] == [("Fireblaze", 2)]
+
+
 def test_arcmage_a_bold_headed_list_with_an_old_name_is_legal(arcmage):
     """``**Creatures (36)**`` … ``**Cities (2)**`` in bold, saved on Windows, an old name
     (``Misled Goblin``), a card by number (``#157``) and ``Nyms Calling`` without its
@@ -486,6 +520,20 @@ def test_arcmage_every_problem_of_a_broken_list_is_named(arcmage):
 
 
 # -- ERUMA --------------------------------------------------------------------------------
+
+
+def test_eruma_a_list_grouped_by_class_one_name_a_paragraph_is_legal(eruma):
+    """A list written as deck sites lay out a singleton deck (no public ERUMA list was
+    found): upper-case groups with their counts (``ASSASSINS (4)``), a blank line between
+    names, names without their accents and points (``Glacain``, ``Mr Ivanov``), a remark in
+    brackets and ``EXTRA DECK (10)`` over ``3 x Zombie``: “The Deck must be exactly 15
+    Outlaw Cards.” “You can only have 1 copy of the same card in your Deck.”"""
+    parsed, result = judge(eruma, read("eruma-grouped-by-class.txt"))
+    assert result.legal
+    assert found(result) == []
+    assert found(result, WARNING) == [(IGNORED_LINE, ()), (READ_AS, ("Endora",))]
+    assert len(parsed.deck.sections["deck"]) == 15
+    assert sum(e.count for e in parsed.deck.sections["extra"]) == 10
 
 
 def test_eruma_a_list_typed_without_accents_is_legal(eruma):
@@ -594,6 +642,9 @@ VERDICTS = {
     "shadow-era-published-wulven.txt": ("shadow-era", True),
     "shadow-era-published-gravebone.txt": ("shadow-era", True),
     "shadow-era-published-eladwen.txt": ("shadow-era", False),
+    "era-closing-counts.txt": ("era", True),
+    "arcmage-closing-counts.txt": ("arcmage", True),
+    "eruma-grouped-by-class.txt": ("eruma", True),
     "ryft-forum.txt": ("ryft", True),
     "ryft-broken.txt": ("ryft", False),
     "arcmage-forum.txt": ("arcmage", True),
