@@ -92,3 +92,16 @@ def test_a_form_another_site_sent_is_refused_bare(app):
     page = answer.get_data(as_text=True)
     assert "mallory" not in page
     assert "m@example.org" not in page
+
+
+def test_a_reset_asked_from_an_expired_page_keeps_the_name_and_sends_nothing(app):
+    app.config["SMTP_URL"] = "smtp://127.0.0.1:9"  # a site that sends mail; none is sent here
+    client = app.test_client()
+    form = {"csrf_token": csrf(client, "/account/reset"), "name": "erin"}
+    client.delete_cookie("session")
+    answer = client.post("/account/reset", data=form)
+    assert answer.status_code == 403
+    page = answer.get_data(as_text=True)
+    assert EXPIRED in page
+    assert 'value="erin"' in page
+    assert "on its way" not in page

@@ -179,7 +179,10 @@ def _login_again():
 def _reset_again():
     if not mail.configured():
         return None
-    return render_template("accounts/reset.html", sent=False, problems=[EXPIRED_BARE]), 403
+    name = request.form.get("name", "")
+    return render_template(
+        "accounts/reset.html", sent=False, problems=[EXPIRED_BARE], name=name
+    ), 403
 
 
 def _new_password_again():
