@@ -65,3 +65,23 @@ def test_a_sideboard_asked_in_a_column_of_its_own_is_stored_with_the_list(column
         ("Fin", LEGAL.rstrip("\n") + "\n\nSideboard:\n2 Kindle\n"),
         ("Gil", LEGAL),
     ]
+
+
+def test_a_file_name_turning_text_around_is_spelled_in_the_report_not_obeyed():
+    """A name holding U+202E (right-to-left override) turned the rest of its report line
+    around on the dashboard: 'Bidi‮txt.exe: skipped: …' read backwards from there."""
+    import io
+    import zipfile
+
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("Bidi\u202etxt.exe", "3 Kindle\n")
+        archive.writestr("Ann.txt", LEGAL)
+        archive.writestr("Cy\u202e.txt", LEGAL)
+    items, skipped = read_upload("lists.zip", packed.getvalue())
+    assert [i.player for i in items] == ["Ann", "Cy\u202e"]
+    assert skipped == [
+        (1, "Bidi\\u202etxt.exe: skipped: not a decklist (.txt, .dek, .deck, .json files only)")
+    ]
+    # The name is refused as a player's when stored, its line naming the file so too.
+    assert items[1].source == "Cy\\u202e.txt"

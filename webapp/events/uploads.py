@@ -173,21 +173,23 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
     with archive:
         for position, info in enumerate(members, 1):
             name = member_name(info)
+            shown = spelled(name)  # as the report's lines say it
             if info.is_dir() or name.endswith("/"):
                 continue
             reason = _unsafe(name) or _not_a_decklist(info, name)
             if reason:
-                skipped.append((position, f"{name}: skipped: {reason}"))
+                skipped.append((position, f"{shown}: skipped: {reason}"))
                 continue
             # The header's size can lie: read at most one byte past the limit and check.
             try:
                 with archive.open(info) as member:
                     raw = member.read(MAX_MEMBER_BYTES + 1)
             except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, EOFError):
-                skipped.append((position, f"{name}: skipped: cannot be read from the zip"))
+                skipped.append((position, f"{shown}: skipped: cannot be read from the zip"))
                 continue
             if len(raw) > MAX_MEMBER_BYTES:
-                skipped.append((position, f"{name}: skipped: larger than {MAX_MEMBER_BYTES} bytes"))
+                too_large = f"larger than {MAX_MEMBER_BYTES} bytes"
+                skipped.append((position, f"{shown}: skipped: {too_large}"))
                 continue
             total += len(raw)
             if total > MAX_TOTAL_BYTES:
@@ -197,7 +199,7 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
             # A list typed in Notepad on Windows is saved in Windows-1252 ("Renée’s deck").
             text, read_as = typed_text(raw)
             if text is None:
-                skipped.append((position, f"{name}: skipped: {_not_read(raw, read_as)}"))
+                skipped.append((position, f"{shown}: skipped: {_not_read(raw, read_as)}"))
                 continue
             player = player_of_upload(name)
             try:
@@ -207,11 +209,11 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                     else Submission.from_text(text)
                 )
             except InvalidSubmissionError as exc:
-                skipped.append((position, f"{name}: skipped: {exc}"))
+                skipped.append((position, f"{shown}: skipped: {exc}"))
                 continue
             items.append(
                 BulkItem(
-                    source=name,
+                    source=shown,
                     player=player,
                     submission=submission,
                     position=position,
@@ -220,6 +222,15 @@ def read_zip(data: bytes) -> tuple[list[BulkItem], list[Skipped]]:
                 )
             )
     return _within_budget(items), skipped
+
+
+def spelled(name: str) -> str:
+    """A file's name as a report line says it: a control or invisible character (U+202E,
+    which turns the text after it around, and the rest of the line with it) written as its
+    code, so the line reads as written."""
+    return "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf") else c for c in name
+    )
 
 
 def named_as_on_file(items: list[BulkItem], names_on_file: list[str]) -> None:
