@@ -429,7 +429,7 @@ def test_arcmage_a_list_counting_each_group_below_its_cards_is_legal(arcmage):
     spells`` and ``3 Regions`` below theirs, and ``sb:``: “Every player must have a main deck
     of exactly 60 cards, and in addition there has to be a separate region deck of up to 3
     cards.”"""
-    parsed, result = judge(arcmage, read("arcmage-closing-counts.txt"))
+    parsed, result = judge(arcmage, read("community-arcmage-closing-counts.txt"))
     assert result.legal
     assert found(result) == []
     assert found(result, WARNING) == [(IGNORED_LINE, ())]  # the title
@@ -528,7 +528,7 @@ def test_eruma_a_list_grouped_by_class_one_name_a_paragraph_is_legal(eruma):
     names, names without their accents and points (``Glacain``, ``Mr Ivanov``), a remark in
     brackets and ``EXTRA DECK (10)`` over ``3 x Zombie``: “The Deck must be exactly 15
     Outlaw Cards.” “You can only have 1 copy of the same card in your Deck.”"""
-    parsed, result = judge(eruma, read("eruma-grouped-by-class.txt"))
+    parsed, result = judge(eruma, read("community-eruma-grouped-by-class.txt"))
     assert result.legal
     assert found(result) == []
     assert found(result, WARNING) == [(IGNORED_LINE, ()), (READ_AS, ("Endora",))]
@@ -643,8 +643,8 @@ VERDICTS = {
     "shadow-era-published-gravebone.txt": ("shadow-era", True),
     "shadow-era-published-eladwen.txt": ("shadow-era", False),
     "era-closing-counts.txt": ("era", True),
-    "arcmage-closing-counts.txt": ("arcmage", True),
-    "eruma-grouped-by-class.txt": ("eruma", True),
+    "community-arcmage-closing-counts.txt": ("arcmage", True),
+    "community-eruma-grouped-by-class.txt": ("eruma", True),
     "ryft-forum.txt": ("ryft", True),
     "ryft-broken.txt": ("ryft", False),
     "arcmage-forum.txt": ("arcmage", True),
