@@ -23,8 +23,12 @@ from marshmallow import (
 )
 
 from validator.decklist_json import keys_beside_deck, saved_deck, two_decks
+from validator.problems import ERROR, WARNING
 
 from .cards import MAX_PAGE, MAX_PER_PAGE
+
+# What a problem, and the rule that finds it, may be: the document lists them as an enum.
+SEVERITIES = (ERROR, WARNING)
 
 
 class Answer(Schema):
@@ -128,7 +132,7 @@ def _readings() -> fields.List:
 class RuleDescriptionSchema(Answer):
     id = fields.Str(required=True)
     check = fields.Str(required=True)
-    severity = fields.Str(required=True)
+    severity = fields.Str(required=True, validate=validate.OneOf(SEVERITIES))
     rule = fields.Str(required=True, metadata={"description": "The rule in words."})
     cite = fields.Str(
         required=True,
@@ -382,7 +386,7 @@ class ValidateQuerySchema(Schema):
 
 class ProblemSchema(Answer):
     rule = fields.Str(required=True, metadata={"description": "A stable rule id."})
-    severity = fields.Str(required=True, validate=validate.OneOf(["error", "warning"]))
+    severity = fields.Str(required=True, validate=validate.OneOf(SEVERITIES))
     section = fields.Str(required=True, allow_none=True)
     cards = fields.List(fields.Str(), required=True)
     message = fields.Str(required=True)

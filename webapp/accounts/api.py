@@ -36,7 +36,11 @@ class MyEventSchema(Schema):
     deadline = fields.DateTime(required=True)
     locked = fields.Bool(required=True)
     published = fields.Bool(required=True)
-    role = fields.Str(required=True, metadata={"description": "owner or co-organizer"})
+    role = fields.Str(
+        required=True,
+        validate=validate.OneOf([store.OWNER, store.CO_ORGANIZER]),
+        metadata={"description": "owner or co-organizer"},
+    )
     organizers = fields.List(fields.Str(), required=True)
 
 
@@ -55,7 +59,11 @@ class DeckVersionSchema(Schema):
 
 class MyDeckSchema(Schema):
     id = fields.Str(required=True, metadata={"description": "The deck's first id."})
-    visibility = fields.Str(required=True, metadata={"description": "private, unlisted or public"})
+    visibility = fields.Str(
+        required=True,
+        validate=validate.OneOf(decks.VISIBILITIES),
+        metadata={"description": "private, unlisted or public"},
+    )
     versions = fields.List(
         fields.Nested(DeckVersionSchema), required=True, metadata={"description": "Newest first."}
     )
