@@ -69,6 +69,13 @@ ERROR_MEANINGS = {
 # request, for any path under /api/, answered in the error shape: a request line or headers
 # too large, a Transfer-Encoding or an Expect it cannot meet (and a 400 for the rest).
 SERVER_REFUSALS = (414, 417, 431, 501)
+# Answer headers sent with some answers of a status only (a retry's answer alone says it is
+# one); every other header an operation declares comes with each of its answers, and is
+# declared required, for clients generated from the document to rely on.
+SENT_SOMETIMES = frozenset({"Idempotent-Replayed"})
+# Sizes the app is configured with (DECKWRIGHT_MAX_... in the environment) that a body field
+# is held to: (schema, field) -> (the JSON Schema keyword, the setting).
+CONFIGURED_SIZES = {(schemas.BatchBodySchema, "decks"): ("maxItems", "MAX_BATCH_DECKS")}
 PAT = "personalAccessToken"
 EVENT_ADMIN = "eventAdminToken"
 PLAYER = "playerToken"
@@ -177,7 +184,11 @@ def _operation(
         answer["content"] = {"application/json": {"schema": {"type": "object"}}}
     if op.headers:
         answer["headers"] = {
-            name: {"description": text, "schema": {"type": "string"}}
+            name: {
+                "description": text,
+                "required": name not in SENT_SOMETIMES,
+                "schema": {"type": "string"},
+            }
             for name, text in op.headers.items()
         }
     responses: dict[str, Any] = {str(op.status): answer}
@@ -195,6 +206,7 @@ def _operation(
         responses["429"]["headers"] = {
             "Retry-After": {
                 "description": "Seconds until this address may send such a request again.",
+                "required": True,
                 "schema": {"type": "integer", "minimum": 1},
             }
         }
@@ -246,6 +258,7 @@ def build_spec(app: Flask) -> APISpec:
         plugins=[plugin],
         info={"description": "Deck building and deck-legality validation for trading card games."},
     )
+    plugin.converter.add_parameter_attribute_function(_empty_is_none)
     paths: dict[str, dict[str, Any]] = {}
     operation_ids: set[str] = set()
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
@@ -269,7 +282,16 @@ def build_spec(app: Flask) -> APISpec:
     for name, scheme in SECURITY_SCHEMES.items():
         spec.components.security_scheme(name, scheme)
     _state_exclusive_fields(spec, plugin)
+    _configured_sizes(spec, plugin, app.config)
     return spec
+
+
+def _empty_is_none(_converter: Any, field: Any, ret: dict[str, Any], **_kwargs: Any) -> dict:
+    """An optional query parameter sent empty (``?format=&as_of=``) is read as not given, as
+    a form's field left empty is (webapp.api.load_query): ``allowEmptyValue``."""
+    if ret["in"] == "query" and not field.required:
+        return {"allowEmptyValue": True}
+    return {}
 
 
 def _operation_id(endpoint: str, method: str, methods: int, taken: set[str]) -> str:
@@ -298,3 +320,14 @@ def _state_exclusive_fields(spec: APISpec, plugin: MarshmallowPlugin) -> None:
         component = spec.components.schemas.get(name)
         if names and component is not None:
             component["oneOf"] = [{"required": [field_name]} for field_name in names]
+
+
+def _configured_sizes(spec: APISpec, plugin: MarshmallowPlugin, config: Any) -> None:
+    """The sizes of CONFIGURED_SIZES as this app has them, on the fields they limit: a
+    client splitting its decks into batches reads the batch size in the document."""
+    for key, name in plugin.converter.refs.items():
+        schema_class = key[0] if isinstance(key, tuple) else key
+        component = spec.components.schemas.get(name)
+        for (owner, field_name), (keyword, setting) in CONFIGURED_SIZES.items():
+            if schema_class is owner and component is not None:
+                component["properties"][field_name][keyword] = int(config[setting])
