@@ -19,11 +19,13 @@ import zipfile
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 import pytest
+import requests
 
 from tests.accounts.conftest import register
+from tests.accounts.test_decks import set_visibility
 from tests.accounts.test_tokens import bearer, make_token
 
 LIST = "Dinos:\n3 Ember Rex\n"
@@ -178,14 +180,15 @@ class World:
     receipt: str
     account: dict[str, str]
     card: str
+    owner: Any  # the account's browser, logged in
 
 
 class Contract:
     """Calls the API through the test client and keeps what breaks the document."""
 
-    def __init__(self, client):
+    def __init__(self, client, document: dict | None = None):
         self.client = client
-        self.document = client.get("/api/v1/openapi.json").get_json()
+        self.document = document or client.get("/api/v1/openapi.json").get_json()
         self.checker = Checker(self.document)
         self.used: dict[tuple[str, str], set[str]] = {}
         self.wrong: list[str] = []
@@ -283,6 +286,7 @@ def world(app, api) -> World:
         receipt=receipt["receipt"],
         account=account,
         card=card,
+        owner=owner,
     )
 
 
@@ -400,6 +404,10 @@ CASES: list[tuple] = [
     case(422, "POST", E + "/entries", json={"player": "Cy", "text": ""}),
     case(422, "POST", E + "/entries", json={"player": "Cy", "text": LIST, "team": "red"}),
     case(422, "POST", E + "/entries", json={"player": ["Cy"], "text": LIST}),
+    case(422, "POST", E + "/entries", json={"player": "C" * 1001, "text": LIST}),
+    case(422, "POST", E + "/entries", json={"player": "Cy", "text": "1 Ember Rex\n" * 9091}),
+    case(422, "POST", E + "/entries", json={"player": "Cy", "text": LIST, "player_id": 7}),
+    case(415, "POST", E + "/entries", data=LIST, content_type="text/plain"),
     case(200, "GET", E + "/entries?show=legal&per_page=1", headers="admin"),
     case(200, "GET", E + "/entries?show=&page=", headers="admin"),
     case(400, "GET", E + "/entries?show=everyone", headers="admin"),
@@ -428,6 +436,17 @@ CASES: list[tuple] = [
     ),
     case(422, "PUT", E + "/entries/{w.entry}", json={"text": LIST, "deck": DECK}, headers="player"),
     case(422, "PUT", E + "/entries/{w.entry}", json={}, headers="player"),
+    case(422, "PUT", E + "/entries/{w.entry}", json={"text": LIST, "x": 1}, headers="player"),
+    case(
+        422,
+        "PUT",
+        E + "/entries/{w.entry}",
+        json={"text": LIST, "based_on": 2147483649},
+        headers="player",
+    ),
+    case(
+        415, "PUT", E + "/entries/{w.entry}", data=LIST, content_type="text/plain", headers="player"
+    ),
     case(404, "PUT", E + "/entries/{w.entry}", json={"text": LIST}),
     case(200, "GET", E + "/entries/{w.entry}", headers="player"),
     case(200, "GET", E + "/entries/{w.entry}", headers="admin"),
@@ -452,12 +471,20 @@ CASES: list[tuple] = [
     case(422, "POST", E + "/players", json={"players": [{"name": "A" * 1001}]}, headers="admin"),
     case(422, "POST", E + "/players", json={"players": [{"player_id": "7"}]}, headers="admin"),
     case(404, "POST", E + "/players", json={"players": [{"name": "Ann"}]}),
+    case(415, "POST", E + "/players", data={"name": "Ann"}, headers="admin"),
+    case(422, "POST", E + "/players", json={"players": [{"name": "Ann"}] * 2001}, headers="admin"),
+    # A registered player with no list yet, and lists an organizer uploaded, as each shows.
+    case(200, "GET", E + "/entries?show=missing", headers="admin"),
+    case(200, "GET", E + "/export.json", headers="admin"),
     case(200, "POST", E + "/uploads", json={"csv": CSV}, headers="admin"),
     case(200, "POST", E + "/uploads", json={"zip": "ZIP"}, headers="admin"),
     case(422, "POST", E + "/uploads", json={}, headers="admin"),
     case(422, "POST", E + "/uploads", json={"csv": CSV, "zip": "ZIP"}, headers="admin"),
     case(422, "POST", E + "/uploads", json={"csv": 1}, headers="admin"),
+    case(422, "POST", E + "/uploads", json={"csv": CSV, "sheet": "1"}, headers="admin"),
     case(415, "POST", E + "/uploads", data=CSV, content_type="text/csv", headers="admin"),
+    case(200, "GET", E + "/entries?show=all", headers="admin"),
+    case(200, "GET", E + "/export.json", headers="admin"),
     case(200, "GET", E + "/verify?receipt={w.receipt}", headers="admin"),
     case(400, "GET", E + "/verify?receipt=not-a-hash", headers="admin"),
     case(400, "GET", E + "/verify", headers="admin"),
@@ -741,9 +768,12 @@ def test_next_links_lead_through_every_page_and_keep_the_search(api, world):
     assert len(cards) > 3
     for n in range(3):
         body = {"game": "era", "name": f"Rex {n}", "text": LIST}
-        api.expect(201, "POST", "/api/v1/decks", json=body, headers=world.account)
+        saved = api.expect(201, "POST", "/api/v1/decks", json=body, headers=world.account)
+        set_visibility(world.owner, saved.get_json()["id"], "public")
     mine = _follow(api, "/api/v1/account/decks?per_page=2&sort=name", "decks", world.account)
     assert len(mine) == 4
+    listed = _follow(api, "/api/v1/decks?game=era&card=ember+rex&per_page=2", "decks")
+    assert sorted(d["name"] for d in listed) == ["Rex 0", "Rex 1", "Rex 2"]
     for name in ("Ann", "Cy", "Di"):
         api.expect(
             201,
@@ -790,3 +820,44 @@ def test_a_field_of_a_few_words_lists_them_for_a_client_to_switch_on(api, world,
     for game in api.expect(200, "GET", "/api/v1/games").get_json()["games"]:
         api.expect(200, "GET", f"/api/v1/games/{game['id']}")
     assert api.wrong == [], "\n".join(api.wrong)
+
+
+# -- over real HTTP, as make start serves it -------------------------------------------------
+
+
+@pytest.mark.server
+def test_over_http_the_answers_and_the_links_in_them_are_what_the_document_says(live_server):
+    session = requests.Session()
+    document = session.get(f"{live_server}/api/v1/openapi.json").json()
+    contract = Contract(None, document)
+
+    def call(method: str, url: str, **options) -> requests.Response:
+        answer = session.request(method, urljoin(live_server, url), **options)
+        target = urlsplit(answer.url)
+        path = target.path + (f"?{target.query}" if target.query else "")
+        contract.hold(method, path, answer.status_code, answer.headers, answer.content)
+        return answer
+
+    saved = call("POST", "/api/v1/decks", json={"game": "era", "name": "Rex", "text": LIST})
+    assert saved.status_code == 201
+    shown = call("GET", saved.headers["Location"])
+    assert shown.json()["id"] == saved.json()["id"]
+    page = call("GET", "/api/v1/games/era/cards?type=Dino&per_page=2&page=")
+    following = call("GET", page.json()["next"])
+    assert following.json()["page"] == 2
+    assert {c["type"] for c in following.json()["cards"]} == {"Dino"}
+    refused = [
+        call("GET", "/api/v1/games/era/cards?per_page=201"),
+        call(
+            "POST",
+            "/api/v1/games/era/validate",
+            data=b"\x00",
+            headers={"Content-Type": "image/png"},
+        ),
+        call("POST", "/api/v1/decks", json={"game": "era", "name": "", "text": LIST}),
+        call(
+            "GET", "/api/v1/games/era/cards?q=" + "x" * 9000
+        ),  # past the request line gunicorn reads
+    ]
+    assert [answer.status_code for answer in refused] == [400, 415, 422, 414]
+    assert contract.wrong == [], "\n".join(contract.wrong)
