@@ -220,17 +220,30 @@ def too_large(limit: int) -> tuple[str, list[Any]]:
     return message, [{"max_bytes": limit}]
 
 
-def too_many_parts() -> bool:
-    """Whether a 413 refused a form within the size a request may be: werkzeug refuses a
-    multipart form of more parts than ``max_form_parts`` with the 413 of a body too large."""
+def form_limit_said() -> str | None:
+    """What refused a multipart form within the size a request may be, in words (``None``
+    for any other 413). werkzeug refuses a form of more parts than ``max_form_parts``, and one
+    whose field holds more than ``max_form_memory_size``, with the 413 of a body too large;
+    only a body larger than a field may be can be the second."""
     limit, length = request.max_content_length, request.content_length
-    parts = getattr(request, "max_form_parts", None)
-    return (
-        parts is not None
-        and request.mimetype == "multipart/form-data"
-        and length is not None
-        and (limit is None or length <= limit)
-    )
+    if (
+        request.mimetype != "multipart/form-data"
+        or length is None
+        or (limit is not None and length > limit)
+    ):
+        return None
+    parts, field = request.max_form_parts, request.max_form_memory_size
+    many = f"more than {parts:,} fields" if parts is not None else None
+    if field is not None and length > field:
+        large = f"One of the form's fields is larger than the {size_said(field)} a field may hold"
+        said = f"{large}, or the form has {many}" if many else large
+        return f"{said}: nothing in it was read or saved. Go back to the form to send less."
+    if many:
+        return (
+            f"The form has {many}, more than any form of this site: nothing in it was read or"
+            " saved. Go back to the form and send it from there."
+        )
+    return None
 
 
 def size_said(limit: int) -> str:

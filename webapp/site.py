@@ -360,12 +360,8 @@ def http_error(error: HTTPException):
     if isinstance(error, RequestEntityTooLarge) and request.method == "POST":
         # answered before the browser has sent it all, the page would be a reset connection
         drain_body()
-    if message == RequestEntityTooLarge.description and errors.too_many_parts():
-        message = (
-            f"The form has more than {request.max_form_parts:,} fields, more than any form of"
-            " this site: nothing in it was read or saved. Go back to the form and send it"
-            " from there."
-        )
+    if message == RequestEntityTooLarge.description and (said := errors.form_limit_said()):
+        message = said
     elif message == RequestEntityTooLarge.description and request.max_content_length is not None:
         # werkzeug's words ("exceeds the capacity limit") say neither the size nor what to do
         message = (

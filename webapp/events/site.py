@@ -38,11 +38,11 @@ from .. import limits as rate_limits
 from ..api import RECHECKED_POOLS, RecheckedPools
 from ..db import get_db
 from ..errors import (
+    form_limit_said,
     handle_deckwright_error,
     http_headers_of,
     message_of,
     store_failure,
-    too_many_parts,
 )
 from ..requests import drain_body
 from ..site import error_page, http_error
@@ -109,7 +109,7 @@ def too_large(error: RequestEntityTooLarge):
     a bare page in werkzeug's words. A list pasted into a form past the size of any request
     is answered in words of a list, once read to its end (see
     :func:`webapp.requests.drain_body`)."""
-    if request.endpoint != "events.upload" and too_many_parts():
+    if request.endpoint != "events.upload" and form_limit_said() is not None:
         return http_error(error)  # which says so, not that the form was too large
     if request.endpoint in KEPT_FORMS and request.method == "POST":
         drain_body()
