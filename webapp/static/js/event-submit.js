@@ -783,9 +783,38 @@ export async function openForEvent(game, builder) {
     ]);
   };
 
+  /**
+   * The fields a refusal is about (a name taken, a registered player's id left out, a field
+   * the body check named as "player: ..."): marked, and described by the refusal, so a screen
+   * reader says why when the player is back in the field. Unmarked as the list is sent again.
+   */
+  const fields = { player: el.player, player_id: el.playerId };
+  const refusedFields = (error) => {
+    const named = new Set();
+    if (error.code === "player-already-submitted") named.add("player");
+    if (error.code === "player-id-required") named.add("player_id");
+    for (const detail of error.details) {
+      const field = typeof detail === "string" ? detail.split(":")[0] : null;
+      if (field && Object.hasOwn(fields, field)) named.add(field);
+    }
+    return [...named].map((field) => fields[field]);
+  };
+  const markRefused = (inputs) => {
+    for (const input of Object.values(fields)) {
+      if (inputs.includes(input)) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", el.problem.id);
+      } else {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      }
+    }
+  };
+
   /** Send the deck: the first list, or a change made from version ``basedOn``. */
   const send = async (basedOn) => {
     el.problem.replaceChildren();
+    markRefused([]);
     if (!builder.copies()) {
       el.problem.replaceChildren(h("p", { class: "notice notice-error", role: "alert" }, "Add cards to the deck first."));
       return;
@@ -847,6 +876,7 @@ export async function openForEvent(game, builder) {
           error.details.map((detail) => h("p", {}, typeof detail === "string" ? detail : detail.message)),
         ),
       );
+      if (!closed) markRefused(refusedFields(error));
       if (closed) {
         // Closed while the builder was open (the deadline passed, or the organizer locked it).
         // The form (and the button that had the focus) goes: the focus goes to what is said.
