@@ -14,7 +14,11 @@
    each store at that cost, beside the target (1,000/s). The
    rate acknowledged here is printed too, with the client's own CPU per
    submission: on a 2-core machine the client runs on the cores the workers
-   need, so that rate is the machine's, not the server's. After the server
+   need, so that rate is the machine's, not the server's. Each round first
+   measures the workers' CPU per ``GET /api/v1/health`` (the least a request
+   costs), and a submission is also given as a multiple of it: the host's speed
+   drifts between runs (other work on the machine), the ratio far less, so two
+   versions of the code compare by it. After the server
    stops, every acknowledged submission is looked up in the database file with
    the verdict it was answered with: nothing acknowledged may be lost.
 
@@ -46,7 +50,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from http_speed import gunicorn_workers, http_request, load, worker_cpu_seconds  # noqa: E402
+from http_speed import (  # noqa: E402
+    gunicorn_workers,
+    health_request,
+    http_request,
+    load,
+    worker_cpu_seconds,
+)
 
 from tests.live import start_server, stop_server  # noqa: E402
 
@@ -185,12 +195,14 @@ def stored_versions(database: Path, event_id: str) -> dict[str, bool]:
 @dataclass
 class Rounds:
     """What the rounds of submissions gave: how many were acknowledged, in how many seconds,
-    the client's CPU seconds, and the workers' CPU milliseconds per submission in each round."""
+    the client's CPU seconds, and the workers' CPU milliseconds per submission in each round
+    and per health check in the same round."""
 
     done: int
     seconds: float
     client_cpu_s: float
     cpu_ms: list[float]
+    health_ms: list[float]
 
 
 def submission_rate(args) -> Rounds:
@@ -221,10 +233,18 @@ def submission_rate(args) -> Rounds:
             event_id = event["event"]["id"]
             make = Submissions(f"/api/v1/events/{event_id}/entries", lists)
             bursts = []
+            health_ms = []
             with multiprocessing.Pool(args.processes) as pool:
                 load(port, make, 200, first=10**6, pool=pool)  # warm up both workers
+                load(port, health_request, 200, pool=pool)
                 share = -(-args.submissions // args.rounds)
                 for round_ in range(args.rounds):
+                    before = worker_cpu_seconds(workers)
+                    checks = load(port, health_request, args.health, pool=pool)
+                    if set(checks.statuses) != {200}:
+                        raise SystemExit(f"unexpected health answers: {dict(checks.statuses)}")
+                    spent = worker_cpu_seconds(workers) - before
+                    health_ms.append(1000 * spent / sum(checks.statuses.values()))
                     before = worker_cpu_seconds(workers)
                     burst = load(
                         port,
@@ -257,6 +277,7 @@ def submission_rate(args) -> Rounds:
         seconds=sum(burst.seconds for burst, _ in bursts),
         client_cpu_s=sum(burst.client_cpu_s for burst, _ in bursts),
         cpu_ms=[1000 * spent / len(burst.bodies) for burst, spent in bursts],
+        health_ms=health_ms,
     )
 
 
@@ -268,6 +289,9 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=4, help="threads per client process")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds of submitting at most")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each measured")
+    parser.add_argument(
+        "--health", type=int, default=1000, help="health checks per round (the baseline)"
+    )
     parser.add_argument("--server-only", action="store_true", help="skip the CLI check")
     args = parser.parse_args()
 
@@ -298,6 +322,13 @@ def main() -> int:
         f" {', '.join(f'{ms:.2f}' for ms in rounds.cpu_ms)}): {WORKERS} workers with a core"
         f" each store {capacity:,.0f}/s; target: at least {TARGET_SUBMISSIONS:,}/s;"
         f" {'meets' if capacity >= TARGET_SUBMISSIONS else 'MISSES'} it"
+    )
+    ratios = [ms / health for ms, health in zip(rounds.cpu_ms, rounds.health_ms, strict=True)]
+    print(
+        f"  {statistics.median(rounds.health_ms):.3f} ms per health check in the same rounds"
+        f" ({', '.join(f'{ms:.3f}' for ms in rounds.health_ms)}): a submission costs"
+        f" {statistics.median(ratios):.2f}x a health check (median of"
+        f" {', '.join(f'{r:.2f}' for r in ratios)}), what to compare across runs"
     )
     client_ms = 1000 * rounds.client_cpu_s / done
     print(
