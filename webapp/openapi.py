@@ -288,10 +288,13 @@ def build_spec(app: Flask) -> APISpec:
 
 def _empty_is_none(_converter: Any, field: Any, ret: dict[str, Any], **_kwargs: Any) -> dict:
     """An optional query parameter sent empty (``?format=&as_of=``) is read as not given, as
-    a form's field left empty is (webapp.api.load_query): ``allowEmptyValue``."""
-    if ret["in"] == "query" and not field.required:
-        return {"allowEmptyValue": True}
-    return {}
+    a form's field left empty is (webapp.api.load_query): ``allowEmptyValue``. And none is
+    ``nullable``, as a field a body shares with the query (``as_of``) is: a query string
+    cannot say null, and a client told it may would send ``?as_of=null``."""
+    if ret["in"] != "query":
+        return {}
+    schema = {key: value for key, value in ret["schema"].items() if key != "nullable"}
+    return {"schema": schema, "allowEmptyValue": True} if not field.required else {"schema": schema}
 
 
 def _operation_id(endpoint: str, method: str, methods: int, taken: set[str]) -> str:
