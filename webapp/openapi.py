@@ -94,14 +94,16 @@ SECURITY_SCHEMES: dict[str, dict[str, str]] = {
         "scheme": "bearer",
         "description": "An event's admin token, given once by POST /api/v1/events (or the"
         " token of an organizer's personal admin link): the organizer's side of the event."
-        " A token that does not open the event gets the same 404 as an unknown event.",
+        " A call without it, or with a token that does not open the event, gets the same 404"
+        " as an unknown event.",
     },
     PLAYER: {
         "type": "http",
         "scheme": "bearer",
         "description": "A player's token for one entry, given once by the entry's first"
-        " submission (player_token): reads and replaces that entry's list. A token that does"
-        " not open the entry gets the same 404 as an unknown one.",
+        " submission (player_token): reads and replaces that entry's list. A call without"
+        " it, or with a token that does not open the entry, gets the same 404 as an unknown"
+        " one.",
     },
     CLAIM_KEY: {
         "type": "apiKey",
