@@ -745,7 +745,7 @@ def dashboard(event_id: str, token: str):
     # ASCII digits alone: "²" is a digit to str.isdigit, and no number to int()
     page = int(page) if page.isascii() and page.isdigit() and 1 <= len(page) <= 7 else 1
     page = max(page, 1)
-    return _dashboard(access, token, show, page)
+    return _dashboard(access, token, show, page, notices=said_once(event_id))
 
 
 def _dashboard(
@@ -868,6 +868,33 @@ def confirmed(action: str, access: events.Organizer, token: str, request_key: st
     )
 
 
+# What the dashboard says once the organizer's change is made: the page it goes back to looks
+# as it did but for a pill, and a screen reader's user would hear nothing of it.
+DONE = {
+    "lock": "The event is locked: players can no longer send or change a list. You can reopen"
+    " it until the deadline.",
+    "reopen": "The event is open again: players can send and change their lists until the"
+    " deadline.",
+    "publish": "Every player's list is published and the event is locked for good.",
+}
+_DONE_KEY = "event_done"
+
+
+def back_saying(action: str, event_id: str, token: str):
+    """Back to the dashboard, which says once what ``action`` did (see :func:`said_once`)."""
+    session[_DONE_KEY] = [event_id, DONE[action]]
+    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+def said_once(event_id: str) -> list[str]:
+    """What the change just made to this event did, as the dashboard's notice, once."""
+    done = session.get(_DONE_KEY)
+    if not (isinstance(done, list) and len(done) == 2 and done[0] == event_id):
+        return []
+    session.pop(_DONE_KEY)
+    return [str(done[1])]
+
+
 def confirm_then(action: str, change, event_id: str, token: str):
     """Ask the organizer to confirm ``action``; once they have, make the ``change`` and go
     back to the dashboard."""
@@ -876,7 +903,7 @@ def confirm_then(action: str, change, event_id: str, token: str):
     if asking is not None:
         return asking
     change(get_db(), access, now())
-    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+    return back_saying(action, event_id, token)
 
 
 @bp.post("/<event_id>/admin/<token>/lock")
@@ -923,7 +950,7 @@ def reopen(event_id: str, token: str):
         journal.reopen(get_db(), access, now())
     except events.EventClosedError as exc:
         return _dashboard(access, token, problems=[str(exc)])
-    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+    return back_saying("reopen", event_id, token)
 
 
 @bp.post("/<event_id>/admin/<token>/players")
