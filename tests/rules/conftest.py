@@ -18,7 +18,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cardpool import Game, PoolLibrary, default_pool_dir
+from cardpool import Game, PoolLibrary, default_pool_dir, load_game
 from cardpool.loader import check_and_load
 from validator import compile_all
 from validator.cli import cli
@@ -141,3 +141,25 @@ def example() -> Callable[[str], Path]:
         return found
 
     return path
+
+
+# The second definitions of the games' deck rules, written from the rulebooks alone.
+STRANGER = Path(__file__).resolve().parent / "stranger"
+
+
+@pytest.fixture(scope="module")
+def both_definitions(tmp_path_factory) -> Callable[..., dict[str, tuple[Game, Game]]]:
+    """``both_definitions(*game_ids)``: each game twice, (shipped, the second definition
+    under ``tests/rules/stranger/<game>``), on the same shipped cards."""
+
+    def load(*game_ids: str) -> dict[str, tuple[Game, Game]]:
+        pools = tmp_path_factory.mktemp("stranger-pools")
+        for game_id in game_ids:
+            folder = pools / game_id
+            folder.mkdir()
+            shutil.copy(default_pool_dir() / game_id / "cards.yaml", folder / "cards.yaml")
+            shutil.copy(STRANGER / game_id / "game.yaml", folder / "game.yaml")
+        # each game's folder alone: another game's files being edited meanwhile are not read
+        return {g: (load_game(default_pool_dir() / g), load_game(pools / g)) for g in game_ids}
+
+    return load

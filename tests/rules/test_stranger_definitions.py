@@ -23,18 +23,16 @@ the card, but a count may say another number.
 from __future__ import annotations
 
 import random
-import shutil
 from collections import Counter
 from datetime import date
 from pathlib import Path
 
 import pytest
 
-from cardpool import Card, Game, default_pool_dir, load_game
+from cardpool import Card, Game
 from validator import ERROR, Deck, parse_text, validate
 
 REPO = Path(__file__).resolve().parents[2]
-STRANGER = Path(__file__).resolve().parent / "stranger"
 SAMPLE = 300  # decks per game and format
 SEED = 20261127
 
@@ -147,16 +145,9 @@ Entry = tuple[str, str, int]
 
 
 @pytest.fixture(scope="module")
-def definitions(tmp_path_factory) -> dict[str, tuple[Game, Game]]:
+def definitions(both_definitions) -> dict[str, tuple[Game, Game]]:
     """Each game twice: (shipped, second definition) on the same cards."""
-    pools = tmp_path_factory.mktemp("stranger-pools")
-    for game_id in FORMATS:
-        folder = pools / game_id
-        folder.mkdir()
-        shutil.copy(default_pool_dir() / game_id / "cards.yaml", folder / "cards.yaml")
-        shutil.copy(STRANGER / game_id / "game.yaml", folder / "game.yaml")
-    # each game's folder alone: another game's files being edited meanwhile are not read
-    return {g: (load_game(default_pool_dir() / g), load_game(pools / g)) for g in FORMATS}
+    return both_definitions(*FORMATS)
 
 
 def of_type(game: Game, *types: str) -> list[Card]:
