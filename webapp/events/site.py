@@ -378,11 +378,90 @@ def form_errors(exc: ValidationError) -> list[str]:
     return [m for field_messages in messages.values() for m in field_messages]
 
 
+# -- which field a refusal is about ------------------------------------------------------
+#
+# A form sent back says what was wrong in an alert above it, and marks the field each message
+# is about (``aria-invalid``, with ``aria-describedby`` naming the message), so a screen
+# reader reaching the field hears what to fix there (WCAG 3.3.1, 1.3.1). Each message of the
+# alert has the id ``form-problem-N`` (events/_macros.html: form_problems), N counted from 1;
+# ``problem_fields`` maps a field's name to the ids of its messages.
+
+
+def problem_id(number: int) -> str:
+    return f"form-problem-{number}"
+
+
+def said(*refusals: tuple[str | None, str]) -> tuple[list[str], dict[str, str]]:
+    """The messages of an alert, from (field or None, message) pairs, and the fields marked."""
+    problems: list[str] = []
+    fields: dict[str, str] = {}
+    for number, (field, message) in enumerate(refusals, 1):
+        problems.append(message)
+        if field:
+            fields[field] = " ".join(filter(None, (fields.get(field), problem_id(number))))
+    return problems, fields
+
+
+def validation_said(exc: ValidationError) -> tuple[list[str], dict[str, str]]:
+    """A form's refusal by its schema: each message is about the field it is keyed by (the
+    forms' fields are named as the schemas' are)."""
+    messages = exc.messages if isinstance(exc.messages, dict) else {"": exc.messages}
+    return said(
+        *(
+            (field if field and field != "_schema" else None, message)
+            for field, field_messages in messages.items()
+            for message in field_messages
+        )
+    )
+
+
+# What an event's library refusal is about, by how its message begins (the library's
+# refusals name no field: these are its words, see webapp/events/names.py, rules.py and
+# store.py).
+_NAME_REFUSED = ("a player name",)
+_PLAYER_ID_REFUSED = ("a player id",)
+_LIST_REFUSED = ("the list", "a decklist", "the deck")
+_EVENT_NAME_REFUSED = ("an event name", "an event needs")
+
+
+def field_of(exc: Exception, *, creating: bool = False) -> str | None:
+    """The field of the form a refusal is about (None for none: the event closed, a limit)."""
+    message = str(exc)
+    if isinstance(exc, events.PlayerTakenError):
+        return "player"
+    if isinstance(exc, events.IdentityError):
+        return "player_id"
+    if isinstance(exc, events.InvalidEventError):
+        if message.startswith(_EVENT_NAME_REFUSED):
+            return "name"
+        return "deadline" if message.startswith("the submission deadline") else None
+    if isinstance(exc, events.InvalidSubmissionError):
+        if message.startswith("an idempotency key"):
+            return None
+        if creating:  # the players expected, as the organizer pasted them
+            return "players"
+        if message.startswith(_NAME_REFUSED):
+            return "player"
+        if message.startswith(_PLAYER_ID_REFUSED):
+            return "player_id"
+        if message.startswith(_LIST_REFUSED):
+            return "decklist"
+    return None
+
+
+def refusal_said(exc: Exception, *, creating: bool = False) -> tuple[list[str], dict[str, str]]:
+    return said((field_of(exc, creating=creating), str(exc)))
+
+
 # -- creating an event -------------------------------------------------------------------
 
 
 def _new_event_page(
-    form: dict, problems: list[str], status: int = 200, headers: dict[str, str] | None = None
+    form: dict,
+    problems: list[str],
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+    problem_fields: dict[str, str] | None = None,
 ):
     # The form carries the key it was made with: sent twice (a double click, a reload of
     # the page it answered), it makes one event; corrected after a refusal, too.
@@ -390,7 +469,12 @@ def _new_event_page(
     games = list(pools().games().values())
     return (
         render_template(
-            "events/new.html", games=games, form=form, problems=problems, zones=time_zones()
+            "events/new.html",
+            games=games,
+            form=form,
+            problems=problems,
+            problem_fields=problem_fields or {},
+            zones=time_zones(),
         ),
         status,
         headers or {},
@@ -437,9 +521,11 @@ def new_event():
             form["idempotency_key"] = new_form_key()
             created = create(form["idempotency_key"])
     except ValidationError as exc:
-        return page(form, form_errors(exc), 422 if "format" in exc.messages else 400)
+        problems, fields = validation_said(exc)
+        return page(form, problems, 422 if "format" in exc.messages else 400, None, fields)
     except DeckwrightError as exc:
-        return page(form, [str(exc)], status_of(exc))
+        problems, fields = refusal_said(exc, creating=True)
+        return page(form, problems, status_of(exc), None, fields)
     event, token = created.event, created.admin_token
     if account is not None:
         # The event goes on the organizer's "My events": the admin link stays the key for
@@ -507,12 +593,16 @@ def event_page(event_id: str):
             form["idempotency_key"] = new_form_key()
             receipt = submit(form["idempotency_key"])
     except ValidationError as exc:
-        return _event_page(event, form, form_errors(exc), 400)
+        problems, fields = validation_said(exc)
+        return _event_page(event, form, problems, 400, problem_fields=fields)
     except (DeckwrightError, rate_limits.TooManyRequests) as exc:
         # Past a limit too, the page says why and keeps what was typed, to send again later.
         if isinstance(exc, events.EventNotFoundError):
             raise
-        return _event_page(event, form, [str(exc)], status_of(exc), http_headers_of(exc))
+        problems, fields = refusal_said(exc)
+        return _event_page(
+            event, form, problems, status_of(exc), http_headers_of(exc), problem_fields=fields
+        )
     target = url_for(
         "events.player_page",
         event_id=event_id,
@@ -534,6 +624,8 @@ def _event_page(
     problems: list[str],
     status: int = 200,
     headers: dict[str, str] | None = None,
+    *,
+    problem_fields: dict[str, str] | None = None,
 ):
     # A form sent again (a reload after a lost answer) carries the key it was made with,
     # and finds the entry the first one stored; a corrected form after a refusal does too.
@@ -548,6 +640,7 @@ def _event_page(
             gone=events.format_gone(game, event),
             form=form,
             problems=problems,
+            problem_fields=problem_fields or {},
         ),
         status,
         headers or {},
@@ -571,6 +664,7 @@ def player_page(event_id: str, entry_id: str, token: str):
         return render_template("events/left.html", event=events.get_event(db, event_id))
     form: dict[str, Any] = {}
     problems: list[str] = []
+    problem_fields: dict[str, str] = {}
     status, headers = 200, {}
     if request.method == "POST":
         form = request.form.to_dict()
@@ -589,7 +683,7 @@ def player_page(event_id: str, entry_id: str, token: str):
                 before_reading=charged,
             )
         except ValidationError as exc:
-            problems, status = form_errors(exc), 400
+            (problems, problem_fields), status = validation_said(exc), 400
             if "based_on" in exc.messages:
                 form.pop("based_on", None)  # made anew, so the form can be sent again
         except events.ListChangedError as exc:
@@ -603,7 +697,8 @@ def player_page(event_id: str, entry_id: str, token: str):
             events.LimitReachedError,
             rate_limits.TooManyRequests,
         ) as exc:
-            problems, status, headers = [str(exc)], status_of(exc), http_headers_of(exc)
+            (problems, problem_fields) = refusal_said(exc)
+            status, headers = status_of(exc), http_headers_of(exc)
         else:
             # Sent from the page itself (still open in a tab): its answer is the page.
             _stay(entry_id)
@@ -633,6 +728,7 @@ def player_page(event_id: str, entry_id: str, token: str):
             builder_url=builder_url(event, entry_id, token),
             form=form,
             problems=problems,
+            problem_fields=problem_fields,
             new=request.args.get("new") == "1",
             fixed=request.args.get("fixed") == "1",
         ),
