@@ -81,15 +81,16 @@ def clean_player_name(name: Any) -> str:
     Text far longer than any name is refused before it is read."""
     too_long = f"a player name has at most {MAX_NAME_CHARS} characters"
     if isinstance(name, str) and len(name) > MAX_TYPED_CHARS:
-        raise InvalidSubmissionError(too_long)
+        raise InvalidSubmissionError(too_long, "player")
     if not isinstance(name, str) or not without_joiners(trimmed(name)).strip():
-        raise InvalidSubmissionError("a player name is required")
+        raise InvalidSubmissionError("a player name is required", "player")
     name = " ".join(trimmed(name).split())
     if len(name) > MAX_NAME_CHARS:
-        raise InvalidSubmissionError(too_long)
+        raise InvalidSubmissionError(too_long, "player")
     if refused := unwritable(name):
         raise InvalidSubmissionError(
-            f"a player name cannot hold control or invisible characters (it holds {refused})"
+            f"a player name cannot hold control or invisible characters (it holds {refused})",
+            "player",
         )
     return name
 
@@ -97,21 +98,22 @@ def clean_player_name(name: Any) -> str:
 def clean_player_id(player_id: Any) -> str | None:
     """A player id as stored: judged by its limit once the spaces around it are trimmed."""
     refused = InvalidSubmissionError(
-        f"a player id has at most {MAX_PLAYER_ID_CHARS} printable characters"
+        f"a player id has at most {MAX_PLAYER_ID_CHARS} printable characters", "player_id"
     )
     if isinstance(player_id, str) and len(player_id) > MAX_TYPED_CHARS:
         raise refused
     if player_id is None or (isinstance(player_id, str) and not trimmed(player_id)):
         return None
     if not isinstance(player_id, str):
-        raise InvalidSubmissionError("a player id is text")
+        raise InvalidSubmissionError("a player id is text", "player_id")
     player_id = trimmed(player_id)
     if len(player_id) > MAX_PLAYER_ID_CHARS:
         raise refused
     if unprintable := next((ch for ch in player_id if not ch.isprintable()), None):
         raise InvalidSubmissionError(
             "a player id cannot hold control or invisible characters"
-            f" (it holds U+{ord(unprintable):04X})"
+            f" (it holds U+{ord(unprintable):04X})",
+            "player_id",
         )
     return player_id
 

@@ -14,7 +14,7 @@ from cardpool import DeckwrightError
 from validator import ParsedDeck
 
 from ..requests import parse_json
-from .refusals import InvalidSubmissionError
+from .refusals import DECKLIST, InvalidSubmissionError
 
 RECEIPT_CHARS = 12
 MAX_NAME_CHARS = 100
@@ -240,7 +240,7 @@ class Submission:
                     message = "holds text that is not valid Unicode"  # as a text list is told
                 else:
                     message = f"looks like JSON but cannot be read: {exc}"
-                raise InvalidSubmissionError(f"the list {message}") from None
+                raise InvalidSubmissionError(f"the list {message}", DECKLIST) from None
             return cls(pasted, JSON, data)
         return cls.from_text(pasted)
 

@@ -89,7 +89,22 @@ class FormatGoneError(DeckwrightError):
         )
 
 
-class InvalidSubmissionError(DeckwrightError):
+# The fields refusals name, as the site's forms name them.
+DECKLIST = "decklist"
+PLAYERS = "players"
+
+
+class RefusedFieldError(DeckwrightError):
+    """What was sent refused for one of its fields, named by ``field`` as the request names
+    it (``player``, ``decklist``, ...; None when none alone is at fault): a page shows the
+    message with that field."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+class InvalidSubmissionError(RefusedFieldError):
     """What was sent is not a submission: a missing name, an empty or unreadable list."""
 
     code = "invalid-submission"
@@ -101,7 +116,7 @@ class InvalidQueryError(DeckwrightError):
     code = "invalid-query"
 
 
-class InvalidEventError(DeckwrightError):
+class InvalidEventError(RefusedFieldError):
     """Event settings that cannot work: an empty name, a deadline already past."""
 
     code = "invalid-event"

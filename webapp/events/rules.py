@@ -40,7 +40,7 @@ from .records import (
     Version,
     as_utc,
 )
-from .refusals import FormatGoneError, InvalidSubmissionError
+from .refusals import DECKLIST, FormatGoneError, InvalidSubmissionError
 from .text import is_unicode, shown_data, stored_json
 
 # What one kept problem may carry: a problem about 25,000 lines names the first few.
@@ -71,20 +71,24 @@ def check(
         raise gone
     if not (is_unicode(submission.body) and is_unicode(submission.content)):
         # No page could show it: a lone surrogate cannot be written as UTF-8.
-        raise InvalidSubmissionError("the list holds text that is not valid Unicode")
+        raise InvalidSubmissionError("the list holds text that is not valid Unicode", DECKLIST)
     if submission.kind == TEXT:
         if not isinstance(submission.content, str) or is_empty_decklist(submission.content):
-            raise InvalidSubmissionError(EMPTY_DECKLIST)
+            raise InvalidSubmissionError(EMPTY_DECKLIST, DECKLIST)
         if len(submission.content) > MAX_LIST_CHARS:
-            raise InvalidSubmissionError(f"a decklist has at most {MAX_LIST_CHARS} characters")
+            raise InvalidSubmissionError(
+                f"a decklist has at most {MAX_LIST_CHARS} characters", DECKLIST
+            )
         parsed = parse_text(submission.content, game)
     else:
         if len(submission.body) > MAX_LIST_CHARS:
-            raise InvalidSubmissionError(f"a decklist has at most {MAX_LIST_CHARS} characters")
+            raise InvalidSubmissionError(
+                f"a decklist has at most {MAX_LIST_CHARS} characters", DECKLIST
+            )
         try:
             parsed = parse_mapping(submission.content, game)
         except DecklistError as exc:
-            raise InvalidSubmissionError(f"the deck cannot be read: {exc}") from None
+            raise InvalidSubmissionError(f"the deck cannot be read: {exc}", DECKLIST) from None
     # The receipt covers the cards alone, so a deck's own title never changes its hash.
     parsed.deck.name = ""
     day = judged_on(event, received)

@@ -415,42 +415,17 @@ def validation_said(exc: ValidationError) -> tuple[list[str], dict[str, str]]:
     )
 
 
-# What an event's library refusal is about, by how its message begins (the library's
-# refusals name no field: these are its words, see webapp/events/names.py, rules.py and
-# store.py).
-_NAME_REFUSED = ("a player name",)
-_PLAYER_ID_REFUSED = ("a player id",)
-_LIST_REFUSED = ("the list", "a decklist", "the deck")
-_EVENT_NAME_REFUSED = ("an event name", "an event needs")
-
-
-def field_of(exc: Exception, *, creating: bool = False) -> str | None:
+def field_of(exc: Exception) -> str | None:
     """The field of the form a refusal is about (None for none: the event closed, a limit)."""
-    message = str(exc)
     if isinstance(exc, events.PlayerTakenError):
         return "player"
     if isinstance(exc, events.IdentityError):
         return "player_id"
-    if isinstance(exc, events.InvalidEventError):
-        if message.startswith(_EVENT_NAME_REFUSED):
-            return "name"
-        return "deadline" if message.startswith("the submission deadline") else None
-    if isinstance(exc, events.InvalidSubmissionError):
-        if message.startswith("an idempotency key"):
-            return None
-        if creating:  # the players expected, as the organizer pasted them
-            return "players"
-        if message.startswith(_NAME_REFUSED):
-            return "player"
-        if message.startswith(_PLAYER_ID_REFUSED):
-            return "player_id"
-        if message.startswith(_LIST_REFUSED):
-            return "decklist"
-    return None
+    return getattr(exc, "field", None)
 
 
-def refusal_said(exc: Exception, *, creating: bool = False) -> tuple[list[str], dict[str, str]]:
-    return said((field_of(exc, creating=creating), str(exc)))
+def refusal_said(exc: Exception) -> tuple[list[str], dict[str, str]]:
+    return said((field_of(exc), str(exc)))
 
 
 # -- creating an event -------------------------------------------------------------------
@@ -524,7 +499,7 @@ def new_event():
         problems, fields = validation_said(exc)
         return page(form, problems, 422 if "format" in exc.messages else 400, None, fields)
     except DeckwrightError as exc:
-        problems, fields = refusal_said(exc, creating=True)
+        problems, fields = refusal_said(exc)
         return page(form, problems, status_of(exc), None, fields)
     event, token = created.event, created.admin_token
     if account is not None:

@@ -51,6 +51,7 @@ from .records import (
     utcnow,
 )
 from .refusals import (
+    PLAYERS,
     AdminLinkReplacedError,
     EventClosedError,
     EventNotFoundError,
@@ -477,20 +478,23 @@ def create_event(
     """
     name = " ".join(str(name or "").split())
     if not without_joiners(name).strip():
-        raise InvalidEventError("an event needs a name")
+        raise InvalidEventError("an event needs a name", "name")
     if len(name) > MAX_EVENT_NAME_CHARS:
-        raise InvalidEventError(f"an event name has at most {MAX_EVENT_NAME_CHARS} characters")
+        raise InvalidEventError(
+            f"an event name has at most {MAX_EVENT_NAME_CHARS} characters", "name"
+        )
     if refused := unwritable(name):
         raise InvalidEventError(
             "an event name cannot hold control or invisible characters or lone surrogates"
-            f" (it holds {refused})"
+            f" (it holds {refused})",
+            "name",
         )
     game = pools.game(game_id)
     fmt = game.format(format_id)
     try:
         deadline = as_utc(deadline)
     except OverflowError:
-        raise InvalidEventError("the submission deadline is out of range") from None
+        raise InvalidEventError("the submission deadline is out of range", "deadline") from None
     expected, given = _clean_players(players)
     twice = tuple(name for name, again in given if again)
     try:
@@ -515,7 +519,7 @@ def create_event(
         if earlier := _created_before(db, key, request):
             return replace(earlier, already=twice)
     if deadline <= now:
-        raise InvalidEventError("the submission deadline must be in the future")
+        raise InvalidEventError("the submission deadline must be in the future", "deadline")
     token = new_token()
     event = Event(
         id=new_id(),
@@ -613,7 +617,9 @@ def _clean_players(
         try:
             name, player_id = clean_player_name(name), clean_player_id(player_id)
         except InvalidSubmissionError as exc:
-            raise InvalidSubmissionError(f"player {number} ({_preview(name)}): {exc}") from None
+            raise InvalidSubmissionError(
+                f"player {number} ({_preview(name)}): {exc}", PLAYERS
+            ) from None
         key = player_key(name)
         first = cleaned.get(key)
         given.append((name, first is not None))
@@ -627,10 +633,10 @@ def _clean_players(
             cleaned[key] = (kept, player_id, number, name)
         elif not same_player_id(kept_id, player_id):
             raise InvalidSubmissionError(
-                _two_players(id_number, id_name, kept_id, number, name, player_id)
+                _two_players(id_number, id_name, kept_id, number, name, player_id), PLAYERS
             )
     if len(cleaned) > MAX_PLAYERS:
-        raise InvalidSubmissionError(f"an event has at most {MAX_PLAYERS} players")
+        raise InvalidSubmissionError(f"an event has at most {MAX_PLAYERS} players", PLAYERS)
     return [(name, player_id) for name, player_id, _, _ in cleaned.values()], given
 
 
@@ -753,7 +759,8 @@ def _refuse_namesakes(
         raise InvalidSubmissionError(
             f"{_preview(name)} (player id {_preview(player_id)}) reads as {_preview(held)}"
             f" (player id {_preview(held_id)}), registered already"
-            + _write_apart(_preview(name), name, "the id on file")
+            + _write_apart(_preview(name), name, "the id on file"),
+            PLAYERS,
         )
 
 
