@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -33,3 +34,14 @@ def error_of(response, status: int) -> dict:
     assert error["status"] == status
     assert error["message"]
     return error
+
+
+def path_template(document: dict, method: str, path: str) -> str:
+    """The OpenAPI document's path template that ``method`` on ``path`` is an operation of."""
+    # The template with the most fixed text first: /decks/{id}.txt before /decks/{id}.
+    paths = document["paths"].items()
+    for template, operations in sorted(paths, key=lambda p: -len(re.sub("{.*?}", "", p[0]))):
+        pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
+        if method.lower() in operations and re.fullmatch(pattern, path):
+            return template
+    raise AssertionError(f"{method} {path} is in no path of the document")

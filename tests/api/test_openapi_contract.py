@@ -27,6 +27,7 @@ import requests
 from tests.accounts.conftest import register
 from tests.accounts.test_decks import set_visibility
 from tests.accounts.test_tokens import bearer, make_token
+from tests.api.support import path_template
 
 LIST = "Dinos:\n3 Ember Rex\n"
 DECK = {"sections": {"deck": [{"card": "Ember Rex", "count": 3}]}}
@@ -193,15 +194,6 @@ class Contract:
         self.used: dict[tuple[str, str], set[str]] = {}
         self.wrong: list[str] = []
 
-    def template_of(self, method: str, path: str) -> str:
-        # The template with the most fixed text first: /decks/{id}.txt before /decks/{id}.
-        paths = self.document["paths"].items()
-        for template, operations in sorted(paths, key=lambda p: -len(re.sub("{.*?}", "", p[0]))):
-            pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
-            if method.lower() in operations and re.fullmatch(pattern, path):
-                return template
-        raise AssertionError(f"{method} {path} is in no path of the document")
-
     def call(self, method: str, url: str, **options):
         response = self.client.open(url, method=method, **options)
         self.hold(method, url, response.status_code, response.headers, response.get_data())
@@ -209,7 +201,7 @@ class Contract:
 
     def hold(self, method: str, url: str, status: int, headers, body: bytes) -> None:
         path = url.split("?")[0]
-        template = self.template_of(method, path)
+        template = path_template(self.document, method, path)
         kind = "valid" if status < 400 else "refused"
         self.used.setdefault((template, method.upper()), set()).add(kind)
         said = f"{method} {url} answered {status}"
@@ -616,7 +608,8 @@ def test_every_operation_answers_a_request_it_allows_and_ones_it_forbids_as_docu
         if "json" in options and (status < 400 or status == 422):
             # What the server takes, the document allows, and a body it refuses as not what
             # the endpoint takes (but for a refused header), the document forbids.
-            operation = api.document["paths"][api.template_of(method, url.split("?")[0])]
+            template = path_template(api.document, method, url.split("?")[0])
+            operation = api.document["paths"][template]
             body = operation[method.lower()]["requestBody"]["content"]["application/json"]
             found = api.checker.errors(body["schema"], _filled(options["json"], world))
             if status < 400 and found:

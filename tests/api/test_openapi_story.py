@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import io
-import re
 import zipfile
 
 import pytest
@@ -19,6 +18,7 @@ from schemathesis.core.failures import FailureGroup
 
 from tests.accounts.conftest import register
 from tests.accounts.test_tokens import bearer, make_token
+from tests.api.support import path_template
 
 LIST = "Dinos:\n3 Ember Rex\n"
 DECK = {"sections": {"deck": [{"card": "Ember Rex", "count": 3}]}}
@@ -37,19 +37,10 @@ class Bot:
         self.used: set[tuple[str, str]] = set()
         self.wrong: list[str] = []
 
-    def operation_of(self, method: str, path: str) -> str:
-        # The template with the most fixed text first: /decks/{id}.txt before /decks/{id}.
-        paths = self.document["paths"].items()
-        for template, operations in sorted(paths, key=lambda p: -len(re.sub("{.*?}", "", p[0]))):
-            pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
-            if method.lower() in operations and re.fullmatch(pattern, path):
-                return template
-        raise AssertionError(f"{method} {path} is in no path of the document")
-
     def call(self, method: str, url: str, **options):
         response = self.client.open(url, method=method, **options)
         path = url.split("?")[0]
-        template = self.operation_of(method, path)
+        template = path_template(self.document, method, path)
         self.used.add((template, method.upper()))
         said = f"{method} {url} answered {response.status_code}"
         answers = self.document["paths"][template][method.lower()]["responses"]
