@@ -26,8 +26,13 @@ def app_config(clock) -> dict:
 
 
 def csrf(client, path: str = "/account/login") -> str:
-    match = _CSRF.search(client.get(path).get_data(as_text=True))
-    assert match, f"{path} has no form with a CSRF field"
+    return token_of(client.get(path).get_data(as_text=True), path)
+
+
+def token_of(page: str, where: str = "the page") -> str:
+    """The CSRF token of the form on ``page``."""
+    match = _CSRF.search(page)
+    assert match, f"{where} has no form with a CSRF field"
     return match.group(1)
 
 

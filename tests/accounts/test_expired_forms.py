@@ -4,16 +4,9 @@ and restored the tab, its cookies for the session gone): shown again holding wha
 
 from __future__ import annotations
 
-import re
+from tests.accounts.conftest import PASSWORD, csrf, log_in, register, token_of
 
-from tests.accounts.conftest import PASSWORD, csrf, log_in, register
-
-_CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 EXPIRED = "This form had expired"
-
-
-def token_of(page: str) -> str:
-    return _CSRF.search(page).group(1)
 
 
 def test_a_registration_sent_from_an_expired_page_keeps_the_name_and_address(app):

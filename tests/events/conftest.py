@@ -151,6 +151,17 @@ def csrf_of(html_text: str) -> str:
     return match.group(1)
 
 
+def form_of(client, path: str) -> dict[str, str]:
+    """The hidden fields of the form on the page at ``path``, as the browser sends them: its
+    CSRF token, and its idempotency key and the version it is based on where it has them."""
+    page = client.get(path).get_data(as_text=True)
+    form = {"csrf_token": csrf_of(page)}
+    for name in ("idempotency_key", "based_on"):
+        if found := re.search(rf'name="{name}" value="([^"]+)"', page):
+            form[name] = found.group(1)
+    return form
+
+
 @dataclass
 class Answer:
     """One answer over real HTTP."""

@@ -5,10 +5,9 @@ Every other field is left unmarked, and what was typed stays in the form."""
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 
-from tests.events.conftest import START, csrf_of
+from tests.events.conftest import START, form_of
 
 JSON_REFUSED = "the list looks like JSON but is not (line 1: Expecting value)"
 HINT = (
@@ -58,15 +57,6 @@ class Page(HTMLParser):
     def described(self, element_id: str) -> str:
         ids = (self.attributes[element_id].get("aria-describedby") or "").split()
         return " ".join(" ".join(self.texts[i].split()) for i in ids)
-
-
-def form_of(client, path: str) -> dict[str, str]:
-    page = client.get(path).get_data(as_text=True)
-    form = {"csrf_token": csrf_of(page)}
-    for name in ("idempotency_key", "based_on"):
-        if found := re.search(rf'name="{name}" value="([^"]+)"', page):
-            form[name] = found.group(1)
-    return form
 
 
 def new_event(client, **typed) -> tuple[int, Page]:

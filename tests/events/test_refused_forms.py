@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.events.conftest import DEADLINE, csrf_of
+from tests.events.conftest import DEADLINE, csrf_of, form_of
 from webapp import limits
 
 PASTED = "Deck:\n3 Ember Rex\n2 Kindle <b>&amp;</b>\n"
@@ -25,15 +25,6 @@ def textarea(page: str, name: str) -> str:
     found = re.search(rf'<textarea[^>]* name="{name}"[^>]*>(.*?)</textarea>', page, re.S)
     assert found, f"no textarea {name!r} on the page"
     return html.unescape(found.group(1))
-
-
-def form_of(client, path: str) -> dict:
-    page = client.get(path).get_data(as_text=True)
-    form = {"csrf_token": csrf_of(page)}
-    for name in ("idempotency_key", "based_on"):
-        if found := re.search(rf'name="{name}" value="([^"]+)"', page):
-            form[name] = found.group(1)
-    return form
 
 
 def assert_refused_as_a_page(answer) -> str:
