@@ -61,6 +61,7 @@ ENTRY_PAGE = schemas.EntryPageSchema()
 ENTRY = schemas.EntrySchema()
 EVENT_BODY = schemas.EventBodySchema()
 EVENT_CREATED = schemas.EventCreatedSchema()
+EVENT_SETTINGS = schemas.EventSettingsBodySchema()
 EVENT = schemas.EventSchema()
 HISTORY = schemas.HistorySchema()
 LIST_BODY = schemas.ListBodySchema()
@@ -598,6 +599,28 @@ def reopen(event_id: str):
     access = organizer(event_id)
     journal.reopen(get_db(), access, now())
     return EVENT.dump(event_answer(events.get_event(get_db(), event_id)))
+
+
+@bp.patch("/<event_id>")
+@documented(
+    "Change the event's name, format, banned-list day or deadline until its lists are"
+    " published (the admin token)",
+    schemas.EventSchema,
+    body=schemas.EventSettingsBodySchema,
+    errors=[400, 404, 409, 415, 422],
+    security=(EVENT_ADMIN,),
+)
+def change_event(event_id: str):
+    """Any of ``name``, ``format``, ``as_of`` and ``deadline``, each held to what a new event's
+    is. Every list on file is kept as it was sent; a new format or banned-list day judges each
+    again, and every verdict read from then on is in them. A deadline moved later reopens
+    submissions unless the event is locked (it stays locked until reopened); a deadline in
+    the past is refused (422): lock the event to close submissions now. Once the lists are
+    published nothing changes (409). Each change is logged on the event."""
+    access = organizer(event_id)
+    body = load_body(EVENT_SETTINGS, json_body())
+    done = events.change_settings(get_db(), pools(), access, body, now(), limits())
+    return EVENT.dump(event_answer(done.event))
 
 
 @bp.post("/<event_id>/publish")

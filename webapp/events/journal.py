@@ -3,7 +3,9 @@
 Locking can now be undone (until the deadline), so an organizer, a judge or a
 player who asks "was this event closed when I tried?" needs the record: every
 change of an event's state is a row here (created, locked, reopened,
-published), with its time, written in the same transaction as the change.
+published, and each change of its settings with what it was and what it is:
+"deadline moved from ... to ..."), with its time, written in the same
+transaction as the change.
 Like the list versions, the log is append-only, and the database enforces it.
 """
 

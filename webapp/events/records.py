@@ -195,6 +195,16 @@ class NewEvent:
 
 
 @dataclass(frozen=True)
+class SettingsChanged:
+    """What changing an event's settings did: the event as it is now, each change as its log
+    says it (none when nothing differed), and how many lists were judged again."""
+
+    event: Event
+    changes: tuple[str, ...] = ()
+    judged: int = 0
+
+
+@dataclass(frozen=True)
 class Receipt:
     """What a player gets back on submitting: their entry, the version stored, and its hash."""
 
@@ -258,6 +268,10 @@ class Checked:
     warnings: int
     problems: list[dict[str, Any]]  # as reading ``problems_json`` back gives them
     problems_json: str  # as stored
+    # The event's settings it was judged in: a list judged before the organizer changed
+    # them is not stored with that verdict (see store._store_version).
+    format: str = ""
+    as_of: date | None = None
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,14 @@ class EventClosedError(DeckwrightError):
     code = "event-closed"
 
 
+class SettingsChangedError(EventClosedError):
+    """A list judged in the event's format and banned-list day as they were, which the
+    organizer changed before it was stored: it is not stored with a verdict in settings the
+    event no longer has, and is sent again to be judged in them."""
+
+    code = "event-settings-changed"
+
+
 class PlayerTakenError(DeckwrightError):
     """A player of that name already has a list on file; only their private link changes it."""
 

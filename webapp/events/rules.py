@@ -112,6 +112,8 @@ def check(
         warnings=len(result.warnings),
         problems=problems,
         problems_json=problems_json,
+        format=event.format,
+        as_of=event.as_of,
     )
 
 
@@ -372,20 +374,24 @@ def _looked_up_all(
     return changed, unread
 
 
+def as_received(kind: str, body: str) -> Submission:
+    """A stored list as the submission it came as, to read and judge again (its body is
+    kept exactly as it came)."""
+    if kind == JSON:
+        data = json.loads(body)
+        # The API keeps its whole request, {"player": ..., "deck": {...}}; a form or a
+        # file keeps the deck alone.
+        if isinstance(data, dict) and isinstance(data.get("deck"), dict):
+            data = data["deck"]
+        return Submission(body, JSON, data)
+    return Submission.from_text(body)
+
+
 def _read_again(game: Game, event: Event, kind: str, body: str, day: date) -> Recheck | None:
     """The verdict of reading a list as received again on ``day``; None if it cannot be read
     as it was (its format is no longer in the pool, say: the pages say so on their own)."""
     try:
-        if kind == JSON:
-            data = json.loads(body)
-            # The API keeps its whole request, {"player": ..., "deck": {...}}; a form or a
-            # file keeps the deck alone.
-            if isinstance(data, dict) and isinstance(data.get("deck"), dict):
-                data = data["deck"]
-            submission = Submission(body, JSON, data)
-        else:
-            submission = Submission.from_text(body)
-        checked = check(game, dataclasses.replace(event, as_of=day), submission)
+        checked = check(game, dataclasses.replace(event, as_of=day), as_received(kind, body))
     except (DeckwrightError, ValueError, RecursionError):
         return None
     return Recheck(

@@ -199,6 +199,42 @@ class EventBodySchema(Schema):
     )
 
 
+class EventSettingsBodySchema(Schema):
+    """What an organizer changes of an event before its lists are published: any of its
+    name, format, banned-list day and deadline, each held to what a new event's is (none
+    given changes nothing)."""
+
+    name = fields.Str(
+        validate=[validate.Length(min=1, error="an event needs a name"), _EVENT_NAME_TYPED],
+        metadata={
+            "description": f"At most {MAX_EVENT_NAME_CHARS} characters"
+            " once its spaces are collapsed."
+        },
+    )
+    format = fields.Str(
+        metadata={
+            "description": "One of the game's format ids: every list on file is judged in it"
+            " again, kept as it was sent."
+        }
+    )
+    as_of = AskedDay(
+        metadata={
+            "description": "The day whose banned list applies (YYYY-MM-DD); null for the day"
+            " each list comes. Every list on file is judged on it again."
+        },
+    )
+    deadline = AskedMoment(
+        metadata={
+            "description": "The moment submissions close, written as a new event's is"
+            f" ({MOMENT_EXAMPLE}). It must be in the future (to close submissions now, lock"
+            " the event); moved later, even past the deadline before, submissions reopen"
+            " unless the event is locked, which stays locked until reopened.",
+            "pattern": MOMENT_PATTERN,
+            "example": MOMENT_EXAMPLE,
+        },
+    )
+
+
 class _ListFields(Schema):
     """A decklist: ``text`` (a pasted list) or ``deck`` (the deck builder's JSON form)."""
 
@@ -701,6 +737,26 @@ class EventForm(FormSchema):
     )
     players = fields.Str(load_default="", validate=_PASTED_PLAYERS)
     idempotency_key = fields.Str(load_default=None)
+
+
+class SettingsForm(FormSchema):
+    """The dashboard's settings form: sent whole, each field as it stands or changed (an
+    empty banned-list day is none, each list judged on the day it comes)."""
+
+    name = fields.Str(
+        required=True,
+        validate=_EVENT_NAME_TYPED,
+        error_messages={"required": "Give the event a name."},
+    )
+    format = fields.Str(required=True, error_messages={"required": "Pick a format."})
+    as_of = fields.Date(load_default=None, error_messages={"invalid": BAD_DATE})
+    deadline = TypedMoment(
+        required=True,
+        error_messages={
+            "required": "Set the submission deadline.",
+            "invalid": "Give the deadline as a date and a time (2030-05-03T18:00).",
+        },
+    )
 
 
 class SubmitForm(FormSchema):

@@ -820,7 +820,17 @@ def dashboard(event_id: str, token: str):
 
 
 def _dashboard(
-    access, token, show=events.ALL, page=1, *, notices=(), problems=(), report=None, players=""
+    access,
+    token,
+    show=events.ALL,
+    page=1,
+    *,
+    notices=(),
+    problems=(),
+    report=None,
+    players="",
+    problem_fields=None,
+    settings=None,
 ):
     db = get_db()
     event = events.get_event(db, access.event.id)
@@ -858,6 +868,10 @@ def _dashboard(
         report=report,
         # The players the register form was refused with, to correct and send again.
         players=players,
+        # The settings form as it stands, or as it was sent and refused (to correct).
+        settings=settings or settings_form(event),
+        problem_fields=problem_fields or {},
+        zones=time_zones(),
         public_url=url_for("events.event_page", event_id=event.id, _external=True),
         # The admin link form's key: sent twice, it shows the link its first sending made.
         request_key=new_form_key(),
@@ -1022,6 +1036,78 @@ def reopen(event_id: str, token: str):
     except events.EventClosedError as exc:
         return _dashboard(access, token, problems=[str(exc)])
     return back_saying("reopen", event_id, token)
+
+
+def settings_form(event: events.Event) -> dict[str, str]:
+    """The settings form filled with the event's settings: its deadline in UTC, to the
+    second where it has seconds (saved unchanged, it is the same moment)."""
+    deadline = events.as_utc(event.deadline)
+    seconds = ":%S" if deadline.second else ""
+    return {
+        "name": event.name,
+        "format": event.format,
+        "as_of": event.as_of.isoformat() if event.as_of else "",
+        "deadline": deadline.strftime(f"%Y-%m-%dT%H:%M{seconds}"),
+        "timezone": "UTC",
+    }
+
+
+@bp.post("/<event_id>/admin/<token>/settings")
+def settings(event_id: str, token: str):
+    """Change the event's name, format, banned-list day or deadline; the dashboard then says
+    what changed (each change is logged)."""
+    access = organizer(event_id, token)
+    form = request.form.to_dict()
+    form.pop(csrf.FIELD_NAME, None)
+    try:
+        data = schemas.SettingsForm().load(request.form)
+        game = pools().game(access.event.game)
+        deadline = in_zone(data["deadline"], form.get("timezone") or "UTC")
+        if deadline == access.event.deadline.replace(microsecond=0):
+            deadline = access.event.deadline  # as the form showed it: unchanged
+        done = events.change_settings(
+            get_db(),
+            pools(),
+            access,
+            {
+                "name": data["name"],
+                "format": chosen_format(game, data["format"]),
+                "as_of": data["as_of"],
+                "deadline": deadline,
+            },
+            now(),
+            limits(),
+        )
+    except ValidationError as exc:
+        problems, fields = validation_said(exc)
+        page, status = _dashboard(
+            access, token, problems=problems, problem_fields=fields, settings=form
+        )
+        return page, 422 if "format" in exc.messages else status
+    except DeckwrightError as exc:
+        problems, fields = refusal_said(exc)
+        page, _status = _dashboard(
+            access, token, problems=problems, problem_fields=fields, settings=form
+        )
+        return page, status_of(exc)
+    session[_DONE_KEY] = [event_id, settings_said(done)]
+    return redirect(url_for("events.dashboard", event_id=event_id, token=token), 303)
+
+
+def settings_said(done: events.SettingsChanged) -> str:
+    """What saving the settings did, as the dashboard says it once."""
+    if not done.changes:
+        return "Nothing changed: the settings were saved as they were."
+    said = " ".join(f"{sentence(change)}." for change in done.changes)
+    if done.judged:
+        said += (
+            " Every list on file was judged again in the new settings, each kept as it was"
+            " sent: the verdicts shown are theirs now."
+        )
+    event = done.event
+    if event.locked and any(c.startswith("deadline") for c in done.changes):
+        said += " The event is still locked: reopen it for players to send lists again."
+    return f"Saved. {said}"
 
 
 @bp.post("/<event_id>/admin/<token>/players")

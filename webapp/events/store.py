@@ -11,14 +11,15 @@ token, another event's token and an unknown event all raise the same
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 from datetime import date, datetime
 from functools import lru_cache
+from typing import Any
 
 import sqlite_utils
 
-from cardpool import PoolLibrary
+from cardpool import DeckwrightError, Game, PoolLibrary
 
 from ..db import create_once, has_trigger, transaction, under_write_lock
 from . import idempotency, journal, links
@@ -46,6 +47,7 @@ from .records import (
     Organizer,
     Player,
     Registration,
+    SettingsChanged,
     Version,
     as_utc,
     utcnow,
@@ -60,8 +62,9 @@ from .refusals import (
     InvalidQueryError,
     InvalidSubmissionError,
     LimitReachedError,
+    SettingsChangedError,
 )
-from .rules import Listed, ReadToday
+from .rules import Listed, ReadToday, as_received, check
 from .text import shown, stored_json
 from .tokens import as_typed_hash, new_id, new_token, token_hash, token_matches
 
@@ -108,6 +111,19 @@ SCHEMA = (
         UNIQUE (entry_id, number)
     )""",
     "CREATE INDEX IF NOT EXISTS event_versions_digest ON event_versions (digest)",
+    # A stored list's verdict in the event's format and banned-list day as the organizer
+    # changed them since it came (see change_settings): the version itself, its verdict as
+    # it came among it, is never changed; the readers give this one in its place. Made anew
+    # on each change of the settings, for every list of the event.
+    """CREATE TABLE IF NOT EXISTS event_verdicts (
+        version_id INTEGER PRIMARY KEY REFERENCES event_versions(id),
+        format TEXT NOT NULL,
+        as_of TEXT,
+        legal INTEGER NOT NULL,
+        errors INTEGER NOT NULL,
+        warnings INTEGER NOT NULL,
+        problems TEXT NOT NULL
+    )""",
     # A first submission sent with an idempotency key: a retry of the same request finds
     # the entry it made and the private token, sealed with the key (see submissions.py).
     """CREATE TABLE IF NOT EXISTS event_requests (
@@ -266,10 +282,15 @@ _EVENT_SELECT = "id, CAST(name AS BLOB), game, format, as_of, deadline, created,
 _ENTRY_COLUMNS = (
     "e.id, e.event_id, CAST(e.player AS BLOB), CAST(e.player_id AS BLOB), e.registered, e.created"
 )
+# A version's verdict is the one it got unless the event's settings changed since (a row of
+# event_verdicts, joined as ``d``): every reader gives the verdict in the settings as they are.
+_LEGAL = "COALESCE(d.legal, v.legal)"
 _VERSION_COLUMNS = (
     "v.number, v.received, v.source, v.kind, CAST(v.body AS BLOB), CAST(v.canonical AS BLOB),"
-    " v.digest, v.legal, v.errors, v.warnings, CAST(v.problems AS BLOB)"
+    f" v.digest, {_LEGAL}, COALESCE(d.errors, v.errors), COALESCE(d.warnings, v.warnings),"
+    " CAST(COALESCE(d.problems, v.problems) AS BLOB)"
 )
+_VERDICT = "LEFT JOIN event_verdicts d ON d.version_id = v.id"
 _LATEST = "v.number = (SELECT MAX(number) FROM event_versions WHERE entry_id = e.id)"
 
 
@@ -349,15 +370,15 @@ UNREAD_TODAY = "unread_today"
 _CHANGED_IDS = "e.id IN (SELECT value FROM json_each(?))"
 _SHOWN = {
     ALL: "",
-    LEGAL: " AND v.legal = 1",
-    ILLEGAL: " AND v.legal = 0",
+    LEGAL: f" AND {_LEGAL} = 1",
+    ILLEGAL: f" AND {_LEGAL} = 0",
     MISSING: " AND v.number IS NULL",
     CHANGED: " AND 0",
 }
 _SHOWN_TODAY = {
     **_SHOWN,
-    LEGAL: f" AND v.legal = (CASE WHEN {_CHANGED_IDS} THEN 0 ELSE 1 END)",
-    ILLEGAL: f" AND v.legal = (CASE WHEN {_CHANGED_IDS} THEN 1 ELSE 0 END)",
+    LEGAL: f" AND {_LEGAL} = (CASE WHEN {_CHANGED_IDS} THEN 0 ELSE 1 END)",
+    ILLEGAL: f" AND {_LEGAL} = (CASE WHEN {_CHANGED_IDS} THEN 1 ELSE 0 END)",
     CHANGED: f" AND v.number IS NOT NULL AND {_CHANGED_IDS}",
 }
 
@@ -393,6 +414,7 @@ def _entries(
                    (SELECT COUNT(*) FROM event_versions WHERE entry_id = e.id)
             FROM event_entries e
             LEFT JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
+            {_VERDICT}
             WHERE {where}
             ORDER BY e.player_key
             LIMIT ? OFFSET ?""",
@@ -476,25 +498,10 @@ def create_event(
     another request is refused. ``requester`` (an account's id, or None) is part of the
     request: the same key and settings from someone else are another request.
     """
-    name = " ".join(str(name or "").split())
-    if not without_joiners(name).strip():
-        raise InvalidEventError("an event needs a name", "name")
-    if len(name) > MAX_EVENT_NAME_CHARS:
-        raise InvalidEventError(
-            f"an event name has at most {MAX_EVENT_NAME_CHARS} characters", "name"
-        )
-    if refused := unwritable(name):
-        raise InvalidEventError(
-            "an event name cannot hold control or invisible characters or lone surrogates"
-            f" (it holds {refused})",
-            "name",
-        )
+    name = event_name(name)
     game = pools.game(game_id)
     fmt = game.format(format_id)
-    try:
-        deadline = as_utc(deadline)
-    except OverflowError:
-        raise InvalidEventError("the submission deadline is out of range", "deadline") from None
+    deadline = _deadline(deadline)
     expected, given = _clean_players(players)
     twice = tuple(name for name, again in given if again)
     try:
@@ -568,6 +575,32 @@ def create_event(
                 ],
             )
     return NewEvent(event, token, already=twice)
+
+
+def event_name(name: object) -> str:
+    """An event's name as typed, its spaces collapsed: refused when empty, too long, or
+    holding what no page can show."""
+    name = " ".join(str(name or "").split())
+    if not without_joiners(name).strip():
+        raise InvalidEventError("an event needs a name", "name")
+    if len(name) > MAX_EVENT_NAME_CHARS:
+        raise InvalidEventError(
+            f"an event name has at most {MAX_EVENT_NAME_CHARS} characters", "name"
+        )
+    if refused := unwritable(name):
+        raise InvalidEventError(
+            "an event name cannot hold control or invisible characters or lone surrogates"
+            f" (it holds {refused})",
+            "name",
+        )
+    return name
+
+
+def _deadline(deadline: datetime) -> datetime:
+    try:
+        return as_utc(deadline)
+    except OverflowError:
+        raise InvalidEventError("the submission deadline is out of range", "deadline") from None
 
 
 def _created_before(db: sqlite_utils.Database, key: str, request: str) -> NewEvent | None:
@@ -787,6 +820,156 @@ def publish(db: sqlite_utils.Database, organizer: Organizer, now: datetime | Non
     return get_event(db, organizer.event.id)
 
 
+def change_settings(
+    db: sqlite_utils.Database,
+    pools: PoolLibrary,
+    organizer: Organizer,
+    wanted: Mapping[str, Any],
+    now: datetime,
+    limits: Limits = DEFAULT_LIMITS,
+) -> SettingsChanged:
+    """Change the event's ``name``, ``format``, ``as_of`` (its banned-list day; None for the
+    day each list comes) or ``deadline``, those of ``wanted`` given, until its lists are
+    published: then they are public, read under the settings they were published with.
+
+    Each field is held to what a new event's is: a format the game has, a deadline in the
+    future (a deadline passed can be moved later; to close submissions now, the event is
+    locked). A later deadline reopens submissions unless the organizer locked the event,
+    which stays locked until reopened. A new format or day judges every list on file again in
+    it: the lists, their receipts and the verdicts they came with stay as stored, and every
+    reader gives the verdict in the settings as they are. Each change is logged with what
+    it was and what it is."""
+    event = get_event(db, organizer.event.id)
+    _refuse_published(event)
+    game = pools.game(event.game)
+    name = event_name(wanted["name"]) if "name" in wanted else event.name
+    fmt = game.format(wanted["format"]).id if "format" in wanted else event.format
+    as_of = wanted.get("as_of", event.as_of)
+    deadline = _deadline(wanted["deadline"]) if "deadline" in wanted else event.deadline
+    if deadline != event.deadline and deadline <= now:
+        raise InvalidEventError(
+            "the submission deadline must be in the future; to close submissions now, lock"
+            " the event",
+            "deadline",
+        )
+    changed = replace(event, name=name, format=fmt, as_of=as_of, deadline=deadline)
+    said = _changes_said(game, event, changed)
+    if not said:
+        return SettingsChanged(event)
+    judge = (fmt, as_of) != (event.format, event.as_of)
+    # Read and judged before the write lock is taken, so that players' lists are stored
+    # meanwhile; those stored meanwhile are judged under it.
+    verdicts, seen = _judged_again(db, game, changed, limits) if judge else ([], 0)
+    with transaction(db):
+        now_event = get_event(db, event.id)
+        _refuse_published(now_event)
+        if _settings(now_event) != _settings(event):
+            raise SettingsChangedError(
+                "The event's settings changed as these were being saved (another of its"
+                " organizers changed them): open the dashboard again to see them, and change"
+                " them from there."
+            )
+        if judge:
+            verdicts += _judged_again(db, game, changed, limits, after=seen)[0]
+        db.execute(
+            "UPDATE events SET name = ?, format = ?, as_of = ?, deadline = ? WHERE id = ?",
+            [name, fmt, _day(as_of), deadline.isoformat(), event.id],
+        )
+        db.conn.executemany(
+            """INSERT OR REPLACE INTO event_verdicts
+                   (version_id, format, as_of, legal, errors, warnings, problems)
+               VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            [(version_id, fmt, _day(as_of), *verdict) for version_id, verdict in verdicts],
+        )
+        for change in said:
+            journal.record(db, event.id, change, now)
+    return SettingsChanged(get_event(db, event.id), tuple(said), len(verdicts))
+
+
+def _refuse_published(event: Event) -> None:
+    if event.published:
+        raise EventClosedError(
+            "The lists are published: an event's settings no longer change once its lists"
+            " are public."
+        )
+
+
+def _settings(event: Event) -> tuple:
+    return event.name, event.format, event.as_of, event.deadline
+
+
+def _day(day: date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
+def _judged_again(
+    db: sqlite_utils.Database, game: Game, event: Event, limits: Limits, after: int = 0
+) -> tuple[list[tuple[int, tuple[int, int, int, str]]], int]:
+    """Every stored list of the event (each version, past ones too, after the version row
+    ``after``) judged in the event's settings as given: (version row, its verdict as
+    event_verdicts keeps it), and the last version row read. The bodies are read one at a
+    time, a list being up to 100,000 characters."""
+    verdicts = []
+    last = after
+    for version_id, received, kind, body in db.execute(
+        """SELECT v.id, v.received, v.kind, CAST(v.body AS BLOB) FROM event_versions v
+           JOIN event_entries e ON e.id = v.entry_id
+           WHERE e.event_id = ? AND v.id > ? ORDER BY v.id""",
+        [event.id, after],
+    ):
+        last = version_id
+        try:
+            checked = check(
+                game,
+                event,
+                as_received(kind, shown(body)),
+                limits,
+                received=datetime.fromisoformat(received),
+            )
+        except (DeckwrightError, ValueError, RecursionError):
+            continue  # read once, it is read the same way: kept with the verdict it has
+        verdict = (int(checked.legal), checked.errors, checked.warnings, checked.problems_json)
+        verdicts.append((version_id, verdict))
+    return verdicts, last
+
+
+def _changes_said(game: Game, before: Event, after: Event) -> list[str]:
+    """Each setting changed, as the event's log says it: what it was and what it is."""
+    said = []
+    if before.name != after.name:
+        said.append(f"name changed from {before.name} to {after.name}")
+    if before.format != after.format:
+        said.append(
+            f"format changed from {_format_named(game, before.format)} to"
+            f" {_format_named(game, after.format)}"
+        )
+    if before.as_of != after.as_of:
+        said.append(
+            f"banned-list day changed from {_day_named(before.as_of)} to {_day_named(after.as_of)}"
+        )
+    if before.deadline != after.deadline:
+        said.append(
+            f"deadline moved from {_moment_named(before.deadline)} to"
+            f" {_moment_named(after.deadline)}"
+        )
+    return said
+
+
+def _format_named(game: Game, format_id: str) -> str:
+    fmt = game.formats.get(format_id)
+    return f"{fmt.name} ({format_id})" if fmt is not None else format_id
+
+
+def _day_named(day: date | None) -> str:
+    return day.isoformat() if day else "none (each list judged on the day it came)"
+
+
+def _moment_named(moment: datetime) -> str:
+    moment = as_utc(moment)
+    seconds = ":%S" if moment.second or moment.microsecond else ""
+    return f"{moment:%Y-%m-%d %H:%M{seconds}} UTC"
+
+
 def _require_open(db: sqlite_utils.Database, event_id: str, now: datetime) -> Event:
     # Read inside the write transaction: a lock committed a moment ago is seen here.
     event = get_event(db, event_id)
@@ -808,7 +991,24 @@ def _store_version(
     db: sqlite_utils.Database, entry_id: str, checked: Checked, source: str, now: datetime
 ) -> Version:
     """Store a list as the entry's next version; the version as reading it back would give,
-    built from what was written rather than read again."""
+    built from what was written rather than read again.
+
+    A list judged in the event's format and banned-list day as they were before the
+    organizer changed them is refused (:class:`SettingsChangedError`): its verdict would be
+    in settings the event no longer has, and :func:`change_settings` judged again only the
+    lists stored before it."""
+    if checked.format:
+        fmt, as_of = db.execute(
+            "SELECT ev.format, ev.as_of FROM event_entries e JOIN events ev ON ev.id = e.event_id"
+            " WHERE e.id = ?",
+            [entry_id],
+        ).fetchone()
+        if (fmt, as_of) != (checked.format, _day(checked.as_of)):
+            raise SettingsChangedError(
+                "The organizer changed the event's format or banned-list day as this list was"
+                " being checked, so nothing was stored: send it again to have it checked in"
+                " the event's settings now."
+            )
     received = now.isoformat()
     problems = checked.problems_json
     ((number,),) = db.execute(
@@ -851,7 +1051,8 @@ def _store_version(
 def version_of(db: sqlite_utils.Database, entry_id: str, number: int) -> Version:
     """One stored version of an entry, by its number."""
     row = db.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM event_versions v WHERE v.entry_id = ? AND v.number = ?",
+        f"SELECT {_VERSION_COLUMNS} FROM event_versions v {_VERDICT}"
+        " WHERE v.entry_id = ? AND v.number = ?",
         [entry_id, number],
     ).fetchone()
     if row is None:
@@ -919,12 +1120,13 @@ def count_entries(
     card pool yet, are counted by the verdict they got (``unread_today``)."""
     flipped = f"({_CHANGED_IDS})" if changed else "0"
     row = db.execute(
-        f"""SELECT COUNT(*), COALESCE(SUM(v.legal = 1 - {flipped}), 0),
-                   COALESCE(SUM(v.legal = 0 + {flipped}), 0),
+        f"""SELECT COUNT(*), COALESCE(SUM({_LEGAL} = 1 - {flipped}), 0),
+                   COALESCE(SUM({_LEGAL} = 0 + {flipped}), 0),
                    COALESCE(SUM(v.number IS NULL), 0),
                    COALESCE(SUM(v.number IS NOT NULL AND {flipped}), 0)
             FROM event_entries e
             LEFT JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
+            {_VERDICT}
             WHERE e.event_id = ?""",
         [*([json.dumps(sorted(changed))] * 3 if changed else []), organizer.event.id],
     ).fetchone()
@@ -937,9 +1139,10 @@ def listed(db: sqlite_utils.Database, organizer: Organizer) -> list[Listed]:
     """Each submitted entry's list on file as reading it again needs it, without its body
     or verdict's problems: what a dashboard reads every list of the event for."""
     rows = db.execute(
-        f"""SELECT e.id, v.number, v.received, v.kind, v.legal
+        f"""SELECT e.id, v.number, v.received, v.kind, {_LEGAL}
             FROM event_entries e
             JOIN event_versions v ON v.entry_id = e.id AND {_LATEST}
+            {_VERDICT}
             WHERE e.event_id = ?
             ORDER BY e.player_key""",
         [organizer.event.id],
@@ -1000,7 +1203,8 @@ def history(
     """Every version of one entry's list, oldest first."""
     found = entry(db, access, entry_id)
     rows = db.execute(
-        f"SELECT {_VERSION_COLUMNS} FROM event_versions v WHERE v.entry_id = ? ORDER BY v.number",
+        f"SELECT {_VERSION_COLUMNS} FROM event_versions v {_VERDICT}"
+        " WHERE v.entry_id = ? ORDER BY v.number",
         [found.id],
     ).fetchall()
     return [_version(row) for row in rows]
