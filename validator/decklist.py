@@ -174,6 +174,8 @@ _FORUM_LINE = re.compile(
 # information separators, NEL (U+0085) and the line and paragraph separators (U+2028, U+2029).
 _SOFT_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 _SOFT_SPLIT = re.compile("[" + "".join(_SOFT_BREAKS) + "]")
+# (_soft_breaks_in looks for those that are ASCII by name.)
+assert {mark for mark in _SOFT_BREAKS if mark.isascii()} == {"\x0b", "\x0c", "\x1c", "\x1d", "\x1e"}
 # The deck's name as digital card games export it, below "About": "Name Fire Tempo".
 # "Name=Wulven Rush" too, below the "[metadata]" heading of a desktop game engine's deck file.
 _ABOUT_NAME = re.compile(r"^(name)(?:\s*=\s*|\s+)(\S.*)$", re.IGNORECASE)
@@ -208,20 +210,25 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     if not isinstance(text, str):
         raise DecklistError("a text decklist must be a string")
     limit = _LINE_LIMIT.get() if max_lines is None else max_lines
-    pasted = json_deck(text, game, name, limit)  # a deck saved as JSON, pasted as text
+    # (The checks before each look over the whole text are one scan of it, far cheaper than
+    # the look: most lists hold no "{", no "_" and no character beyond ASCII.)
+    # a deck saved as JSON, pasted as text: none without a "{"
+    pasted = json_deck(text, game, name, limit) if "{" in text else None
     if isinstance(pasted, ParsedDeck):
         return pasted
     lines = editor_lines(text)
     if len(lines) > limit:
         raise DecklistTooLongError(len(lines), limit)
-    if UNSEEN_MARKS.search(text):
+    ascii = text.isascii()  # no unseen mark, and no soft break but the ASCII ones
+    if not ascii and UNSEEN_MARKS.search(text):
         lines = [UNSEEN_MARKS.sub("", line) for line in lines]
     deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
     problems: list[Problem] = [] if pasted is None else [pasted]
     place: tuple = _BY_TYPE
     # The rows of the site's CSV are read by its columns, as the file is imported: their
-    # readings hold for this list alone, never kept for the game's others.
-    rows = csv_rows(game, lines)
+    # readings hold for this list alone, never kept for the game's others. (Its first line
+    # names the column "card_id".)
+    rows = csv_rows(game, lines) if "_" in text else None
     kept = _readings(game) if rows is None else rows[0]
     if rows is not None:
         problems.extend(rows[2])
@@ -230,7 +237,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     indexes: dict[str, Any] = {}
     on_board = False  # place[0] == _BOARD, kept as the lines are read
     opening = True  # no header, note or problem read yet: a first line may be the list's title
-    first = _first_line(lines)  # the first line that is not blank (0 when none is)
+    # the first line that is not blank (0 when none is): most often the first of all
+    first = 1 if lines and lines[0].strip().strip(_INVISIBLE) else _first_line(lines)
     as_places: bool | None = None  # whether a numbered list's numbers are places (_NUMBERED)
     placed: list[tuple[int, int, tuple]] = []  # its lines whose number could have been a count
     labelled: list[int] = []  # the "SB: 2 Card" lines outside a board (_below_label)
@@ -257,7 +265,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # A line of the list is a line as editors count them; one holding another break (a paste
     # from a word processor or a web page: see _SOFT_BREAKS) is read as its parts, each under
     # the number of the line it is on.
-    soft = any(mark in text for mark in _SOFT_BREAKS)
+    soft = _soft_breaks_in(text, ascii)
     if soft and (parts := len(lines) + len(_SOFT_SPLIT.findall(text))) > limit:
         # Each part is read as a line is: the limit on the work a list asks counts them all.
         raise DecklistTooLongError(parts, limit, "lines, each break within a line counted")
@@ -613,6 +621,15 @@ def editor_lines(text: str) -> list[str]:
     if lines[-1] == "":
         lines.pop()
     return lines
+
+
+def _soft_breaks_in(text: str, ascii: bool) -> bool:
+    """Whether ``text`` holds a break editors do not count (see _SOFT_BREAKS): in ASCII text,
+    one of those that are ASCII, looked for one by one (a scan each, with no call of a
+    generator's)."""
+    if not ascii:
+        return any(mark in text for mark in _SOFT_BREAKS)
+    return "\x0b" in text or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text
 
 
 def _soft_parts(lines: list[str]):

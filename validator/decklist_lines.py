@@ -200,7 +200,8 @@ _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 # zero-width space, a word joiner, a byte order mark, and the marks setting the direction of
 # text (left-to-right and right-to-left marks, embeddings, overrides, isolates). Read past
 # wherever they are: "3\u200b Kindle" is 3 Kindle. The joiners of letters and of emoji
-# (\u200c, \u200d) are kept within a line, as a name's own.
+# (\u200c, \u200d) are kept within a line, as a name's own. None is ASCII: text that is holds
+# none (parse_text looks for them in no other).
 UNSEEN_MARKS = re.compile("[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
 # Rules drawn across a forum post ("-----", "=== Sideboard ===") frame a header or nothing.
 _RULE = re.compile(r"^([-=_*~─━])\1{2,}\s*(.*?)\s*(?:([-=_*~─━])\3{2,})?$")
