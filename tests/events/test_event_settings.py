@@ -6,6 +6,7 @@ settings as they are now, wherever a verdict is shown."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 from datetime import timedelta
 
@@ -13,6 +14,12 @@ import pytest
 
 from tests.api.support import error_of
 from tests.events.conftest import DEADLINE, START, bearer, example, http
+from tests.events.test_pool_changes import (  # noqa: F401 (pool_app: a fixture)
+    drop_singleton_matrix,
+    open_event,
+    pool_app,
+    submit,
+)
 from webapp import events
 from webapp.db import connect
 
@@ -235,3 +242,33 @@ def test_a_list_judged_as_the_format_changes_is_sent_again_not_stored_with_the_o
         " settings now."
     )
     assert events.entries(db, organizer) == []
+
+
+def test_an_event_whose_format_the_pool_dropped_takes_lists_again_in_another(
+    pool_app,  # noqa: F811 (the fixture imported above)
+    pool_copy,
+):
+    client = pool_app.test_client()
+    event_id, token = open_event(client, "ryft", "singleton-matrix")
+    submit(client, event_id, "Alice", example("ryft-legal"))
+    drop_singleton_matrix(client, pool_copy)
+    admin = f"/events/{event_id}/admin/{token}"
+    dashboard = html.unescape(client.get(admin).get_data(as_text=True))
+    assert (
+        "To take lists, change the event's format to one of RYFT's formats (Standard"
+        " (standard)) in its settings: every list on file is judged again in it, kept as it"
+        " was sent."
+    ) in dashboard
+    assert 'id="settings"' in dashboard
+
+    answer = client.patch(
+        f"/api/v1/events/{event_id}", json={"format": "standard"}, headers=bearer(token)
+    )
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert (answer.get_json()["open"], answer.get_json()["closed_reason"]) == (True, "")
+    (entry,) = client.get(f"/api/v1/events/{event_id}/entries", headers=bearer(token)).get_json()[
+        "entries"
+    ]
+    assert (entry["player"], entry["status"], entry["status_today"]) == ("Alice", "legal", "legal")
+    assert "format-gone" not in client.get(admin).get_data(as_text=True)
+    assert submit(client, event_id, "Bob", example("ryft-legal"))["entry"]["status"] == "legal"

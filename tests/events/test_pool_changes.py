@@ -162,7 +162,7 @@ def test_an_event_whose_format_the_pool_dropped_says_it_takes_no_list(pool_app, 
         assert 'name="decklist"' not in page, path
     admin = f"/events/{event_id}/admin/{token}"
     dashboard = html.unescape(client.get(admin).get_data(as_text=True))
-    assert "open a new event in one of RYFT's formats (Standard (standard))" in dashboard
+    assert "change the event's format to one of RYFT's formats (Standard (standard))" in dashboard
     sheet = (io.BytesIO(b"player,list\nBob,1 Only Mine\n"), "lists.csv")
     uploaded = client.post(
         f"{admin}/upload",
@@ -198,7 +198,10 @@ def test_an_event_whose_format_the_pool_dropped_says_it_takes_no_list(pool_app, 
     )
     assert upload.status_code == 409
     assert upload.get_json()["error"]["code"] == "format-not-in-pool"
-    assert "open a new event in one of RYFT's formats" in upload.get_json()["error"]["message"]
+    assert (
+        "change the event's format to one of RYFT's formats"
+        in (upload.get_json()["error"]["message"])
+    )
 
     # A list pasted into a form opened before is refused, and kept on the page to copy.
     pasted = "1 Only Mine, Never Lost\n"

@@ -73,8 +73,8 @@ class ListChangedError(DeckwrightError):
 class FormatGoneError(DeckwrightError):
     """The event's format is no longer in the card pool: no list can be checked against it,
     so none is taken (the lists on file stay as they were received). Said to a player as the
-    refusal, and to the organizer (``for_organizer``) with what they can do: open a new event
-    in one of the game's formats."""
+    refusal, and to the organizer (``for_organizer``) with what they can do: change the
+    event's format to one of the game's formats."""
 
     code = "format-not-in-pool"
 
@@ -91,9 +91,9 @@ class FormatGoneError(DeckwrightError):
         )
         self.for_organizer = (
             f"{gone}: players cannot submit or change lists, nor can lists be uploaded; those"
-            " on file are kept with the verdicts they got. To take lists, open a new event in"
-            f" one of {game_name}'s formats ({', '.join(formats)}) and send its link to your"
-            " players."
+            " on file are kept with the verdicts they got. To take lists, change the event's"
+            f" format to one of {game_name}'s formats ({', '.join(formats)}) in its settings:"
+            " every list on file is judged again in it, kept as it was sent."
         )
 
 
