@@ -272,3 +272,21 @@ def test_an_event_whose_format_the_pool_dropped_takes_lists_again_in_another(
     assert (entry["player"], entry["status"], entry["status_today"]) == ("Alice", "legal", "legal")
     assert "format-gone" not in client.get(admin).get_data(as_text=True)
     assert submit(client, event_id, "Bob", example("ryft-legal"))["entry"]["status"] == "legal"
+
+
+def test_a_change_of_banned_list_day_judges_every_list_on_that_day(event, era_legal):
+    """Flamecrest Mariners came out on 2023-09-01: on 2023-07-01 its cards are no eligible
+    product's yet."""
+    event.submit("Ann", era_legal)
+    assert change(event, as_of="2023-07-01").status_code == 200
+    (entry,) = event.entries()
+    assert (entry["status"], entry["latest"]["errors"]) == ("not legal", 17)
+    assert entry["latest"]["problems"][0]["message"] == (
+        "Only cards from eligible products: Ember Rex is from Flamecrest Mariners, released"
+        " 2023-09-01, after 2023-07-01"
+    )
+    assert event.client.get(event.url("/entries?show=illegal"), headers=event.admin).get_json()[
+        "counts"
+    ] == {"all": 1, "legal": 0, "illegal": 1, "missing": 0, "changed": 0, "unread_today": 0}
+    assert change(event, as_of=None).status_code == 200
+    assert [e["status"] for e in event.entries()] == ["legal"]
