@@ -321,7 +321,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             and opening
             and stripped[:2] == "# "
             and reading[3] is None
-            and name_key(reading[2]) not in _lexicon(game).whole_list_keys  # not "# Decklist"
+            # not "# Decklist"
+            and (lexicon := _lexicon(game)).key(reading[2]) not in lexicon.whole_list_keys
             and _heads_as_name(lines, first, number)
             and _over_header_or_end(game, kept, lines, number)
         ):
@@ -486,7 +487,8 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 target == _BY_TYPE
                 and rest is None
                 and not (line_only or on_board or heading)
-                and (group := _lexicon(game).group_kind(name_key(label))) is not None
+                and (group := (lexicon := _lexicon(game)).group_kind(lexicon.key(label)))
+                is not None
             ):
                 header = _counted_header(stripped) if _DIGIT.search(stripped) else None
                 # "Fire" below "Crystals:" over no crystal (the next crystal, a blank line and
@@ -707,7 +709,8 @@ def _heads_whole_list(game: Game, kept: dict[str, tuple], lines: list[str]) -> b
     "Deck:" over its 30, and a list headed "Deck:" alone over its dinos, crystals and 30."""
     main = game.default_section
     for raw in lines:
-        reading = _reading_kept(game, kept, raw.strip())
+        stripped = raw.strip()
+        reading = kept.get(stripped) or _reading_kept(game, kept, stripped)
         if reading[0] == _HEADER:
             target = reading[1]
             if target is not None and target[0] == _SECTION and target[1] not in (None, main):
@@ -830,6 +833,10 @@ def _ends_section_group(
             if reading is not None and reading[0] == _HEADER and reading[4]:
                 continue  # "Crystals: Fire, Water" below the dinos: its own line's, not theirs
             reading = valued_at.get(at + 1) or reading
+        if reading is not None and reading[0] == _CARD:  # the common line: _cards_of's card
+            held = True
+            fits = fits and by_type.get(reading[1].type, main) == section
+            continue
         cards = _cards_of(reading)
         if cards:
             held = True
@@ -841,20 +848,19 @@ def _ends_section_group(
             fits = fits and meant in (None, section)
     if not fits or not held:
         return fits, False
-    below = _cards_of(_counted_below(game, kept, lines, number))
+    next_below, counted = _looks_below(game, kept, lines, number)
+    below = _cards_of(counted)
     if not below:
-        meant = _meant_below(game, kept, lines, number, budget)
+        meant = _meant_below(game, next_below, budget)
         return fits, meant is not None and meant != section
     return fits, by_type.get(below[0].type, main) != section
 
 
-def _meant_below(
-    game: Game, kept: dict[str, tuple], lines: list[str], number: int, budget: list[int]
-) -> str | None:
-    """The section of the card the first line below line ``number`` misspells ("4 Pak Wolf":
-    Pack Wolf's, the deck's; see _misspelt_section), looked for as its problem will look for
-    it, while the list's ``budget`` lasts (see MAX_SUGGESTED); None for any other line."""
-    below = _next_below(game, kept, lines, number)
+def _meant_below(game: Game, below: tuple | None, budget: list[int]) -> str | None:
+    """The section of the card the first line below a line misspells (``below``, its reading
+    as _next_below gives it: "4 Pak Wolf", Pack Wolf's, the deck's; see _misspelt_section),
+    looked for as its problem will look for it, while the list's ``budget`` lasts (see
+    MAX_SUGGESTED); None for any other line."""
     if budget[0] <= 0 or below is None or _entry_of(below)[0] != _UNKNOWN:
         return None
     name = _apart_from_code(_entry_of(below)[1])
@@ -868,17 +874,28 @@ def _counted_below(
     pass over (see _PASSED) nor a line naming a card not counted (see _UNCOUNTED, "4 Bad
     Wulf" misspelt), those as far as the blank line below them; None when the list or that
     block ends first."""
-    past = False
+    return _looks_below(game, kept, lines, number)[1]
+
+
+def _looks_below(
+    game: Game, kept: dict[str, tuple], lines: list[str], number: int
+) -> tuple[tuple | None, tuple | None]:
+    """What _next_below and _counted_below give for line ``number``, in one look down the
+    list: the first is the first line the second passes over or gives."""
+    past, first = False, None
     for at in range(number, len(lines)):  # (a slice of the rest would copy it at every line)
-        reading = _reading_kept(game, kept, lines[at].strip())
+        stripped = lines[at].strip()
+        reading = kept.get(stripped) or _reading_kept(game, kept, stripped)
         if reading[0] in _PASSED:
             if past and reading == _BLANK:
-                return None
+                return first, None
             continue
+        if first is None:
+            first = reading
         if _entry_of(reading)[0] not in _UNCOUNTED:
-            return reading
+            return first, reading
         past = True
-    return None
+    return first, None
 
 
 def _entry_of(reading: tuple) -> tuple:
@@ -941,7 +958,7 @@ def _heads_no_card(
     if reading[0] != _HEADER or reading[4]:
         return None
     _, target, below, rest, _ = reading
-    key = name_key(below)
+    key = lexicon.key(below)
     if target == _BY_TYPE and rest is None and key not in lexicon.whole_list_keys:
         other = lexicon.group_kind(key)
         if other is None or other != kind:
@@ -974,7 +991,7 @@ def _heads_cards_of(
             reading = reading[1]
         if reading[0] == _HEADER and not reading[4]:
             _, target, below, rest, _ = reading
-            other = lexicon.group_kind(name_key(below))
+            other = lexicon.group_kind(lexicon.key(below))
             if blank or target != _BY_TYPE or rest is not None or other in (None, kind):
                 return False
             if colon:
@@ -1014,8 +1031,8 @@ def _grouped_board(
     grouped by type is; above it (the sideboard listed first), the deck's. The answer is
     whether the group is the board's, and the warning; None for a header over the whole deck
     ("Main:"), which ends the board's cards without a word."""
-    key = name_key(label)
-    if key in _lexicon(game).whole_list_keys:
+    lexicon = _lexicon(game)
+    if lexicon.key(label) in lexicon.whole_list_keys:
         return None
     name = BOARD_NAMES[board[1]]
     on_board = any(deck.sections.values())
@@ -1153,7 +1170,8 @@ def _heads_title(game: Game, reading: tuple, stripped: str) -> bool:
     _, target, label, rest, _ = reading
     if rest is not None or target != _BY_TYPE or _DIGIT.search(stripped):
         return False
-    return name_key(label) in _lexicon(game).whole_list_keys
+    lexicon = _lexicon(game)
+    return lexicon.key(label) in lexicon.whole_list_keys
 
 
 def _titles_below(game: Game, kept: dict[str, tuple], lines: list[str], number: int, text: str):

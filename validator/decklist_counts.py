@@ -133,7 +133,7 @@ def _header_count(
     and the copies of it the count holds are not known."""
     if target[0] == _BOARD:
         kind = _BOARD
-    elif name_key(label) in _lexicon(game).whole_list_keys:
+    elif (lexicon := _lexicon(game)).key(label) in lexicon.whole_list_keys:
         kind = "whole"
     elif target[1] is not None:
         kind = _SECTION
@@ -249,7 +249,7 @@ def _ends_counted(game: Game, kind: str, own: str, header: tuple, label: str) ->
     section; the groups within them (by type) do not."""
     if header[0] == _BOARD:
         return True
-    if name_key(label) in _lexicon(game).whole_list_keys:
+    if (lexicon := _lexicon(game)).key(label) in lexicon.whole_list_keys:
         return True
     if kind == _BOARD:
         return header[1] is not None

@@ -54,6 +54,8 @@ _ON_ITS_LINE = "on its line"  # how a header reading marks a line of such a labe
 MISSPELT_HEADER = 0.85
 # The headers no game knows whose likeliest meaning a game keeps (see _header_meant).
 MAX_KEPT_MEANT = 1_000
+# The header labels whose keys, and the keys whose group, a game keeps (see _Lexicon.key).
+MAX_KEPT_LABELS = 1_000
 
 
 # -- what a game's lists can say ------------------------------------------------------
@@ -107,6 +109,10 @@ class _Lexicon:
         self._header_names: dict[str, str] | None = None
         self._by_value: dict[str, dict[str, tuple | None]] = {}
         self.meant: dict[str, str | None] = {}  # see _header_meant
+        # header labels' keys and keys' groups as read (see key, group_kind): a game's lists
+        # repeat its few headers, each asked of them several times over a list
+        self._keys: dict[str, str] = {}
+        self._kinds: dict[str, str | None] = {}
 
     def header_names(self) -> dict[str, str]:
         """Every header the game's lists may use, by key: its sections (and their aliases),
@@ -132,15 +138,29 @@ class _Lexicon:
         """Whether a header key names what cards are in the pool's own words ("Tokens")."""
         return any(form in self.free_keys for form in _singulars(key))
 
+    def key(self, label: str) -> str:
+        """``name_key(label)``, kept for a header's label (up to MAX_KEPT_LABELS of them)."""
+        key = self._keys.get(label)
+        if key is None:
+            if len(self._keys) >= MAX_KEPT_LABELS:
+                self._keys.clear()
+            key = self._keys[label] = name_key(label)
+        return key
+
     def group_kind(self, key: str) -> str | None:
         """What a group's header key names: a card type ("Allies"), a value of an attribute
         ("Fire", "Shadow"), or None when it is neither alone (both, or words of several)."""
+        kind = self._kinds.get(key, self)  # (one get: another thread may clear them between)
+        if kind is not self:
+            return kind
         forms = _singulars(key)
         is_type = any(form in self.type_keys for form in forms)
         is_value = any(form in self.value_keys or form in self.free_keys for form in forms)
-        if is_type == is_value:
-            return None
-        return _TYPE_GROUP if is_type else _VALUE_GROUP
+        kind = None if is_type == is_value else _TYPE_GROUP if is_type else _VALUE_GROUP
+        if len(self._kinds) >= MAX_KEPT_LABELS:
+            self._kinds.clear()
+        self._kinds[key] = kind
+        return kind
 
     def card_of_value(self, section: str, key: str) -> tuple | None:
         """The one card of ``section`` (by its type) with an attribute value whose key is
