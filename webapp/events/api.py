@@ -480,7 +480,8 @@ def resubmit(event_id: str, entry_id: str):
     security=(PLAYER, EVENT_ADMIN),
 )
 def get_entry(event_id: str, entry_id: str):
-    """``status`` is the verdict the list on file got when it came; ``status_today`` and
+    """``status`` is the verdict the list on file got in the event's settings (when it came,
+    or judged again when the organizer changed them); ``status_today`` and
     ``read_today`` what it reads to against today's card pool."""
     access = events.as_reader(get_db(), event_id, entry_id, bearer())
     found = events.entry(get_db(), access, entry_id)

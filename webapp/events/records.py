@@ -145,7 +145,8 @@ class Entry:
     @property
     def status(self) -> str:
         """``legal``, ``not legal`` or ``not submitted``: the verdict the list on file got
-        when it came, as stored."""
+        in the event's format and banned-list day, as stored (when it came, or judged again
+        when the organizer changed them: see :func:`.store.change_settings`)."""
         if self.latest is None:
             return "not submitted"
         return "legal" if self.latest.legal else "not legal"

@@ -470,8 +470,10 @@ class EntrySchema(Schema):
         required=True,
         validate=validate.OneOf(_STATUSES),
         metadata={
-            "description": "The verdict the list on file got when it came, as stored: it never"
-            " changes (status_today says what the list reads to today)."
+            "description": "The verdict the list on file got in the event's format and"
+            " banned-list day: as stored when it came, or as judged again in them once the"
+            " organizer changed them (status_today says what the list reads to against"
+            " today's card pool)."
         },
     )
     status_today = fields.Str(
