@@ -6,11 +6,13 @@ past is refused on its field, what was typed kept."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.builder import example, new_event
+from tests.browser.watch import watch
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +40,7 @@ def test_the_organizer_moves_the_deadline_and_changes_the_format(context, page):
     settings = page.get_by_role("region", name="Settings")
     expect(settings.get_by_label("Event name")).to_have_value("Late Round Cup")
     settings.get_by_label("Format").select_option(label="Open (casual)")
+    settings.get_by_label("Time zone", exact=True).select_option("UTC")
     settings.get_by_label("Submission deadline").fill(later.strftime("%Y-%m-%dT%H:%M"))
     settings.get_by_role("button", name="Save the settings").click()
 
@@ -69,3 +72,47 @@ def test_the_organizer_moves_the_deadline_and_changes_the_format(context, page):
     )
     expect(settings.get_by_label("Event name")).to_have_value("Late Round Cup (Open)")
     expect(page.get_by_role("heading", level=1)).to_have_text("Late Round Cup")
+
+
+@pytest.fixture
+def berlin(browser, live_server):
+    context = browser.new_context(
+        base_url=live_server, timezone_id="Europe/Berlin", viewport={"width": 1280, "height": 900}
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+def test_the_deadline_is_shown_and_moved_in_the_organizer_s_time_zone(berlin):
+    created = new_event(berlin, "Berlin Cup")
+    event_id, token = created["event"]["id"], created["admin_token"]
+    deadline = datetime.fromisoformat(created["event"]["deadline"]).astimezone(UTC)
+    set_to = deadline.replace(second=0, microsecond=0)
+    answer = berlin.request.patch(
+        f"/api/v1/events/{event_id}",
+        data={"deadline": set_to.isoformat()},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert answer.ok, answer.text()
+    local = set_to.astimezone(ZoneInfo("Europe/Berlin"))
+    page = berlin.new_page()
+    errors = watch(page)
+
+    page.goto(f"/events/{event_id}/admin/{token}")
+    settings = page.get_by_role("region", name="Settings")
+    expect(settings.get_by_label("Time zone", exact=True)).to_have_value("Europe/Berlin")
+    field = settings.get_by_label("Submission deadline")
+    expect(field).to_have_value(local.strftime("%Y-%m-%dT%H:%M"))
+    field.fill((local + timedelta(minutes=15)).strftime("%Y-%m-%dT%H:%M"))
+    settings.get_by_role("button", name="Save the settings").click()
+    expect(page.locator("p.notice[role=status]").first).to_have_text(
+        f"Saved. Deadline moved from {set_to:%Y-%m-%d %H:%M} UTC to"
+        f" {set_to + timedelta(minutes=15):%Y-%m-%d %H:%M} UTC."
+    )
+    # Saved again as shown, nothing changes.
+    settings.get_by_role("button", name="Save the settings").click()
+    expect(page.locator("p.notice[role=status]").first).to_have_text(
+        "Nothing changed: the settings were saved as they were."
+    )
+    assert errors == []

@@ -127,6 +127,9 @@ def test_a_deadline_in_the_past_is_marked_on_its_field_and_what_was_typed_is_kep
     assert 'aria-invalid="true"' not in re.search(r'<input id="settings-name"[^>]*>', page).group(0)
     assert value_of(page, "settings-name") == "Spring Cup"
     assert value_of(page, "settings-deadline") == "2020-01-01T10:00"
+    # Left in the zone it was typed in: the page's script does not move it to the browser's.
+    assert "data-utc" not in re.search(r'<input id="settings-deadline"[^>]*>', page).group(0)
+    assert "data-chosen" in re.search(r'<select id="settings-timezone"[^>]*>', page).group(0)
     assert event.client.get(event.url()).get_json()["name"] == "Spring Regionals"
 
 

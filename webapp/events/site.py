@@ -274,6 +274,14 @@ def utc_day(moment: datetime) -> str:
     return f"{events.as_utc(moment):%Y-%m-%d}"
 
 
+@bp.app_template_filter("moment_utc")
+def moment_utc(value: datetime) -> str:
+    """A moment as JavaScript's ``Date`` reads it, in UTC: ``2030-05-03T12:00:00.250Z``."""
+    value = events.as_utc(value)
+    fraction = f".{value.microsecond // 1000:03d}" if value.microsecond else ""
+    return f"{value:%Y-%m-%dT%H:%M:%S}{fraction}Z"
+
+
 @bp.app_template_filter("moment")
 def moment(value: datetime | None) -> Markup:
     """A moment as ``<time>``: UTC in the page and in ``datetime``; events-time.js rewrites the
@@ -870,6 +878,8 @@ def _dashboard(
         players=players,
         # The settings form as it stands, or as it was sent and refused (to correct).
         settings=settings or settings_form(event),
+        # Sent back refused: its deadline stays in the zone it was typed in.
+        settings_kept=settings is not None,
         problem_fields=problem_fields or {},
         zones=time_zones(),
         public_url=url_for("events.event_page", event_id=event.id, _external=True),

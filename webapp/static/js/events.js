@@ -54,6 +54,29 @@ function browserZone(form) {
   if ([...select.options].some((option) => option.value === zone)) select.value = zone;
 }
 
+// The settings form shows the event's deadline in UTC; in the browser's own zone, as the new
+// event's form takes it, unless the form was sent back (its zone is the one chosen then). A
+// wall-clock time the zone has twice (the clocks go back) is left in UTC: the server reads
+// such a time as its first, and saving the form unchanged would move a deadline set on the
+// second an hour earlier.
+function settingsInBrowserZone(form) {
+  const select = form.querySelector("select[name=timezone]");
+  const deadline = form.querySelector("input[name=deadline]");
+  if (!select || !deadline || "chosen" in select.dataset || !deadline.dataset.utc) return;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (![...select.options].some((option) => option.value === zone)) return;
+  const moment = new Date(deadline.dataset.utc);
+  if (Number.isNaN(moment.getTime()) || moment.getMilliseconds()) return;
+  const parts = [moment.getFullYear(), moment.getMonth(), moment.getDate()];
+  const time = [moment.getHours(), moment.getMinutes(), moment.getSeconds()];
+  if (new Date(...parts, ...time).getTime() !== moment.getTime()) return;
+  const two = (n) => String(n).padStart(2, "0");
+  const day = `${String(parts[0]).padStart(4, "0")}-${two(parts[1] + 1)}-${two(parts[2])}`;
+  const seconds = time[2] ? `:${two(time[2])}` : "";
+  deadline.value = `${day}T${two(time[0])}:${two(time[1])}${seconds}`;
+  select.value = zone;
+}
+
 async function copy(button) {
   const source = document.getElementById(button.dataset.copy);
   const said = document.querySelector(`[data-copied="${button.dataset.copy}"]`);
@@ -172,6 +195,9 @@ const form = document.querySelector("form[data-new-event]");
 if (form) {
   formatsFollowGame(form);
   browserZone(form);
+}
+for (const settings of document.querySelectorAll("form[data-event-settings]")) {
+  settingsInBrowserZone(settings);
 }
 for (const typed of document.querySelectorAll("form[data-typed-fresh]")) {
   // The browser puts the typed text back once the page has loaded, just before it is shown
