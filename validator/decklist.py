@@ -47,7 +47,7 @@ from typing import Any
 
 from cardpool import Game, name_key
 
-from .deck import BOARD_NAMES, Deck
+from .deck import BOARD_NAMES, Deck, Entry
 
 # The names marked F401 are not used here: the app, the CLI, the benches and the tests
 # import them from here.
@@ -106,7 +106,7 @@ from .decklist_lines import (
     _NUMBERED_LINE,
     _PARTS,
     _PLURAL_LINE,
-    _READINGS,  # noqa: F401
+    _READINGS,
     _SEVERAL,
     _SKIP,
     _STRUCK,
@@ -121,7 +121,7 @@ from .decklist_lines import (
     _read_by_value,
     _read_line,
     _read_plain,
-    _readings,
+    _readings,  # noqa: F401
     _short_blanks,  # noqa: F401
     deck_size,
 )
@@ -133,6 +133,7 @@ from .decklist_names import (
     MISSPELT_CARD,  # noqa: F401
     _apart_from_code,
     _find,
+    _kept,
     _misspelt_card,
     _resolve,  # noqa: F401
     _suggestions,
@@ -174,7 +175,7 @@ _FORUM_LINE = re.compile(
 # information separators, NEL (U+0085) and the line and paragraph separators (U+2028, U+2029).
 _SOFT_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 _SOFT_SPLIT = re.compile("[" + "".join(_SOFT_BREAKS) + "]")
-# (_soft_breaks_in looks for those that are ASCII by name.)
+# (parse_text looks for those that are ASCII by name.)
 assert {mark for mark in _SOFT_BREAKS if mark.isascii()} == {"\x0b", "\x0c", "\x1c", "\x1d", "\x1e"}
 # The deck's name as digital card games export it, below "About": "Name Fire Tempo".
 # "Name=Wulven Rush" too, below the "[metadata]" heading of a desktop game engine's deck file.
@@ -222,14 +223,17 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     ascii = text.isascii()  # no unseen mark, and no soft break but the ASCII ones
     if not ascii and UNSEEN_MARKS.search(text):
         lines = [UNSEEN_MARKS.sub("", line) for line in lines]
-    deck = Deck(game, {s.id: [] for s in game.sections}, name=name)
+    sections: dict[str, list] = {}
+    for section in game.sections:  # (a loop, not a comprehension: no call of its own)
+        sections[section.id] = []
+    deck = Deck(game, sections, name=name)
     problems: list[Problem] = [] if pasted is None else [pasted]
     place: tuple = _BY_TYPE
     # The rows of the site's CSV are read by its columns, as the file is imported: their
     # readings hold for this list alone, never kept for the game's others. (Its first line
     # names the column "card_id".)
     rows = csv_rows(game, lines) if "_" in text else None
-    kept = _readings(game) if rows is None else rows[0]
+    kept = _kept(_READINGS, game) if rows is None else rows[0]  # (_readings, its call spared)
     if rows is not None:
         problems.extend(rows[2])
     section_for_type, default_section = game.section_for_type, game.default_section
@@ -265,7 +269,12 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # A line of the list is a line as editors count them; one holding another break (a paste
     # from a word processor or a web page: see _SOFT_BREAKS) is read as its parts, each under
     # the number of the line it is on.
-    soft = _soft_breaks_in(text, ascii)
+    # (in ASCII text, the five of them that are ASCII, looked for by name)
+    soft = (
+        ("\x0b" in text or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text)
+        if ascii
+        else any(mark in text for mark in _SOFT_BREAKS)
+    )
     if soft and (parts := len(lines) + len(_SOFT_SPLIT.findall(text))) > limit:
         # Each part is read as a line is: the limit on the work a list asks counts them all.
         raise DecklistTooLongError(parts, limit, "lines, each break within a line counted")
@@ -292,7 +301,16 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 index = indexes.get(section)
                 if index is None:  # every add, here or in _take, goes through it: never stale
                     index = indexes[section] = deck.section_index(section)
-                index.add(card, count, number, named)
+                # (_Index.add, written out: a list's cards are most of its lines)
+                by_card = index.named if named else index.plain
+                entry = by_card.get(card)
+                if entry is None:
+                    entry = by_card[card] = Entry(card, count, number, named)
+                    index.entries.append(entry)
+                    index.size += 1
+                else:
+                    entry.count += count
+                    entry._lines.append(number)
             continue
         if kind == _SKIP:
             if opening and stripped[:2] == "# " and _heads_as_name(lines, first, number):
@@ -331,6 +349,38 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             # name, not a heading over no card. ("# Decklist" over "Hero:" names none: a
             # list's heading, not its name.)
             _name_deck(deck, stripped[2:])
+            continue
+        if (
+            kind == _HEADER
+            and reading[3] is None
+            and not reading[4]
+            and not on_board
+            and (target := reading[1]) is not None
+            and target[0] == _SECTION
+            and not stripped[:1].isdigit()  # (a count first may be a group's, _closes_group)
+            and (
+                (target[1] is not None and target[1] != default_section)
+                or (
+                    target[1] is None
+                    and not opening
+                    and (
+                        stripped[:1] in ("#", "/")
+                        or (lexicon := _lexicon(game)).group_kind(lexicon.key(reading[2])) is None
+                    )
+                )
+            )
+        ):
+            # The common header: alone on its line, over a section other than the main one
+            # ("Hero:", "Crystals (3)"; on top, it is no title), or over cards placed by type
+            # below the top ("Deck:" below the hero) grouping no type nor value. What the
+            # reading below does for it, without the checks that cannot hold.
+            opening = False
+            place = target
+            group_from, group_fits = (number, True) if target[1] is not None else (0, False)
+            if _DIGIT.search(stripped):
+                header = _counted_header(stripped)
+                if header is not None:
+                    counted.append((number, target, reading[2], *header))
             continue
         if kind == _NUMBERED_LINE:
             if as_places is None:
@@ -625,15 +675,6 @@ def editor_lines(text: str) -> list[str]:
     return lines
 
 
-def _soft_breaks_in(text: str, ascii: bool) -> bool:
-    """Whether ``text`` holds a break editors do not count (see _SOFT_BREAKS): in ASCII text,
-    one of those that are ASCII, looked for one by one (a scan each, with no call of a
-    generator's)."""
-    if not ascii:
-        return any(mark in text for mark in _SOFT_BREAKS)
-    return "\x0b" in text or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text
-
-
 def _soft_parts(lines: list[str]):
     """Each part of each line split at the breaks editors do not count (see _SOFT_BREAKS),
     with the number of its line: "4 Bad Wolf\\u20284 Full Moon" on line 3 is read as two lines,
@@ -823,6 +864,8 @@ def _ends_section_group(
     head = lines[start - 1].strip()
     head = kept.get(head) or kept_long.get(head)
     own = head[3] if head is not None and head[0] == _HEADER else None
+    if not fits:
+        return False, False
     held = False
     for at in range(start - 1, number - 1):  # (line at + 1)
         if at == start - 1:
@@ -832,28 +875,36 @@ def _ends_section_group(
             reading = kept.get(stripped) or kept_long.get(stripped)
             if reading is not None and reading[0] == _HEADER and reading[4]:
                 continue  # "Crystals: Fire, Water" below the dinos: its own line's, not theirs
-            reading = valued_at.get(at + 1) or reading
-        if reading is not None and reading[0] == _CARD:  # the common line: _cards_of's card
+            if valued_at:
+                reading = valued_at.get(at + 1) or reading
+        if reading is None:
+            continue
+        # (a card of another section is the answer: it does not fit, and nothing else counts)
+        if reading[0] == _CARD:  # the common line: _cards_of's one card
             held = True
-            fits = fits and by_type.get(reading[1].type, main) == section
+            if by_type.get(reading[1].type, main) != section:
+                return False, False
             continue
         cards = _cards_of(reading)
         if cards:
             held = True
             for card in cards:
-                fits = fits and by_type.get(card.type, main) == section
-        elif reading is not None and _entry_of(reading)[0] in _UNCOUNTED:
+                if by_type.get(card.type, main) != section:
+                    return False, False
+        elif _entry_of(reading)[0] in _UNCOUNTED:
             held = True
-            meant = meant_at.get(at + 1)
-            fits = fits and meant in (None, section)
-    if not fits or not held:
-        return fits, False
+            if meant_at.get(at + 1) not in (None, section):
+                return False, False
+    if not held:
+        return True, False
     next_below, counted = _looks_below(game, kept, lines, number)
+    if counted is not None and counted[0] == _CARD:  # (_cards_of's one card)
+        return True, by_type.get(counted[1].type, main) != section
     below = _cards_of(counted)
     if not below:
         meant = _meant_below(game, next_below, budget)
-        return fits, meant is not None and meant != section
-    return fits, by_type.get(below[0].type, main) != section
+        return True, meant is not None and meant != section
+    return True, by_type.get(below[0].type, main) != section
 
 
 def _meant_below(game: Game, below: tuple | None, budget: list[int]) -> str | None:

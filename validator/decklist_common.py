@@ -78,8 +78,11 @@ def reset_line_limit(token: Token) -> None:
 
 
 def _drop_empty(deck: Deck) -> Deck:
-    deck.sections = {k: v for k, v in deck.sections.items() if v}
-    deck.boards = {k: v for k, v in deck.boards.items() if v}
+    # (a part with none empty is kept as it is: most decks fill every section, and use no board)
+    if not all(deck.sections.values()):
+        deck.sections = {k: v for k, v in deck.sections.items() if v}
+    if not all(deck.boards.values()):
+        deck.boards = {k: v for k, v in deck.boards.items() if v}
     return deck
 
 
