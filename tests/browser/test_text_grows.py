@@ -101,6 +101,10 @@ def paths(readers):
     deck = request.post("/api/v1/decks", data={"game": "era", "name": "Grown Rush", "text": broken})
     assert deck.status == 201, deck.text()
     deck_id = deck.json()["id"]
+    # Card names and types of long words, in a printed list's narrow columns.
+    long_words = {"game": "arcmage", "name": "Elves", "text": example("arcmage-legal")}
+    printed = request.post("/api/v1/decks", data=long_words)
+    assert printed.status == 201, printed.text()
     event_id, admin, bearer = event(usual, "Spring Cup")
     players = {"players": [{"name": "Late Lee"}]}
     assert request.post(f"/api/v1/events/{event_id}/players", data=players, headers=bearer).ok
@@ -118,8 +122,10 @@ def paths(readers):
         "home": "/",
         "card browser": "/games/era/cards",
         "card": "/games/era/cards/era-ember-rex",
+        # A card of many kinds: its type line wraps, and the card drawn is the taller for it.
+        "card of many kinds": "/games/ryft/cards/ryft-abyssal-kraken-moor",
         "deck": f"/decks/{deck_id}",
-        "printed deck": f"/decks/{deck_id}/print",
+        "printed deck": f"/decks/{printed.json()['id']}/print",
         "builder": f"/decks/{deck_id}/edit",
         "check a decklist": "/validate",
         "log in": "/account/login",
@@ -163,6 +169,7 @@ PAGES = [
     "home",
     "card browser",
     "card",
+    "card of many kinds",
     "deck",
     "printed deck",
     "check a decklist",
