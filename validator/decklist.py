@@ -143,6 +143,10 @@ from .decklist_pasted import csv_rows, json_deck
 from .errors import DecklistError, DecklistTooLongError
 from .problems import WARNING
 
+# A new entry as parse_text makes one for a card line: Entry's fields set in place, with no
+# call of Entry.__init__ (see Entry: these are all its fields).
+_new_entry = object.__new__
+assert Entry.__slots__ == ("_lines", "card", "count", "printing_named")
 # What a look down the list passes over: blank lines, comments, and lines struck through (a
 # card taken out is not there for the post's reader)
 _PASSED = frozenset((_SKIP, _STRUCK))
@@ -280,7 +284,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         raise DecklistTooLongError(parts, limit, "lines, each break within a line counted")
     numbered = _soft_parts(lines) if soft else enumerate(lines, start=1)
     # "ERUMA 2" on top: the list's title, though it names a card (see _numbered_title_line)
-    numbered_title = _numbered_title_line(game, lines, first)
+    # (a first line starting with "#" or a digit is none: the call is spared)
+    top = lines[first - 1].lstrip()[:1] if first else ""
+    numbered_title = 0 if top in "#0123456789" else _numbered_title_line(game, lines, first)
     for number, raw in numbered:
         stripped = raw.strip()
         reading = kept.get(stripped)
@@ -305,7 +311,10 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 by_card = index.named if named else index.plain
                 entry = by_card.get(card)
                 if entry is None:
-                    entry = by_card[card] = Entry(card, count, number, named)
+                    # Entry(card, count, number, named), its fields set here: no call of its own
+                    entry = by_card[card] = _new_entry(Entry)
+                    entry.card, entry.count, entry._lines = card, count, [number]
+                    entry.printing_named = named
                     index.entries.append(entry)
                     index.size += 1
                 else:
@@ -313,7 +322,12 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                     entry._lines.append(number)
             continue
         if kind == _SKIP:
-            if opening and stripped[:2] == "# " and _heads_as_name(lines, first, number):
+            if (
+                opening
+                and number == first  # (as _heads_as_name asks first)
+                and stripped[:2] == "# "
+                and _heads_as_name(lines, first, number)
+            ):
                 _name_deck(deck, stripped[2:])
             elif group_from and reading == _BLANK:
                 # "Hero:", its card, a blank line, then the deck's cards: see _ends_section_group
