@@ -65,6 +65,10 @@ MAX_SUGGESTED = 50
 # "Darkclaw - Shadow Wulven" 0.57). Read as a title, a misspelt card left the deck a card short
 # with only a warning: one card too many could be judged legal.
 MISSPELT_CARD = 0.85
+# Whether a text misspells one of its closest names, by the text and the names (see
+# _misspelt_card), up to a bound on memory: the answer depends on them alone, whatever game.
+MAX_KEPT_MISSPELT = 10_000
+_MISSPELT: dict[tuple[str, tuple[str, ...]], bool] = {}
 
 
 def _kept(store: weakref.WeakKeyDictionary, game: Game) -> dict:
@@ -90,10 +94,24 @@ def _suggestions(game: Game, text: str) -> tuple[str, ...]:
 
 
 def _misspelt_card(text: str, suggestions: tuple[str, ...]) -> bool:
-    key = name_key(text)
-    return any(
-        SequenceMatcher(None, key, name_key(name)).ratio() >= MISSPELT_CARD for name in suggestions
-    )
+    """Whether ``text`` is near enough one of ``suggestions`` (see MISSPELT_CARD); kept, as an
+    unknown name's closest names are: the same misspellings come back list after list, each
+    asked of several times over one (its line, the group it is in, the title on top)."""
+    if not suggestions:
+        return False
+    asked = (text, suggestions)
+    found = _MISSPELT.get(asked)
+    if found is None:
+        key = name_key(text)
+        found = any(
+            SequenceMatcher(None, key, name_key(name)).ratio() >= MISSPELT_CARD
+            for name in suggestions
+        )
+        if len(text) <= MAX_KEPT_LINE:
+            if len(_MISSPELT) >= MAX_KEPT_MISSPELT:
+                _MISSPELT.clear()
+            _MISSPELT[asked] = found
+    return found
 
 
 def _find(game: Game, text: str) -> tuple[Card, bool, tuple[str, ...]] | None:

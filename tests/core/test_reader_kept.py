@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from validator import parse_text
+from validator import decklist_names, parse_text
+from validator.decklist import UNKNOWN_CARD
 from validator.decklist_headers import MAX_KEPT_LABELS, _lexicon
 
 
@@ -18,3 +19,18 @@ def test_the_header_words_kept_for_a_game_are_bounded_whatever_lists_it_is_sent(
     assert lexicon.key("Allies:") == "allies"
     assert lexicon.group_kind("allies") == "type"
     assert parse_text("Allies:\n4 Pack Wolf", shadow_era).problems == []
+
+
+def test_the_misspellings_kept_are_bounded_whatever_lists_are_sent(era, monkeypatch):
+    # Whether a name misspells one of its closest names is kept (the same misspellings come
+    # back list after list); lists of ever new misspellings keep no more than the bound.
+    monkeypatch.setattr(decklist_names, "MAX_KEPT_MISSPELT", 5)
+    monkeypatch.setattr(decklist_names, "_MISSPELT", {})
+    for n in range(12):
+        parsed = parse_text(f"Dinos:\n1 Embr Rex{'x' * n}\n\nDeck:\n3 Kindle", era)
+        assert 0 < len(decklist_names._MISSPELT) <= 5
+    # a misspelling asked again after it was let go is said as before
+    parsed = parse_text("Dinos:\n1 Embr Rex\n\nDeck:\n3 Kindle", era)
+    assert [p.message for p in parsed.problems if p.rule == UNKNOWN_CARD] == [
+        "Line 2: no ERA card is called 'Embr Rex'; did you mean Ember Rex?"
+    ]
