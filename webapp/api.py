@@ -35,6 +35,7 @@ from validator import (
 from validator.decklist_export import as_written_now
 from validator.decklist_json import names_other_game, saved_deck
 from validator.fits import fits as fits_of
+from validator.problems import ERROR, WARNING, Result
 
 from . import accounts, cards, decks, limits, requests, schemas
 from .db import get_db
@@ -87,7 +88,7 @@ def as_built(schema: Schema, answer: dict[str, Any], source: Any = None) -> dict
     be equal: the schema (which the OpenAPI document is made from) and the answer cannot
     drift apart.
     """
-    if current_app.testing:
+    if current_app._get_current_object().testing:
         dumped = schema.dump(answer if source is None else source)
         if dumped != answer:
             raise AssertionError(f"the answer is not what {type(schema).__name__} makes")
@@ -106,10 +107,12 @@ def game_of(game_id: str) -> Game:
 def current_games() -> dict[str, Game]:
     """The loaded games; whether a pool file changed is checked at most every
     ``POOL_RECHECK_SECONDS`` (default 1), as the check costs more than a validation."""
-    state = current_app.extensions.setdefault("deckwright.pool_check", {})
-    interval = current_app.config.get("POOL_RECHECK_SECONDS", 1.0)
+    app = current_app._get_current_object()  # one look-up, not one per use of the proxy
+    state = app.extensions.get("deckwright.pool_check")
+    if state is None:
+        state = app.extensions.setdefault("deckwright.pool_check", {})
     now = time.monotonic()
-    if "games" not in state or now - state["at"] >= interval:
+    if "games" not in state or now - state["at"] >= app.config.get("POOL_RECHECK_SECONDS", 1.0):
         state["games"] = pools().games()
         state["at"] = now
     return state["games"]
@@ -354,31 +357,41 @@ def verdict(parsed: ParsedDeck, format_id: str | None, as_of: date | None) -> di
     chosen = game.format(format_id).id
     results = validate_all_formats(deck, as_of, parsed.problems)
     result = results[chosen]
-    shown = int(current_app.config["MAX_PROBLEMS_REPORTED"])
+    shown = int(current_app._get_current_object().config["MAX_PROBLEMS_REPORTED"])
+    formats = {fid: _in_short(r) for fid, r in results.items()}
     return {
         "game": game.id,
         "format": result.format,
         "format_name": result.format_name,
         "as_of": as_of.isoformat() if as_of else None,
-        "legal": result.legal,
+        "legal": formats[chosen]["legal"],
         "problems": [
             {**p.as_dict(), "readings": readings_of(game, p.rule, chosen)}
             for p in result.problems[:shown]
         ],
         "more_problems": max(len(result.problems) - shown, 0),
         "summary": summarize(deck),
-        "formats": {
-            fid: {
-                "name": r.format_name,
-                "legal": r.legal,
-                "errors": len(r.errors),
-                "warnings": len(r.warnings),
-            }
-            for fid, r in results.items()
-        },
+        "formats": formats,
         "deck": to_mapping(deck),
         # the builder's text export: read back, it is judged in this format again
         "text": to_text(deck, chosen),
+    }
+
+
+def _in_short(result: Result) -> dict[str, Any]:
+    """A format's verdict in short: its name, whether the deck is legal in it, and how many
+    errors and warnings it has (one pass over its problems: legal is no error)."""
+    errors = warnings = 0
+    for problem in result.problems:
+        if problem.severity == ERROR:
+            errors += 1
+        elif problem.severity == WARNING:
+            warnings += 1
+    return {
+        "name": result.format_name,
+        "legal": errors == 0,
+        "errors": errors,
+        "warnings": warnings,
     }
 
 
@@ -527,7 +540,9 @@ def validate_batch(game_id: str):
 def charge_deck(lines: int, more: int = 0) -> None:
     """Count a deck's lines (and ``more``) under the validation limit; a list longer than
     one may be is refused before its lines are read, so it counts as one."""
-    read = lines if lines <= int(current_app.config["MAX_DECKLIST_LINES"]) else 1
+    read = (
+        lines if lines <= int(current_app._get_current_object().config["MAX_DECKLIST_LINES"]) else 1
+    )
     limits.charge(read + more)
 
 

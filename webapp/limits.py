@@ -47,7 +47,7 @@ import time
 from dataclasses import dataclass
 
 import werkzeug.exceptions
-from flask import Flask, current_app, request
+from flask import Flask, Request, current_app, request
 from werkzeug.routing import Rule
 
 from . import db as database
@@ -169,10 +169,11 @@ def may_limit(rule: Rule, method: str) -> bool:
     )
 
 
-def client_address() -> str:
+def client_address(app: Flask | None = None, req: Request | None = None) -> str:
     """The client's address: the connection's, or the one trusted proxies say they served."""
-    proxies = int(current_app.config.get("TRUSTED_PROXIES") or 0)
-    req = request._get_current_object()
+    proxies = int((current_app if app is None else app).config.get("TRUSTED_PROXIES") or 0)
+    if req is None:
+        req = request._get_current_object()
     if proxies:
         forwarded = [a.strip() for a in req.headers.get("X-Forwarded-For", "").split(",")]
         forwarded = [a for a in forwarded if a]
@@ -248,7 +249,7 @@ def charge(units: int) -> None:
     limit = limits_of(app).get(kind)
     if limit is None:
         return
-    client, scale = _holder(app)
+    client, scale = _holder(app, req)
     per_kind = app.extensions.setdefault("deckwright.worker_counts", {})
     counts = per_kind.get(kind) or per_kind.setdefault(kind, WorkerCounts())
     counted, retry_after = counts.add(client, limit, max(int(units), 1))
@@ -275,19 +276,22 @@ class WorkerCounts:
         return counted, int((window + 1) * limit.seconds - moment) + 1
 
 
-def _holder(app: Flask) -> tuple[str, int]:
+def _holder(app: Flask, req: Request | None = None) -> tuple[str, int]:
     """Who a request is counted for, and the room it has (times each limit)."""
     # A request bearing an account's personal access token is counted per account, with
     # more room (webapp.accounts.api.rate_holder sets the hook): an app is not its neighbours.
-    # The token travels in the Authorization header, so a request without one is not asked.
+    # The token travels in the Authorization header, so a request without one is not asked
+    # (its header, asked of the environ: what request.headers would look it up in).
+    if req is None:
+        req = request._get_current_object()
     holder = app.extensions.get("deckwright.rate_holder")
     if (
         holder is not None
-        and "Authorization" in request.headers
+        and "HTTP_AUTHORIZATION" in req.environ
         and (found := holder()) is not None
     ):
         return found
-    return client_address(), 1
+    return client_address(app, req), 1
 
 
 class TooManyRequests(werkzeug.exceptions.TooManyRequests):

@@ -421,6 +421,25 @@ def test_a_charset_declared_by_another_of_its_names_is_read_in_it(client, charse
     assert any("Renée’s Card" in message for message in messages), messages
 
 
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        'text/plain; charset="windows-1252"',
+        "text/plain;charset=Windows-1252",
+        "TEXT/PLAIN; format=flowed; CHARSET=windows-1252",
+    ],
+)
+def test_a_charset_is_read_however_its_content_type_is_written(client, content_type):
+    # Quoted, in capitals or after another parameter, the charset is the one
+    # declared, each time a client sends the header so (it is read once per header).
+    body = "3 Kindle\n1 Renée’s Card\n".encode("cp1252")
+    for _ in range(2):
+        answer = client.post(VALIDATE, data=body, content_type=content_type)
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        messages = [p["message"] for p in answer.get_json()["problems"]]
+        assert any("Renée’s Card" in message for message in messages), messages
+
+
 def test_text_in_a_charset_not_read_here_is_refused_naming_it(client):
     # "the body is not valid UTF-8 text" sent a client that had declared Shift_JIS looking
     # for a UTF-8 it never claimed.
