@@ -63,7 +63,7 @@ def to_text(deck: Deck, format_id: str | None = None) -> str:
         lines.append(f"{header}:")
         # Most entries name a card alone: written here, without a call for each.
         lines.extend(
-            _printing_text(e) if e.printing_named else f"{e.count} {e.card.name}" for e in entries
+            [_printing_text(e) if e.printing_named else f"{e.count} {e.card.name}" for e in entries]
         )
     return "\n".join(lines) + "\n"
 

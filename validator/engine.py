@@ -16,6 +16,12 @@ from .problems import Problem, Result
 from .rules import REGISTRY, Context, Rule
 
 _COMPILED: weakref.WeakKeyDictionary[Game, dict[str, CompiledFormat]] = weakref.WeakKeyDictionary()
+# Every format of a game, compiled, in the order the game lists them (validate_all_formats).
+_ALL: weakref.WeakKeyDictionary[Game, tuple[tuple[str, CompiledFormat], ...]] = (
+    weakref.WeakKeyDictionary()
+)
+# A day's context, made once: a frozen dataclass costs more to make than some rules to run.
+_CONTEXTS: dict[date, Context] = {}
 
 
 class CompiledFormat:
@@ -56,8 +62,13 @@ class CompiledFormat:
         """The deck's problems under the rules in force on ``as_of``: today when no day is
         given, for banned lists and set releases alike (a list or set dated later is
         announced, not in force). The result keeps ``as_of`` as asked."""
-        context = Context(as_of=as_of or date.today())
-        problems = list(extra)
+        return self.judge(deck, context_of(as_of or date.today()), as_of, list(extra))
+
+    def judge(
+        self, deck: Deck, context: Context, as_of: date | None, problems: list[Problem]
+    ) -> Result:
+        """:meth:`validate` with the day's ``context`` made, and ``problems`` (the reader's,
+        a list of the caller's own) to add the rules' problems to."""
         for rule in self.rules:
             found = rule.problems(deck, context)
             if found:
@@ -69,6 +80,16 @@ class CompiledFormat:
             problems=problems,
             as_of=as_of,
         )
+
+
+def context_of(day: date) -> Context:
+    """The context of validating on ``day``; the same one for every deck of that day."""
+    context = _CONTEXTS.get(day)
+    if context is None:
+        if len(_CONTEXTS) >= 64:  # days asked for (as_of) are few; keep no more than that
+            _CONTEXTS.clear()
+        context = _CONTEXTS[day] = Context(as_of=day)
+    return context
 
 
 def _pool_problem(game: Game, fmt: Format, rule_id: str, message: str, field=None):
@@ -138,8 +159,13 @@ def validate_all_formats(
     deck: Deck, as_of: date | None = None, extra: Iterable[Problem] = ()
 ) -> dict[str, Result]:
     """The deck's verdict in every format of its game, in the order the game lists them."""
+    game = deck.game
+    formats = _ALL.get(game)
+    if formats is None:
+        formats = _ALL[game] = tuple((fid, compiled(game, fid)) for fid in game.formats)
+    context = context_of(as_of or date.today())
     extra = list(extra)
-    return {fid: validate(deck, fid, as_of, extra) for fid in deck.game.formats}
+    return {fid: rules.judge(deck, context, as_of, extra.copy()) for fid, rules in formats}
 
 
 def describe_rules(game: Game, format_id: str | None = None) -> list[dict]:

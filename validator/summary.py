@@ -13,6 +13,8 @@ from .rules.base import REMEMBERED_CARDS  # the cards a game keeps figures for, 
 CURVE_ATTRIBUTES = ("cost", "synergy")
 
 _FIGURES: weakref.WeakKeyDictionary[Game, dict[Card, tuple]] = weakref.WeakKeyDictionary()
+# A game's curve attribute (or None), as curve_attribute says it: asked on every summary.
+_CURVES: weakref.WeakKeyDictionary[Game, tuple[str | None]] = weakref.WeakKeyDictionary()
 
 
 def curve_attribute(game: Game) -> str | None:
@@ -21,6 +23,14 @@ def curve_attribute(game: Game) -> str | None:
     if game.curve:
         return game.curve
     return next((a for a in CURVE_ATTRIBUTES if a in game.attributes), None)
+
+
+def _curve_of(game: Game) -> str | None:
+    """:func:`curve_attribute`, worked out once per loaded game (which never changes)."""
+    known = _CURVES.get(game)
+    if known is None:
+        known = _CURVES[game] = (curve_attribute(game),)
+    return known[0]
 
 
 def _figures(game: Game, card: Card) -> tuple[str, tuple, int | None]:
@@ -35,7 +45,7 @@ def _figures(game: Game, card: Card) -> tuple[str, tuple, int | None]:
             if isinstance(value, list)
             else (value if value is not None else "none",)
         )
-    curve = curve_attribute(game)
+    curve = _curve_of(game)
     cost = facts.get(curve) if curve else None
     return card.type, main, cost if isinstance(cost, int) else None
 
@@ -79,7 +89,7 @@ def summarize(deck: Deck) -> dict[str, Any]:
         "main_attribute": game.main_attribute,
         # keys as text, as JSON has them, the curve's too; numbers in their order
         "by_main_attribute": {str(k): n for k, n in sorted(main.items(), key=_value_order)},
-        "curve_attribute": curve_attribute(game),
+        "curve_attribute": _curve_of(game),
         "curve": {str(k): curve[k] for k in sorted(curve)},
     }
 

@@ -159,3 +159,23 @@ def test_a_leaders_rule_remembers_a_bounded_number_of_cards_and_stays_right(
         result = check(shadow_era, human_hero)
         assert [p.cards for p in result.problems if p.rule == "se-hero-faction"] == [("Bad Wolf",)]
         assert len(rule._asked) <= 2 + 3
+
+
+def test_a_leaders_values_are_remembered_per_rule_bounded_and_each_deck_is_judged_by_its_own(
+    shadow_era, check, monkeypatch
+):
+    # The values of a deck's one hero are remembered per rule, as what each card asks of it:
+    # cleared at the bound, and never those of another hero than the deck's own.
+    from validator.rules import leader_match
+
+    monkeypatch.setattr(leader_match, "REMEMBERED_CARDS", 2)
+    rule = next(r for r in compiled(shadow_era).rules if r.id == "se-hero-faction")
+    rule._led.clear()
+    deck = "Hero:\n1 {hero}\nDeck:\n1 Bad Wolf\n4 Jasmine Rosecult\n1 Full Moon\n"
+    faction = {"Boris Skullcrusher": "Human", "Darkclaw": "Shadow", "Amber Rain": "Human"}
+    for _ in range(2):
+        for hero, side in faction.items():
+            result = check(shadow_era, deck.format(hero=hero))
+            blamed = [p.cards for p in result.problems if p.rule == "se-hero-faction"]
+            assert blamed == ([("Bad Wolf",)] if side == "Human" else [("Jasmine Rosecult",)])
+            assert len(rule._led) <= 2

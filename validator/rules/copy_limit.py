@@ -23,6 +23,9 @@ class CopyLimit(Rule):
         self.overrides = overrides_by_identity(self.game, params)
         self.card_overrides = params.get("card_overrides", True, bool)
         self.limits = self.configure_limits()
+        # No card may have more copies than this: a deck whose most copies of a card are
+        # within it breaks no limit, which most decks show without a look at each card's.
+        self.lowest = min([self.max, *self.limits.values()])
 
     def configure_limits(self) -> dict[str, int]:
         """The limit of every card whose limit is not ``max``, worked out once per format.
@@ -49,6 +52,8 @@ class CopyLimit(Rule):
                     continue
                 key = card.identity
                 totals[key] = totals.get(key, 0) + entry.count
+        if not totals or max(totals.values()) <= self.lowest:
+            return []
         limits, default = self.limits, self.max
         over = [key for key, total in totals.items() if total > limits.get(key, default)]
         return [self._too_many(deck, key, totals[key], limits.get(key, default)) for key in over]

@@ -59,6 +59,7 @@ class LeaderMatch(Rule):
         # a leader without a value "has no talent" ('is no talent' said it is not one)
         self.no_value = f"no {declared.label.lower() if declared else self.attribute}"
         self._asked: dict = {}
+        self._led: dict = {}  # a leader card -> the values it has, worked out once
 
     @staticmethod
     def _values(value) -> frozenset:
@@ -107,7 +108,15 @@ class LeaderMatch(Rule):
         leading = leaders(deck, self.leader_section, self.leader_types)
         if not leading:
             return []
-        mine = frozenset().union(*(self._values(card.get(self.attribute)) for card in leading))
+        if len(leading) == 1:  # nearly every deck: its one leader's values, remembered
+            led = self._led
+            mine = led.get(leading[0])
+            if mine is None:
+                if len(led) >= REMEMBERED_CARDS:
+                    led.clear()
+                mine = led[leading[0]] = self._values(leading[0].get(self.attribute))
+        else:
+            mine = frozenset().union(*(self._values(card.get(self.attribute)) for card in leading))
         shares = self.mode == "shares"
         # What each card asks is worked out once and remembered: the rule runs on every card
         # of every deck, and a remembered answer is one look-up.
