@@ -111,6 +111,10 @@ class Deck:
         through it: its :meth:`_Index.add` keeps it whole."""
         return _fresh_index(self.sections, self._section_index, section_id)
 
+    def board_index(self, board: str) -> _Index:
+        """The board's entries by card, as :meth:`section_index` gives a section's."""
+        return _fresh_index(self.boards, self._board_index, board)
+
     def add_to_board(
         self,
         board: str,
@@ -120,9 +124,7 @@ class Deck:
         printing_named: bool = False,
     ) -> Entry:
         """Add copies to the sideboard or maybe-board, merging like :meth:`add`."""
-        return _fresh_index(self.boards, self._board_index, board).add(
-            card, count, line, printing_named
-        )
+        return self.board_index(board).add(card, count, line, printing_named)
 
     def named_parts(self) -> list[tuple[str, list[Entry]]]:
         """The sections that hold cards, by name in the game's order, then the boards:

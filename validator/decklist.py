@@ -241,8 +241,9 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     if rows is not None:
         problems.extend(rows[2])
     section_for_type, default_section = game.section_for_type, game.default_section
-    # Each section's index, held while the lines are read: a card line is one call to add.
+    # Each section's index, held while the lines are read: a card line adds to it in place.
     indexes: dict[str, Any] = {}
+    board_indexes: dict[str, Any] = {}  # (a game may have a section named as a board is)
     on_board = False  # place[0] == _BOARD, kept as the lines are read
     opening = True  # no header, note or problem read yet: a first line may be the list's title
     # the first line that is not blank (0 when none is): most often the first of all
@@ -300,26 +301,30 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if kind == _CARD and not reading[3] and number != numbered_title:
             # the common line: a card, nothing to say
             _, card, named, _, count = reading
+            # Each section's or board's index is held while the lines are read; every add,
+            # here or in _take, goes through it: never stale.
             if on_board:
-                deck.add_to_board(place[1], card, count, number, named)
+                index = board_indexes.get(place[1])
+                if index is None:
+                    index = board_indexes[place[1]] = deck.board_index(place[1])
             else:
                 section = place[1] or section_for_type.get(card.type, default_section)
                 index = indexes.get(section)
-                if index is None:  # every add, here or in _take, goes through it: never stale
+                if index is None:
                     index = indexes[section] = deck.section_index(section)
-                # (_Index.add, written out: a list's cards are most of its lines)
-                by_card = index.named if named else index.plain
-                entry = by_card.get(card)
-                if entry is None:
-                    # Entry(card, count, number, named), its fields set here: no call of its own
-                    entry = by_card[card] = _new_entry(Entry)
-                    entry.card, entry.count, entry._lines = card, count, [number]
-                    entry.printing_named = named
-                    index.entries.append(entry)
-                    index.size += 1
-                else:
-                    entry.count += count
-                    entry._lines.append(number)
+            # (_Index.add, written out: a list's cards are most of its lines)
+            by_card = index.named if named else index.plain
+            entry = by_card.get(card)
+            if entry is None:
+                # Entry(card, count, number, named), its fields set here: no call of its own
+                entry = by_card[card] = _new_entry(Entry)
+                entry.card, entry.count, entry._lines = card, count, [number]
+                entry.printing_named = named
+                index.entries.append(entry)
+                index.size += 1
+            else:
+                entry.count += count
+                entry._lines.append(number)
             continue
         if kind == _SKIP:
             if (
