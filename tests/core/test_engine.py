@@ -179,3 +179,27 @@ def test_a_leaders_values_are_remembered_per_rule_bounded_and_each_deck_is_judge
             blamed = [p.cards for p in result.problems if p.rule == "se-hero-faction"]
             assert blamed == ([("Bad Wolf",)] if side == "Human" else [("Jasmine Rosecult",)])
             assert len(rule._led) <= 2
+
+
+def test_a_size_rule_remembers_which_cards_it_counts_bounded_and_stays_right(
+    shadow_era, check, monkeypatch
+):
+    # Whether a card is one of "39 other non-hero cards" is remembered per rule: cleared at
+    # the bound, and a hero listed among them is still left out of the count.
+    from validator.rules import section_size
+
+    monkeypatch.setattr(section_size, "REMEMBERED_CARDS", 2)
+    rule = next(r for r in compiled(shadow_era).rules if r.id == "se-thirty-nine-others")
+    rule._counted.clear()
+    lists = {
+        "Hero:\n1 Darkclaw\nDeck:\n4 Bad Wolf\n": 4,
+        "Hero:\n1 Darkclaw\nDeck:\n4 Bad Wolf\n1 Boris Skullcrusher\n2 Full Moon\n": 6,
+        "Hero:\n1 Darkclaw\nDeck:\n3 Full Moon\n": 3,
+    }
+    for _ in range(2):
+        for text, others in lists.items():
+            result = check(shadow_era, text)
+            [short] = [p for p in result.problems if p.rule == "se-thirty-nine-others"]
+            assert short.actual == others
+            assert short.message.endswith(f"you have {others} non-hero cards")
+            assert len(rule._counted) <= 2 + 4

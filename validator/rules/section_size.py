@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, count_phrase, primitive
+from .base import REMEMBERED_CARDS, Context, Params, Rule, and_list, count_phrase, primitive
 from .bounds import Bounds
 
 # The largest limit read as a slot whose cards are named, rather than a count of cards.
@@ -49,6 +49,7 @@ class SectionSize(Rule):
         slot = isinstance(high, int) and high <= SLOT
         self.name_cards = params.get("name_cards", slot, bool)
         self.name_misplaced = params.get("name_misplaced", False, bool)
+        self._counted: dict = {}
 
     def expected(self) -> str:
         limits = self.constant
@@ -65,10 +66,24 @@ class SectionSize(Rule):
         # A plain loop: this runs on every deck, and most are the right size, so the
         # entries are gathered only for a problem that names them.
         count = 0
-        for section_id in self.counted:
-            for entry in deck.sections.get(section_id, ()):
-                if where is None or where(entry.card):
+        if where is None:
+            for section_id in self.counted:
+                for entry in deck.sections.get(section_id, ()):
                     count += entry.count
+        else:
+            # whether ``where`` counts a card, remembered per rule as a plain dict (a look-up
+            # in it costs half a call of the filter), and bounded as the filter's own memory
+            counted = self._counted
+            if len(counted) >= REMEMBERED_CARDS:
+                counted.clear()
+            for section_id in self.counted:
+                for entry in deck.sections.get(section_id, ()):
+                    card = entry.card
+                    counts = counted.get(card)
+                    if counts is None:
+                        counts = counted[card] = bool(where(card))
+                    if counts:
+                        count += entry.count
         too_many = limits.high is not None and count > limits.high
         if too_many or (limits.low is not None and count < limits.low):
             entries = [
