@@ -378,7 +378,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             and target[0] == _SECTION
             and not stripped[:1].isdigit()  # (a count first may be a group's, _closes_group)
             and (
-                (target[1] is not None and target[1] != default_section)
+                target[1] is not None
                 or (
                     target[1] is None
                     and not opening
@@ -389,13 +389,18 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 )
             )
         ):
-            # The common header: alone on its line, over a section other than the main one
-            # ("Hero:", "Crystals (3)"; on top, it is no title), or over cards placed by type
-            # below the top ("Deck:" below the hero) grouping no type nor value. What the
-            # reading below does for it, without the checks that cannot hold.
+            # The common header: alone on its line, over a section ("Hero:", "Crystals (3)",
+            # "Deck:"; on top, it is no title), or over cards placed by type below the top
+            # ("Deck:" below the hero) grouping no type nor value. What the reading below does
+            # for it, without the checks that cannot hold.
             opening = False
             place = target
-            group_from, group_fits = (number, True) if target[1] is not None else (0, False)
+            if target[1] == default_section:
+                if heads_all is None:
+                    heads_all = _heads_whole_list(game, kept, lines)
+                if heads_all:
+                    place = _BY_TYPE  # "Deck:" over every card: each to its type's section
+            group_from, group_fits = (number, True) if place[1] is not None else (0, False)
             if _DIGIT.search(stripped):
                 header = _counted_header(stripped)
                 if header is not None:
@@ -919,6 +924,8 @@ def _ends_section_group(
     next_below, counted = _looks_below(game, kept, lines, number)
     if counted is not None and counted[0] == _CARD:  # (_cards_of's one card)
         return True, by_type.get(counted[1].type, main) != section
+    if counted is not None and counted[0] == _HEADER and next_below is counted:
+        return True, False  # a header next: no card below, and none misspelt (_meant_below)
     below = _cards_of(counted)
     if not below:
         meant = _meant_below(game, next_below, budget)
