@@ -406,6 +406,29 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 if header is not None:
                     counted.append((number, target, reading[2], *header))
             continue
+        if (
+            kind == _HEADER
+            and reading[4] is True
+            and not on_board
+            and (target := reading[1]) is not None
+            and target[0] == _SECTION
+            and target[1] is not None
+            and target[1] != default_section
+            and (rest := reading[3]) is not None
+            and rest[0] == _CARD
+            and not rest[3]
+            and stripped[-1:] not in ")]"  # (no deck's size after it: see deck_size)
+            and not stripped[:1].isdigit()
+        ):
+            # "Hero: Darkclaw": a section's header and the one card it holds, on their line,
+            # nothing to say; the lines below stay where they were. What the reading below
+            # does for it, without the checks that cannot hold.
+            opening = False
+            index = indexes.get(target[1])
+            if index is None:
+                index = indexes[target[1]] = deck.section_index(target[1])
+            index.add(rest[1], rest[4], number, rest[2])
+            continue
         if kind == _NUMBERED_LINE:
             if as_places is None:
                 as_places = _numbered_in_order(game, kept, lines)
