@@ -486,6 +486,12 @@ CASES: list[tuple] = [
     # An event's end: its lists are published once it is locked.
     case(404, "GET", E + "/lists"),
     case(404, "GET", "/api/v1/events/no-such-event/lists"),
+    case(404, "PATCH", E, json={"name": "Renamed"}),
+    case(200, "PATCH", E, json={"deadline": "2099-01-01T10:15:00Z"}, headers="admin"),
+    case(200, "PATCH", E, json={"format": "open", "as_of": None}, headers="admin"),
+    case(200, "PATCH", E, json={}, headers="admin"),
+    case(422, "PATCH", E, json={"game": "ryft"}, headers="admin"),
+    case(422, "PATCH", E, json={"format": None}, headers="admin"),
     case(404, "POST", E + "/lock"),
     case(200, "POST", E + "/lock", headers="admin"),
     case(409, "POST", E + "/entries", json={"player": "Late", "text": LIST}),
@@ -494,6 +500,7 @@ CASES: list[tuple] = [
     case(200, "POST", E + "/lock", headers="admin"),
     case(404, "POST", E + "/publish"),
     case(200, "POST", E + "/publish", headers="admin"),
+    case(409, "PATCH", E, json={"name": "Late"}, headers="admin"),
     case(200, "GET", E + "/lists"),
     case(409, "POST", E + "/reopen", headers="admin"),
     # Games and cards.
@@ -668,6 +675,7 @@ OPERATION_IDS = {
     ("GET", "/api/v1/decks/{deck_id}.txt"): "export_deck",
     ("POST", "/api/v1/events"): "create_event",
     ("GET", "/api/v1/events/{event_id}"): "get_event",
+    ("PATCH", "/api/v1/events/{event_id}"): "change_event",
     ("POST", "/api/v1/events/{event_id}/entries"): "submit",
     ("GET", "/api/v1/events/{event_id}/entries"): "list_entries",
     ("PUT", "/api/v1/events/{event_id}/entries/{entry_id}"): "resubmit",

@@ -174,6 +174,8 @@ def test_every_answer_of_a_sample_run_is_one_the_document_allows(app, bot):
     call("GET", f"{base}/export.json", headers=admin)
     call("GET", f"{base}/export.csv", headers=admin)
     call("GET", f"{base}/lists")
+    call("PATCH", base, json={"deadline": "2099-01-01T10:15:00Z"}, headers=admin)
+    call("PATCH", base, json={"format": "standard", "deadline": "soon"}, headers=admin)
     call("POST", f"{base}/lock", headers=admin)
     call("POST", f"{base}/entries", json={"player": "Late", "text": LIST})
     call("POST", f"{base}/reopen", headers=admin)
@@ -181,6 +183,7 @@ def test_every_answer_of_a_sample_run_is_one_the_document_allows(app, bot):
     call("POST", f"{base}/publish", headers=admin)
     call("GET", f"{base}/lists")
     call("POST", f"{base}/reopen", headers=admin)
+    call("PATCH", base, json={"name": "Bot Cup (late)"}, headers=admin)
 
     assert bot.wrong == [], "\n".join(bot.wrong)
     every = {
