@@ -721,22 +721,32 @@ def players_from_lines(text: str) -> list[tuple[str, str | None]]:
     return players
 
 
-class EventForm(FormSchema):
-    name = fields.Str(
+def _typed_event_name() -> fields.Str:
+    """An event's name as its forms take it (a new event's, its settings')."""
+    return fields.Str(
         required=True,
         validate=_EVENT_NAME_TYPED,
         error_messages={"required": "Give the event a name."},
     )
-    game = fields.Str(required=True, error_messages={"required": "Pick a game."})
-    format = fields.Str(load_default=None)
-    as_of = fields.Date(load_default=None, error_messages={"invalid": BAD_DATE})
-    deadline = TypedMoment(
+
+
+def _typed_deadline() -> TypedMoment:
+    """An event's deadline as its forms take it, a moment in the time zone picked."""
+    return TypedMoment(
         required=True,
         error_messages={
             "required": "Set the submission deadline.",
             "invalid": "Give the deadline as a date and a time (2030-05-03T18:00).",
         },
     )
+
+
+class EventForm(FormSchema):
+    name = _typed_event_name()
+    game = fields.Str(required=True, error_messages={"required": "Pick a game."})
+    format = fields.Str(load_default=None)
+    as_of = fields.Date(load_default=None, error_messages={"invalid": BAD_DATE})
+    deadline = _typed_deadline()
     players = fields.Str(load_default="", validate=_PASTED_PLAYERS)
     idempotency_key = fields.Str(load_default=None)
 
@@ -745,20 +755,10 @@ class SettingsForm(FormSchema):
     """The dashboard's settings form: sent whole, each field as it stands or changed (an
     empty banned-list day is none, each list judged on the day it comes)."""
 
-    name = fields.Str(
-        required=True,
-        validate=_EVENT_NAME_TYPED,
-        error_messages={"required": "Give the event a name."},
-    )
+    name = _typed_event_name()
     format = fields.Str(required=True, error_messages={"required": "Pick a format."})
     as_of = fields.Date(load_default=None, error_messages={"invalid": BAD_DATE})
-    deadline = TypedMoment(
-        required=True,
-        error_messages={
-            "required": "Set the submission deadline.",
-            "invalid": "Give the deadline as a date and a time (2030-05-03T18:00).",
-        },
-    )
+    deadline = _typed_deadline()
 
 
 class SubmitForm(FormSchema):
