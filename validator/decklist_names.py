@@ -72,12 +72,14 @@ _MISSPELT: dict[tuple[str, tuple[str, ...]], bool] = {}
 
 
 def _kept(store: weakref.WeakKeyDictionary, game: Game) -> dict:
-    """``game``'s dict in ``store``, emptied once it holds ``MAX_KEPT_READINGS``."""
+    """``game``'s dict in ``store``, begun anew once it holds ``MAX_KEPT_READINGS``."""
     kept = store.get(game)
     if kept is None:
         kept = store.setdefault(game, {})
     elif len(kept) >= MAX_KEPT_READINGS:
-        kept.clear()
+        # A new dict, not the full one emptied: a list another thread is reading holds the
+        # full one and looks back in it for lines it has read (_ends_section_group).
+        kept = store[game] = {}
     return kept
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from validator import decklist_names, parse_text
 from validator.decklist import UNKNOWN_CARD
 from validator.decklist_headers import MAX_KEPT_LABELS, _lexicon
+from validator.decklist_lines import _readings
 
 
 def test_the_header_words_kept_for_a_game_are_bounded_whatever_lists_it_is_sent(shadow_era):
@@ -34,3 +35,19 @@ def test_the_misspellings_kept_are_bounded_whatever_lists_are_sent(era, monkeypa
     assert [p.message for p in parsed.problems if p.rule == UNKNOWN_CARD] == [
         "Line 2: no ERA card is called 'Embr Rex'; did you mean Ember Rex?"
     ]
+
+
+def test_a_list_being_read_keeps_its_readings_when_another_list_begins_the_games_anew(
+    shadow_era, monkeypatch
+):
+    # A list read in one thread holds the game's readings and looks back in them for lines
+    # it has read ("Hero:", its card, a blank line: does the group end?). Another thread's
+    # list finding them full begins new ones: the first list's readings are not emptied.
+    monkeypatch.setattr(decklist_names, "MAX_KEPT_READINGS", 3)
+    held = _readings(shadow_era)  # as the first list holds them while it is read
+    parse_text("Hero:\n1 Darkclaw\n\nDeck:\n4 Pack Wolf", shadow_era)
+    lines = dict(held)
+    assert len(lines) >= 3
+    begun = _readings(shadow_era)  # another list, in another thread, finds them full
+    assert begun == {}
+    assert held == lines
