@@ -12,9 +12,21 @@ from .rules.base import REMEMBERED_CARDS  # the cards a game keeps figures for, 
 
 CURVE_ATTRIBUTES = ("cost", "synergy")
 
-_FIGURES: weakref.WeakKeyDictionary[Game, dict[Card, tuple]] = weakref.WeakKeyDictionary()
-# A game's curve attribute (or None), as curve_attribute says it: asked on every summary.
-_CURVES: weakref.WeakKeyDictionary[Game, tuple[str | None]] = weakref.WeakKeyDictionary()
+
+class _Known:
+    """What a summary of a game's decks asks of the game on every call, worked out once per
+    loaded game (which never changes): its sections' ids, its curve attribute, and each card's
+    own figures (see :func:`_figures`), kept within a bound."""
+
+    __slots__ = ("curve", "figures", "section_ids")
+
+    def __init__(self, game: Game) -> None:
+        self.section_ids = tuple(section.id for section in game.sections)
+        self.curve = curve_attribute(game)
+        self.figures: dict[Card, tuple] = {}
+
+
+_KNOWN: weakref.WeakKeyDictionary[Game, _Known] = weakref.WeakKeyDictionary()
 
 
 def curve_attribute(game: Game) -> str | None:
@@ -25,16 +37,9 @@ def curve_attribute(game: Game) -> str | None:
     return next((a for a in CURVE_ATTRIBUTES if a in game.attributes), None)
 
 
-def _curve_of(game: Game) -> str | None:
-    """:func:`curve_attribute`, worked out once per loaded game (which never changes)."""
-    known = _CURVES.get(game)
-    if known is None:
-        known = _CURVES[game] = (curve_attribute(game),)
-    return known[0]
-
-
-def _figures(game: Game, card: Card) -> tuple[str, tuple, int | None]:
-    """What one copy of ``card`` adds: its type, its main attribute's values, its cost."""
+def _figures(game: Game, curve: str | None, card: Card) -> tuple:
+    """What one copy of ``card`` adds: its type, its main attribute's value when it has one
+    (else None) or its values (else None), and its ``curve`` attribute's cost."""
     facts = card.facts
     main_attribute = game.main_attribute
     main: tuple = ()
@@ -45,9 +50,9 @@ def _figures(game: Game, card: Card) -> tuple[str, tuple, int | None]:
             if isinstance(value, list)
             else (value if value is not None else "none",)
         )
-    curve = _curve_of(game)
     cost = facts.get(curve) if curve else None
-    return card.type, main, cost if isinstance(cost, int) else None
+    one, values = (main[0], None) if len(main) == 1 else (None, main)
+    return card.type, one, values, cost if isinstance(cost, int) else None
 
 
 def summarize(deck: Deck) -> dict[str, Any]:
@@ -58,30 +63,36 @@ def summarize(deck: Deck) -> dict[str, Any]:
     of it.
     """
     game = deck.game
-    known = _FIGURES.get(game)
-    if known is None or len(known) >= REMEMBERED_CARDS:
-        known = _FIGURES[game] = {}
+    known = _KNOWN.get(game)
+    if known is None or len(known.figures) >= REMEMBERED_CARDS:
+        known = _KNOWN[game] = _Known(game)
+    figures_of = known.figures
+    parts = deck.sections
     sections: dict[str, int] = {}
     types: dict[str, int] = {}
     main: dict[Any, int] = {}
     curve: dict[int, int] = {}
     # Plain dicts, one pass, each card's figures worked out once: this runs on every
     # validation the API answers.
-    for section in game.sections:
+    for section_id in known.section_ids:
         total = 0
-        for entry in deck.sections.get(section.id, ()):
-            count, card = entry.count, entry.card
-            figures = known.get(card)
+        for entry in parts.get(section_id, ()):
+            count = entry.count
+            figures = figures_of.get(entry.card)
             if figures is None:
-                figures = known[card] = _figures(game, card)
-            kind, values, cost = figures
+                card = entry.card
+                figures = figures_of[card] = _figures(game, known.curve, card)
+            kind, one, values, cost = figures
             total += count
             types[kind] = types.get(kind, 0) + count
-            for value in values:
-                main[value] = main.get(value, 0) + count
+            if values is None:  # one value, as most cards have: no loop set up for it
+                main[one] = main.get(one, 0) + count
+            else:
+                for value in values:
+                    main[value] = main.get(value, 0) + count
             if cost is not None:
                 curve[cost] = curve.get(cost, 0) + count
-        sections[section.id] = total
+        sections[section_id] = total
     return {
         "total": sum(sections.values()),
         "sections": sections,
@@ -89,7 +100,7 @@ def summarize(deck: Deck) -> dict[str, Any]:
         "main_attribute": game.main_attribute,
         # keys as text, as JSON has them, the curve's too; numbers in their order
         "by_main_attribute": {str(k): n for k, n in sorted(main.items(), key=_value_order)},
-        "curve_attribute": _curve_of(game),
+        "curve_attribute": known.curve,
         "curve": {str(k): curve[k] for k in sorted(curve)},
     }
 

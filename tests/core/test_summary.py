@@ -45,7 +45,7 @@ def test_summary_keeps_at_most_the_bound_of_cards_and_stays_right(skirmish, monk
     assert first == again
     assert first["types"] == {"Leader": 1, "Spell": 2, "Token": 1, "Unit": 3}
     # Cleared whenever the bound is reached, so never more than the bound plus one deck's cards.
-    assert len(summary_module._FIGURES[skirmish]) <= 2 + 5
+    assert len(summary_module._KNOWN[skirmish].figures) <= 2 + 5
 
 
 # Yu-Gi-Oh!'s curve is its monsters' Level: a game names the attribute its curve counts.
