@@ -6,7 +6,7 @@ from typing import Any
 
 from cardpool import Game, name_key
 
-from .deck import BOARDS, Deck
+from .deck import BOARD_NAMES, BOARDS, Deck
 from .decklist_common import unquoted_name
 from .decklist_headers import _lexicon
 
@@ -57,15 +57,26 @@ def to_text(deck: Deck, format_id: str | None = None) -> str:
         if lines:
             lines.append("")
         lines.append(named)
-    for header, entries in deck.named_parts():
-        if lines:
-            lines.append("")
-        lines.append(f"{header}:")
-        # Most entries name a card alone: written here, without a call for each.
-        lines.extend(
-            [_printing_text(e) if e.printing_named else f"{e.count} {e.card.name}" for e in entries]
-        )
+    # The parts of Deck.named_parts, in its order, looked at here without a list made of them.
+    sections, boards = deck.sections, deck.boards
+    for section in deck.game.sections:
+        if entries := sections.get(section.id):
+            _write_part(lines, section.name, entries)
+    for board in BOARDS:
+        if entries := boards.get(board):
+            _write_part(lines, BOARD_NAMES[board], entries)
     return "\n".join(lines) + "\n"
+
+
+def _write_part(lines: list[str], header: str, entries) -> None:
+    """A part's header and its entries, below a blank line when lines come before it."""
+    if lines:
+        lines.append("")
+    lines.append(f"{header}:")
+    # Most entries name a card alone: written here, without a call for each.
+    lines.extend(
+        [_printing_text(e) if e.printing_named else f"{e.count} {e.card.name}" for e in entries]
+    )
 
 
 def as_written_now(text: str, game: Game, format_id: str | None) -> str:
