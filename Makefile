@@ -38,6 +38,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	-$(BIN)/python bench/validate_speed.py
 	-$(BIN)/python bench/read_speed.py
+	-$(BIN)/python bench/parse_speed.py
 	-$(BIN)/python bench/search_speed.py
 	-$(BIN)/python bench/suggest_speed.py
 	-$(BIN)/python bench/pool_speed.py
