@@ -56,13 +56,45 @@ def test_a_name_too_long_once_its_spaces_are_collapsed_is_still_refused(event, e
         assert answer.status_code == 422, answer.get_data(as_text=True)
 
 
-def test_an_event_name_too_long_once_collapsed_is_refused(client):
-    body = {
-        "name": "x" * (MAX_EVENT_NAME_CHARS + 1),
-        "game": "era",
-        "deadline": DEADLINE.isoformat(),
+TOO_LONG = "an event name has at most 200 characters"
+
+
+@pytest.mark.parametrize("chars", [MAX_EVENT_NAME_CHARS + 1, 500])
+def test_an_event_name_too_long_once_collapsed_is_refused_naming_the_field(client, chars):
+    body = {"name": "x" * chars, "game": "era", "deadline": DEADLINE.isoformat()}
+    error = client.post("/api/v1/events", json=body).get_json()["error"]
+    assert error == {
+        "status": 422,
+        "code": "invalid-body",
+        "message": "the body is not what this endpoint takes",
+        "details": [f"name: {TOO_LONG}"],
     }
-    assert client.post("/api/v1/events", json=body).status_code == 422
+
+
+def test_an_event_renamed_too_long_is_refused_naming_the_field_as_an_empty_name_is(event):
+    def renamed(name: str) -> dict:
+        answer = event.client.patch(event.url(), json={"name": name}, headers=event.admin)
+        return answer.get_json()["error"]
+
+    assert renamed("x" * 500) == {**renamed(""), "details": [f"name: {TOO_LONG}"]}
+    assert event.client.get(event.url()).get_json()["name"] == "Spring Regionals"
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("   ", "an event needs a name"),
+        (
+            "Spring\u200bRegionals",
+            "an event name cannot hold control or invisible characters or lone surrogates"
+            " (it holds U+200B)",
+        ),
+    ],
+)
+def test_an_event_name_refused_once_read_names_the_field_too(client, name, said):
+    body = {"name": name, "game": "era", "deadline": DEADLINE.isoformat()}
+    error = client.post("/api/v1/events", json=body).get_json()["error"]
+    assert (error["code"], error["details"]) == ("invalid-body", [f"name: {said}"])
 
 
 @pytest.mark.parametrize("clean", [clean_player_name, clean_player_id])

@@ -31,10 +31,12 @@ from . import (
     MAX_PLAYERS,
     MAX_TYPED_CHARS,
     RECEIPT_CHARS,
+    InvalidEventError,
 )
 from .exports import SEPARATORS, separator_refused
 from .records import NOT_READ_YET
 from .rules import RECHECK_PROBLEMS
+from .store import event_name
 from .tokens import as_typed_hash
 
 # A form's pasted list, and its pasted players, past their limits: said in words, not
@@ -125,6 +127,26 @@ _NAME_TYPED = _typed("a player name", MAX_NAME_CHARS)
 _PLAYER_ID_TYPED = _typed("a player id", MAX_PLAYER_ID_CHARS)
 _EVENT_NAME_TYPED = _typed("an event name", MAX_EVENT_NAME_CHARS)
 
+
+def _event_name_kept(name: str) -> None:
+    """An event's name refused as the event library refuses it (too long once its spaces
+    are collapsed, blank, holding what no page can show), said as a refusal of the field
+    ``name``: refused later, by the library, the answer named no field to fix. An empty
+    name is left to the field's own ``Length(min=1)``, which says so once."""
+    if not name:
+        return
+    try:
+        event_name(name)
+    except InvalidEventError as exc:
+        raise ValidationError(str(exc)) from None
+
+
+_EVENT_NAME = [
+    validate.Length(min=1, error="an event needs a name"),
+    _EVENT_NAME_TYPED,
+    _event_name_kept,
+]
+
 _PLAYER_NAME = fields.Str(
     required=True,
     validate=[validate.Length(min=1, error="a player name is required"), _NAME_TYPED],
@@ -158,7 +180,7 @@ class PlayerBodySchema(Schema):
 class EventBodySchema(Schema):
     name = fields.Str(
         required=True,
-        validate=[validate.Length(min=1, error="an event needs a name"), _EVENT_NAME_TYPED],
+        validate=_EVENT_NAME,
         metadata={
             "description": f"At most {MAX_EVENT_NAME_CHARS} characters"
             " once its spaces are collapsed."
@@ -205,7 +227,7 @@ class EventSettingsBodySchema(Schema):
     given changes nothing)."""
 
     name = fields.Str(
-        validate=[validate.Length(min=1, error="an event needs a name"), _EVENT_NAME_TYPED],
+        validate=_EVENT_NAME,
         metadata={
             "description": f"At most {MAX_EVENT_NAME_CHARS} characters"
             " once its spaces are collapsed."
@@ -725,7 +747,7 @@ def _typed_event_name() -> fields.Str:
     """An event's name as its forms take it (a new event's, its settings')."""
     return fields.Str(
         required=True,
-        validate=_EVENT_NAME_TYPED,
+        validate=[_EVENT_NAME_TYPED, _event_name_kept],
         error_messages={"required": "Give the event a name."},
     )
 
