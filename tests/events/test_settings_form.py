@@ -187,3 +187,62 @@ def test_the_form_needs_its_csrf_token(client, event):
     )
     assert answer.status_code in (400, 403)
     assert event.client.get(event.url()).get_json()["name"] == "Spring Regionals"
+
+
+TYPED = {
+    "name": "Spring Regionals, Top 8",
+    "format": "open",
+    "as_of": "2030-01-15",
+    "deadline": "2030-05-03T20:30",
+    "timezone": "Europe/Paris",
+}
+
+
+def test_settings_sent_with_an_expired_form_come_back_typed_to_save_again(app, event):
+    page = app.test_client().get(dashboard_of(event)).get_data(as_text=True)
+    # The session the form was shown in is gone (cookies cleared): its token is stale.
+    answer = app.test_client().post(
+        f"{dashboard_of(event)}/settings", data={"csrf_token": csrf_of(page), **TYPED}
+    )
+    assert answer.status_code == 403
+    shown = answer.get_data(as_text=True)
+    assert (
+        html.unescape(shown).count(
+            "This form had expired (or did not come from this site), so nothing was changed. What"
+            " you typed is kept in the Settings form: check it and Save the settings again."
+        )
+        == 1
+    )
+    assert value_of(shown, "settings-name") == TYPED["name"]
+    assert selected_of(shown, "settings-format") == "open"
+    assert value_of(shown, "settings-as-of") == "2030-01-15"
+    assert value_of(shown, "settings-deadline") == "2030-05-03T20:30"
+    assert selected_of(shown, "settings-timezone") == "Europe/Paris"
+    assert event.client.get(event.url()).get_json()["name"] == "Spring Regionals"
+
+
+def test_settings_sent_once_the_dashboard_link_expired_are_shown_to_type_again(app, event, clock):
+    from datetime import timedelta
+
+    from webapp.db import get_db
+    from webapp.events import links
+
+    with app.app_context():
+        personal = links.issue(get_db(), event.id, "account:1", clock.now)
+    event.token = personal
+    client = app.test_client()
+    token = csrf_of(client.get(dashboard_of(event)).get_data(as_text=True))
+    clock.now += timedelta(hours=links.LINK_HOURS + 1)
+
+    answer = client.post(f"{dashboard_of(event)}/settings", data={"csrf_token": token, **TYPED})
+
+    assert answer.status_code == 404
+    shown = answer.get_data(as_text=True)
+    assert (
+        "This dashboard link has expired or was replaced, so nothing was changed. Open the"
+        " dashboard again (from My events, logged in, or with the event&#39;s admin link) and"
+        " type these settings into its Settings form."
+    ) in shown
+    assert [value_of(shown, name) for name in TYPED] == list(TYPED.values())
+    assert 'href="/account/events"' in shown
+    assert event.client.get(event.url()).get_json()["name"] == "Spring Regionals"

@@ -183,6 +183,11 @@ def expired(error: csrf.CSRFError):
         "This form had expired (or did not come from this site), so nothing was stored."
         " What you sent is kept here: check it and send it again."
     )
+    if request.endpoint == "events.settings":
+        message = (
+            "This form had expired (or did not come from this site), so nothing was changed."
+            " What you typed is kept in the Settings form: check it and Save the settings again."
+        )
     return _form_again(error, message, "Not sent: this form had expired")
 
 
@@ -215,6 +220,14 @@ def _form_again(error: HTTPException, message: str, title: str):
         except events.EventNotFoundError:
             return http_error(error)
         return _event_page(event, form, [message], error.code, headers)
+    if request.endpoint == "events.settings":
+        args = request.view_args or {}
+        try:
+            access = organizer(args["event_id"], args["token"])
+        except events.EventNotFoundError:
+            return _settings_kept(form, error.code)
+        page, _status = _dashboard(access, args["token"], problems=[message], settings=form)
+        return page, error.code, headers
     shown, hidden = kept
     return (
         render_template(
@@ -236,6 +249,7 @@ def _form_again(error: HTTPException, message: str, title: str):
 KEPT_FORMS: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
     "events.new_event": ((), ()),
     "events.event_page": ((), ()),
+    "events.settings": ((), ()),
     "events.player_page": ((("decklist", "Decklist"),), ("based_on",)),
     "events.register": ((("players", "Players, one a line"),), ()),
 }
@@ -1062,13 +1076,48 @@ def settings_form(event: events.Event) -> dict[str, str]:
     }
 
 
+# The settings form's fields, as its page names them, in its order.
+SETTINGS_FIELDS = (
+    ("name", "Event name"),
+    ("format", "Format"),
+    ("as_of", "Banned list as of"),
+    ("deadline", "Submission deadline"),
+    ("timezone", "Time zone"),
+)
+
+
+def _settings_kept(form: dict[str, str], status: int = 404):
+    """The settings typed into a dashboard whose link opens it no more (a personal link
+    from "My events" lasts links.LINK_HOURS; a leaked link replaced): nothing changed, and
+    what was typed is shown to type again once the dashboard is opened anew. Said alike for
+    a link that never opened the event, so nothing is learnt of it."""
+    return (
+        render_template(
+            "events/refused.html",
+            title="Not saved: this dashboard link no longer opens the event",
+            problems=[
+                "This dashboard link has expired or was replaced, so nothing was changed."
+                " Open the dashboard again (from My events, logged in, or with the event's"
+                " admin link) and type these settings into its Settings form."
+            ],
+            shown=[(name, label, form.get(name, "")) for name, label in SETTINGS_FIELDS],
+            hidden={},
+            resend=False,
+        ),
+        status,
+    )
+
+
 @bp.post("/<event_id>/admin/<token>/settings")
 def settings(event_id: str, token: str):
     """Change the event's name, format, banned-list day or deadline; the dashboard then says
     what changed (each change is logged)."""
-    access = organizer(event_id, token)
     form = request.form.to_dict()
     form.pop(csrf.FIELD_NAME, None)
+    try:
+        access = organizer(event_id, token)
+    except events.EventNotFoundError:
+        return _settings_kept(form)
     try:
         data = schemas.SettingsForm().load(request.form)
         game = pools().game(access.event.game)
