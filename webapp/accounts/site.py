@@ -153,6 +153,8 @@ def expired(error: csrf.CSRFError):
     holding what was typed but passwords, with a token of the new session, and nothing
     done. Refused bare, the name and address typed were lost. A form another site made a
     browser send (see :func:`webapp.csrf.sent_from_this_site`) is refused bare."""
+    if request.endpoint == "accounts.logout" and request.method == "POST":
+        return _logout_again()
     again = EXPIRED_FORMS.get(request.endpoint or "")
     if request.method != "POST" or again is None or not csrf.sent_from_this_site():
         return http_error(error)
@@ -164,6 +166,17 @@ def expired(error: csrf.CSRFError):
         return http_error(error)
     page, _status = shown
     return page, error.code
+
+
+def _logout_again():
+    """Log out sent from a page older than its session (restored with the browser, or kept
+    open while the account logged in again elsewhere): what was asked is plain, so the
+    browser's word that a page of this site sent it (``Sec-Fetch-Site``, which no page can
+    set) logs out as the form would have. Without that word (an old browser, another site's
+    form) logging out is offered on a page of its own, in words, never done unasked."""
+    if request.headers.get("Sec-Fetch-Site") == "same-origin":
+        return logout()
+    return render_template("accounts/logout.html", logged_in=sessions.current() is not None), 403
 
 
 def _register_again():
@@ -936,7 +949,7 @@ def public_decks(game_id: str):
 
 
 # The account forms a CSRF refusal shows again (see :func:`expired`), by endpoint. Logging out
-# is not among them: its form holds nothing typed, and the refusal says to send it again.
+# is not among them: its form holds nothing typed (see :func:`_logout_again`).
 EXPIRED_FORMS = {
     "accounts.register": _register_again,
     "accounts.login": _login_again,
