@@ -39,7 +39,7 @@ USUAL_SIZES = {
     "log in": {"label": 13.6, "input": 15},
     "builder": {".deck-count": 15, ".icon-button": 16.8, "textarea": 13.6},
     "dashboard": {".entries": 14.72, ".pill": 12.8},
-    "sheets": {".sheet h1": 20.8, "dd.receipt": 14.4},
+    "sheets": {".sheet-player": 20.8, "dd.receipt": 14.4},
 }
 
 # Everything a page draws with its own size in user units of a picture (the builder's charts,

@@ -189,14 +189,27 @@ def test_the_deck_check_sheet_is_printable(client, site_event, era_legal):
     sheet_url = html.unescape(re.search(r'href="([^"]+/sheet)">Sheet</a>', board).group(1))
     sheet = client.get(sheet_url).get_data(as_text=True)
     assert "Friday Night Dinos" in sheet
-    assert "<h1>Alice</h1>" in sheet
+    assert '<h2 class="sheet-player">Alice</h2>' in sheet
     assert "A-11" in sheet
-    assert "<h2><span>Dinos</span><span>3</span></h2>" in sheet
+    assert "<h3><span>Dinos</span><span>3</span></h3>" in sheet
     assert '<td class="count">3</td><td>Fire Breath</td>' in sheet
     assert "Player’s signature" in sheet
     assert "@media print" in sheet
     every = client.get(dashboard + "/sheets").get_data(as_text=True)
     assert every.count('<article class="sheet"') == 1
+
+
+def test_the_sheets_page_has_one_h1_and_a_heading_below_it_for_each_player(
+    client, site_event, era_legal, era_illegal
+):
+    event_id, dashboard = site_event
+    submit_form(client, event_id, "Alice", era_legal)
+    submit_form(client, event_id, "Bob", era_illegal)
+    every = client.get(dashboard + "/sheets").get_data(as_text=True)
+    assert re.findall(r"<h1[^>]*>(.*?)</h1>", every) == ["Deck-check sheets"]
+    assert re.findall(r'<h2 class="sheet-player">(.*?)</h2>', every) == ["Alice", "Bob"]
+    assert re.findall(r"<h2[^>]*>", every.split('<article class="sheet"')[0]) == []
+    assert set(re.findall(r"<h3[^>]*>", every)) == {"<h3>", '<h3 class="small-heading">'}
 
 
 def test_the_verify_page_checks_a_receipt(client, site_event, era_legal):
@@ -283,10 +296,10 @@ def test_the_sheet_and_the_published_list_show_the_sideboard_the_receipt_covers(
     entry_id = event.submit("Sid", with_boards).get_json()["entry"]["entry"]
     sheet = client.get(f"/events/{event.id}/admin/{event.token}/entries/{entry_id}/sheet")
     text = sheet.get_data(as_text=True)
-    assert "<h2><span>Deck</span><span>30</span></h2>" in text
-    assert "<h2><span>Sideboard</span><span>3</span></h2>" in text
+    assert "<h3><span>Deck</span><span>30</span></h3>" in text
+    assert "<h3><span>Sideboard</span><span>3</span></h3>" in text
     assert '<td class="count">2</td><td>Kindle</td>' in text
-    assert "<h2><span>Maybeboard</span><span>1</span></h2>" in text
+    assert "<h3><span>Maybeboard</span><span>1</span></h3>" in text
     client.post(event.url("/publish"), headers=event.admin)
     published = client.get(f"/events/{event.id}/lists").get_data(as_text=True)
     assert "<h3>Sideboard (3)</h3>" in published
