@@ -229,3 +229,59 @@ def test_each_text_grows_with_the_readers_default_font_size(readers, paths, name
             for page in readers:
                 page.get_by_role("tab", name=tab).tap()
             assert sideways(readers) == ON_THE_SCREEN, tab
+
+
+def parts_cut_off(page: Page, selector: str) -> list[str]:
+    """The parts of the date or time field at ``selector`` (its month, day, year, hour, ...,
+    each drawn by the browser as a part of its own) that run past the edge of the box showing
+    them, and so are cut off: read through the browser's DevTools protocol, as a page's own
+    script cannot see inside the field."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        found = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        field = cdp.send("DOM.describeNode", {"nodeId": found, "depth": -1, "pierce": True})
+
+        def inside(node: dict):
+            for kind in ("children", "shadowRoots"):
+                for child in node.get(kind, []):
+                    yield child
+                    yield from inside(child)
+
+        def pseudo(node: dict) -> str:
+            attributes = node.get("attributes", [])
+            return dict(zip(attributes[0::2], attributes[1::2], strict=True)).get("pseudo", "")
+
+        def right(node: dict) -> float:
+            box = cdp.send("DOM.getBoxModel", {"backendNodeId": node["backendNodeId"]})
+            return box["model"]["border"][2]
+
+        parts = list(inside(field["node"]))
+        (shown,) = [node for node in parts if pseudo(node) == "-webkit-datetime-edit"]
+        edge = right(shown)
+        return [
+            pseudo(node).removeprefix("-webkit-datetime-edit-")
+            for node in parts
+            if pseudo(node).endswith("-field") and right(node) > edge + 0.5
+        ]
+    finally:
+        cdp.detach()
+
+
+def test_date_and_time_fields_show_all_of_their_value_with_the_text_set_large(readers, paths):
+    _, large = readers
+    large.goto(paths["new event"])
+    large.get_by_label("Banned list as of").fill("2030-12-24")
+    large.get_by_label("Submission deadline").fill("2030-12-24T18:45")
+    assert {field: parts_cut_off(large, field) for field in ("#as_of", "#deadline")} == {
+        "#as_of": [],
+        "#deadline": [],
+    }
+    assert large.evaluate(SIDEWAYS) == LARGE["width"]
+    # The settings' deadline has its seconds too, where a deadline was set to the second.
+    large.goto(paths["dashboard"])
+    fields = ("#settings-as-of", "#settings-deadline")
+    large.get_by_label("Banned list as of").fill("2030-12-24")
+    cut_off = {field: parts_cut_off(large, field) for field in fields}
+    assert cut_off == {field: [] for field in fields}
+    assert large.evaluate(SIDEWAYS) == LARGE["width"]
