@@ -246,3 +246,41 @@ def test_settings_sent_once_the_dashboard_link_expired_are_shown_to_type_again(a
     assert [value_of(shown, name) for name in TYPED] == list(TYPED.values())
     assert 'href="/account/events"' in shown
     assert event.client.get(event.url()).get_json()["name"] == "Spring Regionals"
+
+
+LONG_NAME = "Harbour " * 60  # 480 characters, where a name has at most 200
+SAID_BESIDE = (
+    '<p class="field-problem" aria-hidden="true">an event name has at most 200 characters</p>'
+)
+
+
+def said_after(page: str, field_id: str) -> str:
+    """What the page says right after the field ``field_id``."""
+    found = re.search(rf'<input id="{field_id}"[^>]*>\s*(<p[^>]*>[^<]*</p>)?', page)
+    assert found, f"no field {field_id}"
+    return found.group(1) or ""
+
+
+def test_a_name_too_long_is_said_beside_its_field_in_the_settings_form(client, event):
+    answer = settings_sent(client, event, name=LONG_NAME)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert said_after(page, "settings-name") == SAID_BESIDE
+    assert [said_after(page, f) for f in ("settings-as-of", "settings-deadline")] == [
+        '<p id="settings-as-of-hint" class="hint">Left empty, each list is judged by the banned'
+        " list of the day it came.</p>",
+        '<p id="settings-deadline-hint" class="hint">A later deadline reopens submissions unless'
+        " you locked the event (it stays locked until you reopen it); to close submissions now,"
+        " lock the event.</p>",
+    ]
+    assert event.client.get(event.url()).get_json()["name"] == "Spring Regionals"
+
+
+def test_a_name_too_long_is_said_beside_its_field_in_the_new_event_form(client):
+    form = {"csrf_token": csrf_of(client.get("/events/new").get_data(as_text=True))}
+    answer = client.post(
+        "/events/new",
+        data={**form, "name": LONG_NAME, "game": "era", "deadline": "2030-05-03T12:00"},
+    )
+    assert answer.status_code == 400
+    assert said_after(answer.get_data(as_text=True), "name") == SAID_BESIDE
