@@ -153,7 +153,8 @@ def test_a_name_written_with_a_zero_width_joiner_is_a_name(event, era_legal, cli
     unnamed = client.post(
         "/api/v1/events", json={"name": "\u200d", "game": "era", "deadline": DEADLINE.isoformat()}
     )
-    assert unnamed.get_json()["error"]["message"] == "an event needs a name"
+    error = unnamed.get_json()["error"]
+    assert (error["code"], error["details"]) == ("invalid-body", ["name: an event needs a name"])
 
 
 def test_a_name_holding_another_invisible_character_is_refused_naming_it(event, era_legal):
