@@ -198,14 +198,17 @@ def single_valued(schema: Schema) -> frozenset[str]:
 def load_query(schema: Schema) -> dict[str, Any]:
     """Load the query string through ``schema`` (unknown parameters are ignored, empty
     ones too; one that takes one value, given twice, is refused)."""
-    # Most requests have none: asked of the environ, no empty MultiDict is parsed.
-    if not request.environ.get("QUERY_STRING") or not request.args:
+    # Most requests have none: asked of the environ, no empty MultiDict is parsed. (The
+    # request itself, not its proxy: an attribute read through the proxy costs more than
+    # the question.)
+    req = request._get_current_object()
+    if not req.environ.get("QUERY_STRING") or not req.args:
         return {}
     names = schema.fields.keys()
     refuse_repeated(single_valued(schema))
     # An empty value is no value, as a form sends a field left empty: ``?format=&as_of=``
     # is the default format judged today (an empty day was a 400, an empty format not).
-    args = {k: v for k, v in request.args.items() if k in names and v != ""}
+    args = {k: v for k, v in req.args.items() if k in names and v != ""}
     try:
         return schema.load(args)
     except ValidationError as exc:
@@ -553,7 +556,7 @@ def lines_of(value: Any) -> int:
     carriage return alone breaks one): counted otherwise, a list of the most lines allowed
     could be charged as one."""
     if isinstance(value, str):
-        return max(len(value.splitlines()), 1)
+        return max(text_lines(value), 1)
     if not isinstance(value, dict):
         return 1
     value = saved_deck(value)  # a saved deck as GET /api/v1/decks/<id> gives it: its deck
@@ -563,6 +566,21 @@ def lines_of(value: Any) -> int:
     if "sections" not in value and value.get("cards") is not None:
         entries.append(value["cards"])
     return max(sum(len(e) if isinstance(e, list) else 1 for e in entries), 1)
+
+
+# What str.splitlines breaks a line at besides "\n": a carriage return, and the breaks a
+# line is read as parts at (validator.decklist's _SOFT_BREAKS).
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+def text_lines(text: str) -> int:
+    """``len(text.splitlines())``: the lines of a text, a last line break ending the last."""
+    for mark in _OTHER_BREAKS:
+        if mark in text:
+            return len(text.splitlines())
+    # Broken at "\n" alone (most lists), its breaks are counted: splitting the text built
+    # every line only to count them, on every validation.
+    return text.count("\n") + (not text.endswith("\n")) if text else 0
 
 
 # -- saved decks -----------------------------------------------------------------------

@@ -370,6 +370,27 @@ def test_a_list_counts_the_lines_the_reader_reads(tmp_path, library, end):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "\n".join(["3 Ember Rex"] * 10),
+        "\n".join(["3 Ember Rex"] * 10) + "\n",
+        "\r".join(["3 Ember Rex"] * 10),
+        "\r\n".join(["3 Ember Rex"] * 10) + "\r\n",
+        "3 Ember Rex\r\n\n3 Kindle\r\r" + "\n".join(["3 Ember Rex"] * 6),
+        # A line holding a line separator or a form feed is read as its parts: each a line.
+        "3 Ember Rex\u20283 Kindle\n" + "\n".join(["3 Ember Rex"] * 7) + "\x0c3 Kindle",
+        "",
+    ],
+)
+def test_a_list_is_charged_the_lines_it_is_read_as(tmp_path, library, text):
+    """Ten lines are charged ten, however they are broken and whether a line break ends the
+    last (an empty list is charged one, as any request is): room for ten, they leave none."""
+    client = limited_app(tmp_path, library, validation=[10, 60]).test_client()
+    assert validate(client, text).status_code == 200
+    assert validate(client, "3 Ember Rex").status_code == (200 if text == "" else 429)
+
+
+@pytest.mark.parametrize(
     ("variable", "value", "said"),
     [
         (
