@@ -203,3 +203,24 @@ def test_a_size_rule_remembers_which_cards_it_counts_bounded_and_stays_right(
             assert short.actual == others
             assert short.message.endswith(f"you have {others} non-hero cards")
             assert len(rule._counted) <= 2 + 4
+
+
+def test_the_legal_sets_rule_remembers_legal_cards_per_day_bounded_and_each_day_is_its_own(
+    era, check, monkeypatch
+):
+    # The cards known legal are remembered per rule and per day: cleared at the bound, and a
+    # card of Expansion Set 1 (released 2024-03-01) legal in June is not legal in January.
+    from validator.rules import legal_sets
+
+    monkeypatch.setattr(legal_sets, "REMEMBERED_CARDS", 3)
+    monkeypatch.setattr(legal_sets, "REMEMBERED_DAYS", 1)
+    rule = next(r for r in compiled(era).rules if r.id == "era-eligible-products")
+    rule._fine.clear()
+    text = "Dinos:\n1 Pyroclast Spinosaurus\n1 Ember Rex\n1 Tidefang Mosasaur\n"
+    days = {date(2024, 6, 1): [], date(2024, 1, 1): [("Pyroclast Spinosaurus",)]}
+    for _ in range(2):
+        for day, blamed in days.items():
+            result = check(era, text, as_of=day)
+            assert [p.cards for p in result.problems if p.rule == rule.id] == blamed
+            assert len(rule._fine) <= 1
+            assert all(len(known) <= 3 for known in rule._fine.values())

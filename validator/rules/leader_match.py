@@ -14,6 +14,9 @@ from .base import (
 )
 
 MODES = ("same", "shares")
+# The leaders' values a rule remembers the fitting cards of: a game has few (its factions,
+# its classes, two heroes' together), each a set of at most REMEMBERED_CARDS cards.
+REMEMBERED_LEADS = 32
 _UNSEEN = object()
 
 
@@ -60,6 +63,7 @@ class LeaderMatch(Rule):
         self.no_value = f"no {declared.label.lower() if declared else self.attribute}"
         self._asked: dict = {}
         self._led: dict = {}  # a leader card -> the values it has, worked out once
+        self._fine: dict = {}  # a leader's values -> the cards known to fit them
 
     @staticmethod
     def _values(value) -> frozenset:
@@ -123,17 +127,29 @@ class LeaderMatch(Rule):
         asked = self._asked
         if len(asked) >= REMEMBERED_CARDS:
             asked.clear()
+        # The cards known to fit leaders of these values, remembered per rule (bounded): a
+        # card seen before with such a leader is one set look-up.
+        fine = self._fine.get(mine)
+        if fine is None:
+            if len(self._fine) >= REMEMBERED_LEADS:
+                self._fine.clear()
+            fine = self._fine[mine] = set()
         found = []
         leader_section, leader_types = self.leader_section, self.leader_types
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
                 card = entry.card
+                if card in fine:
+                    continue
                 if section_id == leader_section and (not leader_types or card.type in leader_types):
                     continue  # a leader, itself or a second one (each fits either)
                 values = asked.get(card, _UNSEEN)
                 if values is _UNSEEN:
                     values = asked[card] = self._asks(card)
                 if values is None or (not values.isdisjoint(mine) if shares else values <= mine):
+                    if len(fine) >= REMEMBERED_CARDS:
+                        fine.clear()
+                    fine.add(card)
                     continue
                 said = self._said(values)
                 theirs = and_list(said) if not shares else " or ".join(said)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from datetime import date, timedelta
 
-from .base import Context, Params, Rule, and_list, primitive
+from .base import REMEMBERED_CARDS, Context, Params, Rule, and_list, primitive
 
 # A printing in a legal set whose release date is unknown is legal on any day.
 ALWAYS = date.min
+# The days a rule remembers the legal cards of: validations ask for today, and a few
+# as_of days (each a set of at most REMEMBERED_CARDS cards).
+REMEMBERED_DAYS = 16
 
 
 @primitive("legal-sets")
@@ -44,6 +47,7 @@ class LegalSets(Rule):
         # per period: identity -> the first day any printing of it is legal (absent: never)
         self.first_days = tuple(self._first_days(legal) for _, legal in self.periods)
         self.legal = self.periods[0][1]
+        self._fine: dict[date, set] = {}  # a day -> the cards known legal on it
 
     def _first_days(self, legal: frozenset) -> dict[str, date]:
         first: dict[str, date] = {}
@@ -64,10 +68,24 @@ class LegalSets(Rule):
         legal, first_days = self.periods[period][1], self.first_days[period]
         own_printing = not self.any_printing
         where = self.where
+        # The cards known legal on the day however the list names them, remembered per rule
+        # and day (bounded): a card seen before is one set look-up.
+        fine = self._fine.get(as_of)
+        if fine is None:
+            if len(self._fine) >= REMEMBERED_DAYS:
+                self._fine.clear()
+            fine = self._fine[as_of] = set()
         # one problem per card (or per named printing), however many sections list it
         illegal: dict[tuple, list] = {}
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
+                if entry.card in fine:
+                    continue
+                if self._legal_on(entry.card, as_of, legal, first_days):
+                    if len(fine) >= REMEMBERED_CARDS:
+                        fine.clear()
+                    fine.add(entry.card)
+                    continue
                 named = own_printing and entry.printing_named
                 if named:
                     day = self._legal_day(entry.card, legal)
@@ -80,6 +98,16 @@ class LegalSets(Rule):
                 key = (entry.card.identity, entry.card.id if named else None)
                 illegal.setdefault(key, []).append((section_id, entry))
         return [self._not_legal(held, as_of, period) for held in illegal.values()]
+
+    def _legal_on(self, card, as_of: date, legal: frozenset, first_days: dict) -> bool:
+        """Whether ``card`` is legal on ``as_of`` whether the list names it or this very
+        printing of it (or is a card ``where`` leaves out)."""
+        day = first_days.get(card.identity)
+        if day is not None and day <= as_of and not self.any_printing:
+            day = self._legal_day(card, legal)
+        if day is not None and day <= as_of:
+            return True
+        return self.where is not None and not self.where(card)
 
     def _legal_day(self, printing, legal: frozenset) -> date | None:
         """The first day this one printing is legal while ``legal`` are the legal sets."""
