@@ -107,3 +107,39 @@ def test_a_game_naming_no_curve_has_the_curve_of_its_cost(skirmish, tmp_path):
     game = load_game(levels_game(tmp_path, LEVELS_GAME.replace("curve: level\n", "")))
     assert curve_attribute(game) is None
     assert summarize(parse_text("3 Kuriboh\n", game).deck)["curve"] == {}
+
+
+def test_summaries_of_two_games_in_turn_each_count_their_own_cards(skirmish, tmp_path):
+    """A server summarizes one game's deck, then another's, then the first game's again: each
+    summary counts by its own game's sections, figures and curve."""
+    duelists = load_game(levels_game(tmp_path))
+    first = summarize(parse_text(LIST, skirmish).deck)
+    levels = summarize(parse_text("3 Kuriboh\n1 Raigeki\n", duelists).deck)
+    assert summarize(parse_text(LIST, skirmish).deck) == first
+    assert levels == {
+        "total": 4,
+        "sections": {"main": 4},
+        "types": {"Monster": 3, "Spell": 1},
+        "main_attribute": "attribute",
+        "by_main_attribute": {"DARK": 3, "none": 1},
+        "curve_attribute": "level",
+        "curve": {"1": 3},
+    }
+
+
+def test_numbers_of_the_main_attribute_come_in_their_order_before_none(tmp_path):
+    """A game summarized by a number (as Flesh and Blood by pitch): the numbers in their
+    order, then the "none" of the cards without one, even after a deck of such cards alone
+    was summarized first."""
+    game = load_game(
+        levels_game(
+            tmp_path, LEVELS_GAME.replace("main_attribute: attribute", "main_attribute: level")
+        )
+    )
+    assert list(summarize(parse_text("1 Raigeki\n", game).deck)["by_main_attribute"].items()) == [
+        ("none", 1)
+    ]
+    deck = "1 Raigeki\n2 Blue-Eyes White Dragon\n3 Kuriboh\n1 Dark Magician\n"
+    figures = summarize(parse_text(deck, game).deck)
+    assert list(figures["by_main_attribute"].items()) == [("1", 3), ("7", 1), ("8", 2), ("none", 1)]
+    assert list(figures["curve"].items()) == [("1", 3), ("7", 1), ("8", 2)]
