@@ -241,8 +241,11 @@ def charge(units: int) -> None:
     """Count ``units`` (a validation's lines) against this endpoint's kind of
     :data:`WEIGHED`; a 429 when the client is over its limit. Called by the view before the
     work, so work refused costs nothing. Outside those endpoints it does nothing."""
+    # (Plain steps, not helpers: this runs on every validation, and each call of a property
+    # or builtin here cost more than the count itself.)
     req = request._get_current_object()
-    kind = WEIGHED.get((req.method, req.endpoint or ""))
+    rule = req.url_rule  # its endpoint is req.endpoint, asked without the property
+    kind = WEIGHED.get((req.method, rule.endpoint)) if rule is not None else None
     if kind is None:
         return
     app = current_app._get_current_object()
@@ -252,7 +255,7 @@ def charge(units: int) -> None:
     client, scale = _holder(app, req)
     per_kind = app.extensions.setdefault("deckwright.worker_counts", {})
     counts = per_kind.get(kind) or per_kind.setdefault(kind, WorkerCounts())
-    counted, retry_after = counts.add(client, limit, max(int(units), 1))
+    counted, retry_after = counts.add(client, limit, units if units > 1 else 1)
     if counted > limit.requests * scale:
         raise TooManyRequests(limit, retry_after)
 
