@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, overrides_by_identity, plural, primitive
+from .base import REMEMBERED_CARDS, Context, Params, Rule, overrides_by_identity, plural, primitive
+
+_UNSEEN = object()
 
 
 @primitive("copy-limit")
@@ -26,6 +28,7 @@ class CopyLimit(Rule):
         # No card may have more copies than this: a deck whose most copies of a card are
         # within it breaks no limit, which most decks show without a look at each card's.
         self.lowest = min([self.max, *self.limits.values()])
+        self._keys: dict = {}  # a card -> what it is counted as
 
     def configure_limits(self) -> dict[str, int]:
         """The limit of every card whose limit is not ``max``, worked out once per format.
@@ -44,19 +47,36 @@ class CopyLimit(Rule):
 
     def problems(self, deck, context: Context):
         totals: dict[str, int] = {}
-        where = self.where
+        if self.where is None:
+            for section_id in self.sections:
+                for entry in deck.sections.get(section_id, ()):
+                    key = entry.card.identity
+                    totals[key] = totals.get(key, 0) + entry.count
+            return self._over(deck, totals)
+        # What each card is counted as (its identity, or None when ``where`` leaves it out),
+        # remembered per rule (bounded): a look-up instead of a filter's call per entry.
+        keys = self._keys
+        if len(keys) >= REMEMBERED_CARDS:
+            keys.clear()
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
-                card = entry.card
-                if where is not None and not where(card):
-                    continue
-                key = card.identity
-                totals[key] = totals.get(key, 0) + entry.count
+                key = keys.get(entry.card, _UNSEEN)
+                if key is _UNSEEN:
+                    key = keys[entry.card] = self._key(entry.card)
+                if key is not None:
+                    totals[key] = totals.get(key, 0) + entry.count
+        return self._over(deck, totals)
+
+    def _over(self, deck, totals: dict[str, int]):
         if not totals or max(totals.values()) <= self.lowest:
             return []
         limits, default = self.limits, self.max
         over = [key for key, total in totals.items() if total > limits.get(key, default)]
         return [self._too_many(deck, key, totals[key], limits.get(key, default)) for key in over]
+
+    def _key(self, card) -> str | None:
+        """What ``card`` is counted as: its identity, or None for a card ``where`` leaves out."""
+        return None if self.where is not None and not self.where(card) else card.identity
 
     def _too_many(self, deck, identity: str, total: int, limit: int):
         held = [
