@@ -224,3 +224,36 @@ def test_the_legal_sets_rule_remembers_legal_cards_per_day_bounded_and_each_day_
             assert [p.cards for p in result.problems if p.rule == rule.id] == blamed
             assert len(rule._fine) <= 1
             assert all(len(known) <= 3 for known in rule._fine.values())
+
+
+def test_what_the_rules_remember_of_each_card_is_bounded_and_each_deck_is_judged_by_its_own(
+    era, eruma, check, monkeypatch
+):
+    # Each rule remembers what it asks of a card (counted as which card, its element, whether
+    # it names cards): cleared at the bound, and what one deck holds never answers another.
+    from validator.rules import attribute_match, copy_limit, references
+
+    for module in (attribute_match, copy_limit, references):
+        monkeypatch.setattr(module, "REMEMBERED_CARDS", 2)
+    dinos = "Dinos:\n1 Ember Rex\n1 Cinderhorn Triceratops\n1 Tidefang Mosasaur\n"
+    events = "Deck:\n{n} Volcanic Eruption\n1 Wildfire Season\n"
+    crystals = "Crystals:\n2 Fire Crystal\n1 {c} Crystal\n"
+    lazarus = "Deck:\n1 Lazarus\n{extra}"
+    for _ in range(2):
+        for n, c in ((1, "Water"), (2, "Air")):
+            result = check(era, dinos + crystals.format(c=c) + events.format(n=n))
+            assert [p.actual for p in result.problems if p.rule == "era-unique-events"] == (
+                [2] if n == 2 else []
+            )
+            assert [p.rule for p in result.problems if p.rule == "era-crystals-match-dinos"] == (
+                [] if c == "Water" else ["era-crystals-match-dinos"] * 2
+            )
+        for extra, missing in (("", 1), ("Extra:\n1 Zombie\n", 0)):
+            result = check(eruma, lazarus.format(extra=extra))
+            assert len([p for p in result.problems if p.rule.startswith("eruma-summoned")]) == (
+                missing
+            )
+    for rules in (compiled(era).rules, compiled(eruma).rules):
+        for rule in rules:
+            for memory in ("_keys", "_have", "_want", "_names"):
+                assert len(getattr(rule, memory, ())) <= 2 + 5

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, primitive, whole_number
+from .base import REMEMBERED_CARDS, Context, Params, Rule, and_list, primitive, whole_number
+
+_UNSEEN = object()
 
 
 @primitive("bucket-coverage")
@@ -23,20 +25,32 @@ class BucketCoverage(Rule):
         if twice:
             params.fail(f"buckets: two bands are named {twice[0]!r}", "buckets")
         self.where = params.where()
+        self._numbers: dict = {}  # a card -> its number that fills a band, or None
+
+    def _number(self, card):
+        """The card's number that fills a band, or None."""
+        if self.where is not None and not self.where(card):
+            return None
+        value = card.get(self.attribute)
+        return value if isinstance(value, int) else None
 
     def short(self, deck, problem):
         """A band without a card is met by adding a card of it."""
         return True
 
     def problems(self, deck, context: Context):
-        attribute = self.attribute
-        where = self.where
-        values = {
-            e.card.get(attribute)
-            for e in deck.sections.get(self.section, ())
-            if where is None or where(e.card)
-        }
-        values = {v for v in values if isinstance(v, int)}
+        # Each card's number (none when ``where`` leaves it out, or it has none), remembered
+        # per rule (bounded): a look-up instead of a filter's call and a card's look-up.
+        numbers = self._numbers
+        if len(numbers) >= REMEMBERED_CARDS:
+            numbers.clear()
+        values = set()
+        for entry in deck.sections.get(self.section, ()):
+            value = numbers.get(entry.card, _UNSEEN)
+            if value is _UNSEEN:
+                value = numbers[entry.card] = self._number(entry.card)
+            if value is not None:
+                values.add(value)
         if not values:
             return []
         missing = [

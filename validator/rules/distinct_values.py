@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, count_phrase, primitive
+from .base import REMEMBERED_CARDS, Context, Params, Rule, and_list, count_phrase, primitive
 
 
 @primitive("distinct-values")
@@ -26,24 +26,34 @@ class DistinctValues(Rule):
         self.where = params.where()
         declared = self.game.attributes.get(self.attribute)  # type, set or name: none
         self.noun = params.noun("noun", declared.label.lower() if declared else self.attribute)
+        self._shown: dict = {}  # a card -> the values it shows
 
     def problems(self, deck, context: Context):
         seen: set = set()
-        attribute, where = self.attribute, self.where
+        # The values each card shows (none when ``where`` leaves it out), remembered per rule
+        # (bounded): a look-up instead of a filter's call and a card's look-up per entry.
+        shown = self._shown
+        if len(shown) >= REMEMBERED_CARDS:
+            shown.clear()
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
-                if where is not None and not where(entry.card):
-                    continue
-                value = entry.card.get(attribute)
-                if isinstance(value, list):
-                    seen.update(value)
-                else:
-                    seen.add(value)
+                values = shown.get(entry.card)
+                if values is None:
+                    values = shown[entry.card] = self._shows(entry.card)
+                seen.update(values)
         seen.discard(None)
         seen -= self.ignore
         if len(seen) <= self.max:
             return []
         return [self._too_many(deck)]
+
+    def _shows(self, card) -> tuple:
+        """The values ``card`` shows: its value, or each of its list's; none for a card
+        ``where`` leaves out."""
+        if self.where is not None and not self.where(card):
+            return ()
+        value = card.get(self.attribute)
+        return tuple(value) if isinstance(value, list) else (value,)
 
     def _too_many(self, deck):
         holders: dict[str, list] = {}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, primitive
+from .base import REMEMBERED_CARDS, Context, Params, Rule, primitive
+
+_OUTSIDE, _OTHER, _MATCHING = 0, 1, 2
 
 
 @primitive("min-share")
@@ -29,19 +31,35 @@ class MinShare(Rule):
                 "percent",
             )
         self.noun = params.text("noun", "matching cards")
+        self._kinds: dict = {}  # a card -> what it is to the share
+
+    def _kind(self, card) -> int:
+        """0 for a card the share is not taken of (``of``), else 1, or 2 when it matches."""
+        if self.of is not None and not self.of(card):
+            return _OUTSIDE
+        return _MATCHING if self.where(card) else _OTHER
 
     def short(self, deck, problem):
         """A share too small is met by adding cards of the kind asked for."""
         return True
 
     def problems(self, deck, context: Context):
-        entries = deck.sections.get(self.section, ())
-        if self.of is not None:
-            entries = [e for e in entries if self.of(e.card)]
-        total = sum(e.count for e in entries)
+        # What each card is to the share (see _kind), remembered per rule (bounded): a
+        # look-up instead of two filters' calls per entry.
+        kinds = self._kinds
+        if len(kinds) >= REMEMBERED_CARDS:
+            kinds.clear()
+        total = matching = 0
+        for entry in deck.sections.get(self.section, ()):
+            kind = kinds.get(entry.card)
+            if kind is None:
+                kind = kinds[entry.card] = self._kind(entry.card)
+            if kind:
+                total += entry.count
+                if kind == _MATCHING:
+                    matching += entry.count
         if total == 0:
             return []
-        matching = sum(e.count for e in entries if self.where(e.card))
         share = 100 * matching / total
         if share >= self.percent:
             return []

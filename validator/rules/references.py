@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Context, Params, Rule, and_list, or_list, primitive
+from .base import REMEMBERED_CARDS, Context, Params, Rule, and_list, or_list, primitive
 
 
 @primitive("references")
@@ -30,18 +30,24 @@ class References(Rule):
         self.target_name = self.game.sections_by_id[self.target].name
         self.verb = params.text("verb", "names")
         self.where = params.where()
+        self._names: dict = {}  # a card -> the cards it names, with their identities
 
     def problems(self, deck, context: Context):
         present = {e.card.identity for e in deck.sections.get(self.target, ())}
         found = []
-        where = self.where
+        # The cards each card names, with their identities (none when ``where`` leaves it
+        # out), remembered per rule (bounded): finding every name again cost the most.
+        names = self._names
+        if len(names) >= REMEMBERED_CARDS:
+            names.clear()
         for entry in deck.sections.get(self.section, ()):
-            if where is not None and not where(entry.card):
+            pairs = names.get(entry.card)
+            if pairs is None:
+                pairs = names[entry.card] = self._named(entry.card)
+            if not pairs:
                 continue
             named = entry.card.get(self.attribute)
-            if not named:
-                continue
-            missing = [n for n in named if _identity(self.game, n) not in present]
+            missing = [n for n, identity in pairs if identity not in present]
             if missing:
                 found.append(
                     self.problem(
@@ -54,6 +60,13 @@ class References(Rule):
                     )
                 )
         return found
+
+    def _named(self, card) -> tuple:
+        """Each card ``card`` names, with its identity (None for a name of no card); none for a
+        card ``where`` leaves out."""
+        if self.where is not None and not self.where(card):
+            return ()
+        return tuple((name, _identity(self.game, name)) for name in card.get(self.attribute) or ())
 
     def additions(self, deck, problem):
         """The cards named and missing: each goes in the target section."""
