@@ -131,13 +131,17 @@ def test_a_later_deadline_leaves_a_locked_event_locked_until_it_is_reopened(even
     assert reopened.get_json()["open"] is True
 
 
-def test_a_deadline_in_the_past_is_refused_saying_to_lock_instead(event, clock):
+def test_a_deadline_in_the_past_is_refused_naming_the_field_saying_to_lock_instead(event, clock):
     clock.now = DEADLINE - timedelta(hours=1)
-    error = error_of(change(event, deadline="2030-05-03T10:00:00Z"), 422)
-    assert error["code"] == "invalid-event"
-    assert error["message"] == (
-        "the submission deadline must be in the future; to close submissions now, lock the event"
-    )
+    assert error_of(change(event, deadline="2030-05-03T10:00:00Z"), 422) == {
+        "status": 422,
+        "code": "invalid-body",
+        "message": "the body is not what this endpoint takes",
+        "details": [
+            "deadline: the submission deadline must be in the future; to close submissions"
+            " now, lock the event"
+        ],
+    }
     assert event.client.get(event.url()).get_json()["deadline"] == DEADLINE.isoformat()
 
 

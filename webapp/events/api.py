@@ -122,6 +122,18 @@ def refused(error: DeckwrightError):
     )
 
 
+def refused_as_body(error: events.InvalidEventError) -> errors.ApiError | None:
+    """A setting the event library refused (a deadline already past, or out of range),
+    said as the body's schema says a refused field, 422 invalid-body with details naming
+    it (``["deadline: ..."]``), so a client knows which field to fix; a refusal naming no
+    field (an idempotency key) is answered as it is, None."""
+    if error.field is None:
+        return None
+    return errors.ApiError(
+        422, "invalid-body", "the body is not what this endpoint takes", [f"{error.field}: {error}"]
+    )
+
+
 def message_of(error: DeckwrightError) -> str:
     """A refusal in words, as a program acts on it: a list sent again over the API names the
     version on file as ``based_on`` (the site's form, made anew, names it itself)."""
@@ -357,20 +369,23 @@ def create_event():
     """
     owner = account_api.required() if bearer() else None
     body = load_body(EVENT_BODY, json_body())
-    created = events.create_event(
-        get_db(),
-        pools(),
-        name=body["name"],
-        game_id=body["game"],
-        format_id=body["format"],
-        as_of=body["as_of"],
-        deadline=body["deadline"],
-        now=now(),
-        players=[(p["name"], p["player_id"]) for p in body["players"]],
-        limits=limits(),
-        idempotency_key=request.headers.get("Idempotency-Key"),
-        requester=owner.id if owner is not None else None,
-    )
+    try:
+        created = events.create_event(
+            get_db(),
+            pools(),
+            name=body["name"],
+            game_id=body["game"],
+            format_id=body["format"],
+            as_of=body["as_of"],
+            deadline=body["deadline"],
+            now=now(),
+            players=[(p["name"], p["player_id"]) for p in body["players"]],
+            limits=limits(),
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            requester=owner.id if owner is not None else None,
+        )
+    except events.InvalidEventError as exc:
+        raise refused_as_body(exc) or exc from None
     if owner is not None:
         # Bound again on a retry, which changes nothing once it is.
         accounts.bind_event(get_db(), owner, created.event.id, accounts.OWNER, now())
@@ -620,7 +635,10 @@ def change_event(event_id: str):
     published nothing changes (409). Each change is logged on the event."""
     access = organizer(event_id)
     body = load_body(EVENT_SETTINGS, json_body())
-    done = events.change_settings(get_db(), pools(), access, body, now(), limits())
+    try:
+        done = events.change_settings(get_db(), pools(), access, body, now(), limits())
+    except events.InvalidEventError as exc:
+        raise refused_as_body(exc) or exc from None
     return EVENT.dump(event_answer(done.event))
 
 
