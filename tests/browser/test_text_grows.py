@@ -159,12 +159,15 @@ def open_both(readers, path: str) -> None:
 
 
 def checked(readers) -> None:
-    """The check page's answer to a list with problems, on both pages."""
+    """The check page's answer to a list with problems, on both pages, loaded: the answer is a
+    page of its own (the form is posted), whose verdict shows while its stylesheet may still be
+    coming, when every text has the browser's default size."""
     for page in readers:
         page.get_by_label("Game").select_option("era")
         page.get_by_label("Decklist").fill(example("era-illegal"))
         page.get_by_role("button", name="Check the deck").tap()
         expect(page.locator("#result")).to_be_visible()
+        page.wait_for_load_state("load")
 
 
 PAGES = [
