@@ -109,16 +109,20 @@ def _entry_mappings(entries) -> list[dict[str, Any]]:
 
 def to_mapping(deck: Deck) -> dict[str, Any]:
     """The JSON form of a deck, naming cards by id so it survives renames."""
-    data = {
-        "name": deck.name,
-        "game": deck.game.id,
-        "sections": {
-            section.id: _entry_mappings(deck.sections[section.id])
-            for section in deck.game.sections
-            if deck.sections.get(section.id)
-        },
-    }
-    boards = {b: _entry_mappings(deck.boards[b]) for b in BOARDS if deck.boards.get(b)}
-    if boards:
-        data["boards"] = boards
+    # Loops, not comprehensions (each a function made and called): the JSON form is part of
+    # every validation the API answers.
+    sections = {}
+    parts = deck.sections
+    for section in deck.game.sections:
+        if entries := parts.get(section.id):
+            sections[section.id] = _entry_mappings(entries)
+    data = {"name": deck.name, "game": deck.game.id, "sections": sections}
+    parts = deck.boards
+    if parts:  # most decks have no board
+        boards = {}
+        for board in BOARDS:
+            if entries := parts.get(board):
+                boards[board] = _entry_mappings(entries)
+        if boards:
+            data["boards"] = boards
     return data
