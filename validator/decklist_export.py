@@ -47,24 +47,32 @@ def _written_name(written: str) -> str:
     return inner if inner is not None and unquoted_name(inner) != inner else written
 
 
+# A count's text, kept for the counts lists hold: f"{count}" makes a new string each time, and
+# the text export is part of every validation the API answers. (A count is a whole number.)
+_COUNT_TEXTS = {count: str(count) for count in range(100)}
+
+
 def to_text(deck: Deck, format_id: str | None = None) -> str:
     """The canonical text of a deck: reading it back gives the same deck, boards and all, its
     name on top and the format ``format_id`` below it when it is not the game's default."""
+    game = deck.game
     lines: list[str] = []
     if deck.name:
-        lines.append(_name_line(deck.game, deck.name))
-    if (named := format_line(deck.game, format_id)) is not None:
+        lines.append(_name_line(game, deck.name))
+    if format_id and (named := format_line(game, format_id)) is not None:
         if lines:
             lines.append("")
         lines.append(named)
     # The parts of Deck.named_parts, in its order, looked at here without a list made of them.
-    sections, boards = deck.sections, deck.boards
-    for section in deck.game.sections:
-        if entries := sections.get(section.id):
+    parts = deck.sections
+    for section in game.sections:
+        if entries := parts.get(section.id):
             _write_part(lines, section.name, entries)
-    for board in BOARDS:
-        if entries := boards.get(board):
-            _write_part(lines, BOARD_NAMES[board], entries)
+    parts = deck.boards
+    if parts:  # most decks have no board
+        for board in BOARDS:
+            if entries := parts.get(board):
+                _write_part(lines, BOARD_NAMES[board], entries)
     return "\n".join(lines) + "\n"
 
 
@@ -73,10 +81,13 @@ def _write_part(lines: list[str], header: str, entries) -> None:
     if lines:
         lines.append("")
     lines.append(f"{header}:")
-    # Most entries name a card alone: written here, without a call for each.
-    lines.extend(
-        [_printing_text(e) if e.printing_named else f"{e.count} {e.card.name}" for e in entries]
-    )
+    # A loop, not a comprehension (a function made and called for each part); most entries
+    # name a card alone: written here, without a call for each.
+    for e in entries:
+        if e.printing_named:
+            lines.append(_printing_text(e))
+        else:
+            lines.append(f"{_COUNT_TEXTS.get(e.count) or e.count} {e.card.name}")
 
 
 def as_written_now(text: str, game: Game, format_id: str | None) -> str:
