@@ -575,7 +575,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if reading[0] == _HEADER:
             _, target, label, rest, line_only = reading
             if rest is not None and rest[0] == _CARD and stripped[-1:] in ")]":
-                size = deck_size(target, stripped)
+                size = deck_size(game, target, stripped)
                 if size is not None:  # read without it: see deck_size
                     sizes.append((number, size.group().strip(), rest[1].name))
             # (a heading, "# Shadow Wulven", over none is a comment as other headings are)

@@ -105,6 +105,7 @@ class _Lexicon:
         # the headers players write over a whole list: any game's ("Decklist", "Cards") and
         # this game's own names for its whole deck
         self.whole_list_keys = _GENERIC_HEADERS | self.whole_deck_keys
+        self.one_card_sections = _one_card_sections(game)
         self._game = weakref.ref(game)
         self._header_names: dict[str, str] | None = None
         self._by_value: dict[str, dict[str, tuple | None]] = {}
@@ -240,6 +241,36 @@ def _singulars(key: str) -> tuple[str, ...]:
     if key.endswith("ves"):
         forms.extend((key[:-3] + "f", key[:-3] + "fe"))  # wolves, knives
     return tuple(forms)
+
+
+def _one_card_sections(game: Game) -> frozenset[str]:
+    """The sections that hold one card in every format of the game, as its rules say ("Every
+    deck has exactly one hero card": a section-size rule of the section with ``exactly: 1`` or
+    ``max: 1``, counting all of its cards or those of the section's own types): Shadow Era's
+    Hero. A number of two digits or more after the card their header names is the list's size
+    (see deck_size), never copies of that card."""
+    held = None
+    for fmt in game.formats.values():
+        ones = set()
+        for rule in fmt.rules:
+            params = rule.params
+            if rule.check != "section-size" or 1 not in (params.get("exactly"), params.get("max")):
+                continue
+            section = game.sections_by_id.get(params.get("section"))
+            where = params.get("where")
+            if section is None:
+                continue
+            if where is not None:
+                # {type: Hero}: the cards of the section's own types, as the reader places them
+                types = where.get("type") if isinstance(where, dict) and len(where) == 1 else None
+                types = [types] if isinstance(types, str) else types
+                if not isinstance(types, list) or not section.types:
+                    continue
+                if not set(section.types) <= set(types):
+                    continue
+            ones.add(section.id)
+        held = ones if held is None else held & ones
+    return frozenset(held or ())
 
 
 _LEXICONS: weakref.WeakKeyDictionary[Game, _Lexicon] = weakref.WeakKeyDictionary()

@@ -252,6 +252,9 @@ _FINISH = re.compile(r"(?:\s+\*[A-Za-z]{1,8}\*)+$")
 # The deck's size after the one card a section's header names, as lists are published:
 # "Hero: Gravebone (41 cards)", two digits or more and the word, in brackets (see deck_size)
 DECK_SIZE = re.compile(r"\s*[\(\[]\s*(\d{2,})\s*(cards?)\s*[\)\]]$", re.IGNORECASE)
+# and after the card of a section that holds one (Shadow Era's hero), the number alone, two
+# digits or more: "Hero: Darkclaw (40)" (see deck_size)
+_BARE_SIZE = re.compile(r"\s*[\(\[]\s*(\d{2,})\s*[\)\]]$")
 # A tag in brackets before a card, as a list files it: "[Hero] Darkclaw", "(Ally) 4 Bad Wolf".
 _TAG_FIRST = re.compile(r"^[\(\[]\s*([^\W\d][^()\[\]\d]{0,30}?)\s*[\)\]]\s*(\S.*)$")
 
@@ -440,7 +443,7 @@ def _read_line(game: Game, stripped: str) -> tuple:
     if labelled:
         label, rest = labelled.groups()
         target = _target(game, label)
-        sized = deck_size(target, rest)
+        sized = deck_size(game, target, rest)
         if sized is not None:
             # "Hero: Gravebone (41 cards)": the hero, and the deck's size after it (checked
             # as a "Total: 41" line is, see parse_text), not 41 heroes
@@ -571,14 +574,22 @@ def _opens_bracket(label: str) -> bool:
     return label.count("(") > label.count(")") or label.count("[") > label.count("]")
 
 
-def deck_size(target: tuple | None, rest: str) -> re.Match | None:
+def deck_size(game: Game, target: tuple | None, rest: str) -> re.Match | None:
     """The deck's size written after the card a header naming one of the game's sections
     names ("Hero: Gravebone (41 cards)", the words after the label given as ``rest``), as
     players publish a list's size next to its hero; None for any other line. Two digits or
-    more with the word "cards": "Deck: Supernova (4 cards)" is four copies."""
+    more with the word "cards": "Deck: Supernova (4 cards)" is four copies. After the card of
+    a section that holds one card in every format ("Every deck has exactly one hero card"),
+    two digits or more alone, from 10 up, which can be no copies of it: "Hero: Darkclaw (40)"
+    is the main deck's size as forums write it ("Hero: Darkclaw (1)", "(2)" and "(01)" stay
+    copies, and "Darkclaw x40" says copies)."""
     if target is None or target[0] != _SECTION or target[1] is None or rest[-1:] not in ")]":
         return None
     size = DECK_SIZE.search(rest)
+    if size is None and target[1] in _lexicon(game).one_card_sections:
+        size = _BARE_SIZE.search(rest)
+        if size is not None and int(size.group(1)) < 10:
+            return None
     return size if size is not None and size.start() > 0 else None
 
 

@@ -9,6 +9,8 @@ import pytest
 from validator import parse_text
 from validator.decklist import IGNORED_LINE, UNKNOWN_CARD
 
+from ..helpers import example
+
 # forty cards a Shadow Mage may hold, as the published list writes them
 DECK = "".join(
     f"4x {name}\n"
@@ -67,6 +69,92 @@ def test_a_heros_own_count_is_still_its_count(shadow_era, line):
     sections, problems = _read(shadow_era, f"{line}\n\n{DECK}")
     assert sections["hero"] == [("Gravebone", 1)]
     assert problems == []
+
+
+@pytest.mark.parametrize("size", ["(40)", "(41)", "[41]", "( 40 )"])
+def test_a_bare_size_after_the_hero_is_the_lists_size_not_heroes(shadow_era, check, size):
+    # "Every deck has exactly one hero card" (Shadow Era rulebook): "Hero: Darkclaw (40)" on
+    # top of a forum list was 40 heroes and 40 copies of Darkclaw, two errors on a legal deck.
+    # Two digits or more after the one card of a section that holds one: the list's size (the
+    # main deck's, 40, or the whole list's, 41), not copies of its hero.
+    legal = example("shadow-era-legal.txt").replace(
+        "Hero:\n1 Darkclaw\n", f"Hero: Darkclaw {size}\n"
+    )
+    parsed = parse_text(legal, shadow_era)
+    assert [(e.card.name, e.count) for e in parsed.deck.sections["hero"]] == [("Darkclaw", 1)]
+    assert parsed.problems == []
+    assert check(shadow_era, legal).legal
+
+
+def test_a_bare_size_after_the_hero_that_no_count_has_is_said(shadow_era, check):
+    # 40 after the hero over 37 other cards: the deck is one hero and 37 cards (too few), and
+    # the size written is said, as "(45 cards)" is
+    short = DECK.replace("4x Forgotten Horror\n", "1x Forgotten Horror\n")
+    sections, problems = _read(shadow_era, f"Hero: Gravebone (40)\n\n{short}")
+    assert sections["hero"] == [("Gravebone", 1)]
+    assert problems == [
+        (
+            IGNORED_LINE,
+            "warning",
+            (1,),
+            "Line 1: '(40)' after Gravebone is read as the list's own count of its cards, not"
+            " copies of Gravebone, but the list holds 38 cards (1 in its Hero, 37 in its"
+            " Deck); if they are copies of Gravebone, write 'Gravebone x40'",
+        )
+    ]
+    result = check(shadow_era, f"Hero: Gravebone (40)\n\n{short}")
+    assert not result.legal
+    assert {p.rule for p in result.errors} == {"se-thirty-nine-others"}
+
+
+@pytest.mark.parametrize(
+    "line", ["Hero: Gravebone (2)", "Hero: Gravebone (3)", "Hero: Gravebone x12"]
+)
+def test_a_heros_count_of_one_digit_or_with_its_x_is_still_copies(shadow_era, check, line):
+    # one digit may be copies a player wrote by mistake, and "x12" says copies: the deck
+    # breaks the one-hero rule, as it is written
+    sections, _ = _read(shadow_era, f"{line}\n\n{DECK}")
+    assert sections["hero"][0][1] > 1
+    assert "se-one-hero" in {p.rule for p in check(shadow_era, f"{line}\n\n{DECK}").errors}
+
+
+# six cards a Skirmish deck of six to eight may hold, below its one leader
+SKIRMISH = "Deck:\n2 Ember Scout\n2 Stone Giant\n2 Quick Bolt\n"
+
+
+@pytest.mark.parametrize(("size", "warned"), [("(7)", False), ("(10)", True), ("(07)", False)])
+def test_a_size_after_the_one_leader_of_another_game(skirmish, check, size, warned):
+    # "A deck has one leader" (sk-one-leader, exactly: 1): the same line in another game with
+    # a section of one card. "(10)" is the list's size, none of its counts, said; one digit is
+    # still the leader's copies, seven leaders
+    text = f"Leader: Captain Ash {size}\n\n{SKIRMISH}"
+    leaders = parse_text(text, skirmish).deck.sections["leader"]
+    result = check(skirmish, text)
+    if size == "(10)":
+        assert [(e.card.name, e.count) for e in leaders] == [("Captain Ash", 1)]
+        assert result.legal
+    else:
+        assert [(e.card.name, e.count) for e in leaders] == [("Captain Ash", 7)]
+        assert not result.legal
+    assert any(p.rule == IGNORED_LINE for p in result.problems) == warned
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "section"),
+    [
+        ("era", "Dinos: Ember Rex (10)", "dinos"),
+        ("era", "Crystals: Fire Crystal (12)", "crystals"),
+        ("arcmage", "Region Deck: Nirvana of the Undead (10)", "regions"),
+    ],
+)
+def test_a_number_after_the_card_of_a_section_of_several_is_still_copies(
+    games, game, line, section
+):
+    # ERA's dinos and crystals ("exactly 3") and Arcmage's regions ("1 to 3") hold more than
+    # one card: no list's size is written after the first of them, and the number stays the
+    # card's copies, as before
+    parsed = parse_text(f"{line}\n", games[game])
+    assert [e.count for e in parsed.deck.sections[section]] == [int(line[-3:-1])]
 
 
 def test_a_count_of_copies_with_one_digit_after_a_header_is_the_cards(shadow_era):
