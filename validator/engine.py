@@ -16,10 +16,11 @@ from .problems import Problem, Result
 from .rules import REGISTRY, Context, Rule
 
 _COMPILED: weakref.WeakKeyDictionary[Game, dict[str, CompiledFormat]] = weakref.WeakKeyDictionary()
-# Every format of a game, compiled, in the order the game lists them (validate_all_formats).
-_ALL: weakref.WeakKeyDictionary[Game, tuple[tuple[str, CompiledFormat], ...]] = (
-    weakref.WeakKeyDictionary()
-)
+# Every format of a game, compiled, in the order the game lists them, each with its rules'
+# steps (validate_all_formats); the game asked for last is kept beside the weak dict, since
+# asking the dict makes a reference to the game each time.
+_ALL: weakref.WeakKeyDictionary[Game, _Plan] = weakref.WeakKeyDictionary()
+_LAST: list = [None, None]  # [a game (a weak reference to it), its plan]
 # A day's context, made once: a frozen dataclass costs more to make than some rules to run.
 _CONTEXTS: dict[date, Context] = {}
 
@@ -73,13 +74,8 @@ class CompiledFormat:
             found = rule.problems(deck, context)
             if found:
                 problems.extend(found)
-        return Result(
-            game=self.game.id,
-            format=self.format.id,
-            format_name=self.format.name,
-            problems=problems,
-            as_of=as_of,
-        )
+        # (positional: a dataclass's __init__ by keywords costs twice as much)
+        return Result(self.game.id, self.format.id, self.format.name, problems, as_of)
 
 
 def context_of(day: date) -> Context:
@@ -158,14 +154,61 @@ def validate(
 def validate_all_formats(
     deck: Deck, as_of: date | None = None, extra: Iterable[Problem] = ()
 ) -> dict[str, Result]:
-    """The deck's verdict in every format of its game, in the order the game lists them."""
+    """The deck's verdict in every format of its game, in the order the game lists them.
+
+    A rule entry a format shares with one before it (inherited, the same entry) and whose
+    verdict does not depend on the format is run once: its problems are those of the same
+    deck on the same day."""
     game = deck.game
-    formats = _ALL.get(game)
-    if formats is None:
-        formats = _ALL[game] = tuple((fid, compiled(game, fid)) for fid in game.formats)
+    last = _LAST[0]
+    if last is not None and last() is game:
+        plan = _LAST[1]
+    else:
+        plan = _ALL.get(game)
+        if plan is None:
+            plan = _ALL[game] = _Plan(game)
+        _LAST[0], _LAST[1] = weakref.ref(game), plan
     context = context_of(as_of or date.today())
     extra = list(extra)
-    return {fid: rules.judge(deck, context, as_of, extra.copy()) for fid, rules in formats}
+    found = [None] * plan.steps
+    results = {}
+    for format_id, fmt, game_id, name, rules in plan.formats:
+        problems = extra.copy()
+        for check, at, first in rules:
+            if first:
+                found_now = found[at] = check(deck, context)
+            else:
+                found_now = found[at]
+            if found_now:
+                problems.extend(found_now)
+        results[format_id] = Result(game_id, fmt, name, problems, as_of)
+    return results
+
+
+class _Plan:
+    """The formats of a game as :func:`validate_all_formats` runs them: per format, its id,
+    the words of its Result and its rules, each with the place its problems are kept in
+    and whether it is the first format to run it (the others reuse them)."""
+
+    __slots__ = ("formats", "steps")
+
+    def __init__(self, game: Game):
+        places: dict[tuple, int] = {}
+        formats = []
+        for format_id in game.formats:
+            rules = compiled(game, format_id)
+            steps = []
+            for rule in rules.rules:
+                # a rule reading its format (its banned list, its sets) is its format's own
+                key = (rule.__class__, id(rule.spec)) if not rule.reads_format else (id(rule),)
+                at = places.get(key)
+                first = at is None
+                if first:
+                    at = places[key] = len(places)
+                steps.append((rule.problems, at, first))
+            formats.append((format_id, rules.format.id, game.id, rules.format.name, tuple(steps)))
+        self.formats = tuple(formats)
+        self.steps = len(places)
 
 
 def describe_rules(game: Game, format_id: str | None = None) -> list[dict]:

@@ -13,6 +13,8 @@ class BanlistRule(Rule):
     ``banlists``, each with the date it takes effect. With ``where`` only the cards it
     matches are held to the lists."""
 
+    reads_format = True  # its format's banned lists
+
     def configure(self, params: Params) -> None:
         self.sections = params.sections()
         self.where = params.where()

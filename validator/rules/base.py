@@ -436,6 +436,10 @@ class Rule:
     """
 
     check: ClassVar[str]
+    # Whether the rule's verdict depends on its format (its banned list, its sets), not on
+    # its entry alone: a format inheriting the same entry has the same verdict otherwise,
+    # and validate_all_formats runs it once.
+    reads_format: ClassVar[bool] = False
 
     def __init__(self, spec: RuleSpec, game: Game, fmt: Format):
         self.spec = spec

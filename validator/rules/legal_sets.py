@@ -33,6 +33,8 @@ class LegalSets(Rule):
     every print of the card playable). ``where`` limits the rule to the cards it matches.
     """
 
+    reads_format = True  # its format's legal sets and their days
+
     def configure(self, params: Params) -> None:
         self.sections = params.sections()
         self.where = params.where()

@@ -27,6 +27,8 @@ class LegalValues(Rule):
     the cards it matches.
     """
 
+    reads_format = True  # its format's legal values and their days
+
     def configure(self, params: Params) -> None:
         self.attribute = params.attribute()
         declared = self.game.attributes.get(self.attribute)
