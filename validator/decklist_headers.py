@@ -105,7 +105,9 @@ class _Lexicon:
         # the headers players write over a whole list: any game's ("Decklist", "Cards") and
         # this game's own names for its whole deck
         self.whole_list_keys = _GENERIC_HEADERS | self.whole_deck_keys
-        self.one_card_sections = _one_card_sections(game)
+        # the sections that hold so many cards at most (see _section_rooms), and those of one
+        self.section_rooms = _section_rooms(game)
+        self.one_card_sections = frozenset(s for s, n in self.section_rooms.items() if n == 1)
         self._game = weakref.ref(game)
         self._header_names: dict[str, str] | None = None
         self._by_value: dict[str, dict[str, tuple | None]] = {}
@@ -243,23 +245,24 @@ def _singulars(key: str) -> tuple[str, ...]:
     return tuple(forms)
 
 
-def _one_card_sections(game: Game) -> frozenset[str]:
-    """The sections that hold one card in every format of the game, as its rules say ("Every
-    deck has exactly one hero card": a section-size rule of the section with ``exactly: 1`` or
-    ``max: 1``, counting all of its cards or those of the section's own types): Shadow Era's
-    Hero. A number of two digits or more after the card their header names is the list's size
-    (see deck_size), never copies of that card."""
-    held = None
+def _section_rooms(game: Game) -> dict[str, int]:
+    """The sections whose rules fix how many cards they hold at most in every format, and
+    that number: a section-size rule of the section with ``exactly`` or ``max``, counting all
+    of its cards or those of the section's own types ("Every deck has exactly one hero card":
+    Shadow Era's Hero holds 1; ERA's Dinos and Crystals 3; Arcmage's Region Deck 3). A list
+    that fills one below its header has said all of it (see parse_text and deck_size)."""
+    rooms: dict[str, int] | None = None
     for fmt in game.formats.values():
-        ones = set()
+        held: dict[str, int] = {}
         for rule in fmt.rules:
             params = rule.params
-            if rule.check != "section-size" or 1 not in (params.get("exactly"), params.get("max")):
+            if rule.check != "section-size":
                 continue
+            most = params.get("exactly", params.get("max"))
             section = game.sections_by_id.get(params.get("section"))
-            where = params.get("where")
-            if section is None:
+            if type(most) is not int or most < 1 or section is None:
                 continue
+            where = params.get("where")
             if where is not None:
                 # {type: Hero}: the cards of the section's own types, as the reader places them
                 types = where.get("type") if isinstance(where, dict) and len(where) == 1 else None
@@ -268,9 +271,12 @@ def _one_card_sections(game: Game) -> frozenset[str]:
                     continue
                 if not set(section.types) <= set(types):
                     continue
-            ones.add(section.id)
-        held = ones if held is None else held & ones
-    return frozenset(held or ())
+            held[section.id] = min(most, held.get(section.id, most))
+        if rooms is None:
+            rooms = held
+        else:
+            rooms = {s: max(n, held[s]) for s, n in rooms.items() if s in held}
+    return rooms or {}
 
 
 _LEXICONS: weakref.WeakKeyDictionary[Game, _Lexicon] = weakref.WeakKeyDictionary()
