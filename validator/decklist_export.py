@@ -137,3 +137,52 @@ def to_mapping(deck: Deck) -> dict[str, Any]:
         if boards:
             data["boards"] = boards
     return data
+
+
+def exported(deck: Deck, format_id: str | None = None) -> tuple[dict[str, Any], str]:
+    """``(to_mapping(deck), to_text(deck, format_id))``, both written in one pass over the
+    deck's entries: a validation's answer holds both, and each pass fetched every entry's
+    card, count and name again."""
+    game = deck.game
+    lines: list[str] = []
+    if deck.name:
+        lines.append(_name_line(game, deck.name))
+    if format_id and (named := format_line(game, format_id)) is not None:
+        if lines:
+            lines.append("")
+        lines.append(named)
+    sections = {}
+    parts = deck.sections
+    for section in game.sections:
+        if entries := parts.get(section.id):
+            sections[section.id] = _write_both(lines, section.name, entries)
+    data = {"name": deck.name, "game": game.id, "sections": sections}
+    parts = deck.boards
+    if parts:  # most decks have no board
+        boards = {}
+        for board in BOARDS:
+            if entries := parts.get(board):
+                boards[board] = _write_both(lines, BOARD_NAMES[board], entries)
+        if boards:
+            data["boards"] = boards
+    return data, "\n".join(lines) + "\n"
+
+
+def _write_both(lines: list[str], header: str, entries) -> list[dict[str, Any]]:
+    """A part's lines as :func:`_write_part` writes them, and its entries as
+    :func:`_entry_mappings` gives them."""
+    if lines:
+        lines.append("")
+    lines.append(f"{header}:")
+    mappings = []
+    for e in entries:
+        card = e.card
+        count = e.count
+        if e.printing_named:
+            lines.append(_printing_text(e))
+            mappings.append({"card": card.name, "id": card.id, "count": count, "printing": True})
+        else:
+            name = card.name
+            lines.append(f"{_COUNT_TEXTS.get(count) or count} {name}")
+            mappings.append({"card": name, "id": card.id, "count": count})
+    return mappings

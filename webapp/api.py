@@ -28,11 +28,9 @@ from validator import (
     parse_mapping,
     parse_text,
     summarize,
-    to_mapping,
-    to_text,
     validate_all_formats,
 )
-from validator.decklist_export import as_written_now
+from validator.decklist_export import as_written_now, exported
 from validator.decklist_json import names_other_game, saved_deck
 from validator.fits import fits as fits_of
 from validator.problems import ERROR, WARNING, Result
@@ -88,7 +86,8 @@ def as_built(schema: Schema, answer: dict[str, Any], source: Any = None) -> dict
     be equal: the schema (which the OpenAPI document is made from) and the answer cannot
     drift apart.
     """
-    if current_app._get_current_object().testing:
+    # (TESTING asked of the config: Flask's ``testing`` property reads it through a call.)
+    if current_app._get_current_object().config["TESTING"]:
         dumped = schema.dump(answer if source is None else source)
         if dumped != answer:
             raise AssertionError(f"the answer is not what {type(schema).__name__} makes")
@@ -360,24 +359,33 @@ def verdict(parsed: ParsedDeck, format_id: str | None, as_of: date | None) -> di
     chosen = game.format(format_id).id
     results = validate_all_formats(deck, as_of, parsed.problems)
     result = results[chosen]
+    problems = result.problems
     shown = int(current_app._get_current_object().config["MAX_PROBLEMS_REPORTED"])
-    formats = {fid: _in_short(r) for fid, r in results.items()}
+    # Loops, not comprehensions (each a function made and called), and none for a legal
+    # deck's problems: this runs on every validation the API answers.
+    formats = {}
+    for fid, judged in results.items():
+        formats[fid] = _in_short(judged)
+    listed = []
+    if problems:
+        for p in problems[:shown]:
+            listed.append({**p.as_dict(), "readings": readings_of(game, p.rule, chosen)})
+    summary = summarize(deck)
+    # the JSON form and the builder's text export (read back, it is judged in this format
+    # again), written in one pass
+    mapping, text = exported(deck, chosen)
     return {
         "game": game.id,
         "format": result.format,
         "format_name": result.format_name,
         "as_of": as_of.isoformat() if as_of else None,
         "legal": formats[chosen]["legal"],
-        "problems": [
-            {**p.as_dict(), "readings": readings_of(game, p.rule, chosen)}
-            for p in result.problems[:shown]
-        ],
-        "more_problems": max(len(result.problems) - shown, 0),
-        "summary": summarize(deck),
+        "problems": listed,
+        "more_problems": max(len(problems) - shown, 0),
+        "summary": summary,
         "formats": formats,
-        "deck": to_mapping(deck),
-        # the builder's text export: read back, it is judged in this format again
-        "text": to_text(deck, chosen),
+        "deck": mapping,
+        "text": text,
     }
 
 

@@ -456,8 +456,13 @@ def json_body(text: bool = False) -> Any:
     """The request's JSON (see :func:`parse_json`), or with ``text`` a text/plain body as its
     text; any other media type is a 415 naming the one sent and the ones taken."""
     req = request._get_current_object()  # one look-up, not one per use of the proxy
-    if text and req.mimetype == "text/plain":
-        return req.get_data(as_text=True)
+    if text:
+        # The text as get_data(as_text=True) reads a text/plain body, its header read once
+        # here rather than again there: this runs on every validation the API answers.
+        content_type = req.environ.get("CONTENT_TYPE", "")
+        if content_type.partition(";")[0].strip().lower() == "text/plain":
+            charset = declared_charset(content_type)
+            return decode_declared(req.get_data(), charset, "the body")
     if not req.is_json:
         raise unsupported_media(
             ["application/json", "text/plain"] if text else ["application/json"]
