@@ -53,11 +53,16 @@ class BucketCoverage(Rule):
                 values.add(value)
         if not values:
             return []
-        missing = [
-            (name, low, high)
-            for name, low, high in self.buckets
-            if not any((low is None or v >= low) and (high is None or v <= high) for v in values)
-        ]
+        # the bands no value falls in, in plain loops: a comprehension and a generator for
+        # each band were made and called on every deck, most of which fill every band
+        missing = []
+        for band in self.buckets:
+            _, low, high = band
+            for v in values:
+                if (low is None or v >= low) and (high is None or v <= high):
+                    break
+            else:
+                missing.append(band)
         if not missing:
             return []
         return [

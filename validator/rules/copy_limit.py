@@ -48,10 +48,16 @@ class CopyLimit(Rule):
     def problems(self, deck, context: Context):
         totals: dict[str, int] = {}
         if self.where is None:
+            # (a test and a store: a look-up by method call costs more, on every entry)
             for section_id in self.sections:
                 for entry in deck.sections.get(section_id, ()):
                     key = entry.card.identity
-                    totals[key] = totals.get(key, 0) + entry.count
+                    if key in totals:
+                        totals[key] += entry.count
+                    else:
+                        totals[key] = entry.count
+            if not totals or max(totals.values()) <= self.lowest:
+                return []  # (most decks: no call of _over)
             return self._over(deck, totals)
         # What each card is counted as (its identity, or None when ``where`` leaves it out),
         # remembered per rule (bounded): a look-up instead of a filter's call per entry.
@@ -64,12 +70,16 @@ class CopyLimit(Rule):
                 if key is _UNSEEN:
                     key = keys[entry.card] = self._key(entry.card)
                 if key is not None:
-                    totals[key] = totals.get(key, 0) + entry.count
+                    if key in totals:
+                        totals[key] += entry.count
+                    else:
+                        totals[key] = entry.count
+        if not totals or max(totals.values()) <= self.lowest:
+            return []  # (most decks: no call of _over)
         return self._over(deck, totals)
 
     def _over(self, deck, totals: dict[str, int]):
-        if not totals or max(totals.values()) <= self.lowest:
-            return []
+        """The problems of a deck with a card over the lowest limit (``totals`` per key)."""
         limits, default = self.limits, self.max
         over = [key for key, total in totals.items() if total > limits.get(key, default)]
         return [self._too_many(deck, key, totals[key], limits.get(key, default)) for key in over]

@@ -8,7 +8,6 @@ from .base import (
     Params,
     Rule,
     and_list,
-    leaders,
     plural,
     primitive,
 )
@@ -109,7 +108,13 @@ class LeaderMatch(Rule):
         return values
 
     def problems(self, deck, context: Context):
-        leading = leaders(deck, self.leader_section, self.leader_types)
+        leader_section, leader_types = self.leader_section, self.leader_types
+        # the deck's leaders (as :func:`leaders` finds them), in a plain loop: this runs on
+        # every deck, and a call and a comprehension cost more than the loop's one card
+        leading = []
+        for entry in deck.sections.get(leader_section, ()):
+            if not leader_types or entry.card.type in leader_types:
+                leading.append(entry.card)
         if not leading:
             return []
         if len(leading) == 1:  # nearly every deck: its one leader's values, remembered
@@ -135,7 +140,6 @@ class LeaderMatch(Rule):
                 self._fine.clear()
             fine = self._fine[mine] = set()
         found = []
-        leader_section, leader_types = self.leader_section, self.leader_types
         for section_id in self.sections:
             for entry in deck.sections.get(section_id, ()):
                 card = entry.card

@@ -45,6 +45,7 @@ class LegalSets(Rule):
             for start, listed in self.format.legal_sets_periods()
         )
         self.starts = [start for start, _ in self.periods]
+        self.rotates = len(self.starts) > 1  # else one period, no call to find it
         self.delay = timedelta(days=self.format.legal_after_days)
         # per period: identity -> the first day any printing of it is legal (absent: never)
         self.first_days = tuple(self._first_days(legal) for _, legal in self.periods)
@@ -66,7 +67,7 @@ class LegalSets(Rule):
 
     def problems(self, deck, context: Context):
         as_of = context.as_of or date.today()
-        period = self._period(as_of)
+        period = self._period(as_of) if self.rotates else 0
         legal, first_days = self.periods[period][1], self.first_days[period]
         own_printing = not self.any_printing
         where = self.where
@@ -99,6 +100,8 @@ class LegalSets(Rule):
                     continue
                 key = (entry.card.identity, entry.card.id if named else None)
                 illegal.setdefault(key, []).append((section_id, entry))
+        if not illegal:
+            return []  # (most decks: no comprehension's call for nothing)
         return [self._not_legal(held, as_of, period) for held in illegal.values()]
 
     def _legal_on(self, card, as_of: date, legal: frozenset, first_days: dict) -> bool:

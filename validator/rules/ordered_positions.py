@@ -54,9 +54,13 @@ class OrderedPositions(Rule):
             slot = self.positions.get(value) if value is not None else None
             if slot is not None and self.where is not None and not self.where(entry.card):
                 slot = None
+            if slot is None:
+                # no copy names a position: the places they take are counted, not walked
+                if entry.count > 0:
+                    place += entry.count
+                continue
             for _ in range(entry.count):
-                if slot is not None:
-                    placed.append((place, entry, value, slot))
+                placed.append((place, entry, value, slot))
                 place += 1
         if self.order == "relative":
             return self._out_of_order(placed)
