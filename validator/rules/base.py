@@ -507,21 +507,24 @@ class Rule:
         if len(entries) == 1:  # most problems name one entry: no merging to do
             (entry,) = entries
             names = (entry.card.name,) if cards is None else tuple(cards)
-            lines = tuple(sorted(set(entry.lines)))
+            # (read from the entry's own list: its lines property makes a tuple of it)
+            held = entry._lines
+            lines = (held[0],) if len(held) == 1 else tuple(sorted(set(held)))
         else:
             names = tuple(cards) if cards is not None else _unique(e.card.name for e in entries)
             # every line of every entry: a card listed on three lines is cited on all three
             lines = tuple(sorted({n for e in entries for n in e.lines}))
+        # by position, in Problem's order of fields: by keywords its __init__ costs twice
         return Problem(
-            rule=self.id,
-            severity=self.severity,
-            message=f"{self.title}: {detail}" if detail else self.title,
-            section=section,
-            cards=names,
-            expected=expected,
-            actual=actual,
-            lines=lines,
-            cite=self.spec.cite,
+            self.id,
+            self.severity,
+            f"{self.title}: {detail}" if detail else self.title,
+            section,
+            names,
+            expected,
+            actual,
+            lines,
+            self.spec.cite,
         )
 
 
