@@ -266,13 +266,6 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
     # Below a header naming one section ("Hero:"), the line its group was last looked over
     # from, and whether its cards so far all belong there (see _ends_section_group)
     group_from, group_fits = 0, False
-    # Below a header alone on its line naming a section that holds so many cards at most (not
-    # the main one: see _section_rooms), how many more it has room for, and its place: a card
-    # of another section once it is full is not meant for it ("Hero:", "Darkclaw", then the
-    # deck's cards with no header nor blank line between)
-    room: int | None = None
-    room_at: tuple = _BY_TYPE
-    held_room: int | None = None
     # Its lines naming a card misspelt ("Darkclw"), by number: the section of the card meant
     meant_at: dict[int, str | None] = {}
     # The lines read as cards by a value's word ("Fire" below "Crystals:"), by number: their
@@ -308,12 +301,6 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
         if kind == _CARD and not reading[3] and number != numbered_title:
             # the common line: a card, nothing to say
             _, card, named, _, count = reading
-            if room is not None:
-                room = _room_left(
-                    section_for_type, default_section, place, room_at, room, card, count
-                )
-                if room == -1:  # the section is full, and this card is of another
-                    place, room, group_from, group_fits = _BY_TYPE, None, 0, False
             # Each section's or board's index is held while the lines are read; every add,
             # here or in _take, goes through it: never stale.
             if on_board:
@@ -366,15 +353,6 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 if ends:
                     place = _BY_TYPE
             continue
-        # (a line of any other kind: the room is looked at again below for a card misspelt or
-        # a card with a note, and a header sets it anew)
-        held_room, room = room, None
-        if held_room is not None and kind == _CARD and not on_board:
-            room = _room_left(
-                section_for_type, default_section, place, room_at, held_room, reading[1], reading[4]
-            )
-            if room == -1:
-                place, room, group_from, group_fits = _BY_TYPE, None, 0, False
         if (
             kind == _HEADER
             and opening
@@ -423,8 +401,6 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 if heads_all:
                     place = _BY_TYPE  # "Deck:" over every card: each to its type's section
             group_from, group_fits = (number, True) if place[1] is not None else (0, False)
-            room = _room(game, place, on_board)
-            room_at = place
             if _DIGIT.search(stripped):
                 header = _counted_header(stripped)
                 if header is not None:
@@ -665,8 +641,6 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
                 on_board = place[0] == _BOARD
                 one_section = place[0] == _SECTION and place[1] is not None
                 group_from, group_fits = (number, True) if one_section else (0, False)
-                room = _room(game, place, on_board) if rest is None else None
-                room_at = place
                 if rest is None and _DIGIT.search(stripped):
                     header = _counted_header(stripped)
                     if header is not None:
@@ -692,14 +666,7 @@ def parse_text(text: str, game: Game, name: str = "", max_lines: int | None = No
             # "Darkclw" below "Hero:": the hero it misspells, as the blank line below it reads
             # the group (see _ends_section_group)
             said = problems[-1]
-            meant_at[number] = meant = _misspelt_section(game, said.cards[0], said.suggestions)
-            if held_room is not None and kind == _UNKNOWN and place is room_at:
-                # "Darkclw" (the hero it misspells, one copy or more) or, the section full,
-                # "4 Bad Wulf" (an ally): as the cards they misspell would be
-                if meant == place[1]:
-                    room = max(held_room - 1, 0)
-                elif meant is not None and held_room == 0:
-                    place, group_from, group_fits = _BY_TYPE, 0, False
+            meant_at[number] = _misspelt_section(game, said.cards[0], said.suggestions)
     if placed:
         problems.append(_placed(placed))
     if len(labelled) == 1:
@@ -1029,30 +996,6 @@ def _looks_below(
             return first, reading
         past = True
     return first, None
-
-
-def _room(game: Game, place: tuple, on_board: bool) -> int | None:
-    """The cards the section a header alone on its line names holds at most, where its rules
-    fix it and it is not the main section (see _section_rooms); None otherwise."""
-    if on_board or place[0] != _SECTION or place[1] is None or place[1] == game.default_section:
-        return None
-    return _lexicon(game).section_rooms.get(place[1])
-
-
-def _room_left(
-    by_type: dict, main: str, place: tuple, room_at: tuple, room: int, card, count: int
-) -> int | None:
-    """The room left in the section below whose header a card line is read (see _room), or -1
-    when the section is full and the card goes to another by type: it is not meant for the
-    section ("Hero:", "Darkclaw", "4 Pack Wolf"). None once it is no longer looked at: below
-    another place, a card of another section listed there before it is full (the player's
-    own placing, said as it is), or more cards than it holds."""
-    if place is not room_at:
-        return None
-    if by_type.get(card.type, main) == place[1]:
-        room -= count
-        return room if room >= 0 else None
-    return -1 if room == 0 else None
 
 
 def _entry_of(reading: tuple) -> tuple:

@@ -105,9 +105,7 @@ class _Lexicon:
         # the headers players write over a whole list: any game's ("Decklist", "Cards") and
         # this game's own names for its whole deck
         self.whole_list_keys = _GENERIC_HEADERS | self.whole_deck_keys
-        # the sections that hold so many cards at most (see _section_rooms), and those of one
-        self.section_rooms = _section_rooms(game)
-        self.one_card_sections = frozenset(s for s, n in self.section_rooms.items() if n == 1)
+        self.one_card_sections = _one_card_sections(game)
         self._game = weakref.ref(game)
         self._header_names: dict[str, str] | None = None
         self._by_value: dict[str, dict[str, tuple | None]] = {}
@@ -245,24 +243,23 @@ def _singulars(key: str) -> tuple[str, ...]:
     return tuple(forms)
 
 
-def _section_rooms(game: Game) -> dict[str, int]:
-    """The sections whose rules fix how many cards they hold at most in every format, and
-    that number: a section-size rule of the section with ``exactly`` or ``max``, counting all
-    of its cards or those of the section's own types ("Every deck has exactly one hero card":
-    Shadow Era's Hero holds 1; ERA's Dinos and Crystals 3; Arcmage's Region Deck 3). A list
-    that fills one below its header has said all of it (see parse_text and deck_size)."""
-    rooms: dict[str, int] | None = None
+def _one_card_sections(game: Game) -> frozenset[str]:
+    """The sections that hold one card in every format of the game, as its rules say ("Every
+    deck has exactly one hero card": a section-size rule of the section with ``exactly: 1`` or
+    ``max: 1``, counting all of its cards or those of the section's own types): Shadow Era's
+    Hero. A number of two digits or more after the card their header names is the list's size
+    (see deck_size), never copies of that card."""
+    held = None
     for fmt in game.formats.values():
-        held: dict[str, int] = {}
+        ones = set()
         for rule in fmt.rules:
             params = rule.params
-            if rule.check != "section-size":
+            if rule.check != "section-size" or 1 not in (params.get("exactly"), params.get("max")):
                 continue
-            most = params.get("exactly", params.get("max"))
             section = game.sections_by_id.get(params.get("section"))
-            if type(most) is not int or most < 1 or section is None:
-                continue
             where = params.get("where")
+            if section is None:
+                continue
             if where is not None:
                 # {type: Hero}: the cards of the section's own types, as the reader places them
                 types = where.get("type") if isinstance(where, dict) and len(where) == 1 else None
@@ -271,12 +268,9 @@ def _section_rooms(game: Game) -> dict[str, int]:
                     continue
                 if not set(section.types) <= set(types):
                     continue
-            held[section.id] = min(most, held.get(section.id, most))
-        if rooms is None:
-            rooms = held
-        else:
-            rooms = {s: max(n, held[s]) for s, n in rooms.items() if s in held}
-    return rooms or {}
+            ones.add(section.id)
+        held = ones if held is None else held & ones
+    return frozenset(held or ())
 
 
 _LEXICONS: weakref.WeakKeyDictionary[Game, _Lexicon] = weakref.WeakKeyDictionary()
