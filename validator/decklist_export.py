@@ -27,6 +27,19 @@ def format_line(game: Game, format_id: str | None) -> str | None:
     return f"Format: {format_id}"
 
 
+def _head_lines(deck: Deck, format_id: str | None) -> list[str]:
+    """The lines over a deck's cards: its name, then the format it is in (a blank line
+    between) when that is not the game's default."""
+    lines: list[str] = []
+    if deck.name:
+        lines.append(_name_line(deck.game, deck.name))
+    if format_id and (named := format_line(deck.game, format_id)) is not None:
+        if lines:
+            lines.append("")
+        lines.append(named)
+    return lines
+
+
 def _name_line(game: Game, name: str) -> str:
     """The line naming a deck: "# Orc Rush"; "Name: Deck" for a name the reader takes as a
     list's heading when it is a comment ("# Decklist", "# Main Deck" over "Hero:"). A name
@@ -56,13 +69,7 @@ def to_text(deck: Deck, format_id: str | None = None) -> str:
     """The canonical text of a deck: reading it back gives the same deck, boards and all, its
     name on top and the format ``format_id`` below it when it is not the game's default."""
     game = deck.game
-    lines: list[str] = []
-    if deck.name:
-        lines.append(_name_line(game, deck.name))
-    if format_id and (named := format_line(game, format_id)) is not None:
-        if lines:
-            lines.append("")
-        lines.append(named)
+    lines = _head_lines(deck, format_id)
     # The parts of Deck.named_parts, in its order, looked at here without a list made of them.
     parts = deck.sections
     for section in game.sections:
@@ -144,13 +151,7 @@ def exported(deck: Deck, format_id: str | None = None) -> tuple[dict[str, Any], 
     deck's entries: a validation's answer holds both, and each pass fetched every entry's
     card, count and name again."""
     game = deck.game
-    lines: list[str] = []
-    if deck.name:
-        lines.append(_name_line(game, deck.name))
-    if format_id and (named := format_line(game, format_id)) is not None:
-        if lines:
-            lines.append("")
-        lines.append(named)
+    lines = _head_lines(deck, format_id)
     sections = {}
     parts = deck.sections
     for section in game.sections:

@@ -52,18 +52,6 @@ class CopyLimit(Rule):
         # twelve cards: more than its arguments' parsing than its work). A total never over
         # it ends within it.
         lowest, over = self.lowest, False
-        if self.where is None:
-            # (a test and a store: a look-up by method call costs more, on every entry)
-            for section_id in self.sections:
-                for entry in deck.sections.get(section_id, ()):
-                    key = entry.card.identity
-                    if key in totals:
-                        total = totals[key] = totals[key] + entry.count
-                    else:
-                        total = totals[key] = entry.count
-                    if total > lowest:
-                        over = True
-            return self._over(deck, totals) if over else []
         # What each card is counted as (its identity, or None when ``where`` leaves it out),
         # remembered per rule (bounded): a look-up instead of a filter's call per entry.
         keys = self._keys
@@ -75,6 +63,7 @@ class CopyLimit(Rule):
                 if key is _UNSEEN:
                     key = keys[entry.card] = self._key(entry.card)
                 if key is not None:
+                    # (a test and a store: a look-up by method call costs more, on every entry)
                     if key in totals:
                         total = totals[key] = totals[key] + entry.count
                     else:
