@@ -19,9 +19,10 @@ from .rules import REGISTRY, Context, Rule
 _COMPILED: weakref.WeakKeyDictionary[Game, dict[str, CompiledFormat]] = weakref.WeakKeyDictionary()
 # Every format of a game, compiled, in the order the game lists them, each with its rules'
 # steps (validate_all_formats); the game asked for last is kept beside the weak dict, since
-# asking the dict makes a reference to the game each time.
+# asking the dict makes a reference to the game each time. One tuple, replaced whole, so a
+# thread never finds one game's plan beside another game.
 _ALL: weakref.WeakKeyDictionary[Game, _Plan] = weakref.WeakKeyDictionary()
-_LAST: list = [None, None]  # [a game (a weak reference to it), its plan]
+_LAST: tuple[weakref.ref | None, _Plan | None] = (None, None)
 # A day's context, made once: a frozen dataclass costs more to make than some rules to run.
 _CONTEXTS: dict[date, Context] = {}
 
@@ -166,18 +167,15 @@ def validate_all_formats(
     A rule entry a format shares with one before it (inherited, the same entry) and whose
     verdict does not depend on the format is run once: its problems are those of the same
     deck on the same day."""
+    global _LAST
     game = deck.game
-    last = _LAST[0]
-    if last is not None and last() is game:
-        plan = _LAST[1]
-    else:
+    last, plan = _LAST
+    if last is None or last() is not game:
         plan = _ALL.get(game)
         if plan is None:
             plan = _ALL[game] = _Plan(game)
-        _LAST[0], _LAST[1] = weakref.ref(game), plan
-    # (date.today() as _today asks it, and the day's context, without a call for each)
-    day = as_of or date.fromtimestamp(time.time())
-    context = _CONTEXTS.get(day) or context_of(day)
+        _LAST = (weakref.ref(game), plan)
+    context = context_of(as_of or _today())
     extra = list(extra)
     found = [None] * plan.steps if plan.steps else None
     results = {}

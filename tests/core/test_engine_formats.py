@@ -4,7 +4,10 @@ the same rule there, and is run once for the formats that share it."""
 from __future__ import annotations
 
 import inspect
+import sys
+import threading
 from datetime import date
+from pathlib import Path
 
 from cardpool import load_game
 from validator import validate, validate_all_formats
@@ -48,3 +51,36 @@ def test_an_inherited_banlist_rule_judges_by_each_formats_own_list(skirmish_pool
     for format_id, result in results.items():
         alone = validate(deck, format_id, day)
         assert [p.as_dict() for p in result.problems] == [p.as_dict() for p in alone.problems]
+
+
+def test_decks_of_two_games_judged_at_once_each_get_their_own_games_rules(era, shadow_era):
+    """The server judges requests in threads: a deck judged while another game's deck is
+    never meets that game's formats or rules."""
+    root = Path(__file__).resolve().parents[2] / "examples"
+    decks = [
+        parse_text((root / f"{name}-legal.txt").read_text(), game).deck
+        for name, game in (("era", era), ("shadow-era", shadow_era))
+    ]
+    wrong: list[str] = []
+
+    def judge(deck):
+        try:
+            for _ in range(20000):
+                verdicts = validate_all_formats(deck)
+                if list(verdicts) != list(deck.game.formats):
+                    wrong.append(f"{deck.game.id} judged in {list(verdicts)}")
+                    return
+        except KeyError as error:  # a rule of the other game looking up this deck's sets
+            wrong.append(f"{deck.game.id}: {error!r}")
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as can be, to meet the race
+    try:
+        threads = [threading.Thread(target=judge, args=(deck,)) for deck in decks]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []
