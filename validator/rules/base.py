@@ -371,11 +371,12 @@ def _meant(name: str, others, reverse: bool = False) -> str:
 def leaders(deck: Deck, section_id: str, types: frozenset[str]) -> list[Card]:
     """The deck's leader cards: the cards of the leader section, of its types when it names
     any (an ally listed in the hero slot is no hero)."""
-    return [
-        entry.card
-        for entry in deck.sections.get(section_id, ())
-        if not types or entry.card.type in types
-    ]
+    # a plain loop: every deck asks, and a comprehension's call costs more than its one card
+    found = []
+    for entry in deck.sections.get(section_id, ()):
+        if not types or entry.card.type in types:
+            found.append(entry.card)
+    return found
 
 
 def _one_of(attribute: str, allowed: frozenset) -> Predicate:

@@ -8,6 +8,7 @@ from .base import (
     Params,
     Rule,
     and_list,
+    leaders,
     plural,
     primitive,
 )
@@ -109,12 +110,7 @@ class LeaderMatch(Rule):
 
     def problems(self, deck, context: Context):
         leader_section, leader_types = self.leader_section, self.leader_types
-        # the deck's leaders (as :func:`leaders` finds them), in a plain loop: this runs on
-        # every deck, and a call and a comprehension cost more than the loop's one card
-        leading = []
-        for entry in deck.sections.get(leader_section, ()):
-            if not leader_types or entry.card.type in leader_types:
-                leading.append(entry.card)
+        leading = leaders(deck, leader_section, leader_types)
         if not leading:
             return []
         if len(leading) == 1:  # nearly every deck: its one leader's values, remembered
